@@ -1,0 +1,27 @@
+# Project-wide helpers. Warnings are errors on project code only; generated
+# protobuf/gRPC code is compiled without them (see protos/CMakeLists.txt).
+set(BANCA_WARNINGS -Wall -Wextra -Werror -Wno-missing-field-initializers)
+
+# banca_library(NAME SRCS ... DEPS ...)
+function(banca_library name)
+  cmake_parse_arguments(ARG "" "" "SRCS;DEPS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SRCS})
+  target_compile_options(${name} PRIVATE ${BANCA_WARNINGS})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS})
+endfunction()
+
+# banca_test(NAME SRCS ... DEPS ... [LABELS ...])
+# One gtest binary; each test case becomes its own CTest test so suites run in
+# parallel under `ctest -j`.
+function(banca_test name)
+  cmake_parse_arguments(ARG "" "TIMEOUT" "SRCS;DEPS;LABELS" ${ARGN})
+  add_executable(${name} ${ARG_SRCS})
+  target_compile_options(${name} PRIVATE ${BANCA_WARNINGS})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 600)
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST
+    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT})
+endfunction()

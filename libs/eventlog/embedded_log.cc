@@ -1,0 +1,959 @@
+#include "libs/eventlog/embedded_log.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <deque>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <thread>
+#include <utility>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "libs/common/check.h"
+#include "libs/common/crc32c.h"
+#include "libs/common/string_view.h"
+#include "libs/eventlog/file_window.h"
+#include "libs/eventlog/journal_format.h"
+#include "libs/eventlog/journal_replay.h"
+#include "libs/eventlog/journal_scan.h"
+#include "libs/eventlog/partition_index.h"
+#include "libs/eventlog/validation.h"
+
+namespace banca::eventlog {
+namespace {
+
+using ::banca::ToAbsl;
+
+using internal::AppendFrame;
+using internal::kFrameHeaderBytes;
+using internal::kOffsetsStream;
+using internal::kOffsetsTopic;
+using internal::kTopicsStream;
+using internal::kTopicsTopic;
+using internal::PartitionIndex;
+using internal::RecordFields;
+
+// Appenders block once this much encoded data waits for the writer, so a
+// slow disk turns into back-pressure instead of unbounded memory.
+constexpr size_t kMaxQueuedBytes = 128 << 20;
+constexpr int64_t kMaxSegmentBytes = 1LL << 30;
+// The active segment is extended with written zeros this much at a time.
+// fdatasync of an overwrite inside the file's size needs no metadata commit,
+// which makes it 2-3x cheaper on ext4 than a sync of an append that grows
+// the file; the zeros are cut off when the segment is sealed or closed, and
+// after a crash they look like (and are removed as) a torn tail.
+constexpr int64_t kPreallocBytes = 4 << 20;
+// One Read returns at most this many records / about this many bytes (at
+// least one record), whatever max_records says.
+constexpr size_t kMaxReadRecords = 100'000;
+constexpr size_t kMaxReadBytes = 16 << 20;
+constexpr size_t kMinReadChunk = 64 << 10;
+constexpr size_t kMaxReadChunk = 1 << 20;
+
+absl::Status Errno(std::string_view what, const std::string& path) {
+  return absl::ErrnoToStatus(errno, absl::StrCat(ToAbsl(what), " ", path));
+}
+
+absl::Status SyncDir(const std::string& dir) {
+  const int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Errno("open", dir);
+  const int rc = fsync(fd);
+  const int err = errno;
+  close(fd);
+  if (rc != 0) {
+    errno = err;
+    return Errno("fsync", dir);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PWriteAll(int fd, const char* p, size_t n, int64_t off,
+                       const std::string& path) {
+  while (n > 0) {
+    const ssize_t w = pwrite(fd, p, n, off);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return Errno("write", path);
+    }
+    BANCA_CHECK(w > 0);
+    p += w;
+    n -= static_cast<size_t>(w);
+    off += w;
+  }
+  return absl::OkStatus();
+}
+
+struct Segment {
+  Segment(int64_t b, std::string p, int f)
+      : base(b), path(std::move(p)), fd(f) {}
+  Segment(const Segment&) = delete;
+  Segment& operator=(const Segment&) = delete;
+  ~Segment() { close(fd); }
+  const int64_t base;
+  const std::string path;
+  const int fd;
+};
+
+// A record waiting for the writer: where its frame sits in the group buffer
+// and which partition offset it got.
+struct IndexEntry {
+  uint32_t stream;
+  int64_t offset;
+  size_t buf_pos;
+};
+
+struct PendingBatch {
+  size_t buf_begin = 0;
+  size_t buf_end = 0;
+  size_t entries_begin = 0;
+  size_t entries_end = 0;
+  AppendCallback done;
+  std::vector<Position> positions;
+  std::vector<OffsetCommit> commits;
+  std::optional<TopicConfig> new_topic;
+  absl::Status status;
+};
+
+// Everything appended since the writer last took the queue: the frames of
+// all batches back to back, so one group is one write.
+struct Group {
+  std::string buf;
+  std::vector<IndexEntry> entries;
+  std::vector<PendingBatch> batches;
+  void Clear() {
+    buf.clear();
+    entries.clear();
+    batches.clear();
+  }
+};
+
+class EmbeddedLog final : public EventLog {
+ public:
+  EmbeddedLog(std::string dir, const EmbeddedLogOptions& options, int lock_fd,
+              PartitionIndex index,
+              std::vector<std::shared_ptr<Segment>> segments,
+              int64_t active_size)
+      : dir_(std::move(dir)),
+        options_(options),
+        lock_fd_(lock_fd),
+        active_(segments.back()),
+        active_size_(active_size),
+        allocated_(active_size),
+        index_(std::move(index)),
+        segments_(std::move(segments)) {
+    for (const TopicConfig& t : index_.Topics()) {
+      const PartitionIndex::Topic* it = index_.FindTopic(t.name);
+      assign_topics_[t.name] = *it;
+    }
+    next_offset_.resize(index_.stream_count());
+    for (uint32_t s = 0; s < next_offset_.size(); ++s) {
+      next_offset_[s] = index_.EndOffset(s);
+    }
+    writer_ = std::thread([this] { WriterLoop(); });
+    completer_ = std::thread([this] { CompleterLoop(); });
+  }
+
+  ~EmbeddedLog() override {
+    {
+      std::lock_guard l(mu_);
+      stopping_ = true;
+    }
+    work_cv_.notify_one();
+    room_cv_.notify_all();
+    writer_.join();
+    {
+      std::lock_guard l(done_mu_);
+      done_stopping_ = true;
+    }
+    done_cv_.notify_one();
+    completer_.join();
+    // Cut the preallocated zeros so a cleanly closed log has no tail.
+    if (allocated_ > active_size_) (void)TrimActive();
+    close(lock_fd_);
+  }
+
+  absl::Status EnsureTopic(const TopicConfig& config) override;
+  absl::StatusOr<int> PartitionCount(std::string_view topic) override;
+  void AppendAsync(std::vector<Record> records,
+                   std::vector<OffsetCommit> commits,
+                   AppendCallback done) override;
+  absl::StatusOr<std::vector<StoredRecord>> Read(std::string_view topic,
+                                                 int partition, int64_t offset,
+                                                 size_t max_records) override;
+  absl::StatusOr<int64_t> EndOffset(std::string_view topic,
+                                    int partition) override;
+  absl::Status CommitOffsets(std::vector<OffsetCommit> commits) override;
+  absl::StatusOr<int64_t> CommittedOffset(std::string_view group,
+                                          std::string_view topic,
+                                          int partition) override;
+  absl::StatusOr<std::vector<TopicConfig>> ListTopics() override;
+
+ private:
+  absl::Status RefuseLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void EncodeLocked(const RecordFields& r, uint32_t stream)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  absl::StatusOr<uint32_t> StreamLocked(std::string_view topic,
+                                        int partition) const
+      ABSL_SHARED_LOCKS_REQUIRED(index_mu_);
+
+  void WriterLoop();
+  absl::Status WriteGroup(Group& g);
+  absl::Status Roll();
+  // Makes the active segment at least `bytes` long (zeros, not yet synced).
+  absl::Status Preallocate(int64_t bytes);
+  // Truncates the active segment to its records and syncs it.
+  absl::Status TrimActive();
+  void Publish(Group& g, size_t from, size_t to, int64_t delta);
+  void Complete(Group& g, size_t from, size_t to, const absl::Status& status);
+  void CompleterLoop();
+
+  const std::string dir_;
+  const EmbeddedLogOptions options_;
+  const int lock_fd_;
+
+  // Append side: offsets are assigned and frames encoded under mu_, so the
+  // journal order is the order AppendAsync calls took this lock.
+  // Plain std primitives rather than absl::Mutex: Debian's Abseil is not
+  // built with TSAN annotations, so ThreadSanitizer could not see through
+  // absl::Mutex and this code could not be race-checked.
+  std::mutex mu_;
+  std::condition_variable work_cv_;  // writer: queue_ not empty / stopping
+  std::condition_variable room_cv_;  // appenders: queue_ has room
+  absl::flat_hash_map<std::string, PartitionIndex::Topic> assign_topics_
+      ABSL_GUARDED_BY(mu_);
+  std::vector<int64_t> next_offset_ ABSL_GUARDED_BY(mu_);
+  Group queue_ ABSL_GUARDED_BY(mu_);
+  // Sticky: after a failed write or fsync nothing is written again (the
+  // page cache can no longer be trusted to match the file).
+  absl::Status failed_ ABSL_GUARDED_BY(mu_);
+  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+
+  // Writer thread only.
+  std::shared_ptr<Segment> active_;
+  // Bytes of records in the active segment.
+  int64_t active_size_;
+  // File size of the active segment (records plus preallocated zeros).
+  int64_t allocated_;
+  Group writing_;
+
+  // Durable state, read by readers, extended by the writer after fsync.
+  mutable std::shared_mutex index_mu_;
+  // EnsureTopic waiting for another caller's topic record to be durable.
+  std::condition_variable_any index_cv_;
+  PartitionIndex index_ ABSL_GUARDED_BY(index_mu_);
+  std::vector<std::shared_ptr<Segment>> segments_ ABSL_GUARDED_BY(index_mu_);
+  absl::Status index_failed_ ABSL_GUARDED_BY(index_mu_);
+
+  // Callbacks run on their own thread so the writer can start the next
+  // write while they run.
+  std::mutex done_mu_;
+  std::condition_variable done_cv_;
+  std::deque<std::vector<PendingBatch>> done_queue_ ABSL_GUARDED_BY(done_mu_);
+  bool done_stopping_ ABSL_GUARDED_BY(done_mu_) = false;
+
+  std::thread writer_;
+  std::thread completer_;
+};
+
+absl::Status EmbeddedLog::RefuseLocked() const {
+  if (!failed_.ok()) {
+    return absl::Status(failed_.code(),
+                        absl::StrCat("event log failed: ", failed_.message()));
+  }
+  if (stopping_) return absl::FailedPreconditionError("event log is closing");
+  return absl::OkStatus();
+}
+
+void EmbeddedLog::EncodeLocked(const RecordFields& r, uint32_t stream) {
+  queue_.entries.push_back(IndexEntry{stream, r.offset, queue_.buf.size()});
+  AppendFrame(r, &queue_.buf);
+}
+
+absl::Status EmbeddedLog::EnsureTopic(const TopicConfig& config) {
+  if (absl::Status s = internal::ValidateTopicName(config.name); !s.ok()) {
+    return s;
+  }
+  if (internal::IsInternalTopic(config.name)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("topic ", config.name, " is internal to the log"));
+  }
+  if (config.partitions <= 0 || config.partitions > kMaxPartitions) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("partitions must be 1..", kMaxPartitions));
+  }
+  std::mutex created_mu;
+  std::condition_variable created_cv;
+  bool created = false;
+  absl::Status result;
+  bool queued = false;
+  {
+    std::lock_guard l(mu_);
+    if (absl::Status s = RefuseLocked(); !s.ok()) return s;
+    auto it = assign_topics_.find(config.name);
+    if (it != assign_topics_.end()) {
+      if (it->second.partitions != config.partitions) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("topic ", config.name, " has ", it->second.partitions,
+                         " partitions, not ", config.partitions));
+      }
+    } else {
+      if (assign_topics_.size() >= internal::kMaxTopics ||
+          next_offset_.size() + static_cast<size_t>(config.partitions) >
+              internal::kMaxStreams) {
+        return absl::ResourceExhaustedError("too many topics or partitions");
+      }
+      const auto first = static_cast<uint32_t>(next_offset_.size());
+      next_offset_.resize(next_offset_.size() + config.partitions, 0);
+      assign_topics_[config.name] = {config.partitions, first};
+      PendingBatch b;
+      b.buf_begin = queue_.buf.size();
+      b.entries_begin = queue_.entries.size();
+      const std::string value = internal::EncodeTopicValue(config.partitions);
+      RecordFields f;
+      f.flags = internal::kFlagEndOfBatch;
+      f.topic = kTopicsTopic;
+      f.offset = next_offset_[kTopicsStream]++;
+      f.timestamp_micros = absl::ToUnixMicros(absl::Now());
+      f.key = config.name;
+      f.value = value;
+      EncodeLocked(f, kTopicsStream);
+      b.buf_end = queue_.buf.size();
+      b.entries_end = queue_.entries.size();
+      b.new_topic = config;
+      b.done = [&](absl::Status s, std::vector<Position>) {
+        std::lock_guard cl(created_mu);
+        result = std::move(s);
+        created = true;
+        created_cv.notify_one();
+      };
+      queue_.batches.push_back(std::move(b));
+      queued = true;
+    }
+  }
+  if (queued) {
+    work_cv_.notify_one();
+    std::unique_lock cl(created_mu);
+    created_cv.wait(cl, [&] { return created; });
+    return result;
+  }
+  // Another caller created the topic; its record may not be durable yet.
+  const std::string& name = config.name;
+  std::shared_lock l(index_mu_);
+  index_cv_.wait(l, [&]() ABSL_SHARED_LOCKS_REQUIRED(index_mu_) {
+    return index_.FindTopic(name) != nullptr || !index_failed_.ok();
+  });
+  if (index_.FindTopic(name) != nullptr) return absl::OkStatus();
+  return absl::Status(
+      index_failed_.code(),
+      absl::StrCat("event log failed: ", index_failed_.message()));
+}
+
+absl::StatusOr<int> EmbeddedLog::PartitionCount(std::string_view topic) {
+  std::shared_lock l(index_mu_);
+  const PartitionIndex::Topic* t = index_.FindTopic(topic);
+  if (t == nullptr) {
+    return absl::NotFoundError(absl::StrCat("no topic ", ToAbsl(topic)));
+  }
+  return t->partitions;
+}
+
+void EmbeddedLog::AppendAsync(std::vector<Record> records,
+                              std::vector<OffsetCommit> commits,
+                              AppendCallback done) {
+  BANCA_CHECK(done != nullptr);
+  if (records.empty() && commits.empty()) {
+    done(absl::OkStatus(), {});
+    return;
+  }
+  if (records.size() + commits.size() > kMaxBatchRecords) {
+    done(absl::InvalidArgumentError(
+             absl::StrCat("batch of ", records.size() + commits.size(),
+                          " records and commits exceeds ", kMaxBatchRecords)),
+         {});
+    return;
+  }
+  const int64_t now = absl::ToUnixMicros(absl::Now());
+  // Shape checks and sizes need no lock.
+  size_t bytes = 0;
+  for (const Record& r : records) {
+    if (absl::Status s = internal::ValidateRecord(r); !s.ok()) {
+      done(std::move(s), {});
+      return;
+    }
+    RecordFields f;
+    f.topic = r.topic;
+    f.partition = kMaxPartitions;
+    f.timestamp_micros = r.timestamp_micros == 0 ? now : r.timestamp_micros;
+    f.key = r.key;
+    f.headers = r.headers;
+    f.value = r.value;
+    bytes += kFrameHeaderBytes + internal::MaxBodySize(f);
+  }
+  std::vector<std::string> commit_values;
+  commit_values.reserve(commits.size());
+  for (const OffsetCommit& c : commits) {
+    if (absl::Status s = internal::ValidateCommit(c); !s.ok()) {
+      done(std::move(s), {});
+      return;
+    }
+    commit_values.push_back(internal::EncodeCommitValue(c));
+    RecordFields f;
+    f.topic = kOffsetsTopic;
+    f.timestamp_micros = now;
+    f.key = c.group;
+    f.value = commit_values.back();
+    bytes += kFrameHeaderBytes + internal::MaxBodySize(f);
+  }
+  if (bytes > internal::kMaxBatchBytes) {
+    done(absl::InvalidArgumentError(absl::StrCat(
+             "batch of ~", bytes, " bytes exceeds ", internal::kMaxBatchBytes)),
+         {});
+    return;
+  }
+  std::vector<Position> positions(records.size());
+  absl::InlinedVector<uint32_t, 4> streams(records.size());
+  absl::Status refused;
+  {
+    std::unique_lock l(mu_);
+    room_cv_.wait(l, [this, bytes]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+      return queue_.buf.empty() ||
+             queue_.buf.size() + bytes <= kMaxQueuedBytes || !failed_.ok() ||
+             stopping_;
+    });
+    refused = RefuseLocked();
+    // Resolve every record before touching any state, so a bad record in
+    // the middle of a batch leaves nothing behind.
+    for (size_t i = 0; refused.ok() && i < records.size(); ++i) {
+      const Record& r = records[i];
+      auto it = assign_topics_.find(r.topic);
+      if (it == assign_topics_.end()) {
+        refused = absl::NotFoundError(absl::StrCat("no topic ", r.topic));
+        break;
+      }
+      const int partitions = it->second.partitions;
+      int p = r.partition;
+      if (p == -1) p = PartitionForKey(r.key, partitions);
+      if (p >= partitions) {
+        refused = absl::InvalidArgumentError(
+            absl::StrCat("partition ", p, " of topic ", r.topic, " with ",
+                         partitions, " partitions"));
+        break;
+      }
+      streams[i] = it->second.first_stream + static_cast<uint32_t>(p);
+      positions[i].partition = p;
+    }
+    for (size_t i = 0; refused.ok() && i < commits.size(); ++i) {
+      const OffsetCommit& c = commits[i];
+      auto it = assign_topics_.find(c.topic);
+      if (it == assign_topics_.end()) {
+        refused = absl::NotFoundError(absl::StrCat("no topic ", c.topic));
+      } else if (c.partition >= it->second.partitions) {
+        refused = absl::InvalidArgumentError(absl::StrCat(
+            "commit for partition ", c.partition, " of topic ", c.topic,
+            " with ", it->second.partitions, " partitions"));
+      }
+    }
+    if (refused.ok()) {
+      PendingBatch b;
+      b.buf_begin = queue_.buf.size();
+      b.entries_begin = queue_.entries.size();
+      const size_t total = records.size() + commits.size();
+      for (size_t i = 0; i < records.size(); ++i) {
+        const Record& r = records[i];
+        RecordFields f;
+        f.flags = i + 1 == total ? internal::kFlagEndOfBatch : 0;
+        f.topic = r.topic;
+        f.partition = positions[i].partition;
+        f.offset = next_offset_[streams[i]]++;
+        f.timestamp_micros = r.timestamp_micros == 0 ? now : r.timestamp_micros;
+        f.key = r.key;
+        f.headers = r.headers;
+        f.value = r.value;
+        EncodeLocked(f, streams[i]);
+        positions[i].offset = f.offset;
+      }
+      for (size_t i = 0; i < commits.size(); ++i) {
+        RecordFields f;
+        f.flags =
+            records.size() + i + 1 == total ? internal::kFlagEndOfBatch : 0;
+        f.topic = kOffsetsTopic;
+        f.offset = next_offset_[kOffsetsStream]++;
+        f.timestamp_micros = now;
+        f.key = commits[i].group;
+        f.value = commit_values[i];
+        EncodeLocked(f, kOffsetsStream);
+      }
+      b.buf_end = queue_.buf.size();
+      b.entries_end = queue_.entries.size();
+      BANCA_CHECK(b.entries_end - b.entries_begin == total);
+      BANCA_CHECK(b.buf_end - b.buf_begin <= bytes);
+      for (size_t i = 0; i < records.size(); ++i) {
+        positions[i].topic = std::move(records[i].topic);
+      }
+      b.positions = std::move(positions);
+      b.commits = std::move(commits);
+      b.done = std::move(done);
+      const bool was_empty = queue_.batches.empty();
+      queue_.batches.push_back(std::move(b));
+      l.unlock();
+      // The writer only sleeps on an empty queue.
+      if (was_empty) work_cv_.notify_one();
+      return;
+    }
+  }
+  done(std::move(refused), {});
+}
+
+void EmbeddedLog::WriterLoop() {
+  for (;;) {
+    absl::Status failed;
+    writing_.Clear();
+    {
+      std::unique_lock l(mu_);
+      work_cv_.wait(l, [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+        return !queue_.batches.empty() || stopping_;
+      });
+      if (queue_.batches.empty()) return;  // stopping, and drained
+      std::swap(queue_, writing_);
+      failed = failed_;
+    }
+    room_cv_.notify_all();
+    if (!failed.ok()) {
+      Complete(writing_, 0, writing_.batches.size(),
+               absl::Status(failed.code(), absl::StrCat("event log failed: ",
+                                                        failed.message())));
+      continue;
+    }
+    if (absl::Status s = WriteGroup(writing_); !s.ok()) {
+      {
+        std::lock_guard l(mu_);
+        failed_ = s;
+      }
+      room_cv_.notify_all();
+      {
+        std::lock_guard l(index_mu_);
+        index_failed_ = s;
+      }
+      index_cv_.notify_all();
+    }
+  }
+}
+
+absl::Status EmbeddedLog::TrimActive() {
+  if (ftruncate(active_->fd, active_size_) != 0) {
+    return Errno("truncate", active_->path);
+  }
+  if (options_.fsync && fdatasync(active_->fd) != 0) {
+    return Errno("fdatasync", active_->path);
+  }
+  allocated_ = active_size_;
+  return absl::OkStatus();
+}
+
+absl::Status EmbeddedLog::Preallocate(int64_t bytes) {
+  if (bytes <= allocated_) return absl::OkStatus();
+  const int64_t target = std::max(
+      bytes, std::min(allocated_ + kPreallocBytes, options_.segment_bytes));
+  static const std::string* const zeros = new std::string(1 << 20, '\0');
+  for (int64_t at = allocated_; at < target;) {
+    const size_t n = static_cast<size_t>(
+        std::min<int64_t>(target - at, static_cast<int64_t>(zeros->size())));
+    if (absl::Status s =
+            PWriteAll(active_->fd, zeros->data(), n, at, active_->path);
+        !s.ok()) {
+      return s;
+    }
+    at += static_cast<int64_t>(n);
+  }
+  allocated_ = target;
+  return absl::OkStatus();
+}
+
+absl::Status EmbeddedLog::Roll() {
+  // Sealed segments hold records only, so their sizes chain into the next
+  // segment's name and only the last segment can have a tail.
+  if (absl::Status s = TrimActive(); !s.ok()) return s;
+  const int64_t base = active_->base + active_size_;
+  const std::string path = dir_ + "/" + internal::SegmentFileName(base);
+  const int fd =
+      open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return Errno("create", path);
+  auto seg = std::make_shared<Segment>(base, path, fd);
+  // The new name must be durable before anything in it is acknowledged.
+  if (options_.fsync) {
+    if (absl::Status s = SyncDir(dir_); !s.ok()) return s;
+  }
+  {
+    std::lock_guard l(index_mu_);
+    segments_.push_back(seg);
+  }
+  active_ = std::move(seg);
+  active_size_ = 0;
+  allocated_ = 0;
+  return absl::OkStatus();
+}
+
+absl::Status EmbeddedLog::WriteGroup(Group& g) {
+  const size_t n = g.batches.size();
+  size_t i = 0;
+  while (i < n) {
+    auto size_of = [&](size_t k) {
+      return static_cast<int64_t>(g.batches[k].buf_end -
+                                  g.batches[k].buf_begin);
+    };
+    // A batch never spans segments, so on open only the last segment can
+    // hold a torn tail; an oversized batch gets a segment of its own.
+    if (active_size_ > 0 &&
+        active_size_ + size_of(i) > options_.segment_bytes) {
+      if (absl::Status s = Roll(); !s.ok()) {
+        Complete(g, i, n, s);
+        return s;
+      }
+    }
+    size_t j = i + 1;
+    int64_t run = size_of(i);
+    while (j < n && active_size_ + run + size_of(j) <= options_.segment_bytes) {
+      BANCA_CHECK(g.batches[j].buf_begin == g.batches[j - 1].buf_end);
+      run += size_of(j);
+      ++j;
+    }
+    const size_t begin = g.batches[i].buf_begin;
+    absl::Status s = Preallocate(active_size_ + run);
+    if (s.ok())
+      s = PWriteAll(active_->fd, g.buf.data() + begin, static_cast<size_t>(run),
+                    active_size_, active_->path);
+    if (s.ok() && options_.fsync && fdatasync(active_->fd) != 0) {
+      s = Errno("fdatasync", active_->path);
+    }
+    if (!s.ok()) {
+      // Best effort: cut what may have reached the page cache so a reopen
+      // without a crash does not see it. The log stays failed regardless.
+      (void)!ftruncate(active_->fd, active_size_);
+      allocated_ = active_size_;
+      Complete(g, i, n, s);
+      return s;
+    }
+    const int64_t delta =
+        active_->base + active_size_ - static_cast<int64_t>(begin);
+    active_size_ += run;
+    Publish(g, i, j, delta);
+    Complete(g, i, j, absl::OkStatus());
+    i = j;
+  }
+  return absl::OkStatus();
+}
+
+void EmbeddedLog::Publish(Group& g, size_t from, size_t to, int64_t delta) {
+  bool new_topics = false;
+  std::lock_guard l(index_mu_);
+  for (size_t k = from; k < to; ++k) {
+    const PendingBatch& b = g.batches[k];
+    for (size_t e = b.entries_begin; e < b.entries_end; ++e) {
+      const IndexEntry& entry = g.entries[e];
+      index_.AddRecord(entry.stream, entry.offset,
+                       static_cast<int64_t>(entry.buf_pos) + delta);
+    }
+    if (b.new_topic.has_value()) {
+      BANCA_CHECK(
+          index_.AddTopic(b.new_topic->name, b.new_topic->partitions).ok());
+      new_topics = true;
+    }
+    for (const OffsetCommit& c : b.commits) index_.ApplyCommit(c);
+  }
+  if (new_topics) index_cv_.notify_all();
+}
+
+void EmbeddedLog::Complete(Group& g, size_t from, size_t to,
+                           const absl::Status& status) {
+  if (from == to) return;
+  std::vector<PendingBatch> done;
+  done.reserve(to - from);
+  for (size_t k = from; k < to; ++k) {
+    g.batches[k].status = status;
+    if (!status.ok()) g.batches[k].positions.clear();
+    done.push_back(std::move(g.batches[k]));
+  }
+  {
+    std::lock_guard l(done_mu_);
+    done_queue_.push_back(std::move(done));
+  }
+  done_cv_.notify_one();
+}
+
+void EmbeddedLog::CompleterLoop() {
+  for (;;) {
+    std::vector<PendingBatch> batch;
+    {
+      std::unique_lock l(done_mu_);
+      done_cv_.wait(l, [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(done_mu_) {
+        return !done_queue_.empty() || done_stopping_;
+      });
+      if (done_queue_.empty()) return;
+      batch = std::move(done_queue_.front());
+      done_queue_.pop_front();
+    }
+    for (PendingBatch& b : batch) {
+      b.done(std::move(b.status), std::move(b.positions));
+    }
+  }
+}
+
+absl::StatusOr<uint32_t> EmbeddedLog::StreamLocked(std::string_view topic,
+                                                   int partition) const {
+  const PartitionIndex::Topic* t = index_.FindTopic(topic);
+  if (t == nullptr)
+    return absl::NotFoundError(absl::StrCat("no topic ", ToAbsl(topic)));
+  if (partition < 0 || partition >= t->partitions) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("partition ", partition, " of topic ", ToAbsl(topic),
+                     " with ", t->partitions, " partitions"));
+  }
+  return t->first_stream + static_cast<uint32_t>(partition);
+}
+
+absl::StatusOr<std::vector<StoredRecord>> EmbeddedLog::Read(
+    std::string_view topic, int partition, int64_t offset, size_t max_records) {
+  if (offset < 0) return absl::InvalidArgumentError("negative offset");
+  std::vector<int64_t> positions;
+  std::vector<std::shared_ptr<Segment>> segs;
+  {
+    std::shared_lock l(index_mu_);
+    absl::StatusOr<uint32_t> stream = StreamLocked(topic, partition);
+    if (!stream.ok()) return stream.status();
+    const absl::Span<const int64_t> all = index_.Positions(*stream);
+    const auto end = static_cast<int64_t>(all.size());
+    if (offset > end) {
+      return absl::OutOfRangeError(absl::StrCat("offset ", offset, " past end ",
+                                                end, " of ", ToAbsl(topic), "/",
+                                                partition));
+    }
+    const size_t n = std::min(
+        {max_records, kMaxReadRecords, static_cast<size_t>(end - offset)});
+    if (n == 0) return std::vector<StoredRecord>{};
+    positions.assign(all.begin() + offset, all.begin() + offset + n);
+    auto seg_of = [&](int64_t pos) {
+      auto it =
+          std::upper_bound(segments_.begin(), segments_.end(), pos,
+                           [](int64_t p, const std::shared_ptr<Segment>& s) {
+                             return p < s->base;
+                           });
+      BANCA_CHECK(it != segments_.begin());
+      return it - 1;
+    };
+    segs.assign(seg_of(positions.front()), seg_of(positions.back()) + 1);
+  }
+  std::vector<StoredRecord> out;
+  out.reserve(positions.size());
+  size_t bytes = 0;
+  size_t si = 0;
+  std::optional<internal::FileWindow> window;
+  internal::RecordView view;
+  for (size_t k = 0; k < positions.size() && bytes < kMaxReadBytes; ++k) {
+    const int64_t pos = positions[k];
+    while (si + 1 < segs.size() && segs[si + 1]->base <= pos) {
+      ++si;
+      window.reset();
+    }
+    const Segment& seg = *segs[si];
+    if (!window.has_value()) {
+      // Read roughly the span we need: big enough to amortize the system
+      // call, small enough not to drag in a whole segment for a few records.
+      const int64_t span = positions.back() - pos + 4096;
+      const size_t chunk = static_cast<size_t>(
+          std::clamp<int64_t>(span, kMinReadChunk, kMaxReadChunk));
+      // Durable records never extend past the durable size, so the file's
+      // current length is enough as a bound.
+      window.emplace(seg.fd, std::numeric_limits<int64_t>::max(), chunk);
+    }
+    const int64_t at = pos - seg.base;
+    absl::StatusOr<std::string_view> head = window->Get(at, kFrameHeaderBytes);
+    if (!head.ok()) return head.status();
+    const uint32_t len = internal::LoadU32(head->data());
+    if (len > internal::kMaxBodyBytes) {
+      return absl::DataLossError(
+          absl::StrCat("bad frame length at journal position ", pos));
+    }
+    const uint32_t crc = internal::LoadU32(head->data() + 4);
+    absl::StatusOr<std::string_view> frame =
+        window->Get(at, kFrameHeaderBytes + len);
+    if (!frame.ok()) return frame.status();
+    const std::string_view body = frame->substr(kFrameHeaderBytes);
+    const int64_t expected = offset + static_cast<int64_t>(k);
+    if (Crc32c(body.data(), body.size()) != crc ||
+        !internal::DecodeBody(body, &view) || view.topic != topic ||
+        view.partition != partition || view.offset != expected) {
+      // The record was verified on open or written by us: it changed since.
+      return absl::DataLossError(absl::StrCat("corrupt record ", ToAbsl(topic),
+                                              "/", partition, "@", expected,
+                                              " at journal position ", pos));
+    }
+    StoredRecord& r = out.emplace_back();
+    r.topic = std::string(view.topic);
+    r.partition = view.partition;
+    r.offset = view.offset;
+    r.timestamp_micros = view.timestamp_micros;
+    r.key = std::string(view.key);
+    if (!internal::DecodeHeaders(view, &r.headers)) {
+      return absl::DataLossError(
+          absl::StrCat("corrupt headers at journal position ", pos));
+    }
+    r.value = std::string(view.value);
+    bytes += body.size();
+  }
+  return out;
+}
+
+absl::StatusOr<int64_t> EmbeddedLog::EndOffset(std::string_view topic,
+                                               int partition) {
+  std::shared_lock l(index_mu_);
+  absl::StatusOr<uint32_t> stream = StreamLocked(topic, partition);
+  if (!stream.ok()) return stream.status();
+  return index_.EndOffset(*stream);
+}
+
+absl::Status EmbeddedLog::CommitOffsets(std::vector<OffsetCommit> commits) {
+  return Append({}, std::move(commits)).status();
+}
+
+absl::StatusOr<int64_t> EmbeddedLog::CommittedOffset(std::string_view group,
+                                                     std::string_view topic,
+                                                     int partition) {
+  if (group.empty() || group.size() > kMaxKeyBytes) {
+    return absl::InvalidArgumentError("bad group name");
+  }
+  std::shared_lock l(index_mu_);
+  absl::StatusOr<uint32_t> stream = StreamLocked(topic, partition);
+  if (!stream.ok()) return stream.status();
+  return index_.Committed(group, topic, partition);
+}
+
+absl::StatusOr<std::vector<TopicConfig>> EmbeddedLog::ListTopics() {
+  std::vector<TopicConfig> all;
+  {
+    std::shared_lock l(index_mu_);
+    all = index_.Topics();
+  }
+  std::erase_if(all, [](const TopicConfig& t) {
+    return internal::IsInternalTopic(t.name);
+  });
+  return all;
+}
+
+// Replays `dir` into `index`. Corruption is DATA_LOSS here; ScanJournal
+// reports it instead.
+absl::StatusOr<internal::ScanOutcome> Replay(
+    const std::vector<internal::SegmentFile>& segments, PartitionIndex* index) {
+  internal::ReplayVisitor visitor(index);
+  return internal::ScanSegments(segments, &visitor);
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
+    const std::string& dir, const EmbeddedLogOptions& options) {
+  if (options.segment_bytes <= 0 || options.segment_bytes > kMaxSegmentBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("segment_bytes must be 1..", kMaxSegmentBytes));
+  }
+  if (mkdir(dir.c_str(), 0755) == 0) {
+    if (options.fsync) {
+      const size_t slash = dir.find_last_of('/');
+      const std::string parent =
+          slash == std::string::npos
+              ? "."
+              : (slash == 0 ? "/" : dir.substr(0, slash));
+      if (absl::Status s = SyncDir(parent); !s.ok()) return s;
+    }
+  } else if (errno != EEXIST) {
+    return Errno("mkdir", dir);
+  }
+  // One process per directory: two writers would interleave journals.
+  const std::string lock_path = dir + "/LOCK";
+  const int lock_fd =
+      open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd < 0) return Errno("open", lock_path);
+  if (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+    const int err = errno;
+    close(lock_fd);
+    if (err == EWOULDBLOCK) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("event log ", dir, " is open elsewhere"));
+    }
+    errno = err;
+    return Errno("flock", lock_path);
+  }
+  auto fail = [&](absl::Status s) {
+    close(lock_fd);
+    return s;
+  };
+
+  absl::StatusOr<std::vector<internal::SegmentFile>> files =
+      internal::ListSegments(dir);
+  if (!files.ok()) return fail(files.status());
+  PartitionIndex index;
+  absl::StatusOr<internal::ScanOutcome> scan = Replay(*files, &index);
+  if (!scan.ok()) return fail(scan.status());
+  if (!scan->report.ok) {
+    return fail(absl::DataLossError(
+        absl::StrCat("event log ", dir, " is corrupt: ", scan->report.error)));
+  }
+
+  std::vector<std::shared_ptr<Segment>> segments;
+  for (size_t i = 0; i < files->size(); ++i) {
+    const bool last = i + 1 == files->size();
+    const internal::SegmentFile& f = (*files)[i];
+    const int fd = open(f.path.c_str(), (last ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+    if (fd < 0) return fail(Errno("open", f.path));
+    segments.push_back(std::make_shared<Segment>(f.base, f.path, fd));
+  }
+  int64_t active_size = 0;
+  if (segments.empty()) {
+    const std::string path = dir + "/" + internal::SegmentFileName(0);
+    const int fd =
+        open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) return fail(Errno("create", path));
+    segments.push_back(std::make_shared<Segment>(0, path, fd));
+    if (options.fsync) {
+      if (absl::Status s = SyncDir(dir); !s.ok()) return fail(s);
+    }
+  } else {
+    active_size = scan->last_segment_keep;
+    if (scan->report.torn_tail_bytes > 0) {
+      const Segment& last = *segments.back();
+      if (ftruncate(last.fd, active_size) != 0) {
+        return fail(Errno("truncate torn tail of", last.path));
+      }
+      if (options.fsync && fsync(last.fd) != 0) {
+        return fail(Errno("fsync", last.path));
+      }
+    }
+  }
+  BANCA_CHECK(segments.back()->base + active_size == scan->end);
+  return std::unique_ptr<EventLog>(
+      new EmbeddedLog(dir, options, lock_fd, std::move(index),
+                      std::move(segments), active_size));
+}
+
+absl::StatusOr<JournalScanReport> ScanJournal(const std::string& dir) {
+  absl::StatusOr<std::vector<internal::SegmentFile>> files =
+      internal::ListSegments(dir);
+  if (!files.ok()) return files.status();
+  PartitionIndex index;
+  absl::StatusOr<internal::ScanOutcome> scan = Replay(*files, &index);
+  if (!scan.ok()) return scan.status();
+  return scan->report;
+}
+
+}  // namespace banca::eventlog

@@ -1,0 +1,56 @@
+// The embedded event log: the single-machine default backend.
+//
+// Layout on disk (under `dir`): one journal of segment files shared by every
+// topic and partition ("<20-digit base position>.seg"), so a batch that spans
+// partitions or topics is one contiguous write and one fdatasync. Each record
+// is framed as [u32 length][u32 CRC32C of the body][body]; a batch's last
+// record carries an end-of-batch flag, so a torn tail (a partial record, or
+// whole records of an unfinished batch) is truncated on open and never served.
+// Partitions are logical streams with dense offsets; an in-memory index maps
+// (topic, partition, offset) to a journal position and is rebuilt on open.
+// Consumer offsets are records in the internal topic "__consumer_offsets".
+#ifndef BANCA_LIBS_EVENTLOG_EMBEDDED_LOG_H_
+#define BANCA_LIBS_EVENTLOG_EMBEDDED_LOG_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "libs/eventlog/event_log.h"
+
+namespace banca::eventlog {
+
+struct EmbeddedLogOptions {
+  // A new segment starts when the current one would pass this size.
+  int64_t segment_bytes = 64LL << 20;
+  // false only for benchmarks that measure the cost of durability itself.
+  bool fsync = true;
+};
+
+// Opens (creating if needed) the log in `dir`. Truncates a torn tail; a
+// corrupt record anywhere before the tail is DATA_LOSS (the log refuses to
+// open rather than serve or drop it).
+absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
+    const std::string& dir, const EmbeddedLogOptions& options = {});
+
+// What OpenEmbeddedLog found, for `banca audit verify` and `banca log stats`.
+struct JournalScanReport {
+  int64_t segments = 0;
+  int64_t records = 0;
+  int64_t batches = 0;
+  int64_t bytes = 0;
+  // Bytes after the last complete batch (a torn tail).
+  int64_t torn_tail_bytes = 0;
+  // First corrupt record before the tail, if any (then `ok` is false).
+  bool ok = true;
+  std::string error;
+};
+
+// Reads every segment in `dir` and checks every record's length and CRC
+// without modifying anything.
+absl::StatusOr<JournalScanReport> ScanJournal(const std::string& dir);
+
+}  // namespace banca::eventlog
+
+#endif  // BANCA_LIBS_EVENTLOG_EMBEDDED_LOG_H_

@@ -1,0 +1,89 @@
+#include "libs/ledger/idempotency.h"
+
+#include <functional>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
+
+namespace banca::ledger {
+
+bool IsValidRequestId(std::string_view id) {
+  if (id.empty() || id.size() > kMaxRequestIdBytes) return false;
+  for (char c : id) {
+    if (c <= ' ' || c > '~') return false;
+  }
+  return true;
+}
+
+IdempotencyIndex::Shard& IdempotencyIndex::ShardOf(
+    std::string_view request_id) {
+  return shards_[std::hash<std::string_view>{}(request_id) % kShards];
+}
+
+absl::StatusOr<IdempotencyIndex::Claim> IdempotencyIndex::Begin(
+    std::string_view request_id, std::string_view fingerprint,
+    absl::Duration wait) {
+  Shard& shard = ShardOf(request_id);
+  const absl::Time deadline = absl::Now() + wait;
+  absl::MutexLock lock(&shard.mu);
+  while (true) {
+    auto it = shard.entries.find(ToAbsl(request_id));
+    if (it == shard.entries.end()) {
+      shard.entries.emplace(std::string(request_id),
+                            Entry{std::string(fingerprint), "", false});
+      return Claim{Outcome::kFirst, ""};
+    }
+    if (it->second.fingerprint != fingerprint) {
+      return absl::AlreadyExistsError(
+          absl::StrCat("request id \"", ToAbsl(request_id.substr(0, 64)),
+                       "\" was already used for a different request"));
+    }
+    if (it->second.done) return Claim{Outcome::kRepeat, it->second.result};
+    // The first attempt is in flight: wait for it to finish or give up.
+    if (shard.done.WaitWithDeadline(&shard.mu, deadline)) {
+      return absl::DeadlineExceededError(
+          "the first attempt of this request is still in progress");
+    }
+  }
+}
+
+void IdempotencyIndex::Complete(std::string_view request_id,
+                                std::string result) {
+  Shard& shard = ShardOf(request_id);
+  absl::MutexLock lock(&shard.mu);
+  auto it = shard.entries.find(ToAbsl(request_id));
+  if (it == shard.entries.end()) return;
+  it->second.result = std::move(result);
+  it->second.done = true;
+  shard.done.SignalAll();
+}
+
+void IdempotencyIndex::Abandon(std::string_view request_id) {
+  Shard& shard = ShardOf(request_id);
+  absl::MutexLock lock(&shard.mu);
+  shard.entries.erase(ToAbsl(request_id));
+  shard.done.SignalAll();
+}
+
+void IdempotencyIndex::Restore(std::string_view request_id,
+                               std::string_view fingerprint,
+                               std::string result) {
+  Shard& shard = ShardOf(request_id);
+  absl::MutexLock lock(&shard.mu);
+  shard.entries.insert_or_assign(
+      std::string(request_id),
+      Entry{std::string(fingerprint), std::move(result), true});
+}
+
+size_t IdempotencyIndex::size() const {
+  size_t n = 0;
+  for (const Shard& shard : shards_) {
+    absl::MutexLock lock(&shard.mu);
+    n += shard.entries.size();
+  }
+  return n;
+}
+
+}  // namespace banca::ledger

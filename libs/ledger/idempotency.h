@@ -1,0 +1,76 @@
+// Idempotency by client request id.
+//
+// Same id and same body: the first result is returned again and nothing new
+// happens. Same id with another body: ALREADY_EXISTS. A retry that arrives
+// while the first attempt is still in flight waits for it. A rejected
+// attempt leaves no trace, so a corrected retry with the same id is decided
+// afresh (nothing was appended for the rejection).
+#ifndef BANCA_LIBS_LEDGER_IDEMPOTENCY_H_
+#define BANCA_LIBS_LEDGER_IDEMPOTENCY_H_
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+
+namespace banca::ledger {
+
+inline constexpr size_t kMaxRequestIdBytes = 128;
+
+// A request id: 1..128 printable ASCII characters, no spaces.
+bool IsValidRequestId(std::string_view id);
+
+class IdempotencyIndex {
+ public:
+  enum class Outcome {
+    // The caller owns the request now: decide it, then Complete or Abandon.
+    kFirst,
+    // Decided before: `result` holds what Complete stored.
+    kRepeat,
+  };
+  struct Claim {
+    Outcome outcome;
+    std::string result;
+  };
+
+  // ALREADY_EXISTS when the id was used with another fingerprint;
+  // DEADLINE_EXCEEDED when an in-flight first attempt does not finish
+  // within `wait`.
+  absl::StatusOr<Claim> Begin(std::string_view request_id,
+                              std::string_view fingerprint,
+                              absl::Duration wait = absl::Seconds(10));
+  // The first attempt succeeded: remember its result for retries.
+  void Complete(std::string_view request_id, std::string result);
+  // The first attempt was rejected: forget the id.
+  void Abandon(std::string_view request_id);
+  // Replay: record a request decided in an earlier life of the process.
+  void Restore(std::string_view request_id, std::string_view fingerprint,
+               std::string result);
+
+  size_t size() const;
+
+ private:
+  struct Entry {
+    std::string fingerprint;
+    std::string result;
+    bool done = false;
+  };
+  struct Shard {
+    mutable absl::Mutex mu;
+    absl::CondVar done;
+    absl::flat_hash_map<std::string, Entry> entries;
+  };
+  Shard& ShardOf(std::string_view request_id);
+
+  static constexpr size_t kShards = 64;
+  std::array<Shard, kShards> shards_;
+};
+
+}  // namespace banca::ledger
+
+#endif  // BANCA_LIBS_LEDGER_IDEMPOTENCY_H_

@@ -1,0 +1,201 @@
+#include "libs/projection/projection_store.h"
+
+#include <sodium.h>
+
+#include <mutex>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "libs/common/string_view.h"
+#include "rocksdb/db.h"
+#include "rocksdb/options.h"
+#include "rocksdb/write_batch.h"
+
+namespace banca::projection {
+namespace {
+
+// Offsets live under a prefix no data key can have (data keys are printable).
+constexpr std::string_view kOffsetPrefix = "\x01offset/";
+
+std::string OffsetKey(const std::string& topic, int partition) {
+  return absl::StrCat(ToAbsl(kOffsetPrefix), topic, "/", partition);
+}
+
+std::string EncodeOffset(int64_t v) { return absl::StrCat(v); }
+
+rocksdb::Slice S(std::string_view s) {
+  return rocksdb::Slice(s.data(), s.size());
+}
+
+absl::Status FromRocks(const rocksdb::Status& s, std::string_view what) {
+  if (s.ok()) return absl::OkStatus();
+  return absl::InternalError(
+      absl::StrCat("rocksdb ", absl::string_view(what.data(), what.size()),
+                   ": ", s.ToString()));
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<std::string>> Txn::Get(std::string_view key) {
+  auto it = writes_.find(absl::string_view(key.data(), key.size()));
+  if (it != writes_.end()) return it->second;
+  return store_.Get(key);
+}
+
+void Txn::Put(std::string_view key, std::string value) {
+  writes_.insert_or_assign(std::string(key), std::move(value));
+}
+
+void Txn::Delete(std::string_view key) {
+  writes_.insert_or_assign(std::string(key), std::nullopt);
+}
+
+void Txn::SetOffset(const std::string& topic, int partition, int64_t next) {
+  offsets_[{topic, partition}] = next;
+}
+
+ProjectionStore::ProjectionStore(std::unique_ptr<rocksdb::DB> db,
+                                 OffsetMap offsets)
+    : db_(std::move(db)), offsets_(std::move(offsets)) {}
+
+ProjectionStore::~ProjectionStore() = default;
+
+absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
+    const std::string& dir) {
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.IncreaseParallelism(2);
+  options.OptimizeLevelStyleCompaction(64 << 20);
+  options.max_open_files = 512;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(options, dir, &raw);
+  if (!s.ok()) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot open projection at ", dir, ": ", s.ToString()));
+  }
+  std::unique_ptr<rocksdb::DB> db(raw);
+  OffsetMap offsets;
+  std::unique_ptr<rocksdb::Iterator> it(
+      db->NewIterator(rocksdb::ReadOptions()));
+  for (it->Seek(S(kOffsetPrefix));
+       it->Valid() && it->key().starts_with(S(kOffsetPrefix)); it->Next()) {
+    const std::string rest = it->key().ToString().substr(kOffsetPrefix.size());
+    const size_t slash = rest.rfind('/');
+    int partition = 0;
+    int64_t next = 0;
+    if (slash == std::string::npos ||
+        !absl::SimpleAtoi(rest.substr(slash + 1), &partition) ||
+        !absl::SimpleAtoi(it->value().ToString(), &next)) {
+      return absl::DataLossError(
+          absl::StrCat("projection at ", dir, " has a corrupt offset key"));
+    }
+    offsets[{rest.substr(0, slash), partition}] = next;
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), "scan offsets");
+  return std::unique_ptr<ProjectionStore>(
+      new ProjectionStore(std::move(db), std::move(offsets)));
+}
+
+absl::StatusOr<std::optional<std::string>> ProjectionStore::Get(
+    std::string_view key) const {
+  std::string value;
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), S(key), &value);
+  if (s.IsNotFound()) return std::nullopt;
+  if (!s.ok()) return FromRocks(s, "get");
+  return value;
+}
+
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>>
+ProjectionStore::Scan(std::string_view prefix, std::string_view start,
+                      size_t limit) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::unique_ptr<rocksdb::Iterator> it(
+      db_->NewIterator(rocksdb::ReadOptions()));
+  for (it->Seek(S(start.empty() ? prefix : start));
+       it->Valid() && it->key().starts_with(S(prefix)) && out.size() < limit;
+       it->Next()) {
+    out.emplace_back(it->key().ToString(), it->value().ToString());
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), "scan");
+  return out;
+}
+
+absl::Status ProjectionStore::Commit(Txn& txn) {
+  rocksdb::WriteBatch batch;
+  for (const auto& [key, value] : txn.writes_) {
+    if (value.has_value()) {
+      batch.Put(S(key), S(*value));
+    } else {
+      batch.Delete(S(key));
+    }
+  }
+  for (const auto& [where, next] : txn.offsets_) {
+    batch.Put(S(OffsetKey(where.first, where.second)), S(EncodeOffset(next)));
+  }
+  rocksdb::WriteOptions options;
+  options.sync = false;
+  if (auto s = FromRocks(db_->Write(options, &batch), "write"); !s.ok()) {
+    return s;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [where, next] : txn.offsets_) offsets_[where] = next;
+  }
+  txn.writes_.clear();
+  txn.offsets_.clear();
+  return absl::OkStatus();
+}
+
+OffsetMap ProjectionStore::Offsets() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return offsets_;
+}
+
+int64_t ProjectionStore::Offset(const std::string& topic, int partition) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = offsets_.find({topic, partition});
+  return it == offsets_.end() ? 0 : it->second;
+}
+
+absl::StatusOr<std::string> ProjectionStore::StateHash() const {
+  if (sodium_init() < 0) return absl::InternalError("libsodium init failed");
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  auto feed = [&](const rocksdb::Slice& s) {
+    // Length-prefixed, so ("ab","c") and ("a","bc") hash differently.
+    const uint64_t n = s.size();
+    unsigned char len[8];
+    for (int i = 0; i < 8; ++i)
+      len[i] = static_cast<unsigned char>(n >> (8 * i));
+    crypto_hash_sha256_update(&state, len, sizeof(len));
+    crypto_hash_sha256_update(
+        &state, reinterpret_cast<const unsigned char*>(s.data()), s.size());
+  };
+  std::unique_ptr<rocksdb::Iterator> it(
+      db_->NewIterator(rocksdb::ReadOptions()));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    if (it->key().starts_with(S(kOffsetPrefix))) continue;
+    feed(it->key());
+    feed(it->value());
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), "hash scan");
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256_final(&state, digest);
+  return absl::BytesToHexString(
+      absl::string_view(reinterpret_cast<const char*>(digest), sizeof(digest)));
+}
+
+absl::StatusOr<int64_t> ProjectionStore::KeyCount() const {
+  int64_t n = 0;
+  std::unique_ptr<rocksdb::Iterator> it(
+      db_->NewIterator(rocksdb::ReadOptions()));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    if (!it->key().starts_with(S(kOffsetPrefix))) ++n;
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), "count");
+  return n;
+}
+
+}  // namespace banca::projection

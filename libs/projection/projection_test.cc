@@ -1,0 +1,167 @@
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "libs/eventlog/embedded_log.h"
+#include "libs/projection/projection_store.h"
+#include "libs/projection/projector.h"
+
+namespace banca::projection {
+namespace {
+
+// Counts records per key and sums their values.
+class CountingProjector : public Projector {
+ public:
+  std::vector<std::string> Topics() const override { return {"t"}; }
+  absl::Status Apply(const eventlog::StoredRecord& record, Txn& txn) override {
+    const std::string key = absl::StrCat("sum/", record.key);
+    auto current = txn.Get(key);
+    if (!current.ok()) return current.status();
+    int64_t sum = 0, add = 0;
+    if (current->has_value()) (void)absl::SimpleAtoi(**current, &sum);
+    if (!absl::SimpleAtoi(record.value, &add)) {
+      return absl::InvalidArgumentError("not a number");
+    }
+    txn.Put(key, absl::StrCat(sum + add));
+    return absl::OkStatus();
+  }
+};
+
+std::string TempDir(const std::string& name) {
+  std::string dir =
+      absl::StrCat(::testing::TempDir(), "/projection_", name, "_", ::getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+class ProjectionTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = TempDir(
+        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    auto log = eventlog::OpenEmbeddedLog(dir_ + "/log");
+    ASSERT_TRUE(log.ok()) << log.status();
+    log_ = *std::move(log);
+    ASSERT_TRUE(log_->EnsureTopic({"t", 4}).ok());
+  }
+  void AppendN(int n, int start = 0) {
+    for (int i = start; i < start + n; ++i) {
+      eventlog::Record r;
+      r.topic = "t";
+      r.key = absl::StrCat("k", i % 7);
+      r.value = absl::StrCat(i);
+      ASSERT_TRUE(log_->Append({r}).ok());
+    }
+  }
+  std::unique_ptr<ProjectionStore> OpenStore(const std::string& name) {
+    auto store = ProjectionStore::Open(dir_ + "/" + name);
+    EXPECT_TRUE(store.ok()) << store.status();
+    return *std::move(store);
+  }
+  std::string dir_;
+  std::unique_ptr<eventlog::EventLog> log_;
+  CountingProjector projector_;
+};
+
+TEST_F(ProjectionTest, CatchUpAppliesEveryRecordOnce) {
+  AppendN(100);
+  auto store = OpenStore("p");
+  auto applied = CatchUp(*log_, *store, projector_);
+  ASSERT_TRUE(applied.ok()) << applied.status();
+  EXPECT_EQ(*applied, 100);
+  EXPECT_EQ(*CatchUp(*log_, *store, projector_), 0);
+  int64_t total = 0;
+  auto rows = store->Scan("sum/", "", 100);
+  ASSERT_TRUE(rows.ok());
+  for (auto& [k, v] : *rows) {
+    int64_t x;
+    ASSERT_TRUE(absl::SimpleAtoi(v, &x));
+    total += x;
+  }
+  EXPECT_EQ(total, 99 * 100 / 2);
+}
+
+TEST_F(ProjectionTest, OffsetsSurviveReopenAndResumeWithoutDoubleApply) {
+  AppendN(50);
+  std::string hash_once;
+  {
+    auto store = OpenStore("p");
+    ASSERT_TRUE(CatchUp(*log_, *store, projector_).ok());
+  }
+  AppendN(50, 50);
+  auto store = OpenStore("p");
+  EXPECT_EQ(*CatchUp(*log_, *store, projector_), 50);
+  auto rebuilt = OpenStore("rebuilt");
+  EXPECT_EQ(*CatchUp(*log_, *rebuilt, projector_), 100);
+  EXPECT_EQ(*store->StateHash(), *rebuilt->StateHash());
+  EXPECT_EQ(store->Offsets(), rebuilt->Offsets());
+}
+
+TEST_F(ProjectionTest, RebuildUntilOffsetsMatchesAPartialProjection) {
+  AppendN(40);
+  auto live = OpenStore("live");
+  ASSERT_TRUE(CatchUp(*log_, *live, projector_).ok());
+  const OffsetMap at = live->Offsets();
+  AppendN(40, 40);
+  auto scratch = OpenStore("scratch");
+  CatchUpOptions options;
+  options.until = &at;
+  ASSERT_TRUE(CatchUp(*log_, *scratch, projector_, options).ok());
+  EXPECT_EQ(*live->StateHash(), *scratch->StateHash());
+  ASSERT_TRUE(CatchUp(*log_, *scratch, projector_).ok());
+  EXPECT_NE(*live->StateHash(), *scratch->StateHash());
+}
+
+TEST_F(ProjectionTest, HashChangesWithContent) {
+  auto a = OpenStore("a");
+  auto b = OpenStore("b");
+  EXPECT_EQ(*a->StateHash(), *b->StateHash());
+  Txn txn(*a);
+  txn.Put("x", "1");
+  ASSERT_TRUE(a->Commit(txn).ok());
+  EXPECT_NE(*a->StateHash(), *b->StateHash());
+  EXPECT_EQ(*a->KeyCount(), 1);
+}
+
+TEST_F(ProjectionTest, TxnReadsItsOwnWritesAndDeletes) {
+  auto store = OpenStore("p");
+  Txn txn(*store);
+  txn.Put("a", "1");
+  EXPECT_EQ(**txn.Get("a"), "1");
+  txn.Delete("a");
+  EXPECT_FALSE(txn.Get("a")->has_value());
+}
+
+TEST_F(ProjectionTest, RunnerFollowsTheLogAndWaitForBlocksUntilApplied) {
+  auto store = OpenStore("p");
+  ProjectionRunner runner(*log_, *store, projector_);
+  runner.Start();
+  AppendN(30);
+  OffsetMap targets;
+  for (int p = 0; p < 4; ++p) {
+    const int64_t end = *log_->EndOffset("t", p);
+    if (end > 0) targets[{"t", p}] = end;
+  }
+  ASSERT_TRUE(runner.WaitFor(targets, absl::Seconds(10)).ok());
+  ASSERT_TRUE(runner.Stop().ok());
+  EXPECT_EQ(store->Offsets(), targets);
+}
+
+TEST_F(ProjectionTest, ApplyErrorStopsAndIsReported) {
+  eventlog::Record r;
+  r.topic = "t";
+  r.key = "k";
+  r.value = "not-a-number";
+  ASSERT_TRUE(log_->Append({r}).ok());
+  auto store = OpenStore("p");
+  auto applied = CatchUp(*log_, *store, projector_);
+  EXPECT_EQ(applied.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(store->Offsets().empty());
+}
+
+}  // namespace
+}  // namespace banca::projection

@@ -1,0 +1,132 @@
+#include "libs/projection/projector.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace banca::projection {
+
+absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
+                                Projector& projector,
+                                const CatchUpOptions& options) {
+  int64_t applied = 0;
+  for (const std::string& topic : projector.Topics()) {
+    auto partitions = log.PartitionCount(topic);
+    if (absl::IsNotFound(partitions.status())) continue;  // nothing yet
+    if (!partitions.ok()) return partitions.status();
+    for (int p = 0; p < *partitions; ++p) {
+      auto end = log.EndOffset(topic, p);
+      if (!end.ok()) return end.status();
+      int64_t stop = *end;
+      if (options.until != nullptr) {
+        auto it = options.until->find({topic, p});
+        if (it != options.until->end()) stop = std::min(stop, it->second);
+      }
+      int64_t next = store.Offset(topic, p);
+      while (next < stop) {
+        const size_t want = static_cast<size_t>(
+            std::min<int64_t>(stop - next, options.batch_records));
+        auto records = log.Read(topic, p, next, want);
+        if (!records.ok()) return records.status();
+        if (records->empty()) break;
+        Txn txn(store);
+        for (const eventlog::StoredRecord& record : *records) {
+          if (record.offset != next) {
+            return absl::DataLossError(
+                absl::StrCat("log gap in ", topic, "/", p, ": expected offset ",
+                             next, ", read ", record.offset));
+          }
+          if (auto s = projector.Apply(record, txn); !s.ok()) {
+            return absl::Status(s.code(),
+                                absl::StrCat("applying ", topic, "/", p, "@",
+                                             record.offset, ": ", s.message()));
+          }
+          ++next;
+          ++applied;
+        }
+        txn.SetOffset(topic, p, next);
+        if (auto s = store.Commit(txn); !s.ok()) return s;
+      }
+    }
+  }
+  return applied;
+}
+
+ProjectionRunner::ProjectionRunner(eventlog::EventLog& log,
+                                   ProjectionStore& store, Projector& projector)
+    : log_(log), store_(store), projector_(projector) {}
+
+ProjectionRunner::~ProjectionRunner() { (void)Stop(); }
+
+void ProjectionRunner::Start() {
+  thread_ = std::thread([this] { Loop(); });
+}
+
+void ProjectionRunner::Notify() {
+  absl::MutexLock lock(&mu_);
+  notified_ = true;
+  wake_.Signal();
+}
+
+void ProjectionRunner::Loop() {
+  while (true) {
+    auto applied = CatchUp(log_, store_, projector_);
+    absl::MutexLock lock(&mu_);
+    if (!applied.ok()) {
+      status_ = applied.status();
+      progress_.SignalAll();
+      return;
+    }
+    progress_.SignalAll();
+    if (stop_) return;
+    if (*applied == 0 && !notified_) {
+      // Appenders notify; the timeout only bounds the cost of a lost wake-up.
+      wake_.WaitWithTimeout(&mu_, absl::Milliseconds(20));
+    }
+    notified_ = false;
+  }
+}
+
+absl::Status ProjectionRunner::Stop() {
+  {
+    absl::MutexLock lock(&mu_);
+    stop_ = true;
+    wake_.Signal();
+  }
+  if (thread_.joinable()) thread_.join();
+  absl::MutexLock lock(&mu_);
+  if (!status_.ok()) return status_;
+  // One last pass so everything appended before Stop is applied.
+  auto applied = CatchUp(log_, store_, projector_);
+  return applied.ok() ? absl::OkStatus() : applied.status();
+}
+
+absl::Status ProjectionRunner::WaitFor(const OffsetMap& targets,
+                                       absl::Duration timeout) {
+  const absl::Time deadline = absl::Now() + timeout;
+  absl::MutexLock lock(&mu_);
+  while (true) {
+    if (!status_.ok()) return status_;
+    bool reached = true;
+    for (const auto& [where, next] : targets) {
+      if (store_.Offset(where.first, where.second) < next) {
+        reached = false;
+        break;
+      }
+    }
+    if (reached) return absl::OkStatus();
+    notified_ = true;
+    wake_.Signal();
+    if (progress_.WaitWithDeadline(&mu_, deadline)) {
+      return absl::DeadlineExceededError(
+          "projection has not caught up with the log in time");
+    }
+  }
+}
+
+absl::Status ProjectionRunner::status() const {
+  absl::MutexLock lock(&mu_);
+  return status_;
+}
+
+}  // namespace banca::projection

@@ -1,0 +1,77 @@
+// A projector turns log records into projection writes; CatchUp and
+// ProjectionRunner feed it, committing data and offsets together.
+#ifndef BANCA_LIBS_PROJECTION_PROJECTOR_H_
+#define BANCA_LIBS_PROJECTION_PROJECTOR_H_
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/projection/projection_store.h"
+
+namespace banca::projection {
+
+class Projector {
+ public:
+  virtual ~Projector() = default;
+  virtual std::vector<std::string> Topics() const = 0;
+  // Must be a pure function of the record and the projection's contents, so
+  // a rebuild produces the same bytes.
+  virtual absl::Status Apply(const eventlog::StoredRecord& record,
+                             Txn& txn) = 0;
+};
+
+struct CatchUpOptions {
+  // Records per atomic WriteBatch.
+  size_t batch_records = 4096;
+  // Stop at these offsets (exclusive) instead of the log's end; partitions
+  // not named stop at the end.
+  const OffsetMap* until = nullptr;
+};
+
+// Applies every record after the store's offsets up to the end of the log
+// (as it was when each partition was read). Returns how many it applied.
+absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
+                                Projector& projector,
+                                const CatchUpOptions& options = {});
+
+// Keeps a projection caught up in a background thread.
+class ProjectionRunner {
+ public:
+  ProjectionRunner(eventlog::EventLog& log, ProjectionStore& store,
+                   Projector& projector);
+  ~ProjectionRunner();
+  void Start();
+  // Applies what is left and stops.
+  absl::Status Stop();
+  // Wakes the runner: new records were appended.
+  void Notify();
+  // Waits until the store has applied at least `targets` (next offsets).
+  absl::Status WaitFor(const OffsetMap& targets, absl::Duration timeout);
+  // The first error the runner hit, if any (the runner stops on error).
+  absl::Status status() const;
+
+ private:
+  void Loop();
+  eventlog::EventLog& log_;
+  ProjectionStore& store_;
+  Projector& projector_;
+  mutable absl::Mutex mu_;
+  absl::CondVar wake_;
+  absl::CondVar progress_;
+  bool stop_ = false;
+  bool notified_ = false;
+  absl::Status status_;
+  std::thread thread_;
+};
+
+}  // namespace banca::projection
+
+#endif  // BANCA_LIBS_PROJECTION_PROJECTOR_H_

@@ -1,0 +1,184 @@
+#include "services/wallet/wallet_events.h"
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
+#include "libs/ledger/account.h"
+#include "libs/money/money.h"
+
+namespace banca::wallet {
+
+eventlog::Record EncodeWalletRecord(const ledger::Committed& committed,
+                                    const EventContext& context) {
+  v1::EventEnvelope envelope;
+  const std::string event_id =
+      absl::StrCat(committed.stream, "#", committed.sequence);
+  envelope.set_event_id(event_id);
+  envelope.set_stream_id(committed.stream);
+  envelope.set_sequence(committed.sequence);
+  envelope.set_type(std::string(kWalletEventType));
+  envelope.set_schema_version(kWalletSchemaVersion);
+  envelope.set_occurred_at_micros(context.occurred_at_micros);
+  envelope.set_producer(context.producer);
+  envelope.set_correlation_id(context.correlation_id);
+  envelope.set_causation_id(context.causation_id);
+  committed.event.SerializeToString(envelope.mutable_payload());
+
+  eventlog::Record record;
+  record.topic = std::string(kWalletTopic);
+  record.key = committed.stream;
+  record.timestamp_micros = context.occurred_at_micros;
+  record.headers = {
+      {"event_id", event_id},
+      {"type", std::string(kWalletEventType)},
+      {"schema_version", absl::StrCat(kWalletSchemaVersion)},
+      {"producer", context.producer},
+      {"correlation_id", context.correlation_id},
+      {"causation_id", context.causation_id},
+  };
+  envelope.SerializeToString(&record.value);
+  return record;
+}
+
+absl::StatusOr<DecodedWalletEvent> DecodeWalletRecord(
+    const eventlog::StoredRecord& record) {
+  DecodedWalletEvent decoded;
+  if (!decoded.envelope.ParseFromString(record.value)) {
+    return absl::DataLossError(
+        absl::StrCat("record ", record.topic, "/", record.partition, "@",
+                     record.offset, " is not an EventEnvelope"));
+  }
+  if (decoded.envelope.type() != kWalletEventType) {
+    return absl::DataLossError(
+        absl::StrCat("unexpected event type ", decoded.envelope.type()));
+  }
+  if (decoded.envelope.schema_version() > kWalletSchemaVersion) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("event schema version ", decoded.envelope.schema_version(),
+                     " is newer than this build understands (",
+                     kWalletSchemaVersion, "); upgrade banca"));
+  }
+  if (decoded.envelope.stream_id() != record.key) {
+    return absl::DataLossError("envelope stream differs from the record key");
+  }
+  if (!decoded.event.ParseFromString(decoded.envelope.payload())) {
+    return absl::DataLossError("payload is not a WalletEvent");
+  }
+  return decoded;
+}
+
+namespace {
+
+std::string Amount(int64_t minor) { return money::FormatMinor(minor); }
+
+std::string DescribeTx(const v1::LedgerTransaction& tx) {
+  std::string out = absl::StrCat(
+      v1::PostingReason_Name(tx.reason()).substr(sizeof("POSTING_REASON_") - 1),
+      " ref=", tx.reference().id(), " [");
+  for (int i = 0; i < tx.postings_size(); ++i) {
+    absl::StrAppend(&out, i ? ", " : "", tx.postings(i).account(), " ",
+                    tx.postings(i).amount_minor() > 0 ? "+" : "",
+                    Amount(tx.postings(i).amount_minor()));
+  }
+  absl::StrAppend(&out, "]");
+  return out;
+}
+
+}  // namespace
+
+std::string DescribeWalletEvent(const v1::WalletEvent& event) {
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kAccountOpened:
+      return absl::StrCat(
+          "AccountOpened player=", event.account_opened().player_id(), " ",
+          event.account_opened().currency());
+    case v1::WalletEvent::kAccountClosed:
+      return absl::StrCat("AccountClosed player=",
+                          event.account_closed().player_id());
+    case v1::WalletEvent::kTransactionPosted:
+      return absl::StrCat("TransactionPosted ",
+                          DescribeTx(event.transaction_posted().tx()));
+    case v1::WalletEvent::kHoldPlaced:
+      return absl::StrCat("HoldPlaced ", event.hold_placed().hold_id(), " ",
+                          Amount(event.hold_placed().amount_minor()));
+    case v1::WalletEvent::kHoldCaptured:
+      return absl::StrCat("HoldCaptured ", event.hold_captured().hold_id(), " ",
+                          Amount(event.hold_captured().amount_minor()), " ",
+                          DescribeTx(event.hold_captured().tx()));
+    case v1::WalletEvent::kHoldReleased:
+      return absl::StrCat("HoldReleased ", event.hold_released().hold_id(), " ",
+                          Amount(event.hold_released().amount_minor()),
+                          event.hold_released().expired() ? " (expired)" : "");
+    case v1::WalletEvent::KIND_NOT_SET:
+      break;
+  }
+  return "unknown wallet event";
+}
+
+v1::TransactionResponse TransactionResponseFrom(const v1::LedgerTransaction& tx,
+                                                std::string_view player_id) {
+  v1::TransactionResponse response;
+  *response.mutable_tx() = tx;
+  const std::string cash = ledger::PlayerCashAccount(player_id);
+  for (const v1::Posting& p : tx.postings()) {
+    if (p.account() == cash)
+      response.set_balance_minor(p.balance_after_minor());
+  }
+  return response;
+}
+
+v1::HoldResponse HoldResponseFrom(const v1::WalletEvent& event) {
+  v1::HoldResponse r;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kHoldPlaced: {
+      const auto& e = event.hold_placed();
+      r.set_hold_id(e.hold_id());
+      r.set_player_id(e.player_id());
+      r.set_amount_minor(e.amount_minor());
+      r.set_remaining_minor(e.amount_minor());
+      r.set_state(v1::HOLD_STATE_OPEN);
+      r.set_expires_at_micros(e.expires_at_micros());
+      break;
+    }
+    case v1::WalletEvent::kHoldCaptured: {
+      const auto& e = event.hold_captured();
+      r.set_hold_id(e.hold_id());
+      r.set_player_id(e.player_id());
+      r.set_amount_minor(e.hold_amount_minor());
+      r.set_captured_minor(e.captured_total_minor());
+      r.set_remaining_minor(e.remaining_minor());
+      r.set_state(e.remaining_minor() > 0 ? v1::HOLD_STATE_OPEN
+                                          : v1::HOLD_STATE_CLOSED);
+      r.set_expires_at_micros(e.expires_at_micros());
+      break;
+    }
+    case v1::WalletEvent::kHoldReleased: {
+      const auto& e = event.hold_released();
+      r.set_hold_id(e.hold_id());
+      r.set_player_id(e.player_id());
+      r.set_amount_minor(e.hold_amount_minor());
+      r.set_captured_minor(e.captured_total_minor());
+      r.set_remaining_minor(0);
+      r.set_state(v1::HOLD_STATE_CLOSED);
+      r.set_expires_at_micros(e.expires_at_micros());
+      break;
+    }
+    default:
+      break;
+  }
+  return r;
+}
+
+v1::AccountResponse AccountResponseFrom(const v1::WalletEvent& event) {
+  v1::AccountResponse r;
+  if (event.has_account_opened()) {
+    r.set_player_id(event.account_opened().player_id());
+    r.set_currency(event.account_opened().currency());
+    r.set_open(true);
+  } else if (event.has_account_closed()) {
+    r.set_player_id(event.account_closed().player_id());
+    r.set_open(false);
+  }
+  return r;
+}
+
+}  // namespace banca::wallet

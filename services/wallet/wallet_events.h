@@ -1,0 +1,56 @@
+// How wallet events travel on the log: one EventEnvelope per record, keyed
+// by the stream ("wallet/player/<id>"), with the routing fields copied into
+// record headers for readers that do not decode payloads.
+#ifndef BANCA_SERVICES_WALLET_WALLET_EVENTS_H_
+#define BANCA_SERVICES_WALLET_WALLET_EVENTS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "banca/v1/envelope.pb.h"
+#include "banca/v1/ledger.pb.h"
+#include "banca/v1/wallet.pb.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/ledger/ledger.h"
+
+namespace banca::wallet {
+
+inline constexpr std::string_view kWalletTopic = "banca.wallet.events";
+inline constexpr int kDefaultWalletPartitions = 8;
+inline constexpr std::string_view kWalletEventType = "banca.v1.WalletEvent";
+inline constexpr uint32_t kWalletSchemaVersion = 1;
+
+struct EventContext {
+  std::string producer = "wallet";
+  std::string correlation_id;
+  std::string causation_id;
+  int64_t occurred_at_micros = 0;
+};
+
+eventlog::Record EncodeWalletRecord(const ledger::Committed& committed,
+                                    const EventContext& context);
+
+struct DecodedWalletEvent {
+  v1::EventEnvelope envelope;
+  v1::WalletEvent event;
+};
+
+// DATA_LOSS when the record is not a wallet event envelope.
+absl::StatusOr<DecodedWalletEvent> DecodeWalletRecord(
+    const eventlog::StoredRecord& record);
+
+// A short human line for `banca log tail`.
+std::string DescribeWalletEvent(const v1::WalletEvent& event);
+
+// The response a command returned, rebuilt from the event it appended (so a
+// retry after a restart gets the same answer).
+v1::TransactionResponse TransactionResponseFrom(const v1::LedgerTransaction& tx,
+                                                std::string_view player_id);
+v1::HoldResponse HoldResponseFrom(const v1::WalletEvent& event);
+v1::AccountResponse AccountResponseFrom(const v1::WalletEvent& event);
+
+}  // namespace banca::wallet
+
+#endif  // BANCA_SERVICES_WALLET_WALLET_EVENTS_H_

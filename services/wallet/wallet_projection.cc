@@ -1,0 +1,147 @@
+#include "services/wallet/wallet_projection.h"
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "banca/v1/wallet.pb.h"
+#include "libs/common/string_view.h"
+#include "libs/ledger/account.h"
+#include "libs/money/money.h"
+#include "services/wallet/wallet_events.h"
+
+namespace banca::wallet {
+namespace {
+
+absl::StatusOr<int64_t> TxnInt(projection::Txn& txn, std::string_view key) {
+  auto v = txn.Get(key);
+  if (!v.ok()) return v.status();
+  if (!v->has_value()) return 0;
+  int64_t n = 0;
+  if (!absl::SimpleAtoi(**v, &n)) {
+    return absl::DataLossError(
+        absl::StrCat("projection value of ", ToAbsl(key), " is not a number"));
+  }
+  return n;
+}
+
+absl::Status AddInt(projection::Txn& txn, std::string_view key, int64_t delta) {
+  auto current = TxnInt(txn, key);
+  if (!current.ok()) return current.status();
+  auto next = money::Add(*current, delta);
+  if (!next.ok()) return absl::DataLossError("projection total overflows");
+  txn.Put(key, absl::StrCat(*next));
+  return absl::OkStatus();
+}
+
+absl::Status ApplyTx(projection::Txn& txn, const v1::EventEnvelope& envelope,
+                     const v1::LedgerTransaction& tx) {
+  int64_t credits = 0;
+  for (int i = 0; i < tx.postings_size(); ++i) {
+    const v1::Posting& p = tx.postings(i);
+    if (auto s = AddInt(txn, BalanceKey(p.account()), p.amount_minor());
+        !s.ok()) {
+      return s;
+    }
+    if (p.amount_minor() > 0) credits += p.amount_minor();
+    auto info = ledger::ParseAccount(p.account());
+    if (!info.ok()) return absl::DataLossError(info.status().message());
+    if (info->account_class != ledger::AccountClass::kPlayer) continue;
+    v1::StatementEntry entry;
+    entry.set_tx_id(tx.tx_id());
+    entry.set_reason(tx.reason());
+    *entry.mutable_reference() = tx.reference();
+    entry.set_account(p.account());
+    entry.set_amount_minor(p.amount_minor());
+    entry.set_balance_after_minor(p.balance_after_minor());
+    entry.set_occurred_at_micros(envelope.occurred_at_micros());
+    entry.set_memo(tx.memo());
+    txn.Put(absl::StrFormat("%s%016x/%s/%02d", StatementPrefix(info->player_id),
+                            envelope.occurred_at_micros(), tx.tx_id(), i),
+            entry.SerializeAsString());
+  }
+  if (tx.reason() == v1::POSTING_REASON_DEPOSIT) {
+    if (auto s = AddInt(txn, "total/deposits", credits); !s.ok()) return s;
+  } else if (tx.reason() == v1::POSTING_REASON_WITHDRAWAL) {
+    if (auto s = AddInt(txn, "total/withdrawals", credits); !s.ok()) return s;
+  }
+  return AddInt(txn, "total/transactions", 1);
+}
+
+}  // namespace
+
+std::string BalanceKey(std::string_view account) {
+  return absl::StrCat("bal/", ToAbsl(account));
+}
+
+std::string StatementPrefix(std::string_view player_id) {
+  return absl::StrCat("stmt/", ToAbsl(player_id), "/");
+}
+
+absl::StatusOr<int64_t> ReadInt(const projection::ProjectionStore& store,
+                                std::string_view key) {
+  auto v = store.Get(key);
+  if (!v.ok()) return v.status();
+  if (!v->has_value()) return 0;
+  int64_t n = 0;
+  if (!absl::SimpleAtoi(**v, &n)) {
+    return absl::DataLossError("projection value is not a number");
+  }
+  return n;
+}
+
+std::vector<std::string> WalletProjector::Topics() const {
+  return {std::string(kWalletTopic)};
+}
+
+absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
+                                    projection::Txn& txn) {
+  auto decoded = DecodeWalletRecord(record);
+  if (!decoded.ok()) return decoded.status();
+  const v1::EventEnvelope& envelope = decoded->envelope;
+  const v1::WalletEvent& event = decoded->event;
+  if (auto s = AddInt(txn, "total/events", 1); !s.ok()) return s;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kAccountOpened:
+      txn.Put(absl::StrCat("player/", event.account_opened().player_id()),
+              absl::StrCat("open ", event.account_opened().currency()));
+      return absl::OkStatus();
+    case v1::WalletEvent::kAccountClosed: {
+      const std::string key =
+          absl::StrCat("player/", event.account_closed().player_id());
+      auto current = txn.Get(key);
+      if (!current.ok()) return current.status();
+      const std::string currency =
+          current->has_value() && (*current)->size() > 5 ? (*current)->substr(5)
+                                                         : "";
+      txn.Put(key, absl::StrCat("closed ", currency));
+      return absl::OkStatus();
+    }
+    case v1::WalletEvent::kTransactionPosted:
+      return ApplyTx(txn, envelope, event.transaction_posted().tx());
+    case v1::WalletEvent::kHoldPlaced:
+    case v1::WalletEvent::kHoldCaptured:
+    case v1::WalletEvent::kHoldReleased: {
+      const v1::HoldResponse hold = HoldResponseFrom(event);
+      txn.Put(absl::StrCat("hold/", hold.hold_id()), hold.SerializeAsString());
+      if (event.has_hold_placed()) {
+        return ApplyTx(txn, envelope, event.hold_placed().tx());
+      }
+      if (event.has_hold_released()) {
+        return ApplyTx(txn, envelope, event.hold_released().tx());
+      }
+      if (auto s = ApplyTx(txn, envelope, event.hold_captured().tx());
+          !s.ok()) {
+        return s;
+      }
+      if (event.hold_captured().has_release_tx()) {
+        return ApplyTx(txn, envelope, event.hold_captured().release_tx());
+      }
+      return absl::OkStatus();
+    }
+    case v1::WalletEvent::KIND_NOT_SET:
+      break;
+  }
+  return absl::DataLossError("wallet event without a kind");
+}
+
+}  // namespace banca::wallet

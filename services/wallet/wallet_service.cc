@@ -1,0 +1,640 @@
+#include "services/wallet/wallet_service.h"
+
+#include <sodium.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/synchronization/notification.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "libs/common/string_view.h"
+#include "libs/ledger/account.h"
+#include "libs/money/money.h"
+#include "services/wallet/wallet_events.h"
+
+namespace banca::wallet {
+namespace {
+
+constexpr int32_t kMaxHoldTtlSeconds = 7 * 24 * 3600;
+constexpr int32_t kMaxPageSize = 500;
+constexpr int32_t kDefaultPageSize = 50;
+
+grpc::Status ToGrpc(const absl::Status& s) {
+  if (s.ok()) return grpc::Status::OK;
+  return grpc::Status(static_cast<grpc::StatusCode>(s.code()),
+                      std::string(s.message()));
+}
+
+absl::Status Invalid(std::string_view what) {
+  return absl::InvalidArgumentError(ToAbsl(what));
+}
+
+// A fingerprint of the request body (without its request id), so the same id
+// with another body is told apart from a retry.
+std::string Fingerprint(std::string_view method,
+                        const google::protobuf::Message& body) {
+  std::unique_ptr<google::protobuf::Message> copy(body.New());
+  copy->CopyFrom(body);
+  const auto* field = copy->GetDescriptor()->FindFieldByName("request_id");
+  if (field != nullptr) copy->GetReflection()->ClearField(copy.get(), field);
+  std::string bytes(method);
+  bytes.push_back('\0');
+  {
+    google::protobuf::io::StringOutputStream stream(&bytes);
+    google::protobuf::io::CodedOutputStream out(&stream);
+    out.SetSerializationDeterministic(true);
+    copy->SerializeToCodedStream(&out);
+  }
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256(digest,
+                     reinterpret_cast<const unsigned char*>(bytes.data()),
+                     bytes.size());
+  return std::string(reinterpret_cast<const char*>(digest), 16);
+}
+
+absl::Status CheckPlayerId(std::string_view id) {
+  if (!ledger::IsValidId(id)) {
+    return Invalid(
+        "player_id must be 1-64 of [A-Za-z0-9_.-], starting with a "
+        "letter or digit");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckAmount(int64_t amount) {
+  if (amount <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("amount_minor must be positive, got ", amount));
+  }
+  if (amount > money::kMaxAmountMinor) {
+    return absl::InvalidArgumentError(absl::StrCat("amount_minor ", amount,
+                                                   " exceeds the limit ",
+                                                   money::kMaxAmountMinor));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckCurrency(std::string_view currency,
+                           const std::string& ledger_currency) {
+  if (currency.empty() || currency == ledger_currency) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("currency \"", ToAbsl(currency.substr(0, 8)),
+                   "\" is not this wallet's currency ", ledger_currency));
+}
+
+v1::Reference PaymentRef(const std::string& payment_ref) {
+  v1::Reference ref;
+  ref.set_kind(v1::REFERENCE_KIND_PAYMENT);
+  ref.set_id(payment_ref);
+  return ref;
+}
+
+v1::LedgerTransaction TwoLegs(v1::PostingReason reason, v1::Reference ref,
+                              const std::string& from, const std::string& to,
+                              int64_t amount, std::string memo = "") {
+  v1::LedgerTransaction tx;
+  tx.set_reason(reason);
+  *tx.mutable_reference() = std::move(ref);
+  tx.set_memo(std::move(memo));
+  auto* debit = tx.add_postings();
+  debit->set_account(from);
+  debit->set_amount_minor(-amount);
+  auto* credit = tx.add_postings();
+  credit->set_account(to);
+  credit->set_amount_minor(amount);
+  return tx;
+}
+
+const v1::LedgerTransaction& PostedTx(const v1::WalletEvent& event) {
+  return event.transaction_posted().tx();
+}
+
+}  // namespace
+
+WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
+                             WalletOptions options)
+    : log_(log),
+      clock_(clock),
+      options_(std::move(options)),
+      ledger_(ledger::LedgerOptions{options_.currency}) {}
+
+absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
+    eventlog::EventLog& log, const Clock& clock, WalletOptions options) {
+  if (sodium_init() < 0) return absl::InternalError("libsodium init failed");
+  if (!money::IsCurrencyCode(options.currency)) {
+    return absl::InvalidArgumentError("currency must be a 3-letter code");
+  }
+  if (options.projection_dir.empty()) {
+    return absl::InvalidArgumentError("projection_dir is required");
+  }
+  std::unique_ptr<WalletService> service(
+      new WalletService(log, clock, std::move(options)));
+  const WalletOptions& opts = service->options_;
+  if (auto s = log.EnsureTopic({std::string(kWalletTopic), opts.partitions});
+      !s.ok()) {
+    return s;
+  }
+  if (opts.metrics != nullptr) {
+    service->metrics_ = std::make_unique<WalletMetrics>(*opts.metrics);
+  }
+  if (auto s = service->Replay(); !s.ok()) return s;
+  auto store = projection::ProjectionStore::Open(opts.projection_dir);
+  if (!store.ok()) return store.status();
+  service->store_ = *std::move(store);
+  // Catch up before serving so reads are current from the first call.
+  auto caught_up =
+      projection::CatchUp(log, *service->store_, service->projector_);
+  if (!caught_up.ok()) return caught_up.status();
+  service->runner_ = std::make_unique<projection::ProjectionRunner>(
+      log, *service->store_, service->projector_);
+  service->runner_->Start();
+  if (service->metrics_)
+    service->metrics_->SetLedger(service->ledger_.Summarize());
+  if (opts.expiry_interval > absl::ZeroDuration()) {
+    WalletService* self = service.get();
+    service->expiry_thread_ = std::thread([self] { self->ExpiryLoop(); });
+  }
+  return service;
+}
+
+WalletService::~WalletService() { (void)Stop(); }
+
+absl::Status WalletService::Stop() {
+  {
+    absl::MutexLock lock(&stop_mu_);
+    if (stopping_ && !expiry_thread_.joinable() && runner_ == nullptr) {
+      return absl::OkStatus();
+    }
+    stopping_ = true;
+    stop_cv_.SignalAll();
+  }
+  if (expiry_thread_.joinable()) expiry_thread_.join();
+  absl::Status status;
+  if (runner_ != nullptr) {
+    status = runner_->Stop();
+    runner_.reset();
+  }
+  return status;
+}
+
+absl::Status WalletService::Replay() {
+  const std::string topic(kWalletTopic);
+  auto partitions = log_.PartitionCount(topic);
+  if (!partitions.ok()) return partitions.status();
+  for (int p = 0; p < *partitions; ++p) {
+    auto end = log_.EndOffset(topic, p);
+    if (!end.ok()) return end.status();
+    int64_t next = 0;
+    while (next < *end) {
+      auto records = log_.Read(topic, p, next, 8192);
+      if (!records.ok()) return records.status();
+      if (records->empty()) break;
+      for (const eventlog::StoredRecord& record : *records) {
+        auto decoded = DecodeWalletRecord(record);
+        if (!decoded.ok()) return decoded.status();
+        const v1::WalletEvent& event = decoded->event;
+        if (auto s = ledger_.Apply(decoded->envelope.stream_id(),
+                                   decoded->envelope.sequence(), event);
+            !s.ok()) {
+          return absl::Status(s.code(),
+                              absl::StrCat("replaying ", topic, "/", p, "@",
+                                           record.offset, ": ", s.message()));
+        }
+        if (!event.request_id().empty()) {
+          idempotency_.Restore(event.request_id(), event.request_fingerprint(),
+                               decoded->envelope.payload());
+        }
+        next = record.offset + 1;
+        ++replayed_events_;
+      }
+    }
+    if (next > 0) {
+      absl::MutexLock lock(&appended_mu_);
+      appended_[{topic, p}] = next;
+    }
+  }
+  return absl::OkStatus();
+}
+
+void WalletService::RecordAppended(
+    const std::vector<eventlog::Position>& positions) {
+  absl::MutexLock lock(&appended_mu_);
+  for (const auto& pos : positions) {
+    int64_t& next = appended_[{pos.topic, pos.partition}];
+    if (pos.offset + 1 > next) next = pos.offset + 1;
+  }
+}
+
+absl::StatusOr<v1::WalletEvent> WalletService::Execute(
+    std::string_view method, std::string_view request_id,
+    const google::protobuf::Message& body, grpc::ServerContext* context,
+    const Decide& decide) {
+  if (!ledger::IsValidRequestId(request_id)) {
+    return Invalid(
+        "request_id must be 1-128 printable ASCII characters without spaces");
+  }
+  const std::string fingerprint = Fingerprint(method, body);
+  auto claim = idempotency_.Begin(request_id, fingerprint);
+  if (!claim.ok()) return claim.status();
+  if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
+    v1::WalletEvent event;
+    if (!event.ParseFromString(claim->result)) {
+      return absl::InternalError("stored result does not parse");
+    }
+    return event;
+  }
+
+  EventContext event_context;
+  event_context.producer = options_.producer;
+  event_context.correlation_id = std::string(request_id);
+  event_context.causation_id = std::string(request_id);
+  event_context.occurred_at_micros = clock_.NowMicros();
+  if (context != nullptr) {
+    auto it = context->client_metadata().find("x-correlation-id");
+    if (it != context->client_metadata().end() && it->second.size() <= 128) {
+      event_context.correlation_id.assign(it->second.data(), it->second.size());
+    }
+  }
+
+  struct Pending {
+    absl::Notification done;
+    absl::Status status;
+    std::vector<eventlog::Position> positions;
+  };
+  auto pending = std::make_shared<Pending>();
+  v1::WalletEvent decided;
+  bool committed = false;
+  auto commit = [&](const ledger::Committed& c) {
+    committed = true;
+    decided = c.event;
+    std::vector<eventlog::Record> records;
+    records.push_back(EncodeWalletRecord(c, event_context));
+    log_.AppendAsync(std::move(records), {},
+                     [pending](absl::Status status,
+                               std::vector<eventlog::Position> positions) {
+                       pending->status = std::move(status);
+                       pending->positions = std::move(positions);
+                       pending->done.Notify();
+                     });
+  };
+  const ledger::CommandMeta meta{std::string(request_id), fingerprint};
+  absl::Status decision = decide(meta, commit);
+  if (!decision.ok()) {
+    idempotency_.Abandon(request_id);
+    return decision;
+  }
+  if (!committed) {
+    idempotency_.Abandon(request_id);
+    return absl::InternalError("ledger accepted a command without an event");
+  }
+  pending->done.WaitForNotification();
+  if (!pending->status.ok()) {
+    // The ledger's memory now holds a decision the log does not: stop, and
+    // let a restart rebuild the state from the log (fail-stop).
+    std::fprintf(stderr,
+                 "{\"level\":\"fatal\",\"msg\":\"log append failed; stopping "
+                 "so that a restart replays the log\",\"error\":\"%s\"}\n",
+                 std::string(pending->status.message()).c_str());
+    std::fflush(stderr);
+    std::abort();
+  }
+  RecordAppended(pending->positions);
+  if (metrics_) metrics_->CountAppended();
+  if (runner_) runner_->Notify();
+  idempotency_.Complete(request_id, decided.SerializeAsString());
+  return decided;
+}
+
+grpc::Status WalletService::Finish(std::string_view method, absl::Time start,
+                                   const absl::Status& status) {
+  if (metrics_) {
+    metrics_->ObserveRequest(method, absl::StatusCodeToString(status.code()),
+                             absl::ToDoubleSeconds(absl::Now() - start));
+  }
+  return ToGrpc(status);
+}
+
+grpc::Status WalletService::OpenAccount(grpc::ServerContext* context,
+                                        const v1::OpenAccountRequest* request,
+                                        v1::AccountResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckPlayerId(request->player_id());
+  if (status.ok()) {
+    const std::string currency =
+        request->currency().empty() ? options_.currency : request->currency();
+    auto event =
+        Execute("OpenAccount", request->request_id(), *request, context,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.OpenAccount(meta, request->player_id(),
+                                             currency, commit);
+                });
+    status = event.status();
+    if (event.ok()) *response = AccountResponseFrom(*event);
+  }
+  return Finish("OpenAccount", start, status);
+}
+
+grpc::Status WalletService::CloseAccount(grpc::ServerContext* context,
+                                         const v1::CloseAccountRequest* request,
+                                         v1::AccountResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckPlayerId(request->player_id());
+  if (status.ok()) {
+    auto event = Execute(
+        "CloseAccount", request->request_id(), *request, context,
+        [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+          return ledger_.CloseAccount(meta, request->player_id(), commit);
+        });
+    status = event.status();
+    if (event.ok()) {
+      *response = AccountResponseFrom(*event);
+      response->set_currency(options_.currency);
+    }
+  }
+  return Finish("CloseAccount", start, status);
+}
+
+grpc::Status WalletService::Deposit(grpc::ServerContext* context,
+                                    const v1::DepositRequest* request,
+                                    v1::TransactionResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckPlayerId(request->player_id());
+  if (status.ok()) status = CheckAmount(request->amount_minor());
+  if (status.ok())
+    status = CheckCurrency(request->currency(), options_.currency);
+  if (status.ok() && !ledger::IsValidId(request->payment_ref())) {
+    status = Invalid("payment_ref must be 1-64 of [A-Za-z0-9_.-]");
+  }
+  if (status.ok()) {
+    auto event = Execute(
+        "Deposit", request->request_id(), *request, context,
+        [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+          return ledger_.Post(
+              meta, ledger::PlayerOwner(request->player_id()),
+              TwoLegs(v1::POSTING_REASON_DEPOSIT,
+                      PaymentRef(request->payment_ref()), "external/payments",
+                      ledger::PlayerCashAccount(request->player_id()),
+                      request->amount_minor()),
+              commit);
+        });
+    status = event.status();
+    if (event.ok()) {
+      *response =
+          TransactionResponseFrom(PostedTx(*event), request->player_id());
+    }
+  }
+  return Finish("Deposit", start, status);
+}
+
+grpc::Status WalletService::Withdraw(grpc::ServerContext* context,
+                                     const v1::WithdrawRequest* request,
+                                     v1::TransactionResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckPlayerId(request->player_id());
+  if (status.ok()) status = CheckAmount(request->amount_minor());
+  if (status.ok())
+    status = CheckCurrency(request->currency(), options_.currency);
+  if (status.ok() && !ledger::IsValidId(request->payment_ref())) {
+    status = Invalid("payment_ref must be 1-64 of [A-Za-z0-9_.-]");
+  }
+  if (status.ok()) {
+    auto event =
+        Execute("Withdraw", request->request_id(), *request, context,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.Post(
+                      meta, ledger::PlayerOwner(request->player_id()),
+                      TwoLegs(v1::POSTING_REASON_WITHDRAWAL,
+                              PaymentRef(request->payment_ref()),
+                              ledger::PlayerCashAccount(request->player_id()),
+                              "external/payments", request->amount_minor()),
+                      commit);
+                });
+    status = event.status();
+    if (event.ok()) {
+      *response =
+          TransactionResponseFrom(PostedTx(*event), request->player_id());
+    }
+  }
+  return Finish("Withdraw", start, status);
+}
+
+grpc::Status WalletService::GetBalance(grpc::ServerContext*,
+                                       const v1::GetBalanceRequest* request,
+                                       v1::BalanceResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckPlayerId(request->player_id());
+  if (status.ok()) {
+    auto balance = ledger_.Balance(request->player_id());
+    status = balance.status();
+    if (balance.ok()) {
+      response->set_player_id(request->player_id());
+      response->set_currency(balance->currency);
+      response->set_available_minor(balance->available);
+      response->set_held_minor(balance->held);
+      response->set_total_minor(balance->available + balance->held);
+    }
+  }
+  return Finish("GetBalance", start, status);
+}
+
+grpc::Status WalletService::ListTransactions(
+    grpc::ServerContext*, const v1::ListTransactionsRequest* request,
+    v1::ListTransactionsResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckPlayerId(request->player_id());
+  int32_t page_size =
+      request->page_size() == 0 ? kDefaultPageSize : request->page_size();
+  if (status.ok() && (page_size < 0 || page_size > kMaxPageSize)) {
+    status = absl::InvalidArgumentError(
+        absl::StrCat("page_size must be 0..", kMaxPageSize));
+  }
+  const std::string prefix = StatementPrefix(request->player_id());
+  std::string start_key;
+  if (status.ok() && !request->page_token().empty()) {
+    std::string decoded;
+    if (request->page_token().size() > 1024 ||
+        !absl::WebSafeBase64Unescape(request->page_token(), &decoded) ||
+        !absl::StartsWith(decoded, prefix)) {
+      status = Invalid("page_token is not a token from this listing");
+    } else {
+      start_key = std::move(decoded);
+    }
+  }
+  if (status.ok()) status = ledger_.Balance(request->player_id()).status();
+  if (status.ok() && runner_ != nullptr) {
+    projection::OffsetMap targets;
+    {
+      absl::MutexLock lock(&appended_mu_);
+      targets = appended_;
+    }
+    status = runner_->WaitFor(targets, options_.read_your_writes_timeout);
+  }
+  if (status.ok()) {
+    auto rows = store_->Scan(prefix, start_key, page_size + 1);
+    status = rows.status();
+    if (rows.ok()) {
+      for (size_t i = 0; i < rows->size(); ++i) {
+        if (i == static_cast<size_t>(page_size)) {
+          std::string token;
+          absl::WebSafeBase64Escape((*rows)[i].first, &token);
+          response->set_next_page_token(token);
+          break;
+        }
+        if (!response->add_entries()->ParseFromString((*rows)[i].second)) {
+          status = absl::DataLossError("statement entry does not parse");
+          break;
+        }
+      }
+    }
+  }
+  return Finish("ListTransactions", start, status);
+}
+
+grpc::Status WalletService::PlaceHold(grpc::ServerContext* context,
+                                      const v1::PlaceHoldRequest* request,
+                                      v1::HoldResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckPlayerId(request->player_id());
+  if (status.ok()) status = CheckAmount(request->amount_minor());
+  if (status.ok())
+    status = CheckCurrency(request->currency(), options_.currency);
+  int32_t ttl = request->ttl_seconds() == 0 ? options_.default_hold_ttl_seconds
+                                            : request->ttl_seconds();
+  if (status.ok() && (ttl < 0 || ttl > kMaxHoldTtlSeconds)) {
+    status = absl::InvalidArgumentError(
+        absl::StrCat("ttl_seconds must be 0..", kMaxHoldTtlSeconds));
+  }
+  if (status.ok()) {
+    const int64_t expires = clock_.NowMicros() + int64_t{ttl} * 1'000'000;
+    auto event =
+        Execute("PlaceHold", request->request_id(), *request, context,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.PlaceHold(
+                      meta, request->player_id(), request->amount_minor(),
+                      request->reason(), request->reference(), expires, commit);
+                });
+    status = event.status();
+    if (event.ok()) *response = HoldResponseFrom(*event);
+  }
+  return Finish("PlaceHold", start, status);
+}
+
+grpc::Status WalletService::CaptureHold(grpc::ServerContext* context,
+                                        const v1::CaptureHoldRequest* request,
+                                        v1::HoldResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckAmount(request->amount_minor());
+  if (status.ok()) {
+    auto event =
+        Execute("CaptureHold", request->request_id(), *request, context,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.CaptureHold(
+                      meta, request->hold_id(), request->amount_minor(),
+                      request->to_account(), request->reason(),
+                      request->reference(), request->final(), commit);
+                });
+    status = event.status();
+    if (event.ok()) *response = HoldResponseFrom(*event);
+  }
+  return Finish("CaptureHold", start, status);
+}
+
+grpc::Status WalletService::ReleaseHold(grpc::ServerContext* context,
+                                        const v1::ReleaseHoldRequest* request,
+                                        v1::HoldResponse* response) {
+  const absl::Time start = absl::Now();
+  auto event = Execute(
+      "ReleaseHold", request->request_id(), *request, context,
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.ReleaseHold(meta, request->hold_id(), false, commit);
+      });
+  if (event.ok()) *response = HoldResponseFrom(*event);
+  return Finish("ReleaseHold", start, event.status());
+}
+
+grpc::Status WalletService::Transfer(grpc::ServerContext* context,
+                                     const v1::TransferRequest* request,
+                                     v1::TransactionResponse* response) {
+  const absl::Time start = absl::Now();
+  absl::Status status = CheckAmount(request->amount_minor());
+  if (status.ok())
+    status = CheckCurrency(request->currency(), options_.currency);
+  absl::StatusOr<ledger::AccountInfo> from =
+      ledger::ParseAccount(request->from_account());
+  if (status.ok()) status = from.status();
+  if (status.ok())
+    status = ledger::ParseAccount(request->to_account()).status();
+  if (status.ok() && request->from_account() == request->to_account()) {
+    status = Invalid("from_account and to_account are the same");
+  }
+  if (status.ok()) {
+    v1::LedgerTransaction tx = TwoLegs(
+        request->reason(), request->reference(), request->from_account(),
+        request->to_account(), request->amount_minor(), request->memo());
+    tx.set_currency(request->currency());
+    auto event =
+        Execute("Transfer", request->request_id(), *request, context,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.Post(meta, from->owner, tx, commit);
+                });
+    status = event.status();
+    if (event.ok()) {
+      *response = TransactionResponseFrom(PostedTx(*event), from->player_id);
+    }
+  }
+  return Finish("Transfer", start, status);
+}
+
+grpc::Status WalletService::GetLedgerSummary(
+    grpc::ServerContext*, const v1::GetLedgerSummaryRequest*,
+    v1::LedgerSummaryResponse* response) {
+  const absl::Time start = absl::Now();
+  const ledger::LedgerSummary summary = ledger_.Summarize();
+  response->set_currency(options_.currency);
+  for (int c = 0; c < static_cast<int>(summary.classes.size()); ++c) {
+    auto* total = response->add_classes();
+    total->set_account_class(std::string(
+        ledger::AccountClassName(static_cast<ledger::AccountClass>(c))));
+    total->set_balance_minor(summary.classes[c].balance);
+    total->set_accounts(summary.classes[c].accounts);
+  }
+  response->set_ledger_sum_minor(summary.sum);
+  response->set_deposits_minor(summary.deposits);
+  response->set_withdrawals_minor(summary.withdrawals);
+  response->set_transactions(summary.transactions);
+  response->set_open_holds(summary.open_holds);
+  if (metrics_) metrics_->SetLedger(summary);
+  return Finish("GetLedgerSummary", start, absl::OkStatus());
+}
+
+void WalletService::ExpiryLoop() {
+  int ticks = 0;
+  while (true) {
+    {
+      absl::MutexLock lock(&stop_mu_);
+      stop_cv_.WaitWithTimeout(&stop_mu_, options_.expiry_interval);
+      if (stopping_) return;
+    }
+    for (const std::string& hold_id :
+         ledger_.ExpiredHolds(clock_.NowMicros(), 1000)) {
+      v1::ReleaseHoldRequest body;
+      body.set_hold_id(hold_id);
+      // One request id per hold: two sweeps never release it twice.
+      auto released = Execute(
+          "ExpireHold", absl::StrCat("expire/", hold_id), body, nullptr,
+          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+            return ledger_.ReleaseHold(meta, hold_id, true, commit);
+          });
+      (void)released;  // a hold closed meanwhile is FAILED_PRECONDITION: fine
+    }
+    // Ledger gauges cost a full scan; refresh them every few ticks.
+    if (metrics_ && ++ticks % 5 == 0) metrics_->SetLedger(ledger_.Summarize());
+  }
+}
+
+}  // namespace banca::wallet

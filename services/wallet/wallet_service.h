@@ -1,0 +1,132 @@
+// The wallet service: the gRPC edge over the ledger, the log and the wallet
+// projection.
+//
+// A mutating call is validated, claimed in the idempotency index, decided by
+// the ledger, appended to the log while the ledger's locks are held (so the
+// log's order is the ledger's), and answered only once the append is
+// durable. A retry with the same request id gets the first answer back,
+// rebuilt from the event, even after a restart. If the log ever fails to
+// make an event durable, the process stops: its memory then holds a decision
+// the log does not, and only a restart (which replays the log) is safe.
+#ifndef BANCA_SERVICES_WALLET_WALLET_SERVICE_H_
+#define BANCA_SERVICES_WALLET_WALLET_SERVICE_H_
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "banca/v1/wallet.grpc.pb.h"
+#include "libs/common/clock.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/ledger/idempotency.h"
+#include "libs/ledger/ledger.h"
+#include "libs/projection/projection_store.h"
+#include "libs/projection/projector.h"
+#include "prometheus/registry.h"
+#include "services/wallet/wallet_metrics.h"
+#include "services/wallet/wallet_projection.h"
+
+namespace banca::wallet {
+
+struct WalletOptions {
+  std::string currency = "EUR";
+  int partitions = 8;
+  std::string producer = "wallet";
+  // Where the RocksDB projection lives.
+  std::string projection_dir;
+  // How often open holds are checked for expiry; 0 disables the sweeper.
+  absl::Duration expiry_interval = absl::Seconds(1);
+  // Holds without a ttl get this one.
+  int32_t default_hold_ttl_seconds = 900;
+  // How long a read waits for the projection to reach the caller's writes.
+  absl::Duration read_your_writes_timeout = absl::Seconds(5);
+  // Registry for Prometheus metrics; null disables metrics.
+  prometheus::Registry* metrics = nullptr;
+};
+
+class WalletService final : public v1::WalletService::Service {
+ public:
+  // Replays the wallet topic into the ledger, opens the projection and
+  // starts following the log.
+  static absl::StatusOr<std::unique_ptr<WalletService>> Start(
+      eventlog::EventLog& log, const Clock& clock, WalletOptions options);
+  ~WalletService() override;
+
+  // Stops the background threads and brings the projection up to date.
+  absl::Status Stop();
+
+  grpc::Status OpenAccount(grpc::ServerContext*, const v1::OpenAccountRequest*,
+                           v1::AccountResponse*) override;
+  grpc::Status CloseAccount(grpc::ServerContext*,
+                            const v1::CloseAccountRequest*,
+                            v1::AccountResponse*) override;
+  grpc::Status Deposit(grpc::ServerContext*, const v1::DepositRequest*,
+                       v1::TransactionResponse*) override;
+  grpc::Status Withdraw(grpc::ServerContext*, const v1::WithdrawRequest*,
+                        v1::TransactionResponse*) override;
+  grpc::Status GetBalance(grpc::ServerContext*, const v1::GetBalanceRequest*,
+                          v1::BalanceResponse*) override;
+  grpc::Status ListTransactions(grpc::ServerContext*,
+                                const v1::ListTransactionsRequest*,
+                                v1::ListTransactionsResponse*) override;
+  grpc::Status PlaceHold(grpc::ServerContext*, const v1::PlaceHoldRequest*,
+                         v1::HoldResponse*) override;
+  grpc::Status CaptureHold(grpc::ServerContext*, const v1::CaptureHoldRequest*,
+                           v1::HoldResponse*) override;
+  grpc::Status ReleaseHold(grpc::ServerContext*, const v1::ReleaseHoldRequest*,
+                           v1::HoldResponse*) override;
+  grpc::Status Transfer(grpc::ServerContext*, const v1::TransferRequest*,
+                        v1::TransactionResponse*) override;
+  grpc::Status GetLedgerSummary(grpc::ServerContext*,
+                                const v1::GetLedgerSummaryRequest*,
+                                v1::LedgerSummaryResponse*) override;
+
+  const ledger::Ledger& ledger() const { return ledger_; }
+  projection::ProjectionStore& projection() { return *store_; }
+  // Events replayed at start.
+  int64_t replayed_events() const { return replayed_events_; }
+
+ private:
+  WalletService(eventlog::EventLog& log, const Clock& clock,
+                WalletOptions options);
+  absl::Status Replay();
+
+  // Runs one mutating command end to end (see the file comment).
+  using Decide =
+      std::function<absl::Status(const ledger::CommandMeta&, ledger::CommitFn)>;
+  absl::StatusOr<v1::WalletEvent> Execute(std::string_view method,
+                                          std::string_view request_id,
+                                          const google::protobuf::Message& body,
+                                          grpc::ServerContext* context,
+                                          const Decide& decide);
+  void ExpiryLoop();
+  void RecordAppended(const std::vector<eventlog::Position>& positions);
+  grpc::Status Finish(std::string_view method, absl::Time start,
+                      const absl::Status& status);
+
+  eventlog::EventLog& log_;
+  const Clock& clock_;
+  const WalletOptions options_;
+  ledger::Ledger ledger_;
+  ledger::IdempotencyIndex idempotency_;
+  std::unique_ptr<projection::ProjectionStore> store_;
+  WalletProjector projector_;
+  std::unique_ptr<projection::ProjectionRunner> runner_;
+  std::unique_ptr<WalletMetrics> metrics_;
+  int64_t replayed_events_ = 0;
+
+  absl::Mutex appended_mu_;
+  projection::OffsetMap appended_;
+
+  absl::Mutex stop_mu_;
+  absl::CondVar stop_cv_;
+  bool stopping_ = false;
+  std::thread expiry_thread_;
+};
+
+}  // namespace banca::wallet
+
+#endif  // BANCA_SERVICES_WALLET_WALLET_SERVICE_H_

@@ -1,0 +1,239 @@
+// The crash test: a real `banca serve` child process is SIGKILLed at random
+// moments under a concurrent workload, then restarted, round after round.
+// Afterwards every acknowledged operation must be present exactly once,
+// nothing unacknowledged may be half-applied, the ledger must sum to zero
+// and `banca audit verify` must find the projections equal to a replay.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <thread>
+
+#include "absl/strings/numbers.h"
+#include "tests/integration/wallet_test_util.h"
+
+namespace banca::testing {
+namespace {
+
+struct Child {
+  pid_t pid = -1;
+  int stdout_fd = -1;
+  int port = 0;
+};
+
+// Starts `banca serve` and waits for its "serving" line.
+Child StartServer(const std::string& dir) {
+  int pipe_fds[2];
+  EXPECT_EQ(pipe(pipe_fds), 0);
+  const std::string data_dir = "--data-dir=" + dir;
+  const std::string err_path = dir + "/serve.stderr";
+  Child child;
+  child.pid = fork();
+  if (child.pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (err >= 0) dup2(err, STDERR_FILENO);
+    close(pipe_fds[0]);
+    execl(BANCA_BINARY, BANCA_BINARY, "serve", data_dir.c_str(),
+          "--grpc-port=0", "--grpc-address=127.0.0.1", "--metrics-port=0",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  child.stdout_fd = pipe_fds[0];
+  std::string line;
+  const absl::Time deadline = absl::Now() + absl::Seconds(60);
+  while (line.find('\n') == std::string::npos && absl::Now() < deadline) {
+    pollfd pfd{child.stdout_fd, POLLIN, 0};
+    if (poll(&pfd, 1, 200) <= 0) continue;
+    char buf[512];
+    const ssize_t n = read(child.stdout_fd, buf, sizeof(buf));
+    if (n <= 0) break;
+    line.append(buf, n);
+  }
+  std::smatch m;
+  static const std::regex kPort("\"grpc_port\":([0-9]+)");
+  if (std::regex_search(line, m, kPort)) child.port = std::stoi(m[1]);
+  EXPECT_GT(child.port, 0) << "server did not start: " << line;
+  return child;
+}
+
+void Kill(Child& child, int sig) {
+  kill(child.pid, sig);
+  int status = 0;
+  waitpid(child.pid, &status, 0);
+  close(child.stdout_fd);
+  if (sig == SIGTERM) {
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << "server did not stop cleanly";
+  }
+}
+
+std::unique_ptr<v1::WalletService::Stub> Connect(int port) {
+  return v1::WalletService::NewStub(grpc::CreateChannel(
+      absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
+}
+
+struct Op {
+  std::string player;
+  bool deposit;
+  int64_t amount;
+  std::string tx_id;  // as acknowledged
+};
+
+grpc::Status Send(v1::WalletService::Stub& stub, const std::string& rid,
+                  const Op& op, v1::TransactionResponse* out) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  if (op.deposit) {
+    v1::DepositRequest r;
+    r.set_request_id(rid);
+    r.set_player_id(op.player);
+    r.set_amount_minor(op.amount);
+    r.set_payment_ref("psp-" + rid);
+    return stub.Deposit(&ctx, r, out);
+  }
+  v1::WithdrawRequest r;
+  r.set_request_id(rid);
+  r.set_player_id(op.player);
+  r.set_amount_minor(op.amount);
+  r.set_payment_ref("psp-" + rid);
+  return stub.Withdraw(&ctx, r, out);
+}
+
+TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
+  int rounds = 20;
+  if (const char* env = std::getenv("BANCA_CRASH_ROUNDS")) {
+    ASSERT_TRUE(absl::SimpleAtoi(env, &rounds));
+  }
+  constexpr int kPlayers = 24;
+  constexpr int kWorkers = 8;
+  const std::string dir = FreshDir("crash");
+  std::mt19937_64 rng(20261122);
+  std::mutex mu;
+  std::map<std::string, Op> acknowledged;
+
+  for (int round = 0; round < rounds; ++round) {
+    Child child = StartServer(dir);
+    ASSERT_GT(child.port, 0);
+    auto stub = Connect(child.port);
+    for (int p = 0; p < kPlayers; ++p) {
+      v1::OpenAccountRequest open;
+      open.set_request_id(absl::StrCat("open-", p));
+      open.set_player_id(absl::StrCat("p", p));
+      v1::AccountResponse resp;
+      grpc::ClientContext ctx;
+      const grpc::Status s = stub->OpenAccount(&ctx, open, &resp);
+      ASSERT_TRUE(s.ok()) << s.error_message();
+    }
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> workers;
+    for (int w = 0; w < kWorkers; ++w) {
+      workers.emplace_back([&, w] {
+        std::mt19937_64 local(round * 1000 + w);
+        auto client = Connect(child.port);
+        for (int n = 0; !stop.load(); ++n) {
+          Op op;
+          op.player =
+              absl::StrCat("p", (w + kWorkers * (local() % 3)) % kPlayers);
+          op.deposit = local() % 3 != 0;
+          op.amount = 1 + static_cast<int64_t>(local() % 5'000);
+          const std::string rid = absl::StrCat("r", round, "-w", w, "-", n);
+          v1::TransactionResponse resp;
+          const grpc::Status s = Send(*client, rid, op, &resp);
+          if (s.ok()) {
+            op.tx_id = resp.tx().tx_id();
+            std::lock_guard<std::mutex> lock(mu);
+            acknowledged[rid] = op;
+          } else if (s.error_code() == grpc::StatusCode::UNAVAILABLE ||
+                     s.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+            return;  // the server is gone
+          }
+        }
+      });
+    }
+    absl::SleepFor(absl::Milliseconds(100 + rng() % 500));
+    Kill(child, SIGKILL);
+    stop = true;
+    for (auto& t : workers) t.join();
+  }
+  ASSERT_GT(acknowledged.size(), 100u);
+
+  // Restart and check.
+  Child child = StartServer(dir);
+  ASSERT_GT(child.port, 0);
+  auto stub = Connect(child.port);
+  v1::LedgerSummaryResponse before;
+  {
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(stub->GetLedgerSummary(&ctx, {}, &before).ok());
+  }
+  EXPECT_EQ(before.ledger_sum_minor(), 0);
+  // Every acknowledged operation is there: its retry returns the same
+  // transaction and changes nothing.
+  for (const auto& [rid, op] : acknowledged) {
+    v1::TransactionResponse resp;
+    const grpc::Status s = Send(*stub, rid, op, &resp);
+    ASSERT_TRUE(s.ok()) << rid << ": " << s.error_message();
+    EXPECT_EQ(resp.tx().tx_id(), op.tx_id) << rid;
+  }
+  v1::LedgerSummaryResponse after;
+  {
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(stub->GetLedgerSummary(&ctx, {}, &after).ok());
+  }
+  EXPECT_EQ(after.transactions(), before.transactions());
+  // Statements: no payment appears twice; every acknowledged one once; each
+  // player's balance is the sum of their statement.
+  std::map<std::string, int> seen;
+  for (int p = 0; p < kPlayers; ++p) {
+    const std::string player = absl::StrCat("p", p);
+    int64_t sum = 0;
+    std::string token;
+    do {
+      v1::ListTransactionsRequest req;
+      req.set_player_id(player);
+      req.set_page_size(500);
+      req.set_page_token(token);
+      v1::ListTransactionsResponse resp;
+      grpc::ClientContext ctx;
+      ASSERT_TRUE(stub->ListTransactions(&ctx, req, &resp).ok());
+      for (const auto& e : resp.entries()) {
+        if (e.account() != absl::StrCat("player/", player, "/cash")) continue;
+        seen[e.reference().id()]++;
+        sum += e.amount_minor();
+      }
+      token = resp.next_page_token();
+    } while (!token.empty());
+    v1::GetBalanceRequest b;
+    b.set_player_id(player);
+    v1::BalanceResponse br;
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(stub->GetBalance(&ctx, b, &br).ok());
+    EXPECT_EQ(br.available_minor(), sum) << player;
+    EXPECT_GE(br.available_minor(), 0);
+  }
+  for (const auto& [ref, count] : seen) EXPECT_EQ(count, 1) << ref;
+  for (const auto& [rid, op] : acknowledged) {
+    EXPECT_EQ(seen["psp-" + rid], 1) << rid << " acknowledged but not applied";
+  }
+  Kill(child, SIGTERM);
+
+  // The auditor's view.
+  const std::string audit =
+      absl::StrCat(BANCA_BINARY, " audit verify --data-dir=", dir, " > ", dir,
+                   "/audit.txt 2>&1");
+  const int rc = std::system(audit.c_str());
+  EXPECT_EQ(rc, 0) << "banca audit verify failed; see " << dir << "/audit.txt";
+}
+
+}  // namespace
+}  // namespace banca::testing

@@ -1,0 +1,274 @@
+#include "tools/banca/audit.h"
+
+#include <filesystem>
+#include <map>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "libs/eventlog/embedded_log.h"
+#include "libs/ledger/account.h"
+#include "libs/money/money.h"
+#include "libs/projection/projection_store.h"
+#include "libs/projection/projector.h"
+#include "services/wallet/wallet_events.h"
+#include "services/wallet/wallet_projection.h"
+
+namespace banca::cli {
+namespace {
+
+constexpr size_t kMaxProblems = 50;
+
+void Problem(AuditReport& report, std::string what) {
+  if (report.problems.size() < kMaxProblems) {
+    report.problems.push_back(std::move(what));
+  } else if (report.problems.size() == kMaxProblems) {
+    report.problems.push_back("… more problems not shown");
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir) {
+  AuditReport report;
+  const std::string log_dir = data_dir + "/log";
+  if (!std::filesystem::exists(log_dir)) {
+    return absl::NotFoundError(absl::StrCat("no event log at ", log_dir));
+  }
+  // 1. Every record's length and CRC, before anything opens the log (opening
+  // truncates a torn tail; the auditor must see it first).
+  auto scan = eventlog::ScanJournal(log_dir);
+  if (!scan.ok()) return scan.status();
+  report.journal = *scan;
+  if (!scan->ok) Problem(report, absl::StrCat("journal: ", scan->error));
+  if (scan->torn_tail_bytes > 0) {
+    Problem(report,
+            absl::StrCat("journal has a torn tail of ", scan->torn_tail_bytes,
+                         " bytes (an unacknowledged write); the next "
+                         "start truncates it"));
+  }
+  auto log = eventlog::OpenEmbeddedLog(log_dir);
+  if (!log.ok()) {
+    return absl::Status(log.status().code(),
+                        absl::StrCat("cannot open the log (is the server still "
+                                     "running?): ",
+                                     log.status().message()));
+  }
+
+  // 2. Sequences and the ledger, replayed from offset 0.
+  const std::string topic(wallet::kWalletTopic);
+  ledger::Ledger replayed;
+  report.currency = replayed.currency();
+  absl::flat_hash_map<std::string, uint64_t> last_sequence;
+  projection::OffsetMap end_offsets;
+  auto partitions = (*log)->PartitionCount(topic);
+  const int partition_count = partitions.ok() ? *partitions : 0;
+  for (int p = 0; p < partition_count; ++p) {
+    auto end = (*log)->EndOffset(topic, p);
+    if (!end.ok()) return end.status();
+    if (*end > 0) end_offsets[{topic, p}] = *end;
+    int64_t next = 0;
+    while (next < *end) {
+      auto records = (*log)->Read(topic, p, next, 8192);
+      if (!records.ok()) return records.status();
+      if (records->empty()) break;
+      for (const auto& record : *records) {
+        next = record.offset + 1;
+        ++report.events;
+        auto decoded = wallet::DecodeWalletRecord(record);
+        if (!decoded.ok()) {
+          Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                       decoded.status().message()));
+          continue;
+        }
+        const auto& env = decoded->envelope;
+        uint64_t& last = last_sequence[env.stream_id()];
+        if (env.sequence() != last + 1) {
+          Problem(report, absl::StrCat(
+                              "stream ", env.stream_id(), ": sequence ",
+                              env.sequence(), " follows ", last,
+                              env.sequence() <= last ? " (repeat)" : " (gap)"));
+        }
+        if (env.event_id() !=
+            absl::StrCat(env.stream_id(), "#", env.sequence())) {
+          Problem(report, absl::StrCat("event id ", env.event_id(),
+                                       " does not match its stream/sequence"));
+        }
+        last = std::max(last, env.sequence());
+        if (auto s =
+                replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
+            !s.ok()) {
+          Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                       s.message()));
+        }
+      }
+    }
+  }
+  report.streams = static_cast<int64_t>(last_sequence.size());
+  report.ledger = replayed.Summarize();
+  const auto& classes = report.ledger.classes;
+  auto cls = [&](ledger::AccountClass c) {
+    return classes[static_cast<int>(c)].balance;
+  };
+  if (report.ledger.sum != 0) {
+    Problem(report,
+            absl::StrCat("ledger sum is ", report.ledger.sum, ", not 0"));
+  }
+  if (report.ledger.negative_constrained_accounts != 0) {
+    Problem(report, absl::StrCat(report.ledger.negative_constrained_accounts,
+                                 " player/table accounts are negative"));
+  }
+  report.net_deposits = report.ledger.deposits - report.ledger.withdrawals;
+  report.held_inside = cls(ledger::AccountClass::kPlayer) +
+                       cls(ledger::AccountClass::kTable) +
+                       cls(ledger::AccountClass::kGame) +
+                       cls(ledger::AccountClass::kTournament) +
+                       cls(ledger::AccountClass::kHouse);
+  if (report.net_deposits != report.held_inside) {
+    Problem(
+        report,
+        absl::StrCat("deposits − withdrawals (",
+                     money::Format(report.net_deposits, report.currency),
+                     ") differ from what players, tables and the house "
+                     "hold (",
+                     money::Format(report.held_inside, report.currency), ")"));
+  }
+
+  // 3. The projection: rebuild it in a scratch directory up to the offsets
+  // the live one has applied, compare the bytes, then finish the rebuild and
+  // compare every balance with the replayed ledger.
+  const std::string live_dir = data_dir + "/projections/wallet";
+  const std::string scratch_dir = data_dir + "/audit-scratch";
+  std::filesystem::remove_all(scratch_dir);
+  {
+    wallet::WalletProjector projector;
+    projection::OffsetMap live_offsets;
+    if (std::filesystem::exists(live_dir)) {
+      auto live = projection::ProjectionStore::Open(live_dir);
+      if (!live.ok()) return live.status();
+      live_offsets = (*live)->Offsets();
+      auto hash = (*live)->StateHash();
+      if (!hash.ok()) return hash.status();
+      report.live_hash = *hash;
+    } else {
+      Problem(report, "no live wallet projection to compare with");
+    }
+    for (const auto& [where, end] : end_offsets) {
+      auto it = live_offsets.find(where);
+      const int64_t applied = it == live_offsets.end() ? 0 : it->second;
+      if (applied > end) {
+        Problem(report, absl::StrCat("live projection claims offset ", applied,
+                                     " of ", where.first, "/", where.second,
+                                     " past the log's end ", end));
+      }
+      report.live_lag_events += std::max<int64_t>(0, end - applied);
+    }
+    auto scratch = projection::ProjectionStore::Open(scratch_dir);
+    if (!scratch.ok()) return scratch.status();
+    projection::CatchUpOptions until;
+    until.until = &live_offsets;
+    // Partitions the live projection never reached stop at 0.
+    projection::OffsetMap bounded = live_offsets;
+    for (const auto& [where, end] : end_offsets) bounded.try_emplace(where, 0);
+    until.until = &bounded;
+    auto rebuilt = projection::CatchUp(**log, **scratch, projector, until);
+    if (!rebuilt.ok()) return rebuilt.status();
+    auto hash = (*scratch)->StateHash();
+    if (!hash.ok()) return hash.status();
+    report.rebuilt_hash = *hash;
+    if (!report.live_hash.empty() && report.live_hash != report.rebuilt_hash) {
+      Problem(report,
+              "live wallet projection differs from a rebuild from "
+              "offset 0 (state hashes differ)");
+    }
+    auto rest = projection::CatchUp(**log, **scratch, projector);
+    if (!rest.ok()) return rest.status();
+    auto balances = (*scratch)->Scan("bal/", "", 100'000'000);
+    if (!balances.ok()) return balances.status();
+    for (const auto& [key, value] : *balances) {
+      const std::string account = key.substr(4);
+      int64_t projected = 0;
+      (void)absl::SimpleAtoi(value, &projected);
+      const int64_t in_ledger = replayed.AccountBalance(account);
+      ++report.projection_accounts_checked;
+      if (projected != in_ledger) {
+        Problem(report, absl::StrCat("balance of ", account, ": projection ",
+                                     projected, ", ledger replay ", in_ledger));
+      }
+    }
+  }
+  std::filesystem::remove_all(scratch_dir);
+  return report;
+}
+
+std::string FormatAuditReport(const AuditReport& r) {
+  const std::string& cur = r.currency;
+  std::string out;
+  absl::StrAppend(&out, "banca audit verify\n");
+  absl::StrAppendFormat(&out,
+                        "  journal      %d segments, %d records in %d batches, "
+                        "%d bytes, CRC32C %s\n",
+                        r.journal.segments, r.journal.records,
+                        r.journal.batches, r.journal.bytes,
+                        r.journal.ok ? "ok" : "FAILED");
+  absl::StrAppendFormat(&out, "  wallet       %d events in %d streams\n",
+                        r.events, r.streams);
+  absl::StrAppend(&out, "\nreconciliation (", cur, ")\n");
+  for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
+    absl::StrAppendFormat(&out, "  %-12s %22s   %d accounts\n",
+                          std::string(ledger::AccountClassName(
+                              static_cast<ledger::AccountClass>(c))),
+                          money::Format(r.ledger.classes[c].balance, cur),
+                          r.ledger.classes[c].accounts);
+  }
+  absl::StrAppendFormat(&out, "  %-12s %22s\n", "ledger sum",
+                        money::Format(r.ledger.sum, cur));
+  absl::StrAppendFormat(&out, "  deposits − withdrawals = %s − %s = %s\n",
+                        money::Format(r.ledger.deposits, cur),
+                        money::Format(r.ledger.withdrawals, cur),
+                        money::Format(r.net_deposits, cur));
+  absl::StrAppendFormat(
+      &out,
+      "  players + tables + games + tournaments + house = "
+      "%s  %s\n",
+      money::Format(r.held_inside, cur),
+      r.net_deposits == r.held_inside ? "(equal)" : "(MISMATCH)");
+  absl::StrAppendFormat(&out, "  transactions %d, open holds %d\n",
+                        r.ledger.transactions, r.ledger.open_holds);
+  absl::StrAppend(&out, "\nprojections\n");
+  absl::StrAppendFormat(&out, "  wallet live    %s\n", r.live_hash);
+  absl::StrAppendFormat(
+      &out, "  wallet replay  %s  %s\n", r.rebuilt_hash,
+      r.live_hash == r.rebuilt_hash ? "(equal)" : "(DIFFERENT)");
+  absl::StrAppendFormat(&out,
+                        "  %d account balances checked against the ledger "
+                        "replay; live projection %d events behind the log\n",
+                        r.projection_accounts_checked, r.live_lag_events);
+  if (r.ok()) {
+    absl::StrAppend(&out, "\nRESULT: OK\n");
+  } else {
+    absl::StrAppend(&out, "\nRESULT: ", r.problems.size(), " PROBLEM(S)\n");
+    for (const auto& p : r.problems) absl::StrAppend(&out, "  - ", p, "\n");
+  }
+  return out;
+}
+
+std::string AuditReportJson(const AuditReport& r) {
+  std::string classes;
+  for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
+    absl::StrAppendFormat(&classes, "%s\"%s\":%d", c ? "," : "",
+                          std::string(ledger::AccountClassName(
+                              static_cast<ledger::AccountClass>(c))),
+                          r.ledger.classes[c].balance);
+  }
+  return absl::StrFormat(
+      "{\"ok\":%s,\"events\":%d,\"streams\":%d,\"ledger_sum\":%d,"
+      "\"deposits\":%d,\"withdrawals\":%d,\"classes\":{%s},"
+      "\"live_hash\":\"%s\",\"replay_hash\":\"%s\",\"problems\":%d}",
+      r.ok() ? "true" : "false", r.events, r.streams, r.ledger.sum,
+      r.ledger.deposits, r.ledger.withdrawals, classes, r.live_hash,
+      r.rebuilt_hash, r.problems.size());
+}
+
+}  // namespace banca::cli

@@ -1,0 +1,263 @@
+// banca bench ledger|log|wallet: each prints one JSON object on stdout.
+// Figures are measured on the machine that runs them; nothing is typed in.
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/time/clock.h"
+#include "libs/eventlog/embedded_log.h"
+#include "libs/eventlog/log_bench.h"
+#include "libs/ledger/account.h"
+#include "libs/ledger/ledger.h"
+#include "libs/projection/projection_store.h"
+#include "libs/projection/projector.h"
+#include "services/wallet/wallet_projection.h"
+#include "tools/banca/commands.h"
+#include "tools/banca/flags.h"
+#include "tools/banca/wallet_server.h"
+#include "tools/banca/wallet_workload.h"
+
+namespace banca::cli {
+namespace {
+
+int Fail(const std::string& what) {
+  std::fprintf(stderr, "banca bench: %s\n", what.c_str());
+  return 1;
+}
+
+std::string ScratchDir(const Flags& flags, const std::string& name) {
+  std::string dir = flags.Get(
+      "dir", absl::StrCat(std::filesystem::temp_directory_path().string(),
+                          "/banca-bench-", name, "-", getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+// In-process ledger: transfers between players with a house/rake leg, so
+// every transaction also touches the hot account.
+struct LedgerRun {
+  double postings_per_sec = 0;
+  double transactions_per_sec = 0;
+};
+
+LedgerRun RunLedger(int threads, int players, absl::Duration duration,
+                    int stripes) {
+  ledger::Ledger ledger(ledger::LedgerOptions{"EUR", stripes});
+  auto noop = [](const ledger::Committed&) {};
+  for (int p = 0; p < players; ++p) {
+    const std::string id = absl::StrCat("p", p);
+    (void)ledger.OpenAccount({}, id, "EUR", noop);
+    v1::LedgerTransaction tx;
+    tx.set_reason(v1::POSTING_REASON_DEPOSIT);
+    tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+    tx.mutable_reference()->set_id("seed");
+    auto* a = tx.add_postings();
+    a->set_account("external/payments");
+    a->set_amount_minor(-1'000'000'000);
+    auto* b = tx.add_postings();
+    b->set_account(ledger::PlayerCashAccount(id));
+    b->set_amount_minor(1'000'000'000);
+    (void)ledger.Post({}, ledger::PlayerOwner(id), tx, noop);
+  }
+  // Pre-built transactions, so the loop measures the ledger, not protobuf
+  // construction.
+  constexpr int kPrepared = 4096;
+  std::vector<std::vector<std::pair<std::string, v1::LedgerTransaction>>>
+      prepared(threads);
+  for (int t = 0; t < threads; ++t) {
+    std::mt19937_64 rng(t + 1);
+    for (int i = 0; i < kPrepared; ++i) {
+      const int from = static_cast<int>(rng() % players);
+      const int to =
+          (from + 1 + static_cast<int>(rng() % (players - 1))) % players;
+      v1::LedgerTransaction tx;
+      tx.set_reason(v1::POSTING_REASON_PAYOUT);
+      tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_HAND);
+      tx.mutable_reference()->set_id(absl::StrCat("h", i));
+      auto* a = tx.add_postings();
+      a->set_account(ledger::PlayerCashAccount(absl::StrCat("p", from)));
+      a->set_amount_minor(-10);
+      auto* b = tx.add_postings();
+      b->set_account(ledger::PlayerCashAccount(absl::StrCat("p", to)));
+      b->set_amount_minor(9);
+      auto* c = tx.add_postings();
+      c->set_account("house/rake");
+      c->set_amount_minor(1);
+      prepared[t].emplace_back(ledger::PlayerOwner(absl::StrCat("p", from)),
+                               std::move(tx));
+    }
+  }
+  std::atomic<bool> stop{false};
+  std::vector<int64_t> counts(threads, 0);
+  std::vector<std::thread> workers;
+  const absl::Time start = absl::Now();
+  for (int t = 0; t < threads; ++t) {
+    workers.emplace_back([&, t] {
+      int64_t n = 0;
+      for (int i = 0; !stop.load(std::memory_order_relaxed); ++i) {
+        const auto& [owner, tx] = prepared[t][i % kPrepared];
+        if (ledger.Post({}, owner, tx, noop).ok()) ++n;
+      }
+      counts[t] = n;
+    });
+  }
+  absl::SleepFor(duration);
+  stop = true;
+  for (auto& w : workers) w.join();
+  const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
+  int64_t total = 0;
+  for (int64_t c : counts) total += c;
+  return {3.0 * total / seconds, total / seconds};
+}
+
+int BenchLedger(const Flags& flags) {
+  const int threads = static_cast<int>(flags.GetInt("threads", 2).value_or(2));
+  const int players =
+      static_cast<int>(flags.GetInt("players", 10'000).value_or(10'000));
+  const absl::Duration duration =
+      absl::Seconds(flags.GetInt("seconds", 3).value_or(3));
+  if (threads < 1 || threads > 64 || players < 2) {
+    return Fail("--threads must be 1..64 and --players at least 2");
+  }
+  const LedgerRun striped = RunLedger(threads, players, duration, 16);
+  const LedgerRun single = RunLedger(threads, players, duration, 1);
+  std::printf(
+      "{\"bench\":\"ledger\",\"threads\":%d,\"players\":%d,"
+      "\"postings_per_transaction\":3,\"postings_per_sec\":%.0f,"
+      "\"transactions_per_sec\":%.0f,\"hot_stripes\":16,"
+      "\"postings_per_sec_one_hot_stripe\":%.0f,\"target_postings_per_sec\":"
+      "1000000}\n",
+      threads, players, striped.postings_per_sec, striped.transactions_per_sec,
+      single.postings_per_sec);
+  return 0;
+}
+
+int BenchLog(const Flags& flags) {
+  eventlog::LogBenchOptions options;
+  options.writers = static_cast<int>(flags.GetInt("writers", 16).value_or(16));
+  options.events = flags.GetInt("events", 200'000).value_or(200'000);
+  options.value_bytes =
+      static_cast<size_t>(flags.GetInt("value-bytes", 200).value_or(200));
+  options.partitions =
+      static_cast<int>(flags.GetInt("partitions", 8).value_or(8));
+  options.fsync = !flags.GetBool("no-fsync");
+  if (options.writers < 1 || options.writers > 1024 || options.events < 1 ||
+      options.value_bytes > eventlog::kMaxRecordBytes / 2) {
+    return Fail("--writers 1..1024, --events ≥ 1, --value-bytes ≤ 512 KiB");
+  }
+  const std::string spec = flags.Get("log", "embedded");
+  if (spec != "embedded") return Fail("only --log=embedded is built so far");
+  const std::string dir = ScratchDir(flags, "log");
+  eventlog::EmbeddedLogOptions log_options;
+  log_options.fsync = options.fsync;
+  auto log = eventlog::OpenEmbeddedLog(dir, log_options);
+  if (!log.ok()) return Fail(log.status().ToString());
+  auto append = eventlog::RunLogBench(**log, options);
+  if (!append.ok()) return Fail(append.status().ToString());
+  auto read = eventlog::RunReadBench(**log, options);
+  if (!read.ok()) return Fail(read.status().ToString());
+  log->reset();
+  std::filesystem::remove_all(dir);
+  std::printf(
+      "{\"bench\":\"log\",\"backend\":\"embedded\",\"durable\":%s,"
+      "\"writers\":%d,\"events\":%lld,\"value_bytes\":%zu,"
+      "\"events_per_sec\":%.0f,\"append_p50_ms\":%.3f,\"append_p99_ms\":%.3f,"
+      "\"mb_per_sec\":%.1f,\"read_events_per_sec\":%.0f,"
+      "\"target_events_per_sec\":200000}\n",
+      options.fsync ? "true" : "false", options.writers,
+      static_cast<long long>(append->events), options.value_bytes,
+      append->events_per_sec, append->p50_ms, append->p99_ms,
+      append->mb_per_sec, read->events_per_sec);
+  return 0;
+}
+
+int BenchWallet(const Flags& flags) {
+  const int clients =
+      static_cast<int>(flags.GetInt("clients", 64).value_or(64));
+  const int64_t operations =
+      flags.GetInt("operations", 60'000).value_or(60'000);
+  const int64_t rate = flags.GetInt("rate", 5'000).value_or(5'000);
+  const int64_t paced_seconds = flags.GetInt("paced-seconds", 6).value_or(6);
+  if (clients < 1 || clients > 1024 || operations < 1 || rate < 1) {
+    return Fail("--clients 1..1024, --operations ≥ 1, --rate ≥ 1");
+  }
+  const std::string dir = ScratchDir(flags, "wallet");
+  auto server = LocalWalletServer::Start(dir);
+  if (!server.ok()) return Fail(server.status().ToString());
+
+  WorkloadOptions closed;
+  closed.target = (*server)->target();
+  closed.players = 2'000;
+  closed.concurrency = clients;
+  closed.operations = operations;
+  closed.mix = WorkloadMix::kPayments;
+  closed.run_id = "bench";
+  const WorkloadResult saturated = RunWalletWorkload(closed);
+
+  WorkloadOptions paced = closed;
+  paced.rate_per_sec = rate;
+  paced.operations = rate * paced_seconds;
+  paced.run_id = "paced";
+  const WorkloadResult at_rate = RunWalletWorkload(paced);
+  if (auto s = (*server)->Stop(); !s.ok()) return Fail(s.ToString());
+
+  // Rebuild the wallet projection from offset 0 and time it.
+  const std::string scratch = dir + "/rebuild";
+  auto store = projection::ProjectionStore::Open(scratch);
+  if (!store.ok()) return Fail(store.status().ToString());
+  wallet::WalletProjector projector;
+  const absl::Time rebuild_start = absl::Now();
+  auto rebuilt = projection::CatchUp((*server)->log(), **store, projector);
+  if (!rebuilt.ok()) return Fail(rebuilt.status().ToString());
+  const double rebuild_seconds =
+      absl::ToDoubleSeconds(absl::Now() - rebuild_start);
+  server->reset();
+  store->reset();
+  std::filesystem::remove_all(dir);
+
+  std::printf(
+      "{\"bench\":\"wallet\",\"transport\":\"grpc-loopback\",\"log\":"
+      "\"embedded-durable\",\"clients\":%d,\"ops\":%lld,\"ops_per_sec\":%.0f,"
+      "\"p50_ms\":%.3f,\"p99_ms_saturated\":%.3f,\"errors\":%lld,"
+      "\"paced_rate\":%lld,\"paced_ops_per_sec\":%.0f,\"p50_ms_paced\":%.3f,"
+      "\"p99_ms\":%.3f,\"rebuild_events\":%lld,\"rebuild_events_per_sec\":%.0f,"
+      "\"target_ops_per_sec\":20000,\"target_p99_ms\":10,"
+      "\"target_rebuild_events_per_sec\":500000}\n",
+      clients,
+      static_cast<long long>(saturated.ok + saturated.rejected +
+                             saturated.failed),
+      saturated.ops_per_sec, saturated.p50_ms, saturated.p99_ms,
+      static_cast<long long>(saturated.failed + at_rate.failed),
+      static_cast<long long>(rate), at_rate.ops_per_sec, at_rate.p50_ms,
+      at_rate.p99_ms, static_cast<long long>(*rebuilt),
+      *rebuilt / rebuild_seconds);
+  return saturated.failed + at_rate.failed == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int BenchCommand(int argc, char** argv) {
+  const std::string what = argc >= 3 ? argv[2] : "";
+  auto flags =
+      Flags::Parse(argc, argv, 3,
+                   {"threads", "players", "seconds", "writers", "events",
+                    "value-bytes", "partitions", "no-fsync", "log", "dir",
+                    "clients", "operations", "rate", "paced-seconds"});
+  if (!flags.ok()) return Fail(std::string(flags.status().message()));
+  if (what == "ledger") return BenchLedger(*flags);
+  if (what == "log") return BenchLog(*flags);
+  if (what == "wallet") return BenchWallet(*flags);
+  std::fprintf(stderr, "usage: banca bench ledger|log|wallet [flags]\n");
+  return 2;
+}
+
+}  // namespace banca::cli

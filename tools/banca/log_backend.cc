@@ -1,0 +1,22 @@
+#include "tools/banca/log_backend.h"
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "libs/eventlog/embedded_log.h"
+
+namespace banca::cli {
+
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
+    const std::string& spec, const std::string& data_dir) {
+  if (spec.empty() || spec == "embedded") {
+    return eventlog::OpenEmbeddedLog(data_dir + "/log");
+  }
+  if (absl::StartsWith(spec, "kafka://")) {
+    return absl::UnimplementedError(
+        "the Kafka backend is not built yet; use --log=embedded");
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--log must be \"embedded\" or kafka://host:port, got \"", spec, "\""));
+}
+
+}  // namespace banca::cli

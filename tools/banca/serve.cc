@@ -1,0 +1,142 @@
+// banca serve: runs the chosen services in one process on one event log.
+#include <signal.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "grpcpp/ext/proto_server_reflection_plugin.h"
+#include "grpcpp/grpcpp.h"
+#include "grpcpp/health_check_service_interface.h"
+#include "libs/common/clock.h"
+#include "libs/eventlog/embedded_log.h"
+#include "prometheus/exposer.h"
+#include "prometheus/registry.h"
+#include "services/wallet/wallet_service.h"
+#include "tools/banca/commands.h"
+#include "tools/banca/flags.h"
+#include "tools/banca/log_backend.h"
+
+namespace banca::cli {
+
+int ServeCommand(int argc, char** argv) {
+  auto flags =
+      Flags::Parse(argc, argv, 2,
+                   {"services", "data-dir", "log", "grpc-port", "grpc-address",
+                    "metrics-port", "partitions", "currency"});
+  if (!flags.ok()) {
+    std::fprintf(stderr, "banca serve: %s\n",
+                 std::string(flags.status().message()).c_str());
+    return 2;
+  }
+  const std::string data_dir = flags->Get("data-dir", "");
+  if (data_dir.empty()) {
+    std::fprintf(stderr, "banca serve: --data-dir is required\n");
+    return 2;
+  }
+  const std::string services = flags->Get("services", "wallet");
+  for (absl::string_view s : absl::StrSplit(services, ',')) {
+    if (s != "wallet") {
+      std::fprintf(stderr,
+                   "banca serve: unknown or not yet available service \"%s\" "
+                   "(available: wallet)\n",
+                   std::string(s).c_str());
+      return 2;
+    }
+  }
+  auto grpc_port = flags->GetInt("grpc-port", 7070);
+  auto metrics_port = flags->GetInt("metrics-port", 9464);
+  auto partitions = flags->GetInt("partitions", 8);
+  for (const auto* v : {&grpc_port, &metrics_port, &partitions}) {
+    if (!v->ok()) {
+      std::fprintf(stderr, "banca serve: %s\n",
+                   std::string(v->status().message()).c_str());
+      return 2;
+    }
+  }
+
+  // Block the stop signals before any thread starts, so only the waiter
+  // below receives them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  std::error_code ec;
+  std::filesystem::create_directories(data_dir, ec);
+  auto log = OpenLogBackend(flags->Get("log", "embedded"), data_dir);
+  if (!log.ok()) {
+    std::fprintf(stderr, "banca serve: %s\n",
+                 std::string(log.status().message()).c_str());
+    return 1;
+  }
+
+  auto registry = std::make_shared<prometheus::Registry>();
+  std::unique_ptr<prometheus::Exposer> exposer;
+  if (*metrics_port > 0) {
+    exposer = std::make_unique<prometheus::Exposer>(
+        absl::StrCat("0.0.0.0:", *metrics_port));
+    exposer->RegisterCollectable(registry);
+  }
+
+  SystemClock clock;
+  wallet::WalletOptions options;
+  options.currency = flags->Get("currency", "EUR");
+  options.partitions = static_cast<int>(*partitions);
+  options.projection_dir = data_dir + "/projections/wallet";
+  options.metrics = registry.get();
+  std::filesystem::create_directories(options.projection_dir, ec);
+  const absl::Time replay_start = absl::Now();
+  auto wallet = wallet::WalletService::Start(**log, clock, options);
+  if (!wallet.ok()) {
+    std::fprintf(stderr, "banca serve: wallet: %s\n",
+                 std::string(wallet.status().message()).c_str());
+    return 1;
+  }
+
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int selected_port = 0;
+  const std::string address =
+      absl::StrCat(flags->Get("grpc-address", "0.0.0.0"), ":", *grpc_port);
+  builder.AddListeningPort(address, grpc::InsecureServerCredentials(),
+                           &selected_port);
+  builder.RegisterService(wallet->get());
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (server == nullptr || selected_port == 0) {
+    std::fprintf(stderr, "banca serve: cannot listen on %s\n", address.c_str());
+    return 1;
+  }
+  server->GetHealthCheckService()->SetServingStatus("banca.v1.WalletService",
+                                                    true);
+  std::printf(
+      "{\"level\":\"info\",\"msg\":\"serving\",\"services\":\"%s\","
+      "\"grpc_port\":%d,\"metrics_port\":%lld,\"replayed_events\":%lld,"
+      "\"replay_ms\":%lld}\n",
+      services.c_str(), selected_port, static_cast<long long>(*metrics_port),
+      static_cast<long long>((*wallet)->replayed_events()),
+      static_cast<long long>(
+          absl::ToInt64Milliseconds(absl::Now() - replay_start)));
+  std::fflush(stdout);
+
+  std::thread waiter([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    server->Shutdown(std::chrono::system_clock::now() +
+                     std::chrono::seconds(5));
+  });
+  server->Wait();
+  waiter.join();
+  absl::Status stopped = (*wallet)->Stop();
+  std::printf("{\"level\":\"info\",\"msg\":\"stopped\",\"status\":\"%s\"}\n",
+              stopped.ToString().c_str());
+  return stopped.ok() ? 0 : 1;
+}
+
+}  // namespace banca::cli
