@@ -9,7 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "libs/cards/evaluator.h"
 #include "libs/cards/random.h"
-#include "libs/cards/seeded_random.h"
+#include "libs/common/check.h"
 
 namespace banca::cards {
 namespace {
@@ -58,8 +58,12 @@ uint64_t EnumerateAllSeven(const Evaluator& ev) {
 }
 
 // `hands` deals of `per_hand` distinct cards each, laid out contiguously.
-std::vector<Card> RandomDeals(int hands, int per_hand, uint64_t seed) {
-  auto rng = testing::SeededRandomSource::FromSeed(seed);
+// Drawn from the production CSPRNG: benchmark inputs need no reproducibility,
+// and the banca binary must not link the seeded test generator.
+std::vector<Card> RandomDeals(int hands, int per_hand) {
+  auto source = SystemRandomSource::Create();
+  BANCA_CHECK(source.ok());
+  RandomSource& rng = **source;
   std::vector<Card> deck = StandardDeck();
   std::vector<Card> out;
   out.reserve(static_cast<size_t>(hands) * per_hand);
@@ -106,7 +110,7 @@ std::string RunEvalBench(const EvalBenchOptions& options) {
   const int passes = std::max(1, options.random_passes);
   double random_per_sec = 0;
   {
-    const std::vector<Card> deals = RandomDeals(n, 7, 1);
+    const std::vector<Card> deals = RandomDeals(n, 7);
     const Card* d = deals.data();
     for (int r = 0; r < reps; ++r) {
       auto start = Clock::now();
@@ -125,7 +129,7 @@ std::string RunEvalBench(const EvalBenchOptions& options) {
 
   double omaha_per_sec = 0;
   {
-    const std::vector<Card> deals = RandomDeals(n, 9, 2);
+    const std::vector<Card> deals = RandomDeals(n, 9);
     const Card* d = deals.data();
     const int omaha_passes = std::max(1, passes / 4);
     for (int r = 0; r < reps; ++r) {

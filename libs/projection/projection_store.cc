@@ -60,7 +60,11 @@ ProjectionStore::ProjectionStore(std::unique_ptr<rocksdb::DB> db,
                                  OffsetMap offsets)
     : db_(std::move(db)), offsets_(std::move(offsets)) {}
 
-ProjectionStore::~ProjectionStore() = default;
+ProjectionStore::~ProjectionStore() { (void)Flush(); }
+
+absl::Status ProjectionStore::Flush() {
+  return FromRocks(db_->Flush(rocksdb::FlushOptions()), "flush");
+}
 
 absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
     const std::string& dir) {
@@ -135,7 +139,7 @@ absl::Status ProjectionStore::Commit(Txn& txn) {
     batch.Put(S(OffsetKey(where.first, where.second)), S(EncodeOffset(next)));
   }
   rocksdb::WriteOptions options;
-  options.sync = false;
+  options.disableWAL = true;
   if (auto s = FromRocks(db_->Write(options, &batch), "write"); !s.ok()) {
     return s;
   }

@@ -5,6 +5,11 @@
 #include "absl/strings/str_cat.h"
 
 namespace banca::projection {
+namespace {
+
+constexpr absl::Duration kPassInterval = absl::Milliseconds(5);
+
+}  // namespace
 
 absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
                                 Projector& projector,
@@ -79,10 +84,9 @@ void ProjectionRunner::Loop() {
     }
     progress_.SignalAll();
     if (stop_) return;
-    if (*applied == 0 && !notified_) {
-      // Appenders notify; the timeout only bounds the cost of a lost wake-up.
-      wake_.WaitWithTimeout(&mu_, absl::Milliseconds(20));
-    }
+    // Passes are paced so each one applies a useful batch instead of waking
+    // per event; a reader waiting for its own writes (WaitFor) cuts the wait.
+    if (!notified_) wake_.WaitWithTimeout(&mu_, kPassInterval);
     notified_ = false;
   }
 }
@@ -98,7 +102,8 @@ absl::Status ProjectionRunner::Stop() {
   if (!status_.ok()) return status_;
   // One last pass so everything appended before Stop is applied.
   auto applied = CatchUp(log_, store_, projector_);
-  return applied.ok() ? absl::OkStatus() : applied.status();
+  if (!applied.ok()) return applied.status();
+  return store_.Flush();
 }
 
 absl::Status ProjectionRunner::WaitFor(const OffsetMap& targets,

@@ -51,7 +51,7 @@ class ProjectionRunner {
   void Start();
   // Applies what is left and stops.
   absl::Status Stop();
-  // Wakes the runner: new records were appended.
+  // Wakes the runner now rather than at its next paced pass.
   void Notify();
   // Waits until the store has applied at least `targets` (next offsets).
   absl::Status WaitFor(const OffsetMap& targets, absl::Duration timeout);

@@ -305,7 +305,6 @@ absl::StatusOr<v1::WalletEvent> WalletService::Execute(
   }
   RecordAppended(pending->positions);
   if (metrics_) metrics_->CountAppended();
-  if (runner_) runner_->Notify();
   idempotency_.Complete(request_id, decided.SerializeAsString());
   return decided;
 }

@@ -212,6 +212,13 @@ std::string FormatAuditReport(const AuditReport& r) {
                         r.journal.segments, r.journal.records,
                         r.journal.batches, r.journal.bytes,
                         r.journal.ok ? "ok" : "FAILED");
+  if (r.journal.torn_tail_bytes > 0) {
+    absl::StrAppendFormat(&out,
+                          "               %d bytes of torn tail after the last "
+                          "complete batch (left by a crash; truncated on the "
+                          "next start)\n",
+                          r.journal.torn_tail_bytes);
+  }
   absl::StrAppendFormat(&out, "  wallet       %d events in %d streams\n",
                         r.events, r.streams);
   absl::StrAppend(&out, "\nreconciliation (", cur, ")\n");

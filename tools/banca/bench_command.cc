@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "libs/cards/eval_bench.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/log_bench.h"
 #include "libs/ledger/account.h"
@@ -256,7 +257,11 @@ int BenchCommand(int argc, char** argv) {
   if (what == "ledger") return BenchLedger(*flags);
   if (what == "log") return BenchLog(*flags);
   if (what == "wallet") return BenchWallet(*flags);
-  std::fprintf(stderr, "usage: banca bench ledger|log|wallet [flags]\n");
+  if (what == "eval") {
+    std::printf("%s\n", cards::RunEvalBench().c_str());
+    return 0;
+  }
+  std::fprintf(stderr, "usage: banca bench ledger|log|wallet|eval [flags]\n");
   return 2;
 }
 

@@ -22,7 +22,7 @@ constexpr char kUsage[] =
     "  audit verify --data-dir=DIR [--json]\n"
     "                         check CRCs and sequences, rebuild projections,\n"
     "                         compare hashes, reconcile the ledger\n"
-    "  bench ledger|log|wallet [flags]\n"
+    "  bench ledger|log|wallet|eval [flags]\n"
     "                         benchmarks; each prints one JSON object\n"
     "  demo --target=HOST:PORT [--players=200] [--operations=20000]\n"
     "       [--concurrency=32]\n"

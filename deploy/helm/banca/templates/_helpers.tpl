@@ -1,0 +1,5 @@
+{{- define "banca.labels" -}}
+app.kubernetes.io/name: banca
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+{{- end -}}
