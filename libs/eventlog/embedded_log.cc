@@ -507,9 +507,11 @@ void EmbeddedLog::AppendAsync(std::vector<Record> records,
       b.done = std::move(done);
       const bool was_empty = queue_.batches.empty();
       queue_.batches.push_back(std::move(b));
+      const bool group_full =
+          queue_.batches.size() == options_.group_commit_batches;
       l.unlock();
-      // The writer only sleeps on an empty queue.
-      if (was_empty) work_cv_.notify_one();
+      // The writer sleeps on an empty queue, or waits for a group to fill.
+      if (was_empty || group_full) work_cv_.notify_one();
       return;
     }
   }
@@ -526,6 +528,15 @@ void EmbeddedLog::WriterLoop() {
         return !queue_.batches.empty() || stopping_;
       });
       if (queue_.batches.empty()) return;  // stopping, and drained
+      if (options_.group_commit_delay_micros > 0 &&
+          queue_.batches.size() < options_.group_commit_batches) {
+        work_cv_.wait_for(
+            l, std::chrono::microseconds(options_.group_commit_delay_micros),
+            [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+              return queue_.batches.size() >= options_.group_commit_batches ||
+                     stopping_;
+            });
+      }
       std::swap(queue_, writing_);
       failed = failed_;
     }

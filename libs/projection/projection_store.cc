@@ -57,8 +57,10 @@ void Txn::SetOffset(const std::string& topic, int partition, int64_t next) {
 }
 
 ProjectionStore::ProjectionStore(std::unique_ptr<rocksdb::DB> db,
-                                 OffsetMap offsets)
-    : db_(std::move(db)), offsets_(std::move(offsets)) {}
+                                 OffsetMap offsets, size_t cache_entries)
+    : db_(std::move(db)),
+      offsets_(std::move(offsets)),
+      cache_entries_(cache_entries) {}
 
 ProjectionStore::~ProjectionStore() { (void)Flush(); }
 
@@ -67,7 +69,7 @@ absl::Status ProjectionStore::Flush() {
 }
 
 absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
-    const std::string& dir) {
+    const std::string& dir, size_t cache_entries) {
   rocksdb::Options options;
   options.create_if_missing = true;
   options.IncreaseParallelism(2);
@@ -99,16 +101,28 @@ absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
   }
   if (!it->status().ok()) return FromRocks(it->status(), "scan offsets");
   return std::unique_ptr<ProjectionStore>(
-      new ProjectionStore(std::move(db), std::move(offsets)));
+      new ProjectionStore(std::move(db), std::move(offsets), cache_entries));
 }
 
 absl::StatusOr<std::optional<std::string>> ProjectionStore::Get(
     std::string_view key) const {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = cache_.find(ToAbsl(key));
+    if (it != cache_.end()) return it->second;
+  }
   std::string value;
   rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), S(key), &value);
-  if (s.IsNotFound()) return std::nullopt;
-  if (!s.ok()) return FromRocks(s, "get");
-  return value;
+  std::optional<std::string> result;
+  if (s.ok()) {
+    result = std::move(value);
+  } else if (!s.IsNotFound()) {
+    return FromRocks(s, "get");
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (cache_.size() >= cache_entries_) cache_.clear();
+  cache_.try_emplace(std::string(key), result);
+  return result;
 }
 
 absl::StatusOr<std::vector<std::pair<std::string, std::string>>>
@@ -146,6 +160,12 @@ absl::Status ProjectionStore::Commit(Txn& txn) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (const auto& [where, next] : txn.offsets_) offsets_[where] = next;
+    // Write through only keys already cached: most writes (statement rows)
+    // are never read back by the projector.
+    for (auto& [key, value] : txn.writes_) {
+      auto it = cache_.find(key);
+      if (it != cache_.end()) it->second = std::move(value);
+    }
   }
   txn.writes_.clear();
   txn.offsets_.clear();

@@ -56,10 +56,14 @@ class Txn {
 
 class ProjectionStore {
  public:
+  // `cache_entries` bounds a read cache of point values (see Get).
   static absl::StatusOr<std::unique_ptr<ProjectionStore>> Open(
-      const std::string& dir);
+      const std::string& dir, size_t cache_entries = 1 << 20);
   ~ProjectionStore();
 
+  // Point reads go through a write-through cache: a projector reads back the
+  // same balances and totals event after event, and the store is their only
+  // writer, so the cache is exact. It is cleared when it reaches its bound.
   absl::StatusOr<std::optional<std::string>> Get(std::string_view key) const;
   // Keys with `prefix`, in order, starting at `start` (inclusive; empty = from
   // the prefix), at most `limit`.
@@ -81,10 +85,13 @@ class ProjectionStore {
   absl::StatusOr<int64_t> KeyCount() const;
 
  private:
-  explicit ProjectionStore(std::unique_ptr<rocksdb::DB> db, OffsetMap offsets);
+  ProjectionStore(std::unique_ptr<rocksdb::DB> db, OffsetMap offsets,
+                  size_t cache_entries);
   std::unique_ptr<rocksdb::DB> db_;
-  mutable std::mutex mu_;  // guards offsets_
+  mutable std::mutex mu_;  // guards offsets_ and cache_
   OffsetMap offsets_;
+  const size_t cache_entries_;
+  mutable absl::flat_hash_map<std::string, std::optional<std::string>> cache_;
 };
 
 }  // namespace banca::projection

@@ -7,14 +7,24 @@
 namespace banca::projection {
 namespace {
 
-constexpr absl::Duration kPassInterval = absl::Milliseconds(5);
+constexpr absl::Duration kPassInterval = absl::Milliseconds(10);
 
 }  // namespace
 
-absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
-                                Projector& projector,
+absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log,
+                                ProjectionStore& store, Projector& projector,
                                 const CatchUpOptions& options) {
   int64_t applied = 0;
+  // One transaction gathers records from every partition and commits when
+  // it is full or at the end, so a pass that finds a few records in each of
+  // many partitions still makes one write with all their offsets.
+  Txn txn(store);
+  size_t in_txn = 0;
+  auto commit = [&]() -> absl::Status {
+    if (in_txn == 0) return absl::OkStatus();
+    in_txn = 0;
+    return store.Commit(txn);
+  };
   for (const std::string& topic : projector.Topics()) {
     auto partitions = log.PartitionCount(topic);
     if (absl::IsNotFound(partitions.status())) continue;  // nothing yet
@@ -30,30 +40,33 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
       int64_t next = store.Offset(topic, p);
       while (next < stop) {
         const size_t want = static_cast<size_t>(
-            std::min<int64_t>(stop - next, options.batch_records));
+            std::min<int64_t>(stop - next, options.batch_records - in_txn));
         auto records = log.Read(topic, p, next, want);
         if (!records.ok()) return records.status();
         if (records->empty()) break;
-        Txn txn(store);
         for (const eventlog::StoredRecord& record : *records) {
           if (record.offset != next) {
-            return absl::DataLossError(
-                absl::StrCat("log gap in ", topic, "/", p, ": expected offset ",
-                             next, ", read ", record.offset));
+            return absl::DataLossError(absl::StrCat(
+                "log gap in ", topic, "/", p, ": expected offset ", next,
+                ", read ", record.offset));
           }
           if (auto s = projector.Apply(record, txn); !s.ok()) {
-            return absl::Status(s.code(),
-                                absl::StrCat("applying ", topic, "/", p, "@",
-                                             record.offset, ": ", s.message()));
+            return absl::Status(
+                s.code(), absl::StrCat("applying ", topic, "/", p, "@",
+                                       record.offset, ": ", s.message()));
           }
           ++next;
           ++applied;
+          ++in_txn;
         }
         txn.SetOffset(topic, p, next);
-        if (auto s = store.Commit(txn); !s.ok()) return s;
+        if (in_txn >= options.batch_records) {
+          if (auto s = commit(); !s.ok()) return s;
+        }
       }
     }
   }
+  if (auto s = commit(); !s.ok()) return s;
   return applied;
 }
 

@@ -151,6 +151,8 @@ int BenchLog(const Flags& flags) {
   options.partitions =
       static_cast<int>(flags.GetInt("partitions", 8).value_or(8));
   options.fsync = !flags.GetBool("no-fsync");
+  options.in_flight_per_writer =
+      static_cast<int>(flags.GetInt("in-flight", 64).value_or(64));
   if (options.writers < 1 || options.writers > 1024 || options.events < 1 ||
       options.value_bytes > eventlog::kMaxRecordBytes / 2) {
     return Fail("--writers 1..1024, --events ≥ 1, --value-bytes ≤ 512 KiB");
@@ -202,6 +204,14 @@ int BenchWallet(const Flags& flags) {
   closed.operations = operations;
   closed.mix = WorkloadMix::kPayments;
   closed.run_id = "bench";
+  const std::string mix = flags.Get("mix", "payments");
+  if (mix == "reads") {
+    closed.mix = WorkloadMix::kReads;
+  } else if (mix == "sessions") {
+    closed.mix = WorkloadMix::kSessions;
+  } else if (mix != "payments") {
+    return Fail("--mix must be payments, sessions or reads");
+  }
   const WorkloadResult saturated = RunWalletWorkload(closed);
 
   WorkloadOptions paced = closed;
@@ -252,7 +262,7 @@ int BenchCommand(int argc, char** argv) {
       Flags::Parse(argc, argv, 3,
                    {"threads", "players", "seconds", "writers", "events",
                     "value-bytes", "partitions", "no-fsync", "log", "dir",
-                    "clients", "operations", "rate", "paced-seconds"});
+                    "clients", "operations", "rate", "paced-seconds", "mix", "in-flight"});
   if (!flags.ok()) return Fail(std::string(flags.status().message()));
   if (what == "ledger") return BenchLedger(*flags);
   if (what == "log") return BenchLog(*flags);

@@ -64,6 +64,15 @@ struct Worker {
   int Step(int p, absl::Time scheduled) {
     const std::string player = Player(p);
     const int64_t amount = 100 + static_cast<int64_t>(rng() % 5'000);
+    if (options->mix == WorkloadMix::kReads) {
+      v1::GetBalanceRequest req;
+      req.set_player_id(player);
+      v1::BalanceResponse resp;
+      Do(scheduled, [&](grpc::ClientContext* c) {
+        return stub->GetBalance(c, req, &resp);
+      });
+      return 1;
+    }
     if (options->mix == WorkloadMix::kPayments || rng() % 3 != 0) {
       const bool deposit = options->mix == WorkloadMix::kPayments
                                ? (rng() % 2 == 0)

@@ -18,6 +18,8 @@ enum class WorkloadMix {
   kSessions,
   // Deposits and withdrawals only: one durable append per call.
   kPayments,
+  // Balance reads only: the cost of the RPC path without the log.
+  kReads,
 };
 
 struct WorkloadOptions {
