@@ -4,7 +4,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "libs/common/string_view.h"
 
 namespace banca::ledger {
@@ -52,22 +51,34 @@ absl::StatusOr<AccountInfo> ParseAccount(std::string_view name) {
   };
   if (name.empty()) return invalid("empty");
   if (name.size() > kMaxAccountNameBytes) return invalid("name too long");
-  std::vector<absl::string_view> parts = absl::StrSplit(ToAbsl(name), '/');
-  if (parts.size() < 2) return invalid("expected <class>/<id>[/...]");
-  for (absl::string_view part : parts) {
-    if (!IsValidId(ToStd(part))) {
+  // Split on '/' without allocating: at most a handful of parts.
+  constexpr size_t kMaxParts = 8;
+  std::string_view parts[kMaxParts];
+  size_t count = 0;
+  for (size_t begin = 0;;) {
+    const size_t slash = name.find('/', begin);
+    if (count == kMaxParts) return invalid("too many parts");
+    parts[count++] = name.substr(
+        begin, slash == std::string_view::npos ? slash : slash - begin);
+    if (slash == std::string_view::npos) break;
+    begin = slash + 1;
+  }
+  if (count < 2) return invalid("expected <class>/<id>[/...]");
+  for (size_t i = 0; i < count; ++i) {
+    if (!IsValidId(parts[i])) {
       return invalid("each part must be 1-64 of [A-Za-z0-9_.-]");
     }
   }
   AccountInfo info;
-  const absl::string_view cls = parts[0];
+  const std::string_view cls = parts[0];
   if (cls == "player") {
-    if (parts.size() != 3 || (parts[2] != "cash" && parts[2] != "held")) {
+    if (count != 3 || (parts[2] != "cash" && parts[2] != "held")) {
       return invalid("player accounts are player/<id>/cash or /held");
     }
     info.account_class = AccountClass::kPlayer;
-    info.player_id = std::string(parts[1]);
-    info.owner = PlayerOwner(ToStd(parts[1]));
+    info.player_id = parts[1];
+    // "player/<id>" is the name up to its second slash.
+    info.owner = name.substr(0, cls.size() + 1 + parts[1].size());
     return info;
   }
   if (cls == "table") {
@@ -85,7 +96,7 @@ absl::StatusOr<AccountInfo> ParseAccount(std::string_view name) {
   } else {
     return invalid("unknown account class");
   }
-  info.owner = std::string(name);
+  info.owner = name;
   return info;
 }
 

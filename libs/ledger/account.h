@@ -42,13 +42,16 @@ std::string_view AccountClassName(AccountClass c);
 // contain '/' or ':' so account names and hold ids parse without ambiguity.
 bool IsValidId(std::string_view id);
 
+// What an account name says. The views point into the parsed name (the
+// ledger parses on every posting, so parsing allocates nothing): keep the
+// name alive while the info is used.
 struct AccountInfo {
   AccountClass account_class;
   // For player accounts, the player id; else empty.
-  std::string player_id;
+  std::string_view player_id;
   // The lock/ownership key: "player/<id>" for player accounts, the account
   // name otherwise.
-  std::string owner;
+  std::string_view owner;
   // May go negative and is striped.
   bool hot = false;
 };

@@ -88,7 +88,7 @@ struct Ledger::Impl {
   // The lock key of `account` when `stream_owner` moves money on it.
   std::string KeyFor(const AccountInfo& info, std::string_view account,
                      std::string_view stream_owner) const {
-    if (!info.hot || hot_stripes <= 1) return info.owner;
+    if (!info.hot || hot_stripes <= 1) return std::string(info.owner);
     return absl::StrCat(
         ToAbsl(account), "#",
         HashKey(stream_owner) % static_cast<size_t>(hot_stripes));
@@ -570,7 +570,8 @@ absl::Status Ledger::Post(const CommandMeta& meta,
           }
         }
         tx.set_tx_id(event_id);
-        *event.mutable_transaction_posted()->mutable_tx() = tx;
+        // `infos` views into tx's account names are not used past here.
+        *event.mutable_transaction_posted()->mutable_tx() = std::move(tx);
         return absl::OkStatus();
       },
       commit);
@@ -807,8 +808,9 @@ int64_t Ledger::AccountBalance(std::string_view account) const {
   const int stripes = info->hot ? impl_->hot_stripes : 1;
   int64_t total = 0;
   for (int s = 0; s < stripes; ++s) {
-    const std::string key =
-        stripes == 1 ? info->owner : absl::StrCat(ToAbsl(account), "#", s);
+    const std::string key = stripes == 1
+                                ? std::string(info->owner)
+                                : absl::StrCat(ToAbsl(account), "#", s);
     absl::MutexLock lock(&impl_->shards[impl_->ShardOf(key)].mu);
     total += BalanceIn(impl_->Find(key), std::string(account));
   }

@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <mutex>
 
 #include "absl/strings/escaping.h"
@@ -10,7 +11,9 @@
 #include "absl/strings/str_split.h"
 #include "libs/common/string_view.h"
 #include "rocksdb/db.h"
+#include "rocksdb/filter_policy.h"
 #include "rocksdb/options.h"
+#include "rocksdb/table.h"
 #include "rocksdb/write_batch.h"
 
 namespace banca::projection {
@@ -75,6 +78,13 @@ absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
   options.IncreaseParallelism(2);
   options.OptimizeLevelStyleCompaction(64 << 20);
   options.max_open_files = 512;
+  // Projectors look up balances that often do not exist yet (a new account):
+  // bloom filters answer those without reading table blocks.
+  rocksdb::BlockBasedTableOptions table;
+  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  options.memtable_whole_key_filtering = true;
+  options.memtable_prefix_bloom_size_ratio = 0.02;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(options, dir, &raw);
   if (!s.ok()) {
@@ -141,12 +151,21 @@ ProjectionStore::Scan(std::string_view prefix, std::string_view start,
 }
 
 absl::Status ProjectionStore::Commit(Txn& txn) {
+  // Keys in order: the memtable's skip list reuses its search path between
+  // neighbouring inserts, which makes a sorted batch several times cheaper
+  // to apply than one in hash order.
+  std::vector<const std::pair<const std::string, std::optional<std::string>>*>
+      sorted;
+  sorted.reserve(txn.writes_.size());
+  for (const auto& entry : txn.writes_) sorted.push_back(&entry);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto* a, const auto* b) { return a->first < b->first; });
   rocksdb::WriteBatch batch;
-  for (const auto& [key, value] : txn.writes_) {
-    if (value.has_value()) {
-      batch.Put(S(key), S(*value));
+  for (const auto* entry : sorted) {
+    if (entry->second.has_value()) {
+      batch.Put(S(entry->first), S(*entry->second));
     } else {
-      batch.Delete(S(key));
+      batch.Delete(S(entry->first));
     }
   }
   for (const auto& [where, next] : txn.offsets_) {

@@ -18,6 +18,8 @@
 #include <thread>
 
 #include "absl/strings/numbers.h"
+#include "testing/grpc_health_client.grpc.pb.h"
+#include "testing/grpc_reflection_client.grpc.pb.h"
 #include "tests/integration/wallet_test_util.h"
 
 namespace banca::testing {
@@ -171,6 +173,37 @@ TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
   Child child = StartServer(dir);
   ASSERT_GT(child.port, 0);
   auto stub = Connect(child.port);
+  auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", child.port),
+                                     grpc::InsecureChannelCredentials());
+  {
+    // gRPC health checking answers for the wallet...
+    auto health = grpc::health::v1::Health::NewStub(channel);
+    grpc::health::v1::HealthCheckRequest req;
+    req.set_service("banca.v1.WalletService");
+    grpc::health::v1::HealthCheckResponse resp;
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(health->Check(&ctx, req, &resp).ok());
+    EXPECT_EQ(resp.status(), grpc::health::v1::HealthCheckResponse::SERVING);
+  }
+  {
+    // ...and server reflection lists it.
+    auto reflection =
+        grpc::reflection::v1alpha::ServerReflection::NewStub(channel);
+    grpc::ClientContext ctx;
+    auto stream = reflection->ServerReflectionInfo(&ctx);
+    grpc::reflection::v1alpha::ServerReflectionRequest req;
+    req.set_list_services("");
+    ASSERT_TRUE(stream->Write(req));
+    stream->WritesDone();
+    grpc::reflection::v1alpha::ServerReflectionResponse resp;
+    ASSERT_TRUE(stream->Read(&resp));
+    bool listed = false;
+    for (const auto& s : resp.list_services_response().service()) {
+      listed |= s.name() == "banca.v1.WalletService";
+    }
+    EXPECT_TRUE(listed);
+    EXPECT_TRUE(stream->Finish().ok());
+  }
   v1::LedgerSummaryResponse before;
   {
     grpc::ClientContext ctx;

@@ -20,6 +20,7 @@
 #include "libs/ledger/ledger.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
+#include "services/wallet/wallet_events.h"
 #include "services/wallet/wallet_projection.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
@@ -254,24 +255,131 @@ int BenchWallet(const Flags& flags) {
   return saturated.failed + at_rate.failed == 0 ? 0 : 1;
 }
 
+// Fills an embedded log with wallet events decided by the real ledger
+// (deposits, holds, captures to tables, rake, payouts, withdrawals), then
+// times a rebuild of the wallet projection from offset 0.
+int BenchRebuild(const Flags& flags) {
+  const int64_t target = flags.GetInt("events", 300'000).value_or(300'000);
+  const int players =
+      static_cast<int>(flags.GetInt("players", 10'000).value_or(10'000));
+  if (target < 1 || players < 1) return Fail("--events and --players ≥ 1");
+  const std::string dir = ScratchDir(flags, "rebuild");
+  auto log = eventlog::OpenEmbeddedLog(dir + "/log");
+  if (!log.ok()) return Fail(log.status().ToString());
+  const std::string topic(wallet::kWalletTopic);
+  if (auto s = (*log)->EnsureTopic({topic, wallet::kDefaultWalletPartitions});
+      !s.ok()) {
+    return Fail(s.ToString());
+  }
+  ledger::Ledger ledger;
+  std::vector<eventlog::Record> pending;
+  std::string last_hold;
+  int64_t clock = 1'700'000'000'000'000;
+  auto commit = [&](const ledger::Committed& c) {
+    if (c.event.has_hold_placed()) last_hold = c.event.hold_placed().hold_id();
+    wallet::EventContext context;
+    context.occurred_at_micros = ++clock;
+    context.correlation_id = c.event.request_id();
+    pending.push_back(wallet::EncodeWalletRecord(c, context));
+  };
+  auto flush = [&]() -> absl::Status {
+    if (pending.empty()) return absl::OkStatus();
+    auto appended = (*log)->Append(std::move(pending));
+    pending.clear();
+    return appended.status();
+  };
+  auto ref = [](v1::ReferenceKind kind, std::string id) {
+    v1::Reference r;
+    r.set_kind(kind);
+    r.set_id(std::move(id));
+    return r;
+  };
+  int64_t events = 0, n = 0;
+  std::mt19937_64 rng(7);
+  for (int p = 0; p < players && events < target; ++p, ++events) {
+    (void)ledger.OpenAccount({absl::StrCat("o", p), "f"}, absl::StrCat("p", p),
+                             "EUR", commit);
+    if (pending.size() >= 4000) {
+      if (auto s = flush(); !s.ok()) return Fail(s.ToString());
+    }
+  }
+  while (events < target) {
+    const std::string player = absl::StrCat("p", rng() % players);
+    const std::string rid = absl::StrCat("r", ++n);
+    v1::LedgerTransaction dep;
+    dep.set_reason(v1::POSTING_REASON_DEPOSIT);
+    *dep.mutable_reference() = ref(v1::REFERENCE_KIND_PAYMENT, rid);
+    auto* a = dep.add_postings();
+    a->set_account("external/payments");
+    a->set_amount_minor(-10'000);
+    auto* b = dep.add_postings();
+    b->set_account(ledger::PlayerCashAccount(player));
+    b->set_amount_minor(10'000);
+    if (ledger.Post({rid, "f"}, ledger::PlayerOwner(player), dep, commit)
+            .ok()) {
+      ++events;
+    }
+    const v1::Reference table = ref(v1::REFERENCE_KIND_TABLE, "t1");
+    if (ledger
+            .PlaceHold({rid + "h", "f"}, player, 4'000,
+                       v1::POSTING_REASON_BUY_IN, table, 0, commit)
+            .ok()) {
+      ++events;
+    }
+    if (!last_hold.empty() &&
+        ledger
+            .CaptureHold({rid + "c", "f"}, last_hold, 3'000,
+                         absl::StrCat("table/t", n % 50, "/seat/", player),
+                         v1::POSTING_REASON_BUY_IN, table, /*final=*/true,
+                         commit)
+            .ok()) {
+      ++events;
+    }
+    last_hold.clear();
+    if (pending.size() >= 4000) {
+      if (auto s = flush(); !s.ok()) return Fail(s.ToString());
+    }
+  }
+  if (auto s = flush(); !s.ok()) return Fail(s.ToString());
+
+  auto store = projection::ProjectionStore::Open(dir + "/projection");
+  if (!store.ok()) return Fail(store.status().ToString());
+  wallet::WalletProjector projector;
+  const absl::Time start = absl::Now();
+  auto rebuilt = projection::CatchUp(**log, **store, projector);
+  if (!rebuilt.ok()) return Fail(rebuilt.status().ToString());
+  const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
+  store->reset();
+  log->reset();
+  std::filesystem::remove_all(dir);
+  std::printf(
+      "{\"bench\":\"rebuild\",\"projection\":\"wallet\",\"events\":%lld,"
+      "\"seconds\":%.3f,\"events_per_sec\":%.0f,"
+      "\"target_events_per_sec\":500000}\n",
+      static_cast<long long>(*rebuilt), seconds, *rebuilt / seconds);
+  return 0;
+}
+
 }  // namespace
 
 int BenchCommand(int argc, char** argv) {
   const std::string what = argc >= 3 ? argv[2] : "";
-  auto flags =
-      Flags::Parse(argc, argv, 3,
-                   {"threads", "players", "seconds", "writers", "events",
-                    "value-bytes", "partitions", "no-fsync", "log", "dir",
-                    "clients", "operations", "rate", "paced-seconds", "mix", "in-flight"});
+  auto flags = Flags::Parse(
+      argc, argv, 3,
+      {"threads", "players", "seconds", "writers", "events", "value-bytes",
+       "partitions", "no-fsync", "log", "dir", "clients", "operations", "rate",
+       "paced-seconds", "mix", "in-flight"});
   if (!flags.ok()) return Fail(std::string(flags.status().message()));
   if (what == "ledger") return BenchLedger(*flags);
   if (what == "log") return BenchLog(*flags);
   if (what == "wallet") return BenchWallet(*flags);
+  if (what == "rebuild") return BenchRebuild(*flags);
   if (what == "eval") {
     std::printf("%s\n", cards::RunEvalBench().c_str());
     return 0;
   }
-  std::fprintf(stderr, "usage: banca bench ledger|log|wallet|eval [flags]\n");
+  std::fprintf(stderr,
+               "usage: banca bench ledger|log|wallet|rebuild|eval [flags]\n");
   return 2;
 }
 
