@@ -230,23 +230,30 @@ void WalletService::RecordAppended(
   }
 }
 
-absl::StatusOr<v1::WalletEvent> WalletService::Execute(
-    std::string_view method, std::string_view request_id,
-    const google::protobuf::Message& body, grpc::ServerContext* context,
-    const Decide& decide) {
+void WalletService::ExecuteAsync(std::string_view method,
+                                 std::string_view request_id,
+                                 const google::protobuf::Message& body,
+                                 const grpc::ServerContextBase* context,
+                                 const Decide& decide, Done done) {
   if (!ledger::IsValidRequestId(request_id)) {
-    return Invalid(
-        "request_id must be 1-128 printable ASCII characters without spaces");
+    done(Invalid(
+        "request_id must be 1-128 printable ASCII characters without spaces"));
+    return;
   }
   const std::string fingerprint = Fingerprint(method, body);
   auto claim = idempotency_.Begin(request_id, fingerprint);
-  if (!claim.ok()) return claim.status();
+  if (!claim.ok()) {
+    done(claim.status());
+    return;
+  }
   if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
     v1::WalletEvent event;
     if (!event.ParseFromString(claim->result)) {
-      return absl::InternalError("stored result does not parse");
+      done(absl::InternalError("stored result does not parse"));
+      return;
     }
-    return event;
+    done(std::move(event));
+    return;
   }
 
   EventContext event_context;
@@ -261,52 +268,81 @@ absl::StatusOr<v1::WalletEvent> WalletService::Execute(
     }
   }
 
+  // Lives until the append completes, on whichever thread that happens.
   struct Pending {
-    absl::Notification done;
-    absl::Status status;
-    std::vector<eventlog::Position> positions;
+    std::string request_id;
+    v1::WalletEvent event;
+    Done done;
   };
   auto pending = std::make_shared<Pending>();
-  v1::WalletEvent decided;
+  pending->request_id = std::string(request_id);
+  pending->done = std::move(done);
   bool committed = false;
   auto commit = [&](const ledger::Committed& c) {
     committed = true;
-    decided = c.event;
+    pending->event = c.event;
     std::vector<eventlog::Record> records;
     records.push_back(EncodeWalletRecord(c, event_context));
-    log_.AppendAsync(std::move(records), {},
-                     [pending](absl::Status status,
-                               std::vector<eventlog::Position> positions) {
-                       pending->status = std::move(status);
-                       pending->positions = std::move(positions);
-                       pending->done.Notify();
-                     });
+    // Runs on the log's completion thread once the event is durable; the
+    // caller's thread has long moved on.
+    log_.AppendAsync(
+        std::move(records), {},
+        [this, pending](absl::Status status,
+                        std::vector<eventlog::Position> positions) {
+          if (!status.ok()) {
+            // The ledger's memory holds a decision the log does not: stop,
+            // and let a restart rebuild the state from the log (fail-stop).
+            std::fprintf(stderr,
+                         "{\"level\":\"fatal\",\"msg\":\"log append failed; "
+                         "stopping so that a restart replays the log\","
+                         "\"error\":\"%s\"}\n",
+                         std::string(status.message()).c_str());
+            std::fflush(stderr);
+            std::abort();
+          }
+          RecordAppended(positions);
+          if (metrics_) metrics_->CountAppended();
+          idempotency_.Complete(pending->request_id,
+                                pending->event.SerializeAsString());
+          pending->done(pending->event);
+        });
   };
   const ledger::CommandMeta meta{std::string(request_id), fingerprint};
   absl::Status decision = decide(meta, commit);
   if (!decision.ok()) {
     idempotency_.Abandon(request_id);
-    return decision;
+    pending->done(decision);
+    return;
   }
   if (!committed) {
     idempotency_.Abandon(request_id);
-    return absl::InternalError("ledger accepted a command without an event");
+    pending->done(
+        absl::InternalError("ledger accepted a command without an event"));
   }
-  pending->done.WaitForNotification();
-  if (!pending->status.ok()) {
-    // The ledger's memory now holds a decision the log does not: stop, and
-    // let a restart rebuild the state from the log (fail-stop).
-    std::fprintf(stderr,
-                 "{\"level\":\"fatal\",\"msg\":\"log append failed; stopping "
-                 "so that a restart replays the log\",\"error\":\"%s\"}\n",
-                 std::string(pending->status.message()).c_str());
-    std::fflush(stderr);
-    std::abort();
+}
+
+absl::StatusOr<v1::WalletEvent> WalletService::Execute(
+    std::string_view method, std::string_view request_id,
+    const google::protobuf::Message& body, const Decide& decide) {
+  absl::Notification finished;
+  absl::StatusOr<v1::WalletEvent> result;
+  ExecuteAsync(method, request_id, body, nullptr, decide,
+               [&](absl::StatusOr<v1::WalletEvent> event) {
+                 result = std::move(event);
+                 finished.Notify();
+               });
+  finished.WaitForNotification();
+  return result;
+}
+
+void WalletService::Reply(grpc::ServerUnaryReactor* reactor,
+                          std::string_view method, absl::Time start,
+                          const absl::Status& status) {
+  if (metrics_) {
+    metrics_->ObserveRequest(method, absl::StatusCodeToString(status.code()),
+                             absl::ToDoubleSeconds(absl::Now() - start));
   }
-  RecordAppended(pending->positions);
-  if (metrics_) metrics_->CountAppended();
-  idempotency_.Complete(request_id, decided.SerializeAsString());
-  return decided;
+  reactor->Finish(ToGrpc(status));
 }
 
 grpc::Status WalletService::Finish(std::string_view method, absl::Time start,
@@ -318,113 +354,120 @@ grpc::Status WalletService::Finish(std::string_view method, absl::Time start,
   return ToGrpc(status);
 }
 
-grpc::Status WalletService::OpenAccount(grpc::ServerContext* context,
-                                        const v1::OpenAccountRequest* request,
-                                        v1::AccountResponse* response) {
+// A mutating call: check the request, then run the command; the reply goes
+// out when the event is durable (or at once on an error or a repeat).
+template <typename Response, typename Fill>
+grpc::ServerUnaryReactor* WalletService::Command(
+    grpc::CallbackServerContext* context, std::string_view method,
+    std::string_view request_id, const google::protobuf::Message& body,
+    absl::Status checked, const Decide& decide, Fill fill) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
-  absl::Status status = CheckPlayerId(request->player_id());
-  if (status.ok()) {
-    const std::string currency =
-        request->currency().empty() ? options_.currency : request->currency();
-    auto event =
-        Execute("OpenAccount", request->request_id(), *request, context,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.OpenAccount(meta, request->player_id(),
-                                             currency, commit);
-                });
-    status = event.status();
-    if (event.ok()) *response = AccountResponseFrom(*event);
+  if (!checked.ok()) {
+    Reply(reactor, method, start, checked);
+    return reactor;
   }
-  return Finish("OpenAccount", start, status);
+  ExecuteAsync(method, request_id, body, context, decide,
+               [this, reactor, method, start,
+                fill](absl::StatusOr<v1::WalletEvent> event) {
+                 if (event.ok()) fill(*event);
+                 Reply(reactor, method, start, event.status());
+               });
+  return reactor;
 }
 
-grpc::Status WalletService::CloseAccount(grpc::ServerContext* context,
-                                         const v1::CloseAccountRequest* request,
-                                         v1::AccountResponse* response) {
-  const absl::Time start = absl::Now();
-  absl::Status status = CheckPlayerId(request->player_id());
-  if (status.ok()) {
-    auto event = Execute(
-        "CloseAccount", request->request_id(), *request, context,
-        [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-          return ledger_.CloseAccount(meta, request->player_id(), commit);
-        });
-    status = event.status();
-    if (event.ok()) {
-      *response = AccountResponseFrom(*event);
-      response->set_currency(options_.currency);
-    }
-  }
-  return Finish("CloseAccount", start, status);
+grpc::ServerUnaryReactor* WalletService::OpenAccount(
+    grpc::CallbackServerContext* context, const v1::OpenAccountRequest* request,
+    v1::AccountResponse* response) {
+  const std::string currency =
+      request->currency().empty() ? options_.currency : request->currency();
+  return Command<v1::AccountResponse>(
+      context, "OpenAccount", request->request_id(), *request,
+      CheckPlayerId(request->player_id()),
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.OpenAccount(meta, request->player_id(), currency,
+                                   commit);
+      },
+      [response](const v1::WalletEvent& e) {
+        *response = AccountResponseFrom(e);
+      });
 }
 
-grpc::Status WalletService::Deposit(grpc::ServerContext* context,
-                                    const v1::DepositRequest* request,
-                                    v1::TransactionResponse* response) {
-  const absl::Time start = absl::Now();
-  absl::Status status = CheckPlayerId(request->player_id());
-  if (status.ok()) status = CheckAmount(request->amount_minor());
-  if (status.ok())
-    status = CheckCurrency(request->currency(), options_.currency);
-  if (status.ok() && !ledger::IsValidId(request->payment_ref())) {
+grpc::ServerUnaryReactor* WalletService::CloseAccount(
+    grpc::CallbackServerContext* context,
+    const v1::CloseAccountRequest* request, v1::AccountResponse* response) {
+  return Command<v1::AccountResponse>(
+      context, "CloseAccount", request->request_id(), *request,
+      CheckPlayerId(request->player_id()),
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.CloseAccount(meta, request->player_id(), commit);
+      },
+      [this, response](const v1::WalletEvent& e) {
+        *response = AccountResponseFrom(e);
+        response->set_currency(options_.currency);
+      });
+}
+
+namespace {
+
+// The checks shared by deposits and withdrawals.
+template <typename Request>
+absl::Status CheckPayment(const Request& r, const std::string& currency) {
+  absl::Status status = CheckPlayerId(r.player_id());
+  if (status.ok()) status = CheckAmount(r.amount_minor());
+  if (status.ok()) status = CheckCurrency(r.currency(), currency);
+  if (status.ok() && !ledger::IsValidId(r.payment_ref())) {
     status = Invalid("payment_ref must be 1-64 of [A-Za-z0-9_.-]");
   }
-  if (status.ok()) {
-    auto event = Execute(
-        "Deposit", request->request_id(), *request, context,
-        [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-          return ledger_.Post(
-              meta, ledger::PlayerOwner(request->player_id()),
-              TwoLegs(v1::POSTING_REASON_DEPOSIT,
-                      PaymentRef(request->payment_ref()), "external/payments",
-                      ledger::PlayerCashAccount(request->player_id()),
-                      request->amount_minor()),
-              commit);
-        });
-    status = event.status();
-    if (event.ok()) {
-      *response =
-          TransactionResponseFrom(PostedTx(*event), request->player_id());
-    }
-  }
-  return Finish("Deposit", start, status);
+  return status;
 }
 
-grpc::Status WalletService::Withdraw(grpc::ServerContext* context,
-                                     const v1::WithdrawRequest* request,
-                                     v1::TransactionResponse* response) {
-  const absl::Time start = absl::Now();
-  absl::Status status = CheckPlayerId(request->player_id());
-  if (status.ok()) status = CheckAmount(request->amount_minor());
-  if (status.ok())
-    status = CheckCurrency(request->currency(), options_.currency);
-  if (status.ok() && !ledger::IsValidId(request->payment_ref())) {
-    status = Invalid("payment_ref must be 1-64 of [A-Za-z0-9_.-]");
-  }
-  if (status.ok()) {
-    auto event =
-        Execute("Withdraw", request->request_id(), *request, context,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.Post(
-                      meta, ledger::PlayerOwner(request->player_id()),
-                      TwoLegs(v1::POSTING_REASON_WITHDRAWAL,
-                              PaymentRef(request->payment_ref()),
-                              ledger::PlayerCashAccount(request->player_id()),
-                              "external/payments", request->amount_minor()),
-                      commit);
-                });
-    status = event.status();
-    if (event.ok()) {
-      *response =
-          TransactionResponseFrom(PostedTx(*event), request->player_id());
-    }
-  }
-  return Finish("Withdraw", start, status);
+}  // namespace
+
+grpc::ServerUnaryReactor* WalletService::Deposit(
+    grpc::CallbackServerContext* context, const v1::DepositRequest* request,
+    v1::TransactionResponse* response) {
+  return Command<v1::TransactionResponse>(
+      context, "Deposit", request->request_id(), *request,
+      CheckPayment(*request, options_.currency),
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.Post(
+            meta, ledger::PlayerOwner(request->player_id()),
+            TwoLegs(v1::POSTING_REASON_DEPOSIT,
+                    PaymentRef(request->payment_ref()), "external/payments",
+                    ledger::PlayerCashAccount(request->player_id()),
+                    request->amount_minor()),
+            commit);
+      },
+      [request, response](const v1::WalletEvent& e) {
+        *response = TransactionResponseFrom(PostedTx(e), request->player_id());
+      });
 }
 
-grpc::Status WalletService::GetBalance(grpc::ServerContext*,
-                                       const v1::GetBalanceRequest* request,
-                                       v1::BalanceResponse* response) {
+grpc::ServerUnaryReactor* WalletService::Withdraw(
+    grpc::CallbackServerContext* context, const v1::WithdrawRequest* request,
+    v1::TransactionResponse* response) {
+  return Command<v1::TransactionResponse>(
+      context, "Withdraw", request->request_id(), *request,
+      CheckPayment(*request, options_.currency),
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.Post(
+            meta, ledger::PlayerOwner(request->player_id()),
+            TwoLegs(v1::POSTING_REASON_WITHDRAWAL,
+                    PaymentRef(request->payment_ref()),
+                    ledger::PlayerCashAccount(request->player_id()),
+                    "external/payments", request->amount_minor()),
+            commit);
+      },
+      [request, response](const v1::WalletEvent& e) {
+        *response = TransactionResponseFrom(PostedTx(e), request->player_id());
+      });
+}
+
+grpc::ServerUnaryReactor* WalletService::GetBalance(
+    grpc::CallbackServerContext* context, const v1::GetBalanceRequest* request,
+    v1::BalanceResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
   absl::Status status = CheckPlayerId(request->player_id());
   if (status.ok()) {
@@ -438,7 +481,8 @@ grpc::Status WalletService::GetBalance(grpc::ServerContext*,
       response->set_total_minor(balance->available + balance->held);
     }
   }
-  return Finish("GetBalance", start, status);
+  Reply(reactor, "GetBalance", start, status);
+  return reactor;
 }
 
 grpc::Status WalletService::ListTransactions(
@@ -494,104 +538,100 @@ grpc::Status WalletService::ListTransactions(
   return Finish("ListTransactions", start, status);
 }
 
-grpc::Status WalletService::PlaceHold(grpc::ServerContext* context,
-                                      const v1::PlaceHoldRequest* request,
-                                      v1::HoldResponse* response) {
-  const absl::Time start = absl::Now();
+grpc::ServerUnaryReactor* WalletService::PlaceHold(
+    grpc::CallbackServerContext* context, const v1::PlaceHoldRequest* request,
+    v1::HoldResponse* response) {
   absl::Status status = CheckPlayerId(request->player_id());
   if (status.ok()) status = CheckAmount(request->amount_minor());
-  if (status.ok())
+  if (status.ok()) {
     status = CheckCurrency(request->currency(), options_.currency);
-  int32_t ttl = request->ttl_seconds() == 0 ? options_.default_hold_ttl_seconds
-                                            : request->ttl_seconds();
+  }
+  const int32_t ttl = request->ttl_seconds() == 0
+                          ? options_.default_hold_ttl_seconds
+                          : request->ttl_seconds();
   if (status.ok() && (ttl < 0 || ttl > kMaxHoldTtlSeconds)) {
     status = absl::InvalidArgumentError(
         absl::StrCat("ttl_seconds must be 0..", kMaxHoldTtlSeconds));
   }
-  if (status.ok()) {
-    const int64_t expires = clock_.NowMicros() + int64_t{ttl} * 1'000'000;
-    auto event =
-        Execute("PlaceHold", request->request_id(), *request, context,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.PlaceHold(
-                      meta, request->player_id(), request->amount_minor(),
-                      request->reason(), request->reference(), expires, commit);
-                });
-    status = event.status();
-    if (event.ok()) *response = HoldResponseFrom(*event);
-  }
-  return Finish("PlaceHold", start, status);
+  const int64_t expires = clock_.NowMicros() + int64_t{ttl} * 1'000'000;
+  return Command<v1::HoldResponse>(
+      context, "PlaceHold", request->request_id(), *request, status,
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.PlaceHold(meta, request->player_id(),
+                                 request->amount_minor(), request->reason(),
+                                 request->reference(), expires, commit);
+      },
+      [response](const v1::WalletEvent& e) {
+        *response = HoldResponseFrom(e);
+      });
 }
 
-grpc::Status WalletService::CaptureHold(grpc::ServerContext* context,
-                                        const v1::CaptureHoldRequest* request,
-                                        v1::HoldResponse* response) {
-  const absl::Time start = absl::Now();
-  absl::Status status = CheckAmount(request->amount_minor());
-  if (status.ok()) {
-    auto event =
-        Execute("CaptureHold", request->request_id(), *request, context,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.CaptureHold(
-                      meta, request->hold_id(), request->amount_minor(),
-                      request->to_account(), request->reason(),
-                      request->reference(), request->final(), commit);
-                });
-    status = event.status();
-    if (event.ok()) *response = HoldResponseFrom(*event);
-  }
-  return Finish("CaptureHold", start, status);
+grpc::ServerUnaryReactor* WalletService::CaptureHold(
+    grpc::CallbackServerContext* context, const v1::CaptureHoldRequest* request,
+    v1::HoldResponse* response) {
+  return Command<v1::HoldResponse>(
+      context, "CaptureHold", request->request_id(), *request,
+      CheckAmount(request->amount_minor()),
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.CaptureHold(
+            meta, request->hold_id(), request->amount_minor(),
+            request->to_account(), request->reason(), request->reference(),
+            request->final(), commit);
+      },
+      [response](const v1::WalletEvent& e) {
+        *response = HoldResponseFrom(e);
+      });
 }
 
-grpc::Status WalletService::ReleaseHold(grpc::ServerContext* context,
-                                        const v1::ReleaseHoldRequest* request,
-                                        v1::HoldResponse* response) {
-  const absl::Time start = absl::Now();
-  auto event = Execute(
-      "ReleaseHold", request->request_id(), *request, context,
+grpc::ServerUnaryReactor* WalletService::ReleaseHold(
+    grpc::CallbackServerContext* context, const v1::ReleaseHoldRequest* request,
+    v1::HoldResponse* response) {
+  return Command<v1::HoldResponse>(
+      context, "ReleaseHold", request->request_id(), *request, absl::OkStatus(),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.ReleaseHold(meta, request->hold_id(), false, commit);
+      },
+      [response](const v1::WalletEvent& e) {
+        *response = HoldResponseFrom(e);
       });
-  if (event.ok()) *response = HoldResponseFrom(*event);
-  return Finish("ReleaseHold", start, event.status());
 }
 
-grpc::Status WalletService::Transfer(grpc::ServerContext* context,
-                                     const v1::TransferRequest* request,
-                                     v1::TransactionResponse* response) {
-  const absl::Time start = absl::Now();
+grpc::ServerUnaryReactor* WalletService::Transfer(
+    grpc::CallbackServerContext* context, const v1::TransferRequest* request,
+    v1::TransactionResponse* response) {
   absl::Status status = CheckAmount(request->amount_minor());
-  if (status.ok())
+  if (status.ok()) {
     status = CheckCurrency(request->currency(), options_.currency);
+  }
   absl::StatusOr<ledger::AccountInfo> from =
       ledger::ParseAccount(request->from_account());
   if (status.ok()) status = from.status();
-  if (status.ok())
+  if (status.ok()) {
     status = ledger::ParseAccount(request->to_account()).status();
+  }
   if (status.ok() && request->from_account() == request->to_account()) {
     status = Invalid("from_account and to_account are the same");
   }
-  if (status.ok()) {
-    v1::LedgerTransaction tx = TwoLegs(
-        request->reason(), request->reference(), request->from_account(),
-        request->to_account(), request->amount_minor(), request->memo());
-    tx.set_currency(request->currency());
-    auto event =
-        Execute("Transfer", request->request_id(), *request, context,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.Post(meta, from->owner, tx, commit);
-                });
-    status = event.status();
-    if (event.ok()) {
-      *response = TransactionResponseFrom(PostedTx(*event), from->player_id);
-    }
-  }
-  return Finish("Transfer", start, status);
+  const std::string owner = from.ok() ? std::string(from->owner) : "";
+  const std::string player = from.ok() ? std::string(from->player_id) : "";
+  return Command<v1::TransactionResponse>(
+      context, "Transfer", request->request_id(), *request, status,
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        v1::LedgerTransaction tx = TwoLegs(
+            request->reason(), request->reference(), request->from_account(),
+            request->to_account(), request->amount_minor(), request->memo());
+        tx.set_currency(request->currency());
+        return ledger_.Post(meta, owner, std::move(tx), commit);
+      },
+      [response, player](const v1::WalletEvent& e) {
+        *response = TransactionResponseFrom(PostedTx(e), player);
+      });
 }
 
-grpc::Status WalletService::GetLedgerSummary(
-    grpc::ServerContext*, const v1::GetLedgerSummaryRequest*,
+grpc::ServerUnaryReactor* WalletService::GetLedgerSummary(
+    grpc::CallbackServerContext* context, const v1::GetLedgerSummaryRequest*,
     v1::LedgerSummaryResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
   const ledger::LedgerSummary summary = ledger_.Summarize();
   response->set_currency(options_.currency);
@@ -608,7 +648,8 @@ grpc::Status WalletService::GetLedgerSummary(
   response->set_transactions(summary.transactions);
   response->set_open_holds(summary.open_holds);
   if (metrics_) metrics_->SetLedger(summary);
-  return Finish("GetLedgerSummary", start, absl::OkStatus());
+  Reply(reactor, "GetLedgerSummary", start, absl::OkStatus());
+  return reactor;
 }
 
 void WalletService::ExpiryLoop() {
@@ -625,7 +666,7 @@ void WalletService::ExpiryLoop() {
       body.set_hold_id(hold_id);
       // One request id per hold: two sweeps never release it twice.
       auto released = Execute(
-          "ExpireHold", absl::StrCat("expire/", hold_id), body, nullptr,
+          "ExpireHold", absl::StrCat("expire/", hold_id), body,
           [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
             return ledger_.ReleaseHold(meta, hold_id, true, commit);
           });

@@ -47,7 +47,26 @@ struct WalletOptions {
   prometheus::Registry* metrics = nullptr;
 };
 
-class WalletService final : public v1::WalletService::Service {
+// Every method but ListTransactions uses gRPC's callback API: a command
+// returns its handler thread to gRPC as soon as its event is queued on the
+// log, and the log's completion thread sends the reply once the event is
+// durable, so no thread waits on an fsync. ListTransactions stays
+// synchronous because it may wait for the projection.
+using WalletServiceBase = v1::WalletService::WithCallbackMethod_OpenAccount<
+    v1::WalletService::WithCallbackMethod_CloseAccount<
+        v1::WalletService::WithCallbackMethod_Deposit<
+            v1::WalletService::WithCallbackMethod_Withdraw<
+                v1::WalletService::WithCallbackMethod_GetBalance<
+                    v1::WalletService::WithCallbackMethod_PlaceHold<
+                        v1::WalletService::WithCallbackMethod_CaptureHold<
+                            v1::WalletService::WithCallbackMethod_ReleaseHold<
+                                v1::WalletService::WithCallbackMethod_Transfer<
+                                    v1::WalletService::
+                                        WithCallbackMethod_GetLedgerSummary<
+                                            v1::WalletService::
+                                                Service>>>>>>>>>>;
+
+class WalletService final : public WalletServiceBase {
  public:
   // Replays the wallet topic into the ledger, opens the projection and
   // starts following the log.
@@ -58,31 +77,39 @@ class WalletService final : public v1::WalletService::Service {
   // Stops the background threads and brings the projection up to date.
   absl::Status Stop();
 
-  grpc::Status OpenAccount(grpc::ServerContext*, const v1::OpenAccountRequest*,
-                           v1::AccountResponse*) override;
-  grpc::Status CloseAccount(grpc::ServerContext*,
-                            const v1::CloseAccountRequest*,
-                            v1::AccountResponse*) override;
-  grpc::Status Deposit(grpc::ServerContext*, const v1::DepositRequest*,
-                       v1::TransactionResponse*) override;
-  grpc::Status Withdraw(grpc::ServerContext*, const v1::WithdrawRequest*,
-                        v1::TransactionResponse*) override;
-  grpc::Status GetBalance(grpc::ServerContext*, const v1::GetBalanceRequest*,
-                          v1::BalanceResponse*) override;
+  grpc::ServerUnaryReactor* OpenAccount(grpc::CallbackServerContext*,
+                                        const v1::OpenAccountRequest*,
+                                        v1::AccountResponse*) override;
+  grpc::ServerUnaryReactor* CloseAccount(grpc::CallbackServerContext*,
+                                         const v1::CloseAccountRequest*,
+                                         v1::AccountResponse*) override;
+  grpc::ServerUnaryReactor* Deposit(grpc::CallbackServerContext*,
+                                    const v1::DepositRequest*,
+                                    v1::TransactionResponse*) override;
+  grpc::ServerUnaryReactor* Withdraw(grpc::CallbackServerContext*,
+                                     const v1::WithdrawRequest*,
+                                     v1::TransactionResponse*) override;
+  grpc::ServerUnaryReactor* GetBalance(grpc::CallbackServerContext*,
+                                       const v1::GetBalanceRequest*,
+                                       v1::BalanceResponse*) override;
   grpc::Status ListTransactions(grpc::ServerContext*,
                                 const v1::ListTransactionsRequest*,
                                 v1::ListTransactionsResponse*) override;
-  grpc::Status PlaceHold(grpc::ServerContext*, const v1::PlaceHoldRequest*,
-                         v1::HoldResponse*) override;
-  grpc::Status CaptureHold(grpc::ServerContext*, const v1::CaptureHoldRequest*,
-                           v1::HoldResponse*) override;
-  grpc::Status ReleaseHold(grpc::ServerContext*, const v1::ReleaseHoldRequest*,
-                           v1::HoldResponse*) override;
-  grpc::Status Transfer(grpc::ServerContext*, const v1::TransferRequest*,
-                        v1::TransactionResponse*) override;
-  grpc::Status GetLedgerSummary(grpc::ServerContext*,
-                                const v1::GetLedgerSummaryRequest*,
-                                v1::LedgerSummaryResponse*) override;
+  grpc::ServerUnaryReactor* PlaceHold(grpc::CallbackServerContext*,
+                                      const v1::PlaceHoldRequest*,
+                                      v1::HoldResponse*) override;
+  grpc::ServerUnaryReactor* CaptureHold(grpc::CallbackServerContext*,
+                                        const v1::CaptureHoldRequest*,
+                                        v1::HoldResponse*) override;
+  grpc::ServerUnaryReactor* ReleaseHold(grpc::CallbackServerContext*,
+                                        const v1::ReleaseHoldRequest*,
+                                        v1::HoldResponse*) override;
+  grpc::ServerUnaryReactor* Transfer(grpc::CallbackServerContext*,
+                                     const v1::TransferRequest*,
+                                     v1::TransactionResponse*) override;
+  grpc::ServerUnaryReactor* GetLedgerSummary(
+      grpc::CallbackServerContext*, const v1::GetLedgerSummaryRequest*,
+      v1::LedgerSummaryResponse*) override;
 
   const ledger::Ledger& ledger() const { return ledger_; }
   projection::ProjectionStore& projection() { return *store_; }
@@ -94,14 +121,30 @@ class WalletService final : public v1::WalletService::Service {
                 WalletOptions options);
   absl::Status Replay();
 
-  // Runs one mutating command end to end (see the file comment).
+  // Runs one mutating command end to end (see the file comment). `done`
+  // runs exactly once: at once for an error or a repeat, else on the log's
+  // completion thread when the event is durable.
   using Decide =
       std::function<absl::Status(const ledger::CommandMeta&, ledger::CommitFn)>;
+  using Done = std::function<void(absl::StatusOr<v1::WalletEvent>)>;
+  void ExecuteAsync(std::string_view method, std::string_view request_id,
+                    const google::protobuf::Message& body,
+                    const grpc::ServerContextBase* context,
+                    const Decide& decide, Done done);
+  // Blocking form, for the service's own threads (hold expiry).
   absl::StatusOr<v1::WalletEvent> Execute(std::string_view method,
                                           std::string_view request_id,
                                           const google::protobuf::Message& body,
-                                          grpc::ServerContext* context,
                                           const Decide& decide);
+  template <typename Response, typename Fill>
+  grpc::ServerUnaryReactor* Command(grpc::CallbackServerContext* context,
+                                    std::string_view method,
+                                    std::string_view request_id,
+                                    const google::protobuf::Message& body,
+                                    absl::Status checked, const Decide& decide,
+                                    Fill fill);
+  void Reply(grpc::ServerUnaryReactor* reactor, std::string_view method,
+             absl::Time start, const absl::Status& status);
   void ExpiryLoop();
   void RecordAppended(const std::vector<eventlog::Position>& positions);
   grpc::Status Finish(std::string_view method, absl::Time start,

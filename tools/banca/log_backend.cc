@@ -3,6 +3,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "libs/eventlog/embedded_log.h"
+#include "libs/eventlog/kafka_log.h"
 
 namespace banca::cli {
 
@@ -12,8 +13,11 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
     return eventlog::OpenEmbeddedLog(data_dir + "/log");
   }
   if (absl::StartsWith(spec, "kafka://")) {
-    return absl::UnimplementedError(
-        "the Kafka backend is not built yet; use --log=embedded");
+    // kafka://host:port[,host:port][?options]; see docs/eventlog.md.
+    absl::StatusOr<eventlog::KafkaLogOptions> options =
+        eventlog::ParseKafkaSpec(spec);
+    if (!options.ok()) return options.status();
+    return eventlog::OpenKafkaLog(*options);
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "--log must be \"embedded\" or kafka://host:port, got \"", spec, "\""));

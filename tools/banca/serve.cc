@@ -20,6 +20,7 @@
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
 #include "tools/banca/log_backend.h"
+#include "tools/banca/server_options.h"
 
 namespace banca::cli {
 
@@ -102,6 +103,7 @@ int ServeCommand(int argc, char** argv) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
+  ApplyServerOptions(builder);
   int selected_port = 0;
   const std::string address =
       absl::StrCat(flags->Get("grpc-address", "0.0.0.0"), ":", *grpc_port);

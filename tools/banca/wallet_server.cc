@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/eventlog/embedded_log.h"
+#include "tools/banca/server_options.h"
 
 namespace banca::cli {
 
@@ -23,6 +24,7 @@ absl::StatusOr<std::unique_ptr<LocalWalletServer>> LocalWalletServer::Start(
   if (!wallet.ok()) return wallet.status();
   server->wallet_ = *std::move(wallet);
   grpc::ServerBuilder builder;
+  ApplyServerOptions(builder);
   int port = 0;
   builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                            &port);
