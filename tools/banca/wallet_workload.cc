@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "banca/v1/wallet.grpc.pb.h"
+#include "grpcpp/alarm.h"
 #include "grpcpp/grpcpp.h"
 
 namespace banca::cli {
@@ -165,6 +166,33 @@ struct Worker {
   }
 };
 
+void OpenAccounts(
+    const WorkloadOptions& options,
+    const std::vector<std::unique_ptr<WalletService::Stub>>& stubs) {
+  const int channels = static_cast<int>(stubs.size());
+  // Open every player's account first (idempotent: reruns are fine).
+  {
+    std::vector<std::thread> openers;
+    const int openers_count = std::min(options.concurrency, 16);
+    for (int t = 0; t < openers_count; ++t) {
+      openers.emplace_back([&, t] {
+        for (int p = t; p < options.players; p += openers_count) {
+          v1::OpenAccountRequest req;
+          req.set_request_id(absl::StrCat(options.run_id, "-open-", p));
+          req.set_player_id(absl::StrCat(options.run_id, "-p", p));
+          v1::AccountResponse resp;
+          grpc::ClientContext context;
+          context.set_deadline(std::chrono::system_clock::now() +
+                               std::chrono::seconds(30));
+          context.set_wait_for_ready(true);
+          (void)stubs[p % channels]->OpenAccount(&context, req, &resp);
+        }
+      });
+    }
+    for (auto& t : openers) t.join();
+  }
+}
+
 double Percentile(std::vector<double>& v, double q) {
   if (v.empty()) return 0;
   const size_t k = std::min(v.size() - 1, static_cast<size_t>(q * v.size()));
@@ -186,27 +214,7 @@ WorkloadResult RunWalletWorkload(const WorkloadOptions& options) {
         options.target, grpc::InsecureChannelCredentials(), args));
     stubs.push_back(WalletService::NewStub(channels.back()));
   }
-  // Open every player's account first (idempotent: reruns are fine).
-  {
-    std::vector<std::thread> openers;
-    const int openers_count = std::min(options.concurrency, 16);
-    for (int t = 0; t < openers_count; ++t) {
-      openers.emplace_back([&, t] {
-        for (int p = t; p < options.players; p += openers_count) {
-          v1::OpenAccountRequest req;
-          req.set_request_id(absl::StrCat(options.run_id, "-open-", p));
-          req.set_player_id(absl::StrCat(options.run_id, "-p", p));
-          v1::AccountResponse resp;
-          grpc::ClientContext context;
-          context.set_deadline(std::chrono::system_clock::now() +
-                               std::chrono::seconds(30));
-          context.set_wait_for_ready(true);
-          (void)stubs[p % kChannels]->OpenAccount(&context, req, &resp);
-        }
-      });
-    }
-    for (auto& t : openers) t.join();
-  }
+  OpenAccounts(options, stubs);
 
   std::atomic<int64_t> issued{0};
   std::atomic<int64_t> done{0};
@@ -277,6 +285,160 @@ WorkloadResult RunWalletWorkload(const WorkloadOptions& options) {
   result.p99_ms = Percentile(all, 0.99);
   result.max_ms = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
   if (options.progress) options.progress(calls, options.operations);
+  return result;
+}
+
+}  // namespace banca::cli
+
+namespace banca::cli {
+namespace {
+
+// One client's call in flight.
+struct Slot {
+  int index = 0;
+  std::unique_ptr<grpc::ClientContext> context;
+  std::unique_ptr<grpc::ClientAsyncResponseReader<v1::TransactionResponse>>
+      payment;
+  std::unique_ptr<grpc::ClientAsyncResponseReader<v1::BalanceResponse>> read;
+  v1::TransactionResponse payment_response;
+  v1::BalanceResponse read_response;
+  grpc::Status status;
+  absl::Time scheduled;
+  grpc::Alarm alarm;
+  bool waiting_alarm = false;
+};
+
+}  // namespace
+
+WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
+  constexpr int kThreads = 2;
+  std::vector<std::unique_ptr<WalletService::Stub>> stubs;
+  for (int i = 0; i < kThreads; ++i) {
+    grpc::ChannelArguments args;
+    args.SetInt("banca.channel", i);
+    stubs.push_back(WalletService::NewStub(grpc::CreateCustomChannel(
+        options.target, grpc::InsecureChannelCredentials(), args)));
+  }
+  OpenAccounts(options, stubs);
+
+  std::atomic<int64_t> issued{0};
+  std::vector<WorkloadResult> partial(kThreads);
+  std::vector<std::vector<double>> latencies(kThreads);
+  const absl::Time start = absl::Now();
+  const absl::Duration interval =
+      options.rate_per_sec > 0
+          ? absl::Seconds(1) / static_cast<double>(options.rate_per_sec)
+          : absl::ZeroDuration();
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      grpc::CompletionQueue cq;
+      std::mt19937_64 rng(0xa5c + t);
+      WalletService::Stub& stub = *stubs[t];
+      const int slots = options.concurrency / kThreads +
+                        (t < options.concurrency % kThreads ? 1 : 0);
+      std::vector<Slot> slot(slots);
+      int active = 0;
+      int64_t request = 0;
+      auto launch = [&](Slot& s) {
+        s.context = std::make_unique<grpc::ClientContext>();
+        s.context->set_deadline(std::chrono::system_clock::now() +
+                                std::chrono::seconds(30));
+        const std::string player = absl::StrCat(
+            options.run_id, "-p", static_cast<int>(rng() % options.players));
+        if (options.mix == WorkloadMix::kReads) {
+          v1::GetBalanceRequest req;
+          req.set_player_id(player);
+          s.read = stub.AsyncGetBalance(s.context.get(), req, &cq);
+          s.read->Finish(&s.read_response, &s.status, &s);
+          return;
+        }
+        const std::string rid =
+            absl::StrCat(options.run_id, "-a", t, "-", request++);
+        const int64_t amount = 100 + static_cast<int64_t>(rng() % 5'000);
+        if (rng() % 2 == 0) {
+          v1::DepositRequest req;
+          req.set_request_id(rid);
+          req.set_player_id(player);
+          req.set_amount_minor(amount);
+          req.set_payment_ref("pay-" + rid);
+          s.payment = stub.AsyncDeposit(s.context.get(), req, &cq);
+        } else {
+          v1::WithdrawRequest req;
+          req.set_request_id(rid);
+          req.set_player_id(player);
+          req.set_amount_minor(amount / 2);
+          req.set_payment_ref("pay-" + rid);
+          s.payment = stub.AsyncWithdraw(s.context.get(), req, &cq);
+        }
+        s.payment->Finish(&s.payment_response, &s.status, &s);
+      };
+      // Takes the next operation for a slot: now, or at its scheduled time.
+      auto next = [&](Slot& s) {
+        const int64_t n = issued.fetch_add(1);
+        if (n >= options.operations) return;
+        ++active;
+        s.scheduled = absl::Now();
+        if (options.rate_per_sec > 0) {
+          s.scheduled = start + interval * static_cast<double>(n);
+          if (s.scheduled > absl::Now()) {
+            s.waiting_alarm = true;
+            s.alarm.Set(&cq, absl::ToChronoTime(s.scheduled), &s);
+            return;
+          }
+        }
+        launch(s);
+      };
+      for (int i = 0; i < slots; ++i) {
+        slot[i].index = i;
+        next(slot[i]);
+      }
+      void* tag;
+      bool ok;
+      while (active > 0 && cq.Next(&tag, &ok)) {
+        Slot& s = *static_cast<Slot*>(tag);
+        if (s.waiting_alarm) {
+          s.waiting_alarm = false;
+          launch(s);
+          continue;
+        }
+        --active;
+        latencies[t].push_back(
+            absl::ToDoubleMilliseconds(absl::Now() - s.scheduled));
+        if (s.status.ok()) {
+          ++partial[t].ok;
+        } else if (IsRuleRejection(s.status)) {
+          ++partial[t].rejected;
+        } else {
+          ++partial[t].failed;
+          if (partial[t].first_error.empty()) {
+            partial[t].first_error = absl::StrCat(s.status.error_code(), ": ",
+                                                  s.status.error_message());
+          }
+        }
+        next(s);
+      }
+      cq.Shutdown();
+      while (cq.Next(&tag, &ok)) {
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  WorkloadResult result;
+  result.seconds = absl::ToDoubleSeconds(absl::Now() - start);
+  std::vector<double> all;
+  for (int t = 0; t < kThreads; ++t) {
+    result.ok += partial[t].ok;
+    result.rejected += partial[t].rejected;
+    result.failed += partial[t].failed;
+    if (result.first_error.empty()) result.first_error = partial[t].first_error;
+    all.insert(all.end(), latencies[t].begin(), latencies[t].end());
+  }
+  const int64_t calls = result.ok + result.rejected + result.failed;
+  result.ops_per_sec = result.seconds > 0 ? calls / result.seconds : 0;
+  result.p50_ms = Percentile(all, 0.50);
+  result.p99_ms = Percentile(all, 0.99);
+  result.max_ms = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
   return result;
 }
 

@@ -54,6 +54,14 @@ struct WorkloadResult {
 
 WorkloadResult RunWalletWorkload(const WorkloadOptions& options);
 
+// The same payments or reads mix with gRPC's asynchronous client: each of
+// `concurrency` clients is a call slot that starts its next call when the
+// last one answers (or at its scheduled time), driven by two completion
+// queue threads instead of a thread per client, so the client's own thread
+// switching does not eat the cores the server is measured on. Accounts are
+// opened first as in RunWalletWorkload.
+WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options);
+
 }  // namespace banca::cli
 
 #endif  // BANCA_TOOLS_BANCA_WALLET_WORKLOAD_H_
