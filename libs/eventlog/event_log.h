@@ -4,7 +4,9 @@
 // interchangeable:
 //  - a topic has a fixed number of partitions; a record goes to partition
 //    PartitionForKey(key, partitions) unless the caller names one;
-//  - offsets are per partition, dense, starting at 0;
+//  - offsets are per partition, strictly increasing, starting at 0; dense
+//    on the embedded backend, with gaps on Kafka (transaction markers take
+//    offsets), so readers go on from the last record's offset + 1;
 //  - Append(batch) is atomic across the whole batch (all of it is stored, or
 //    none of it) and durable before its callback runs;
 //  - records of one partition are read back in offset order; appends that a

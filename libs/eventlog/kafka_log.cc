@@ -1,0 +1,1371 @@
+#include "libs/eventlog/kafka_log.h"
+
+#include <librdkafka/rdkafka.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <utility>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "libs/common/string_view.h"
+#include "libs/eventlog/journal_format.h"
+#include "libs/eventlog/validation.h"
+
+namespace banca::eventlog {
+namespace {
+
+using ::banca::ToAbsl;
+using Clock = std::chrono::steady_clock;
+
+// One Read returns at most this many records / about this many bytes, like
+// the embedded backend.
+constexpr size_t kMaxReadRecords = 100'000;
+constexpr size_t kMaxReadBytes = 16 << 20;
+// Records fetched per rd_kafka_consume_batch call.
+constexpr size_t kConsumeChunk = 1024;
+// A topic config that lets a record at kMaxRecordBytes (plus Kafka's batch
+// and header overhead) through; the broker's default is ~1 MiB total.
+constexpr int kTopicMaxMessageBytes = kMaxRecordBytes + (256 << 10);
+// Properties banca's guarantees rest on; passthrough may not change them.
+constexpr std::string_view kReservedProperties[] = {
+    "acks",
+    "request.required.acks",
+    "enable.idempotence",
+    "transactional.id",
+    "isolation.level",
+    "enable.auto.commit",
+    "enable.partition.eof",
+    "bootstrap.servers",
+};
+
+absl::StatusCode CodeFor(rd_kafka_resp_err_t err) {
+  switch (err) {
+    case RD_KAFKA_RESP_ERR_NO_ERROR:
+      return absl::StatusCode::kOk;
+    case RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC:
+    case RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART:
+      return absl::StatusCode::kNotFound;
+    case RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION:
+    case RD_KAFKA_RESP_ERR__INVALID_ARG:
+    case RD_KAFKA_RESP_ERR_INVALID_PARTITIONS:
+    case RD_KAFKA_RESP_ERR_INVALID_REPLICATION_FACTOR:
+    case RD_KAFKA_RESP_ERR_INVALID_REPLICA_ASSIGNMENT:
+    case RD_KAFKA_RESP_ERR_INVALID_CONFIG:
+    case RD_KAFKA_RESP_ERR_TOPIC_EXCEPTION:
+    case RD_KAFKA_RESP_ERR_POLICY_VIOLATION:
+    case RD_KAFKA_RESP_ERR_MSG_SIZE_TOO_LARGE:
+    case RD_KAFKA_RESP_ERR_RECORD_LIST_TOO_LARGE:
+      return absl::StatusCode::kInvalidArgument;
+    case RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS:
+      return absl::StatusCode::kAlreadyExists;
+    case RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED:
+    case RD_KAFKA_RESP_ERR_GROUP_AUTHORIZATION_FAILED:
+    case RD_KAFKA_RESP_ERR_CLUSTER_AUTHORIZATION_FAILED:
+    case RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED:
+      return absl::StatusCode::kPermissionDenied;
+    case RD_KAFKA_RESP_ERR__AUTHENTICATION:
+    case RD_KAFKA_RESP_ERR_SASL_AUTHENTICATION_FAILED:
+      return absl::StatusCode::kUnauthenticated;
+    case RD_KAFKA_RESP_ERR__FENCED:
+    case RD_KAFKA_RESP_ERR_PRODUCER_FENCED:
+    case RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH:
+    case RD_KAFKA_RESP_ERR__STATE:
+      return absl::StatusCode::kFailedPrecondition;
+    default:
+      // Transport, timeouts, leaders moving, coordinators loading: all
+      // worth retrying.
+      return absl::StatusCode::kUnavailable;
+  }
+}
+
+absl::Status ErrStatus(rd_kafka_resp_err_t err, std::string_view what) {
+  if (err == RD_KAFKA_RESP_ERR_NO_ERROR) return absl::OkStatus();
+  return absl::Status(CodeFor(err), absl::StrCat("kafka: ", ToAbsl(what), ": ",
+                                                 rd_kafka_err2name(err), ": ",
+                                                 rd_kafka_err2str(err)));
+}
+
+// Consumes `error`.
+absl::Status ErrorStatus(rd_kafka_error_t* error, std::string_view what) {
+  if (error == nullptr) return absl::OkStatus();
+  absl::Status s = absl::Status(
+      CodeFor(rd_kafka_error_code(error)),
+      absl::StrCat("kafka: ", ToAbsl(what), ": ", rd_kafka_error_name(error),
+                   ": ", rd_kafka_error_string(error)));
+  rd_kafka_error_destroy(error);
+  return s;
+}
+
+int RemainingMs(Clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        deadline - Clock::now())
+                        .count();
+  return static_cast<int>(std::max<int64_t>(left, 0));
+}
+
+// Owns an rd_kafka_conf_t until rd_kafka_new takes it.
+class Conf {
+ public:
+  Conf() : conf_(rd_kafka_conf_new()) {}
+  ~Conf() {
+    if (conf_ != nullptr) rd_kafka_conf_destroy(conf_);
+  }
+  Conf(const Conf&) = delete;
+  Conf& operator=(const Conf&) = delete;
+
+  void Set(std::string_view key, std::string_view value) {
+    if (!status_.ok()) return;
+    char err[512];
+    const std::string k(key), v(value);
+    if (rd_kafka_conf_set(conf_, k.c_str(), v.c_str(), err, sizeof(err)) !=
+        RD_KAFKA_CONF_OK) {
+      status_ = absl::InvalidArgumentError(
+          absl::StrCat("kafka property ", k, ": ", err));
+    }
+  }
+  rd_kafka_conf_t* get() { return conf_; }
+
+  // rd_kafka_new with this configuration.
+  absl::StatusOr<rd_kafka_t*> New(rd_kafka_type_t type) {
+    if (!status_.ok()) return status_;
+    char err[512];
+    rd_kafka_t* rk = rd_kafka_new(type, conf_, err, sizeof(err));
+    if (rk == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat("kafka client: ", err));
+    }
+    conf_ = nullptr;  // owned by rk now
+    return rk;
+  }
+
+ private:
+  rd_kafka_conf_t* conf_;
+  absl::Status status_;
+};
+
+// Where the delivery report of one produced record lands. Written by the
+// delivery callback, which runs on the committer thread (in flush).
+struct DeliverySlot {
+  bool delivered = false;
+  rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR_NO_ERROR;
+  int64_t offset = -1;
+};
+
+void OnDelivery(rd_kafka_t*, const rd_kafka_message_t* m, void*) {
+  auto* slot = static_cast<DeliverySlot*>(m->_private);
+  if (slot == nullptr) return;
+  slot->delivered = true;
+  slot->err = m->err;
+  slot->offset = m->offset;
+}
+
+// An AppendAsync call waiting for (or in) a transaction.
+struct Pending {
+  std::vector<Record> records;
+  std::vector<int> partitions;
+  std::vector<OffsetCommit> commits;
+  AppendCallback done;
+  size_t bytes = 0;
+  absl::Status status;
+  std::vector<Position> positions;
+};
+
+// A partition the reader has started: librdkafka prefetches it into its own
+// queue, so sequential Reads cost no round trip.
+struct ReadPartition {
+  std::mutex mu;
+  rd_kafka_topic_t* rkt = nullptr;  // owned by KafkaLog::reader_topics_
+  int partition = 0;
+  bool started = false;
+  // A Read at an offset in [next_lo, next_hi] continues where the previous
+  // one stopped (nothing readable lies between); anything else seeks.
+  int64_t next_lo = -1;
+  int64_t next_hi = -1;
+  // The highest end-of-partition librdkafka reported since the last start
+  // or seek. It reports each end offset once, so a Read that continues
+  // after one must remember it: all records before it were consumed.
+  int64_t eof_at = -1;
+  uint64_t last_used = 0;
+};
+
+std::string RandomSuffix() {
+  std::random_device rd;
+  std::mt19937_64 gen((static_cast<uint64_t>(rd()) << 32) ^ rd());
+  return absl::StrCat(absl::Hex(gen(), absl::kZeroPad16));
+}
+
+class KafkaLog final : public EventLog {
+ public:
+  explicit KafkaLog(KafkaLogOptions options) : options_(std::move(options)) {}
+  ~KafkaLog() override;
+
+  absl::Status Init();
+
+  absl::Status EnsureTopic(const TopicConfig& config) override;
+  absl::StatusOr<int> PartitionCount(std::string_view topic) override;
+  void AppendAsync(std::vector<Record> records,
+                   std::vector<OffsetCommit> commits,
+                   AppendCallback done) override;
+  absl::StatusOr<std::vector<StoredRecord>> Read(std::string_view topic,
+                                                 int partition, int64_t offset,
+                                                 size_t max_records) override;
+  absl::StatusOr<int64_t> EndOffset(std::string_view topic,
+                                    int partition) override;
+  absl::Status CommitOffsets(std::vector<OffsetCommit> commits) override;
+  absl::StatusOr<int64_t> CommittedOffset(std::string_view group,
+                                          std::string_view topic,
+                                          int partition) override;
+  absl::StatusOr<std::vector<TopicConfig>> ListTopics() override;
+
+ private:
+  void CommonConf(Conf& c) const;
+  absl::Status NewProducer();
+  void DestroyProducer();
+
+  // Partition count from the cache, or from cluster metadata.
+  absl::StatusOr<int> Partitions(std::string_view topic);
+  absl::StatusOr<int> FetchPartitions(const std::string& topic,
+                                      bool* leaders_ready);
+  absl::Status CheckPartition(std::string_view topic, int partition);
+  absl::StatusOr<int64_t> FetchCommitted(const std::string& group_id,
+                                         const std::string& name,
+                                         int partition);
+
+  void CommitterLoop();
+  absl::Status RunTransaction(std::vector<std::unique_ptr<Pending>>& group);
+  absl::Status Abort(absl::Status cause);
+  void CompleterLoop();
+
+  std::shared_ptr<ReadPartition> ReaderFor(std::string_view topic,
+                                           int partition);
+  void EvictReaders();
+
+  const KafkaLogOptions options_;
+  std::string transactional_id_;
+
+  // Admin requests and metadata; the reader (read_committed, no group).
+  rd_kafka_t* admin_ = nullptr;
+  rd_kafka_t* reader_ = nullptr;
+
+  // Committer thread only (after Init).
+  rd_kafka_t* producer_ = nullptr;
+  // A fatal error or a failed abort: the next transaction first replaces
+  // the producer, which fences the old one and aborts what it left open.
+  bool producer_broken_ = false;
+
+  std::mutex meta_mu_;
+  absl::flat_hash_map<std::string, int> partitions_ ABSL_GUARDED_BY(meta_mu_);
+
+  std::mutex mu_;
+  std::condition_variable work_cv_;
+  std::condition_variable room_cv_;
+  std::deque<std::unique_ptr<Pending>> queue_ ABSL_GUARDED_BY(mu_);
+  size_t queued_bytes_ ABSL_GUARDED_BY(mu_) = 0;
+  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+
+  // The highest offset this log appended per partition, so EndOffset and
+  // Read see our own acknowledged appends: the broker writes transaction
+  // markers (which move the last stable offset) just after the commit
+  // returns.
+  std::mutex acked_mu_;
+  absl::flat_hash_map<std::pair<std::string, int>, int64_t> acked_
+      ABSL_GUARDED_BY(acked_mu_);
+
+  std::mutex done_mu_;
+  std::condition_variable done_cv_;
+  std::deque<std::vector<std::unique_ptr<Pending>>> done_queue_
+      ABSL_GUARDED_BY(done_mu_);
+  bool done_stopping_ ABSL_GUARDED_BY(done_mu_) = false;
+
+  std::mutex readers_mu_;
+  absl::flat_hash_map<std::string, rd_kafka_topic_t*> reader_topics_
+      ABSL_GUARDED_BY(readers_mu_);
+  std::map<std::pair<std::string, int>, std::shared_ptr<ReadPartition>> readers_
+      ABSL_GUARDED_BY(readers_mu_);
+  uint64_t read_clock_ ABSL_GUARDED_BY(readers_mu_) = 0;
+
+  std::thread committer_;
+  std::thread completer_;
+};
+
+void KafkaLog::CommonConf(Conf& c) const {
+  c.Set("bootstrap.servers", options_.bootstrap_servers);
+  c.Set("client.id", options_.client_id);
+  c.Set("socket.timeout.ms", absl::StrCat(options_.request_timeout_ms));
+  c.Set("allow.auto.create.topics", "false");
+}
+
+absl::Status KafkaLog::Init() {
+  if (options_.bootstrap_servers.empty()) {
+    return absl::InvalidArgumentError("kafka: no bootstrap servers");
+  }
+  if (options_.request_timeout_ms <= 0 ||
+      options_.transaction_timeout_ms <= 0 || options_.fetch_wait_max_ms < 0 ||
+      options_.max_transaction_records == 0 ||
+      options_.max_transaction_bytes == 0 ||
+      options_.max_reader_partitions == 0) {
+    return absl::InvalidArgumentError("kafka: bad timeouts or limits");
+  }
+  for (const std::string& p : options_.properties) {
+    const size_t eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("kafka property must be key=value, got \"", p, "\""));
+    }
+    const std::string_view key = std::string_view(p).substr(0, eq);
+    for (std::string_view reserved : kReservedProperties) {
+      if (key == reserved) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "kafka property ", ToAbsl(key), " is set by banca itself"));
+      }
+    }
+  }
+  auto passthrough = [&](Conf& c) {
+    for (const std::string& p : options_.properties) {
+      const size_t eq = p.find('=');
+      c.Set(std::string_view(p).substr(0, eq),
+            std::string_view(p).substr(eq + 1));
+    }
+  };
+  transactional_id_ = options_.transactional_id;
+  if (transactional_id_.empty()) {
+    char host[256] = {};
+    gethostname(host, sizeof(host) - 1);
+    transactional_id_ = absl::StrCat("banca-", options_.client_id, "-", host,
+                                     "-", getpid(), "-", RandomSuffix());
+  }
+
+  {
+    Conf c;
+    CommonConf(c);
+    passthrough(c);
+    absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_PRODUCER);
+    if (!rk.ok()) return rk.status();
+    admin_ = *rk;
+  }
+  // Fail at open, not at the first append, if nobody answers.
+  const rd_kafka_metadata_t* md = nullptr;
+  rd_kafka_resp_err_t err =
+      rd_kafka_metadata(admin_, 0, nullptr, &md, options_.request_timeout_ms);
+  if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    return ErrStatus(
+        err, absl::StrCat("connecting to ", options_.bootstrap_servers));
+  }
+  rd_kafka_metadata_destroy(md);
+  {
+    Conf c;
+    CommonConf(c);
+    c.Set("isolation.level", "read_committed");
+    c.Set("enable.partition.eof", "true");
+    c.Set("enable.auto.commit", "false");
+    c.Set("enable.auto.offset.store", "false");
+    c.Set("fetch.wait.max.ms", absl::StrCat(options_.fetch_wait_max_ms));
+    // Prefetch per started partition: bounded, since up to
+    // max_reader_partitions are started at once.
+    c.Set("queued.max.messages.kbytes", "8192");
+    c.Set("queued.min.messages", "10000");
+    c.Set("fetch.error.backoff.ms", "50");
+    passthrough(c);
+    absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_CONSUMER);
+    if (!rk.ok()) return rk.status();
+    reader_ = *rk;
+  }
+  if (absl::Status s = NewProducer(); !s.ok()) return s;
+  committer_ = std::thread([this] { CommitterLoop(); });
+  completer_ = std::thread([this] { CompleterLoop(); });
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::NewProducer() {
+  Conf c;
+  CommonConf(c);
+  c.Set("transactional.id", transactional_id_);
+  c.Set("enable.idempotence", "true");
+  c.Set("acks", "all");
+  c.Set("transaction.timeout.ms",
+        absl::StrCat(options_.transaction_timeout_ms));
+  c.Set("message.timeout.ms", absl::StrCat(options_.transaction_timeout_ms));
+  // Partitions are always chosen here (PartitionForKey), but should anything
+  // ever leave it to librdkafka, it must agree with the embedded backend.
+  c.Set("partitioner", "murmur2_random");
+  c.Set("linger.ms", "5");
+  c.Set("message.max.bytes", absl::StrCat(2 * kTopicMaxMessageBytes));
+  c.Set("queue.buffering.max.kbytes",
+        absl::StrCat(2 * options_.max_transaction_bytes / 1024 + 1024));
+  c.Set("queue.buffering.max.messages",
+        absl::StrCat(2 * options_.max_transaction_records + 1000));
+  for (const std::string& p : options_.properties) {
+    const size_t eq = p.find('=');
+    c.Set(std::string_view(p).substr(0, eq),
+          std::string_view(p).substr(eq + 1));
+  }
+  rd_kafka_conf_set_dr_msg_cb(c.get(), &OnDelivery);
+  absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_PRODUCER);
+  if (!rk.ok()) return rk.status();
+  producer_ = *rk;
+  // Also fences an older producer with this id and aborts its open
+  // transaction, so its partitions' last stable offset moves on.
+  if (absl::Status s = ErrorStatus(
+          rd_kafka_init_transactions(producer_, options_.request_timeout_ms),
+          "init_transactions");
+      !s.ok()) {
+    DestroyProducer();
+    return s;
+  }
+  producer_broken_ = false;
+  return absl::OkStatus();
+}
+
+void KafkaLog::DestroyProducer() {
+  if (producer_ == nullptr) return;
+  rd_kafka_purge(producer_, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
+  rd_kafka_poll(producer_, 0);
+  rd_kafka_destroy(producer_);
+  producer_ = nullptr;
+}
+
+KafkaLog::~KafkaLog() {
+  if (committer_.joinable()) {
+    {
+      std::lock_guard l(mu_);
+      stopping_ = true;
+    }
+    work_cv_.notify_one();
+    room_cv_.notify_all();
+    committer_.join();
+  }
+  if (completer_.joinable()) {
+    {
+      std::lock_guard l(done_mu_);
+      done_stopping_ = true;
+    }
+    done_cv_.notify_one();
+    completer_.join();
+  }
+  DestroyProducer();
+  {
+    std::lock_guard l(readers_mu_);
+    for (auto& [key, rp] : readers_) {
+      if (rp->started) rd_kafka_consume_stop(rp->rkt, rp->partition);
+    }
+    readers_.clear();
+    for (auto& [name, rkt] : reader_topics_) rd_kafka_topic_destroy(rkt);
+    reader_topics_.clear();
+  }
+  if (reader_ != nullptr) rd_kafka_destroy(reader_);
+  if (admin_ != nullptr) rd_kafka_destroy(admin_);
+}
+
+absl::StatusOr<int> KafkaLog::FetchPartitions(const std::string& topic,
+                                              bool* leaders_ready) {
+  rd_kafka_topic_t* rkt = rd_kafka_topic_new(admin_, topic.c_str(), nullptr);
+  if (rkt == nullptr) {
+    return ErrStatus(rd_kafka_last_error(), absl::StrCat("topic ", topic));
+  }
+  const rd_kafka_metadata_t* md = nullptr;
+  const rd_kafka_resp_err_t err =
+      rd_kafka_metadata(admin_, 0, rkt, &md, options_.request_timeout_ms);
+  rd_kafka_topic_destroy(rkt);
+  if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    return ErrStatus(err, absl::StrCat("metadata of ", topic));
+  }
+  absl::StatusOr<int> result =
+      absl::NotFoundError(absl::StrCat("no topic ", topic));
+  for (int i = 0; i < md->topic_cnt; ++i) {
+    const rd_kafka_metadata_topic_t& t = md->topics[i];
+    if (topic != t.topic) continue;
+    if (t.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
+        t.err == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC) {
+      break;
+    }
+    if (t.err != RD_KAFKA_RESP_ERR_NO_ERROR &&
+        t.err != RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE) {
+      result = ErrStatus(t.err, absl::StrCat("metadata of ", topic));
+      break;
+    }
+    if (t.partition_cnt <= 0) {
+      result = absl::UnavailableError(
+          absl::StrCat("kafka: topic ", topic, " has no partitions yet"));
+      break;
+    }
+    bool ready = t.err == RD_KAFKA_RESP_ERR_NO_ERROR;
+    for (int p = 0; p < t.partition_cnt; ++p) {
+      if (t.partitions[p].leader < 0 ||
+          t.partitions[p].err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        ready = false;
+      }
+    }
+    if (leaders_ready != nullptr) *leaders_ready = ready;
+    result = t.partition_cnt;
+    break;
+  }
+  rd_kafka_metadata_destroy(md);
+  return result;
+}
+
+absl::StatusOr<int> KafkaLog::Partitions(std::string_view topic) {
+  {
+    std::lock_guard l(meta_mu_);
+    auto it = partitions_.find(ToAbsl(topic));
+    if (it != partitions_.end()) return it->second;
+  }
+  if (absl::Status s = internal::ValidateTopicName(topic); !s.ok()) return s;
+  const std::string name(topic);
+  absl::StatusOr<int> n = FetchPartitions(name, nullptr);
+  if (!n.ok()) return n.status();
+  std::lock_guard l(meta_mu_);
+  partitions_[name] = *n;
+  return *n;
+}
+
+absl::Status KafkaLog::CheckPartition(std::string_view topic, int partition) {
+  absl::StatusOr<int> n = Partitions(topic);
+  if (!n.ok()) return n.status();
+  if (partition < 0 || partition >= *n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("partition ", partition, " of topic ", ToAbsl(topic),
+                     " with ", *n, " partitions"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
+  if (absl::Status s = internal::ValidateTopicName(config.name); !s.ok()) {
+    return s;
+  }
+  if (internal::IsInternalTopic(config.name)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("topic ", config.name, " is internal to the log"));
+  }
+  if (config.partitions <= 0 || config.partitions > kMaxPartitions) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("partitions must be 1..", kMaxPartitions));
+  }
+  char errstr[512];
+  rd_kafka_NewTopic_t* nt = rd_kafka_NewTopic_new(
+      config.name.c_str(), config.partitions, options_.replication_factor,
+      errstr, sizeof(errstr));
+  if (nt == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("kafka: ", errstr));
+  }
+  // The log is the ledger's source of truth: keep everything, forever, and
+  // never compact (compaction would drop all but the last event per key).
+  rd_kafka_NewTopic_set_config(nt, "retention.ms", "-1");
+  rd_kafka_NewTopic_set_config(nt, "retention.bytes", "-1");
+  rd_kafka_NewTopic_set_config(nt, "cleanup.policy", "delete");
+  rd_kafka_NewTopic_set_config(nt, "max.message.bytes",
+                               absl::StrCat(kTopicMaxMessageBytes).c_str());
+  if (options_.min_insync_replicas > 0) {
+    rd_kafka_NewTopic_set_config(
+        nt, "min.insync.replicas",
+        absl::StrCat(options_.min_insync_replicas).c_str());
+  }
+  rd_kafka_AdminOptions_t* opts =
+      rd_kafka_AdminOptions_new(admin_, RD_KAFKA_ADMIN_OP_CREATETOPICS);
+  rd_kafka_AdminOptions_set_request_timeout(opts, options_.request_timeout_ms,
+                                            errstr, sizeof(errstr));
+  rd_kafka_AdminOptions_set_operation_timeout(opts, options_.request_timeout_ms,
+                                              errstr, sizeof(errstr));
+  rd_kafka_queue_t* q = rd_kafka_queue_new(admin_);
+  rd_kafka_CreateTopics(admin_, &nt, 1, opts, q);
+  rd_kafka_NewTopic_destroy(nt);
+  rd_kafka_AdminOptions_destroy(opts);
+  rd_kafka_event_t* ev =
+      rd_kafka_queue_poll(q, options_.request_timeout_ms + 5000);
+  rd_kafka_queue_destroy(q);
+  if (ev == nullptr) {
+    return absl::UnavailableError("kafka: CreateTopics timed out");
+  }
+  absl::Status status = ErrStatus(rd_kafka_event_error(ev), "CreateTopics");
+  bool exists = false;
+  if (status.ok()) {
+    size_t n = 0;
+    const rd_kafka_topic_result_t** res = rd_kafka_CreateTopics_result_topics(
+        rd_kafka_event_CreateTopics_result(ev), &n);
+    for (size_t i = 0; i < n; ++i) {
+      const rd_kafka_resp_err_t err = rd_kafka_topic_result_error(res[i]);
+      if (err == RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS) {
+        exists = true;
+      } else if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        const char* msg = rd_kafka_topic_result_error_string(res[i]);
+        status = absl::Status(
+            CodeFor(err), absl::StrCat("kafka: creating ", config.name, ": ",
+                                       msg != nullptr ? msg : ""));
+      }
+    }
+  }
+  rd_kafka_event_destroy(ev);
+  if (!status.ok()) return status;
+
+  // Created or already there: wait until metadata shows it with a leader
+  // for every partition, so an append right after this succeeds.
+  const auto deadline =
+      Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
+  for (int sleep_ms = 5;; sleep_ms = std::min(sleep_ms * 2, 200)) {
+    bool ready = false;
+    absl::StatusOr<int> n = FetchPartitions(config.name, &ready);
+    if (n.ok() && *n != config.partitions) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("topic ", config.name, " has ", *n, " partitions, not ",
+                       config.partitions));
+    }
+    if (n.ok() && ready) {
+      std::lock_guard l(meta_mu_);
+      partitions_[config.name] = *n;
+      return absl::OkStatus();
+    }
+    // A topic just created may not be in metadata for a moment.
+    if (!n.ok() && !absl::IsNotFound(n.status()) &&
+        !absl::IsUnavailable(n.status())) {
+      return n.status();
+    }
+    if (Clock::now() >= deadline) {
+      return absl::UnavailableError(
+          absl::StrCat("kafka: topic ", config.name, " has no leaders ",
+                       exists ? "" : "after creation", ": ",
+                       n.ok() ? "leader not available" : n.status().message()));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
+  }
+}
+
+absl::StatusOr<int> KafkaLog::PartitionCount(std::string_view topic) {
+  return Partitions(topic);
+}
+
+void KafkaLog::AppendAsync(std::vector<Record> records,
+                           std::vector<OffsetCommit> commits,
+                           AppendCallback done) {
+  if (records.empty() && commits.empty()) {
+    done(absl::OkStatus(), {});
+    return;
+  }
+  if (records.size() + commits.size() > kMaxBatchRecords) {
+    done(absl::InvalidArgumentError(
+             absl::StrCat("batch of ", records.size() + commits.size(),
+                          " records and commits exceeds ", kMaxBatchRecords)),
+         {});
+    return;
+  }
+  auto p = std::make_unique<Pending>();
+  for (const Record& r : records) {
+    if (absl::Status s = internal::ValidateRecord(r); !s.ok()) {
+      done(std::move(s), {});
+      return;
+    }
+    p->bytes += r.topic.size() + r.key.size() + r.value.size() + 64;
+    for (const Header& h : r.headers) p->bytes += h.key.size() + h.value.size();
+  }
+  for (const OffsetCommit& c : commits) {
+    if (absl::Status s = internal::ValidateCommit(c); !s.ok()) {
+      done(std::move(s), {});
+      return;
+    }
+    p->bytes += c.group.size() + c.topic.size() + 32;
+  }
+  // The same bound as the embedded journal's, so a batch one backend takes
+  // the other takes too.
+  if (p->bytes > internal::kMaxBatchBytes) {
+    done(absl::InvalidArgumentError(absl::StrCat("batch of ~", p->bytes,
+                                                 " bytes exceeds ",
+                                                 internal::kMaxBatchBytes)),
+         {});
+    return;
+  }
+  // Resolve everything before queuing, so a bad record anywhere in the
+  // batch leaves nothing behind.
+  p->partitions.resize(records.size());
+  for (size_t i = 0; i < records.size(); ++i) {
+    absl::StatusOr<int> n = Partitions(records[i].topic);
+    if (!n.ok()) {
+      done(n.status(), {});
+      return;
+    }
+    int part = records[i].partition;
+    if (part == -1) part = PartitionForKey(records[i].key, *n);
+    if (part >= *n) {
+      done(absl::InvalidArgumentError(
+               absl::StrCat("partition ", part, " of topic ", records[i].topic,
+                            " with ", *n, " partitions")),
+           {});
+      return;
+    }
+    p->partitions[i] = part;
+  }
+  for (const OffsetCommit& c : commits) {
+    absl::StatusOr<int> n = Partitions(c.topic);
+    if (!n.ok()) {
+      done(n.status(), {});
+      return;
+    }
+    if (c.partition >= *n) {
+      done(absl::InvalidArgumentError(
+               absl::StrCat("commit for partition ", c.partition, " of topic ",
+                            c.topic, " with ", *n, " partitions")),
+           {});
+      return;
+    }
+  }
+  p->records = std::move(records);
+  p->commits = std::move(commits);
+  p->done = std::move(done);
+  {
+    std::unique_lock l(mu_);
+    const size_t bytes = p->bytes;
+    room_cv_.wait(l, [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+      return queue_.empty() ||
+             queued_bytes_ + bytes <= options_.max_queued_bytes || stopping_;
+    });
+    if (!stopping_) {
+      queued_bytes_ += bytes;
+      queue_.push_back(std::move(p));
+      l.unlock();
+      work_cv_.notify_one();
+      return;
+    }
+  }
+  p->done(absl::FailedPreconditionError("event log is closing"), {});
+}
+
+void KafkaLog::CommitterLoop() {
+  for (;;) {
+    std::vector<std::unique_ptr<Pending>> group;
+    {
+      std::unique_lock l(mu_);
+      work_cv_.wait(l, [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+        return !queue_.empty() || stopping_;
+      });
+      if (queue_.empty()) return;  // stopping, and drained
+      // Group commit: everything queued while the previous transaction ran
+      // goes into this one (within limits), so a transaction's fixed cost
+      // (AddPartitionsToTxn, EndTxn, markers) is shared.
+      size_t records = 0, bytes = 0;
+      while (!queue_.empty()) {
+        const Pending& next = *queue_.front();
+        const size_t n = next.records.size() + next.commits.size();
+        if (!group.empty() &&
+            (records + n > options_.max_transaction_records ||
+             bytes + next.bytes > options_.max_transaction_bytes)) {
+          break;
+        }
+        records += n;
+        bytes += next.bytes;
+        queued_bytes_ -= next.bytes;
+        group.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+    }
+    room_cv_.notify_all();
+    const absl::Status s = RunTransaction(group);
+    for (auto& p : group) {
+      p->status = s;
+      if (!s.ok()) p->positions.clear();
+    }
+    {
+      std::lock_guard l(done_mu_);
+      done_queue_.push_back(std::move(group));
+    }
+    done_cv_.notify_one();
+  }
+}
+
+absl::Status KafkaLog::Abort(absl::Status cause) {
+  rd_kafka_error_t* e =
+      rd_kafka_abort_transaction(producer_, options_.request_timeout_ms);
+  if (e != nullptr) {
+    // Replacing the producer aborts the transaction for us (fencing).
+    producer_broken_ = true;
+    rd_kafka_error_destroy(e);
+  }
+  return cause;
+}
+
+absl::Status KafkaLog::RunTransaction(
+    std::vector<std::unique_ptr<Pending>>& group) {
+  if (producer_ == nullptr || producer_broken_) {
+    DestroyProducer();
+    if (absl::Status s = NewProducer(); !s.ok()) return s;
+  }
+  const auto deadline =
+      Clock::now() + std::chrono::milliseconds(options_.transaction_timeout_ms);
+  auto fail = [&](rd_kafka_error_t* error, std::string_view what) {
+    const bool fatal = rd_kafka_error_is_fatal(error);
+    const bool abortable = rd_kafka_error_txn_requires_abort(error);
+    absl::Status s = ErrorStatus(error, what);
+    if (fatal) {
+      producer_broken_ = true;
+      return s;
+    }
+    if (abortable) return Abort(s);
+    return s;
+  };
+  if (rd_kafka_error_t* e = rd_kafka_begin_transaction(producer_)) {
+    // Not abortable and nothing sent; a producer that cannot begin is
+    // replaced before the next transaction.
+    producer_broken_ = true;
+    return fail(e, "begin_transaction");
+  }
+  size_t total = 0;
+  for (const auto& p : group) total += p->records.size();
+  // Fixed size: the delivery callback holds pointers into it.
+  std::vector<DeliverySlot> slots(total);
+  size_t k = 0;
+  for (const auto& p : group) {
+    for (size_t i = 0; i < p->records.size(); ++i, ++k) {
+      const Record& r = p->records[i];
+      rd_kafka_headers_t* hdrs = nullptr;
+      if (!r.headers.empty()) {
+        hdrs = rd_kafka_headers_new(r.headers.size());
+        for (const Header& h : r.headers) {
+          rd_kafka_header_add(
+              hdrs, h.key.data(), static_cast<ssize_t>(h.key.size()),
+              h.value.data(), static_cast<ssize_t>(h.value.size()));
+        }
+      }
+      for (;;) {
+        const rd_kafka_resp_err_t err = rd_kafka_producev(
+            producer_, RD_KAFKA_V_TOPIC(r.topic.c_str()),
+            RD_KAFKA_V_PARTITION(p->partitions[i]),
+            RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+            RD_KAFKA_V_KEY(r.key.empty() ? nullptr : r.key.data(),
+                           r.key.size()),
+            RD_KAFKA_V_VALUE(const_cast<char*>(r.value.data()), r.value.size()),
+            // Kafka keeps milliseconds; 0 lets librdkafka stamp it now.
+            RD_KAFKA_V_TIMESTAMP(r.timestamp_micros / 1000),
+            RD_KAFKA_V_HEADERS(hdrs), RD_KAFKA_V_OPAQUE(&slots[k]),
+            RD_KAFKA_V_END);
+        if (err == RD_KAFKA_RESP_ERR_NO_ERROR) break;  // headers now owned
+        if (err == RD_KAFKA_RESP_ERR__QUEUE_FULL && Clock::now() < deadline) {
+          rd_kafka_poll(producer_, 10);
+          continue;
+        }
+        if (hdrs != nullptr) rd_kafka_headers_destroy(hdrs);
+        return Abort(ErrStatus(err, absl::StrCat("producing to ", r.topic)));
+      }
+    }
+  }
+  // Offsets ride in the transaction, per group; the last commit for a
+  // partition in this transaction wins, as it would in sequence.
+  std::map<std::string, std::map<std::pair<std::string, int>, int64_t>> offsets;
+  for (const auto& p : group) {
+    for (const OffsetCommit& c : p->commits) {
+      offsets[c.group][{c.topic, c.partition}] = c.next_offset;
+    }
+  }
+  for (const auto& [group_id, parts] : offsets) {
+    rd_kafka_topic_partition_list_t* list =
+        rd_kafka_topic_partition_list_new(static_cast<int>(parts.size()));
+    for (const auto& [tp, next] : parts) {
+      rd_kafka_topic_partition_list_add(list, tp.first.c_str(), tp.second)
+          ->offset = next;
+    }
+    rd_kafka_consumer_group_metadata_t* cgmd =
+        rd_kafka_consumer_group_metadata_new(group_id.c_str());
+    rd_kafka_error_t* e = rd_kafka_send_offsets_to_transaction(
+        producer_, list, cgmd, RemainingMs(deadline));
+    rd_kafka_consumer_group_metadata_destroy(cgmd);
+    rd_kafka_topic_partition_list_destroy(list);
+    if (e != nullptr) {
+      return fail(e, absl::StrCat("committing offsets of group ", group_id));
+    }
+  }
+  // Every delivery report, before the commit: a record the broker refused
+  // fails the whole transaction.
+  if (const rd_kafka_resp_err_t err =
+          rd_kafka_flush(producer_, RemainingMs(deadline));
+      err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    return Abort(ErrStatus(err, "flushing transaction"));
+  }
+  for (const DeliverySlot& s : slots) {
+    if (!s.delivered) {
+      return Abort(absl::UnavailableError("kafka: record not delivered"));
+    }
+    if (s.err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+      return Abort(ErrStatus(s.err, "delivering record"));
+    }
+  }
+  for (;;) {
+    rd_kafka_error_t* e =
+        rd_kafka_commit_transaction(producer_, RemainingMs(deadline));
+    if (e == nullptr) break;
+    if (rd_kafka_error_txn_requires_abort(e)) {
+      return fail(e, "commit_transaction");
+    }
+    if (rd_kafka_error_is_retriable(e) && Clock::now() < deadline) {
+      rd_kafka_error_destroy(e);
+      continue;
+    }
+    // Fatal, or retried until the deadline: the coordinator may or may not
+    // have the commit. Replacing the producer settles it one way or the
+    // other, but we cannot tell the caller which.
+    producer_broken_ = true;
+    absl::Status s = ErrorStatus(e, "commit_transaction");
+    return absl::Status(
+        s.code(), absl::StrCat(s.message(), " (transaction outcome unknown)"));
+  }
+  k = 0;
+  std::lock_guard l(acked_mu_);
+  for (const auto& p : group) {
+    p->positions.resize(p->records.size());
+    for (size_t i = 0; i < p->records.size(); ++i, ++k) {
+      Position& pos = p->positions[i];
+      pos.topic = p->records[i].topic;
+      pos.partition = p->partitions[i];
+      pos.offset = slots[k].offset;
+      int64_t& acked = acked_[{pos.topic, pos.partition}];
+      acked = std::max(acked, pos.offset);
+    }
+  }
+  return absl::OkStatus();
+}
+
+void KafkaLog::CompleterLoop() {
+  for (;;) {
+    std::vector<std::unique_ptr<Pending>> group;
+    {
+      std::unique_lock l(done_mu_);
+      done_cv_.wait(l, [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(done_mu_) {
+        return !done_queue_.empty() || done_stopping_;
+      });
+      if (done_queue_.empty()) return;
+      group = std::move(done_queue_.front());
+      done_queue_.pop_front();
+    }
+    for (auto& p : group)
+      p->done(std::move(p->status), std::move(p->positions));
+  }
+}
+
+absl::StatusOr<int64_t> KafkaLog::EndOffset(std::string_view topic,
+                                            int partition) {
+  if (absl::Status s = CheckPartition(topic, partition); !s.ok()) return s;
+  const std::string name(topic);
+  int64_t acked = -1;
+  {
+    std::lock_guard l(acked_mu_);
+    auto it = acked_.find(std::make_pair(name, partition));
+    if (it != acked_.end()) acked = it->second;
+  }
+  const auto deadline =
+      Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
+  for (int sleep_ms = 1;; sleep_ms = std::min(sleep_ms * 2, 50)) {
+    int64_t lo = 0, hi = 0;
+    // The reader is read_committed, so ListOffsets answers with the last
+    // stable offset: the end of what read_committed consumers can see.
+    const rd_kafka_resp_err_t err = rd_kafka_query_watermark_offsets(
+        reader_, name.c_str(), partition, &lo, &hi,
+        std::max(RemainingMs(deadline), 1));
+    if (err != RD_KAFKA_RESP_ERR_NO_ERROR &&
+        err != RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE &&
+        err != RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION) {
+      return ErrStatus(err,
+                       absl::StrCat("end offset of ", name, "/", partition));
+    }
+    // Our own acknowledged appends are visible once the commit's markers
+    // are written, just after the commit returned.
+    if (err == RD_KAFKA_RESP_ERR_NO_ERROR && hi > acked) return hi;
+    if (Clock::now() >= deadline) {
+      return absl::UnavailableError(absl::StrCat(
+          "kafka: end offset of ", name, "/", partition,
+          err != RD_KAFKA_RESP_ERR_NO_ERROR ? " unavailable"
+                                            : " behind acknowledged appends"));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
+  }
+}
+
+std::shared_ptr<ReadPartition> KafkaLog::ReaderFor(std::string_view topic,
+                                                   int partition) {
+  std::lock_guard l(readers_mu_);
+  auto key = std::make_pair(std::string(topic), partition);
+  auto it = readers_.find(key);
+  if (it == readers_.end()) {
+    rd_kafka_topic_t*& rkt = reader_topics_[key.first];
+    if (rkt == nullptr) {
+      rkt = rd_kafka_topic_new(reader_, key.first.c_str(), nullptr);
+    }
+    auto rp = std::make_shared<ReadPartition>();
+    rp->rkt = rkt;
+    rp->partition = partition;
+    it = readers_.emplace(std::move(key), std::move(rp)).first;
+  }
+  it->second->last_used = ++read_clock_;
+  return it->second;
+}
+
+void KafkaLog::EvictReaders() {
+  std::lock_guard l(readers_mu_);
+  size_t started = 0;
+  for (const auto& [key, rp] : readers_) started += rp->started ? 1 : 0;
+  while (started > options_.max_reader_partitions) {
+    // Least recently used first; one in use by a Read is skipped.
+    std::vector<ReadPartition*> order;
+    for (const auto& [key, rp] : readers_) {
+      if (rp->started) order.push_back(rp.get());
+    }
+    std::sort(order.begin(), order.end(),
+              [](const ReadPartition* a, const ReadPartition* b) {
+                return a->last_used < b->last_used;
+              });
+    bool stopped = false;
+    for (ReadPartition* rp : order) {
+      std::unique_lock pl(rp->mu, std::try_to_lock);
+      if (!pl.owns_lock()) continue;
+      rd_kafka_consume_stop(rp->rkt, rp->partition);
+      rp->started = false;
+      --started;
+      stopped = true;
+      break;
+    }
+    if (!stopped) return;
+  }
+}
+
+absl::StatusOr<std::vector<StoredRecord>> KafkaLog::Read(std::string_view topic,
+                                                         int partition,
+                                                         int64_t offset,
+                                                         size_t max_records) {
+  if (offset < 0) return absl::InvalidArgumentError("negative offset");
+  absl::StatusOr<int64_t> end = EndOffset(topic, partition);
+  if (!end.ok()) return end.status();
+  if (offset > *end) {
+    return absl::OutOfRangeError(absl::StrCat("offset ", offset, " past end ",
+                                              *end, " of ", ToAbsl(topic), "/",
+                                              partition));
+  }
+  const size_t max = std::min(max_records, kMaxReadRecords);
+  std::vector<StoredRecord> out;
+  if (offset == *end || max == 0) return out;
+
+  std::shared_ptr<ReadPartition> rp = ReaderFor(topic, partition);
+  absl::Status status;
+  {
+    std::lock_guard pl(rp->mu);
+    if (!rp->started) {
+      if (rd_kafka_consume_start(rp->rkt, partition, offset) != 0) {
+        return ErrStatus(rd_kafka_last_error(),
+                         absl::StrCat("reading ", ToAbsl(topic)));
+      }
+      rp->started = true;
+      rp->eof_at = -1;
+    } else if (offset < rp->next_lo || offset > rp->next_hi) {
+      if (const rd_kafka_resp_err_t err = rd_kafka_seek(
+              rp->rkt, partition, offset, options_.request_timeout_ms);
+          err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        // Restart from scratch next time.
+        rd_kafka_consume_stop(rp->rkt, partition);
+        rp->started = false;
+        return ErrStatus(err, absl::StrCat("seeking ", ToAbsl(topic)));
+      }
+      rp->eof_at = -1;
+    } else if (rp->eof_at >= *end) {
+      // Continuing, and everything before the end was consumed already:
+      // only transaction markers (or aborted records) lie in between.
+      return out;
+    }
+    rp->next_lo = rp->next_hi = -1;  // unknown until we finish cleanly
+    const auto deadline =
+        Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
+    size_t bytes = 0;
+    bool done = false;
+    bool dropped = false;
+    std::vector<rd_kafka_message_t*> msgs(kConsumeChunk);
+    while (!done) {
+      // Never take more than we may return, so nothing consumed is lost and
+      // the next Read continues without a seek.
+      const size_t want = std::min(kConsumeChunk, max - out.size());
+      const ssize_t n =
+          rd_kafka_consume_batch(rp->rkt, partition, 50, msgs.data(), want);
+      if (n < 0) {
+        status = ErrStatus(rd_kafka_last_error(),
+                           absl::StrCat("reading ", ToAbsl(topic)));
+        break;
+      }
+      for (ssize_t i = 0; i < n; ++i) {
+        rd_kafka_message_t* m = msgs[i];
+        if (done) {
+          // Past what this Read returns: an end-of-partition still counts;
+          // a record dropped here means the next Read must seek.
+          if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+            rp->eof_at = std::max(rp->eof_at, m->offset);
+          } else if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
+            dropped = true;
+          }
+        } else if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+          // An EOF from before the end moved is stale; only one at or past
+          // the end we are reading to means nothing more is there.
+          rp->eof_at = std::max(rp->eof_at, m->offset);
+          if (m->offset >= *end) done = true;
+        } else if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+          status = ErrStatus(m->err, absl::StrCat("reading ", ToAbsl(topic)));
+          done = true;
+        } else if (m->offset >= offset) {
+          StoredRecord& r = out.emplace_back();
+          r.topic = std::string(topic);
+          r.partition = partition;
+          r.offset = m->offset;
+          rd_kafka_timestamp_type_t type;
+          const int64_t ms = rd_kafka_message_timestamp(m, &type);
+          r.timestamp_micros = ms > 0 ? ms * 1000 : 0;
+          if (m->key != nullptr) {
+            r.key.assign(static_cast<const char*>(m->key), m->key_len);
+          }
+          if (m->payload != nullptr) {
+            r.value.assign(static_cast<const char*>(m->payload), m->len);
+          }
+          rd_kafka_headers_t* hdrs = nullptr;
+          if (rd_kafka_message_headers(m, &hdrs) ==
+              RD_KAFKA_RESP_ERR_NO_ERROR) {
+            const char* name;
+            const void* value;
+            size_t size;
+            for (size_t h = 0;
+                 rd_kafka_header_get_all(hdrs, h, &name, &value, &size) ==
+                 RD_KAFKA_RESP_ERR_NO_ERROR;
+                 ++h) {
+              r.headers.push_back(
+                  {name,
+                   value != nullptr
+                       ? std::string(static_cast<const char*>(value), size)
+                       : std::string()});
+            }
+          }
+          bytes += r.key.size() + r.value.size();
+          if (out.size() >= max || bytes >= kMaxReadBytes ||
+              m->offset + 1 >= *end) {
+            done = true;
+          }
+        }
+        rd_kafka_message_destroy(m);
+      }
+      if (!done && Clock::now() >= deadline) {
+        if (out.empty()) {
+          status = absl::UnavailableError(absl::StrCat(
+              "kafka: no records from ", ToAbsl(topic), "/", partition,
+              " before the end offset ", *end, " within the timeout"));
+        }
+        break;
+      }
+    }
+    if (status.ok() && !dropped) {
+      rp->next_lo = out.empty() ? offset : out.back().offset + 1;
+      rp->next_hi = std::max(rp->next_lo, rp->eof_at);
+    }
+  }
+  EvictReaders();
+  if (!status.ok()) return status;
+  return out;
+}
+
+absl::Status KafkaLog::CommitOffsets(std::vector<OffsetCommit> commits) {
+  // Through the transactional producer like any other commit, so a commit
+  // on its own and one riding with records are ordered the same way.
+  return Append({}, std::move(commits)).status();
+}
+
+absl::StatusOr<int64_t> KafkaLog::CommittedOffset(std::string_view group,
+                                                  std::string_view topic,
+                                                  int partition) {
+  if (group.empty() || group.size() > kMaxKeyBytes) {
+    return absl::InvalidArgumentError("bad group name");
+  }
+  if (absl::Status s = CheckPartition(topic, partition); !s.ok()) return s;
+  const std::string group_id(group), name(topic);
+  // A transaction that carried offsets for this group is still writing its
+  // markers (UNSTABLE_OFFSET_COMMIT) for a moment after it committed.
+  const auto deadline =
+      Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
+  for (int sleep_ms = 1;; sleep_ms = std::min(sleep_ms * 2, 50)) {
+    absl::StatusOr<int64_t> r = FetchCommitted(group_id, name, partition);
+    if (r.ok() || !absl::IsUnavailable(r.status()) ||
+        !absl::StrContains(r.status().message(), "UNSTABLE_OFFSET_COMMIT") ||
+        Clock::now() >= deadline) {
+      return r;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
+  }
+}
+
+absl::StatusOr<int64_t> KafkaLog::FetchCommitted(const std::string& group_id,
+                                                 const std::string& name,
+                                                 int partition) {
+  rd_kafka_topic_partition_list_t* parts = rd_kafka_topic_partition_list_new(1);
+  rd_kafka_topic_partition_list_add(parts, name.c_str(), partition);
+  rd_kafka_ListConsumerGroupOffsets_t* req =
+      rd_kafka_ListConsumerGroupOffsets_new(group_id.c_str(), parts);
+  rd_kafka_topic_partition_list_destroy(parts);
+  char errstr[512];
+  rd_kafka_AdminOptions_t* opts = rd_kafka_AdminOptions_new(
+      admin_, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS);
+  rd_kafka_AdminOptions_set_request_timeout(opts, options_.request_timeout_ms,
+                                            errstr, sizeof(errstr));
+  // Stable: wait out transactions still writing their offset commits, so
+  // a commit acknowledged by AppendAsync is what we read back.
+  if (rd_kafka_error_t* e =
+          rd_kafka_AdminOptions_set_require_stable_offsets(opts, 1)) {
+    rd_kafka_error_destroy(e);
+  }
+  rd_kafka_queue_t* q = rd_kafka_queue_new(admin_);
+  rd_kafka_ListConsumerGroupOffsets(admin_, &req, 1, opts, q);
+  rd_kafka_ListConsumerGroupOffsets_destroy(req);
+  rd_kafka_AdminOptions_destroy(opts);
+  rd_kafka_event_t* ev =
+      rd_kafka_queue_poll(q, options_.request_timeout_ms + 5000);
+  rd_kafka_queue_destroy(q);
+  if (ev == nullptr) {
+    return absl::UnavailableError("kafka: ListConsumerGroupOffsets timed out");
+  }
+  absl::StatusOr<int64_t> result =
+      absl::UnavailableError("kafka: no offsets in the answer");
+  if (rd_kafka_event_error(ev) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    result = ErrStatus(rd_kafka_event_error(ev), "ListConsumerGroupOffsets");
+  } else {
+    size_t n = 0;
+    const rd_kafka_group_result_t** groups =
+        rd_kafka_ListConsumerGroupOffsets_result_groups(
+            rd_kafka_event_ListConsumerGroupOffsets_result(ev), &n);
+    if (n == 1) {
+      const rd_kafka_error_t* ge = rd_kafka_group_result_error(groups[0]);
+      const rd_kafka_topic_partition_list_t* pl =
+          rd_kafka_group_result_partitions(groups[0]);
+      if (ge != nullptr) {
+        result = absl::Status(CodeFor(rd_kafka_error_code(ge)),
+                              absl::StrCat("kafka: offsets of group ", group_id,
+                                           ": ", rd_kafka_error_string(ge)));
+      } else if (pl != nullptr && pl->cnt == 1) {
+        const rd_kafka_topic_partition_t& tp = pl->elems[0];
+        if (tp.err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+          result =
+              ErrStatus(tp.err, absl::StrCat("offset of group ", group_id));
+        } else {
+          // Never committed: -1001 (RD_KAFKA_OFFSET_INVALID).
+          result = tp.offset >= 0 ? tp.offset : 0;
+        }
+      }
+    }
+  }
+  rd_kafka_event_destroy(ev);
+  return result;
+}
+
+absl::StatusOr<std::vector<TopicConfig>> KafkaLog::ListTopics() {
+  const rd_kafka_metadata_t* md = nullptr;
+  const rd_kafka_resp_err_t err =
+      rd_kafka_metadata(admin_, 1, nullptr, &md, options_.request_timeout_ms);
+  if (err != RD_KAFKA_RESP_ERR_NO_ERROR) return ErrStatus(err, "metadata");
+  std::vector<TopicConfig> out;
+  for (int i = 0; i < md->topic_cnt; ++i) {
+    const rd_kafka_metadata_topic_t& t = md->topics[i];
+    if (t.err != RD_KAFKA_RESP_ERR_NO_ERROR ||
+        internal::IsInternalTopic(t.topic)) {
+      continue;
+    }
+    out.push_back({t.topic, t.partition_cnt});
+  }
+  rd_kafka_metadata_destroy(md);
+  std::sort(out.begin(), out.end(),
+            [](const TopicConfig& a, const TopicConfig& b) {
+              return a.name < b.name;
+            });
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<EventLog>> OpenKafkaLog(
+    const KafkaLogOptions& options) {
+  auto log = std::make_unique<KafkaLog>(options);
+  if (absl::Status s = log->Init(); !s.ok()) return s;
+  return std::unique_ptr<EventLog>(std::move(log));
+}
+
+absl::StatusOr<KafkaLogOptions> ParseKafkaSpec(std::string_view spec) {
+  constexpr std::string_view kScheme = "kafka://";
+  if (!spec.starts_with(kScheme)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("not a kafka:// address: ", ToAbsl(spec)));
+  }
+  spec.remove_prefix(kScheme.size());
+  const size_t q = spec.find('?');
+  const std::string_view hosts = spec.substr(0, q);
+  KafkaLogOptions o;
+  if (hosts.empty()) {
+    return absl::InvalidArgumentError("kafka:// needs host:port");
+  }
+  for (absl::string_view hp : absl::StrSplit(ToAbsl(hosts), ',')) {
+    const size_t colon = hp.rfind(':');
+    int port = 0;
+    if (colon == absl::string_view::npos || colon == 0 ||
+        !absl::SimpleAtoi(hp.substr(colon + 1), &port) || port <= 0 ||
+        port > 65535) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "kafka:// wants host:port[,host:port], got \"", hp, "\""));
+    }
+  }
+  o.bootstrap_servers = std::string(hosts);
+  auto apply = [&](absl::string_view key,
+                   absl::string_view value) -> absl::Status {
+    auto as_int = [&](int* out) -> absl::Status {
+      if (!absl::SimpleAtoi(value, out)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("kafka option ", key, " wants a number"));
+      }
+      return absl::OkStatus();
+    };
+    if (key == "client_id") {
+      o.client_id = std::string(value);
+    } else if (key == "transactional_id") {
+      o.transactional_id = std::string(value);
+    } else if (key == "replication_factor") {
+      return as_int(&o.replication_factor);
+    } else if (key == "min_insync_replicas") {
+      return as_int(&o.min_insync_replicas);
+    } else if (key == "request_timeout_ms") {
+      return as_int(&o.request_timeout_ms);
+    } else if (key == "transaction_timeout_ms") {
+      return as_int(&o.transaction_timeout_ms);
+    } else if (absl::StrContains(key, '.')) {
+      o.properties.push_back(absl::StrCat(key, "=", value));
+    } else {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown kafka option ", key));
+    }
+    return absl::OkStatus();
+  };
+  if (q != std::string_view::npos) {
+    for (absl::string_view kv :
+         absl::StrSplit(ToAbsl(spec.substr(q + 1)), '&', absl::SkipEmpty())) {
+      const size_t eq = kv.find('=');
+      if (eq == absl::string_view::npos) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("kafka option must be key=value, got \"", kv, "\""));
+      }
+      if (absl::Status s = apply(kv.substr(0, eq), kv.substr(eq + 1));
+          !s.ok()) {
+        return s;
+      }
+    }
+  }
+  // Secrets (sasl.password, ssl.key.password) stay out of command lines.
+  if (const char* env = std::getenv("BANCA_KAFKA_PROPERTIES")) {
+    for (absl::string_view kv :
+         absl::StrSplit(env, ';', absl::SkipWhitespace())) {
+      o.properties.push_back(std::string(kv));
+    }
+  }
+  return o;
+}
+
+}  // namespace banca::eventlog

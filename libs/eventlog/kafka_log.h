@@ -1,0 +1,92 @@
+// The Kafka event log backend (librdkafka), behind the EventLog interface.
+//
+// Every append is a Kafka transaction: one transactional, idempotent
+// producer (acks=all) sends the records of a group of queued AppendAsync
+// batches, plus their consumer-offset commits, and commits them together. A
+// batch is therefore atomic across partitions and topics, and readers
+// (isolation.level=read_committed) never see part of one. See
+// docs/eventlog.md for why, and for what it costs.
+//
+// One difference from the embedded backend that callers must know: Kafka
+// writes a transaction marker (a control record) into every partition a
+// transaction touched, and that marker takes an offset. Offsets are
+// therefore strictly increasing within a partition but NOT dense: the next
+// record after offset o may have offset o + 2 or more. Read from
+// `last.offset + 1`, never from `first + count`.
+#ifndef BANCA_LIBS_EVENTLOG_KAFKA_LOG_H_
+#define BANCA_LIBS_EVENTLOG_KAFKA_LOG_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "libs/eventlog/event_log.h"
+
+namespace banca::eventlog {
+
+struct KafkaLogOptions {
+  // "host:port[,host:port]".
+  std::string bootstrap_servers;
+  std::string client_id = "banca";
+  // The producer's transactional.id. Give every live instance of a service
+  // its own stable id ("wallet-0"): a restarted instance with the same id
+  // fences its predecessor and aborts the transaction it left open at once.
+  // Empty: a random id per process, so an open transaction left by a crash
+  // holds back read_committed readers of its partitions until
+  // `transaction_timeout_ms` passes.
+  std::string transactional_id;
+
+  // Topic creation (EnsureTopic). -1: the broker's default.
+  int replication_factor = -1;
+  int min_insync_replicas = -1;
+
+  // Extra librdkafka properties, "key=value", applied to every client this
+  // log creates (producer, reader, admin) after banca's own settings: SASL,
+  // TLS, socket tuning. Properties banca relies on for its guarantees
+  // (acks, enable.idempotence, isolation.level, transactional.id) are
+  // rejected.
+  std::vector<std::string> properties;
+
+  // Bound on any one admin, metadata or offset request, and on a Read that
+  // waits for records it knows exist.
+  int request_timeout_ms = 30'000;
+  // The broker aborts a transaction left open this long.
+  int transaction_timeout_ms = 30'000;
+  // How long the reader's fetch waits at the end of a partition. A Read
+  // that ends on a transaction marker waits this long to learn that no
+  // record follows, so it is short.
+  int fetch_wait_max_ms = 10;
+
+  // AppendAsync blocks while this many bytes of records wait for the
+  // producer (back-pressure instead of unbounded memory).
+  size_t max_queued_bytes = 128 << 20;
+  // A transaction carries at most this many records / bytes of queued
+  // batches (always at least one whole batch).
+  size_t max_transaction_records = 20'000;
+  size_t max_transaction_bytes = 64 << 20;
+  // Partitions the reader keeps started (prefetching) at once; the least
+  // recently read is stopped beyond this.
+  size_t max_reader_partitions = 64;
+};
+
+// Connects, checks the cluster answers, and initializes the transactional
+// producer (which also fences an older instance with the same
+// transactional.id). UNAVAILABLE if the cluster does not answer within
+// `request_timeout_ms`; INVALID_ARGUMENT for bad options.
+absl::StatusOr<std::unique_ptr<EventLog>> OpenKafkaLog(
+    const KafkaLogOptions& options);
+
+// Parses "kafka://host:port[,host:port][?key=value&...]" into options. Keys:
+// client_id, transactional_id, replication_factor, min_insync_replicas,
+// request_timeout_ms, transaction_timeout_ms; any key containing a dot is a
+// librdkafka property (e.g. security.protocol=SASL_SSL). Secrets belong in
+// the environment, not on command lines: BANCA_KAFKA_PROPERTIES, as
+// "key=value;key=value", is appended to `properties`.
+absl::StatusOr<KafkaLogOptions> ParseKafkaSpec(std::string_view spec);
+
+}  // namespace banca::eventlog
+
+#endif  // BANCA_LIBS_EVENTLOG_KAFKA_LOG_H_
