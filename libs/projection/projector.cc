@@ -11,8 +11,8 @@ constexpr absl::Duration kPassInterval = absl::Milliseconds(10);
 
 }  // namespace
 
-absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log,
-                                ProjectionStore& store, Projector& projector,
+absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
+                                Projector& projector,
                                 const CatchUpOptions& options) {
   int64_t applied = 0;
   // One transaction gathers records from every partition and commits when
@@ -57,9 +57,9 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log,
           }
           next = record.offset;
           if (auto s = projector.Apply(record, txn); !s.ok()) {
-            return absl::Status(
-                s.code(), absl::StrCat("applying ", topic, "/", p, "@",
-                                       record.offset, ": ", s.message()));
+            return absl::Status(s.code(),
+                                absl::StrCat("applying ", topic, "/", p, "@",
+                                             record.offset, ": ", s.message()));
           }
           ++next;
           ++applied;
