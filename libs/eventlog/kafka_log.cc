@@ -1201,62 +1201,39 @@ absl::StatusOr<int64_t> KafkaLog::CommittedOffset(std::string_view group,
 absl::StatusOr<int64_t> KafkaLog::FetchCommitted(const std::string& group_id,
                                                  const std::string& name,
                                                  int partition) {
+  // A short-lived consumer of the group asks its coordinator (OffsetFetch).
+  // librdkafka 2.0.2's admin ListConsumerGroupOffsets crashed its main
+  // thread when it retried during "coordinator load in progress" (seen in
+  // CI on a fresh broker), so the admin call is not used. A read_committed
+  // consumer asks for stable offsets: a commit still being written by a
+  // transaction is waited out, not read half-done.
+  Conf c;
+  CommonConf(c);
+  c.Set("group.id", group_id);
+  c.Set("isolation.level", "read_committed");
+  c.Set("enable.auto.commit", "false");
+  absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_CONSUMER);
+  if (!rk.ok()) return rk.status();
   rd_kafka_topic_partition_list_t* parts = rd_kafka_topic_partition_list_new(1);
   rd_kafka_topic_partition_list_add(parts, name.c_str(), partition);
-  rd_kafka_ListConsumerGroupOffsets_t* req =
-      rd_kafka_ListConsumerGroupOffsets_new(group_id.c_str(), parts);
-  rd_kafka_topic_partition_list_destroy(parts);
-  char errstr[512];
-  rd_kafka_AdminOptions_t* opts = rd_kafka_AdminOptions_new(
-      admin_, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS);
-  rd_kafka_AdminOptions_set_request_timeout(opts, options_.request_timeout_ms,
-                                            errstr, sizeof(errstr));
-  // Stable: wait out transactions still writing their offset commits, so
-  // a commit acknowledged by AppendAsync is what we read back.
-  if (rd_kafka_error_t* e =
-          rd_kafka_AdminOptions_set_require_stable_offsets(opts, 1)) {
-    rd_kafka_error_destroy(e);
-  }
-  rd_kafka_queue_t* q = rd_kafka_queue_new(admin_);
-  rd_kafka_ListConsumerGroupOffsets(admin_, &req, 1, opts, q);
-  rd_kafka_ListConsumerGroupOffsets_destroy(req);
-  rd_kafka_AdminOptions_destroy(opts);
-  rd_kafka_event_t* ev =
-      rd_kafka_queue_poll(q, options_.request_timeout_ms + 5000);
-  rd_kafka_queue_destroy(q);
-  if (ev == nullptr) {
-    return absl::UnavailableError("kafka: ListConsumerGroupOffsets timed out");
-  }
+  const rd_kafka_resp_err_t err =
+      rd_kafka_committed(*rk, parts, options_.request_timeout_ms);
   absl::StatusOr<int64_t> result =
       absl::UnavailableError("kafka: no offsets in the answer");
-  if (rd_kafka_event_error(ev) != RD_KAFKA_RESP_ERR_NO_ERROR) {
-    result = ErrStatus(rd_kafka_event_error(ev), "ListConsumerGroupOffsets");
-  } else {
-    size_t n = 0;
-    const rd_kafka_group_result_t** groups =
-        rd_kafka_ListConsumerGroupOffsets_result_groups(
-            rd_kafka_event_ListConsumerGroupOffsets_result(ev), &n);
-    if (n == 1) {
-      const rd_kafka_error_t* ge = rd_kafka_group_result_error(groups[0]);
-      const rd_kafka_topic_partition_list_t* pl =
-          rd_kafka_group_result_partitions(groups[0]);
-      if (ge != nullptr) {
-        result = absl::Status(CodeFor(rd_kafka_error_code(ge)),
-                              absl::StrCat("kafka: offsets of group ", group_id,
-                                           ": ", rd_kafka_error_string(ge)));
-      } else if (pl != nullptr && pl->cnt == 1) {
-        const rd_kafka_topic_partition_t& tp = pl->elems[0];
-        if (tp.err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-          result =
-              ErrStatus(tp.err, absl::StrCat("offset of group ", group_id));
-        } else {
-          // Never committed: -1001 (RD_KAFKA_OFFSET_INVALID).
-          result = tp.offset >= 0 ? tp.offset : 0;
-        }
-      }
+  if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    result =
+        ErrStatus(err, absl::StrCat("committed offsets of group ", group_id));
+  } else if (parts->cnt == 1) {
+    const rd_kafka_topic_partition_t& tp = parts->elems[0];
+    if (tp.err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+      result = ErrStatus(tp.err, absl::StrCat("offset of group ", group_id));
+    } else {
+      // Never committed: -1001 (RD_KAFKA_OFFSET_INVALID).
+      result = tp.offset >= 0 ? tp.offset : 0;
     }
   }
-  rd_kafka_event_destroy(ev);
+  rd_kafka_topic_partition_list_destroy(parts);
+  rd_kafka_destroy(*rk);
   return result;
 }
 

@@ -1,4 +1,5 @@
-// The double-entry ledger: player accounts, balanced transactions and holds.
+// The double-entry ledger: player accounts, transactions that sum to zero,
+// and holds.
 //
 // The ledger is a deterministic state machine over WalletEvents. A command
 // (Deposit, PlaceHold, ...) is decided against the current state; if it is
