@@ -3,17 +3,18 @@
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
-#include "libs/eventlog/embedded_log.h"
+#include "tools/banca/log_backend.h"
 #include "tools/banca/server_options.h"
 
 namespace banca::cli {
 
 absl::StatusOr<std::unique_ptr<LocalWalletServer>> LocalWalletServer::Start(
-    const std::string& data_dir, wallet::WalletOptions options) {
+    const std::string& data_dir, wallet::WalletOptions options,
+    const std::string& log_spec) {
   std::unique_ptr<LocalWalletServer> server(new LocalWalletServer());
   std::error_code ec;
   std::filesystem::create_directories(data_dir + "/projections/wallet", ec);
-  auto log = eventlog::OpenEmbeddedLog(data_dir + "/log");
+  auto log = OpenLogBackend(log_spec, data_dir);
   if (!log.ok()) return log.status();
   server->log_ = *std::move(log);
   if (options.projection_dir.empty()) {

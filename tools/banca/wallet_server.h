@@ -16,9 +16,11 @@ namespace banca::cli {
 
 class LocalWalletServer {
  public:
-  // Opens (or reopens) DATA_DIR/log and DATA_DIR/projections/wallet.
+  // Opens (or reopens) the log named by `log_spec` ("embedded": a journal
+  // in DATA_DIR/log; or kafka://host:port) and DATA_DIR/projections/wallet.
   static absl::StatusOr<std::unique_ptr<LocalWalletServer>> Start(
-      const std::string& data_dir, wallet::WalletOptions options = {});
+      const std::string& data_dir, wallet::WalletOptions options = {},
+      const std::string& log_spec = "embedded");
   ~LocalWalletServer();
 
   std::string target() const { return target_; }
