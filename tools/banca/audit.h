@@ -18,6 +18,8 @@ namespace banca::cli {
 
 struct AuditReport {
   eventlog::JournalScanReport journal;
+  // On Kafka the broker and its consumers check record CRCs, not banca.
+  bool journal_checked_by_kafka = false;
   int64_t events = 0;
   int64_t streams = 0;
   ledger::LedgerSummary ledger;
@@ -33,7 +35,9 @@ struct AuditReport {
   bool ok() const { return problems.empty(); }
 };
 
-absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir);
+// `log_spec` as for `banca serve --log` ("embedded" or kafka://...).
+absl::StatusOr<AuditReport> VerifyDataDir(
+    const std::string& data_dir, const std::string& log_spec = "embedded");
 
 std::string FormatAuditReport(const AuditReport& report);
 std::string AuditReportJson(const AuditReport& report);

@@ -10,6 +10,7 @@
 #include "services/wallet/wallet_events.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
+#include "tools/banca/log_backend.h"
 
 namespace banca::cli {
 namespace {
@@ -20,7 +21,9 @@ std::string When(int64_t micros) {
 }
 
 int Stats(eventlog::EventLog& log, const std::string& dir) {
-  auto scan = eventlog::ScanJournal(dir);
+  auto scan = dir.empty() ? absl::StatusOr<eventlog::JournalScanReport>(
+                                absl::NotFoundError("not an embedded log"))
+                          : eventlog::ScanJournal(dir);
   if (scan.ok()) {
     std::printf(
         "journal: %lld segments, %lld records, %lld batches, %lld "
@@ -94,19 +97,22 @@ int LogCommand(int argc, char** argv) {
   const std::string sub = argc >= 3 ? argv[2] : "";
   if (sub != "stats" && sub != "tail") {
     std::fprintf(stderr,
-                 "usage: banca log stats|tail --data-dir=DIR [--n=20] "
-                 "[--topic=banca.wallet.events]\n");
+                 "usage: banca log stats|tail --data-dir=DIR "
+                 "[--log=embedded|kafka://...] "
+                 "[--n=20] [--topic=banca.wallet.events]\n");
     return 2;
   }
-  auto flags = Flags::Parse(argc, argv, 3, {"data-dir", "n", "topic"});
+  auto flags = Flags::Parse(argc, argv, 3, {"data-dir", "n", "topic", "log"});
   if (!flags.ok() || flags->Get("data-dir", "").empty()) {
     std::fprintf(stderr, "banca log: %s\n",
                  flags.ok() ? "--data-dir is required"
                             : std::string(flags.status().message()).c_str());
     return 2;
   }
-  const std::string dir = flags->Get("data-dir", "") + "/log";
-  auto log = eventlog::OpenEmbeddedLog(dir);
+  const std::string spec = flags->Get("log", "embedded");
+  const std::string dir =
+      spec == "embedded" ? flags->Get("data-dir", "") + "/log" : "";
+  auto log = OpenLogBackend(spec, flags->Get("data-dir", ""));
   if (!log.ok()) {
     std::fprintf(stderr, "banca log: %s\n", log.status().ToString().c_str());
     return 1;
