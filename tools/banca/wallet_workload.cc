@@ -200,6 +200,33 @@ double Percentile(std::vector<double>& v, double q) {
   return v[k];
 }
 
+absl::Duration PacingInterval(const WorkloadOptions& options) {
+  return options.rate_per_sec > 0
+             ? absl::Seconds(1) / static_cast<double>(options.rate_per_sec)
+             : absl::ZeroDuration();
+}
+
+// Adds one client's counts and latencies into the run's totals.
+void Accumulate(int64_t ok, int64_t rejected, int64_t failed,
+                const std::string& first_error, const std::vector<double>& ms,
+                WorkloadResult& total, std::vector<double>& all) {
+  total.ok += ok;
+  total.rejected += rejected;
+  total.failed += failed;
+  if (total.first_error.empty()) total.first_error = first_error;
+  all.insert(all.end(), ms.begin(), ms.end());
+}
+
+// Rates and percentiles, once every client is counted in.
+void Summarize(absl::Time start, std::vector<double>& all, WorkloadResult& r) {
+  r.seconds = absl::ToDoubleSeconds(absl::Now() - start);
+  const int64_t calls = r.ok + r.rejected + r.failed;
+  r.ops_per_sec = r.seconds > 0 ? calls / r.seconds : 0;
+  r.p50_ms = Percentile(all, 0.50);
+  r.p99_ms = Percentile(all, 0.99);
+  r.max_ms = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
+}
+
 }  // namespace
 
 WorkloadResult RunWalletWorkload(const WorkloadOptions& options) {
@@ -220,10 +247,7 @@ WorkloadResult RunWalletWorkload(const WorkloadOptions& options) {
   std::atomic<int64_t> done{0};
   std::vector<Worker> workers(options.concurrency);
   const absl::Time start = absl::Now();
-  const absl::Duration interval =
-      options.rate_per_sec > 0
-          ? absl::Seconds(1) / static_cast<double>(options.rate_per_sec)
-          : absl::ZeroDuration();
+  const absl::Duration interval = PacingInterval(options);
   std::vector<std::thread> threads;
   for (int t = 0; t < options.concurrency; ++t) {
     workers[t] = Worker{stubs[t % kChannels].get(), &options, t,
@@ -270,20 +294,13 @@ WorkloadResult RunWalletWorkload(const WorkloadOptions& options) {
   if (reporter.joinable()) reporter.join();
 
   WorkloadResult result;
-  result.seconds = absl::ToDoubleSeconds(absl::Now() - start);
   std::vector<double> all;
   for (auto& w : workers) {
-    result.ok += w.ok;
-    result.rejected += w.rejected;
-    result.failed += w.failed;
-    if (result.first_error.empty()) result.first_error = w.first_error;
-    all.insert(all.end(), w.latencies_ms.begin(), w.latencies_ms.end());
+    Accumulate(w.ok, w.rejected, w.failed, w.first_error, w.latencies_ms,
+               result, all);
   }
+  Summarize(start, all, result);
   const int64_t calls = result.ok + result.rejected + result.failed;
-  result.ops_per_sec = result.seconds > 0 ? calls / result.seconds : 0;
-  result.p50_ms = Percentile(all, 0.50);
-  result.p99_ms = Percentile(all, 0.99);
-  result.max_ms = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
   if (options.progress) options.progress(calls, options.operations);
   return result;
 }
@@ -325,10 +342,7 @@ WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
   std::vector<WorkloadResult> partial(kThreads);
   std::vector<std::vector<double>> latencies(kThreads);
   const absl::Time start = absl::Now();
-  const absl::Duration interval =
-      options.rate_per_sec > 0
-          ? absl::Seconds(1) / static_cast<double>(options.rate_per_sec)
-          : absl::ZeroDuration();
+  const absl::Duration interval = PacingInterval(options);
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
@@ -425,20 +439,13 @@ WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
   }
   for (auto& t : threads) t.join();
   WorkloadResult result;
-  result.seconds = absl::ToDoubleSeconds(absl::Now() - start);
   std::vector<double> all;
   for (int t = 0; t < kThreads; ++t) {
-    result.ok += partial[t].ok;
-    result.rejected += partial[t].rejected;
-    result.failed += partial[t].failed;
-    if (result.first_error.empty()) result.first_error = partial[t].first_error;
-    all.insert(all.end(), latencies[t].begin(), latencies[t].end());
+    const WorkloadResult& p = partial[t];
+    Accumulate(p.ok, p.rejected, p.failed, p.first_error, latencies[t], result,
+               all);
   }
-  const int64_t calls = result.ok + result.rejected + result.failed;
-  result.ops_per_sec = result.seconds > 0 ? calls / result.seconds : 0;
-  result.p50_ms = Percentile(all, 0.50);
-  result.p99_ms = Percentile(all, 0.99);
-  result.max_ms = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
+  Summarize(start, all, result);
   return result;
 }
 
