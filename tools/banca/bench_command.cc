@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
@@ -24,6 +26,7 @@
 #include "services/wallet/wallet_projection.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
+#include "tools/banca/log_backend.h"
 #include "tools/banca/wallet_server.h"
 #include "tools/banca/wallet_workload.h"
 
@@ -143,6 +146,72 @@ int BenchLedger(const Flags& flags) {
   return 0;
 }
 
+// Kafka's own producer benchmark on the same broker, record size and acks;
+// returns its records/s from the summary line it prints last.
+absl::StatusOr<double> RunKafkaProducerPerformance(
+    const std::string& kafka_local, const std::string& bootstrap,
+    const std::string& topic, int64_t records, size_t record_bytes) {
+  const std::string command = absl::StrCat(
+      kafka_local, " producer-perf --topic ", topic, " --num-records ", records,
+      " --record-size ", record_bytes,
+      " --throughput -1 --producer-props bootstrap.servers=", bootstrap,
+      " acks=all enable.idempotence=true 2>&1");
+  FILE* out = popen(command.c_str(), "r");
+  if (out == nullptr) return absl::InternalError("cannot run " + command);
+  std::string last, line;
+  char buf[1024];
+  while (fgets(buf, sizeof(buf), out) != nullptr) {
+    line = buf;
+    if (line.find("records sent") != std::string::npos) last = line;
+  }
+  const int rc = pclose(out);
+  // "50000 records sent, 123456.7 records/sec (23.55 MB/sec), ..."
+  const size_t comma = last.find(", ");
+  double per_sec = 0;
+  if (rc != 0 || comma == std::string::npos ||
+      !absl::SimpleAtod(
+          last.substr(comma + 2, last.find(' ', comma + 2) - comma - 2),
+          &per_sec)) {
+    return absl::UnavailableError(
+        absl::StrCat("ProducerPerformance failed (exit ", rc, "): ", line));
+  }
+  return per_sec;
+}
+
+int BenchKafkaLog(const Flags& flags, eventlog::LogBenchOptions options) {
+  const std::string spec = flags.Get("log", "");
+  const std::string bootstrap =
+      spec.substr(8, spec.find('?') == std::string::npos ? std::string::npos
+                                                         : spec.find('?') - 8);
+  const std::string suffix =
+      absl::StrCat(getpid(), "-", absl::ToUnixMicros(absl::Now()));
+  options.topic = absl::StrCat("bench.banca.", suffix);
+  auto log = OpenLogBackend(spec, "");
+  if (!log.ok()) return Fail(log.status().ToString());
+  auto ours = eventlog::RunLogBench(**log, options);
+  if (!ours.ok()) return Fail(ours.status().ToString());
+  // The tool's topic, created with the same partitions (the local broker
+  // does not auto-create topics).
+  const std::string tool_topic = absl::StrCat("bench.tool.", suffix);
+  if (auto s = (*log)->EnsureTopic({tool_topic, options.partitions}); !s.ok()) {
+    return Fail(s.ToString());
+  }
+  auto theirs = RunKafkaProducerPerformance(
+      flags.Get("kafka-local", "tools/kafka-local"), bootstrap, tool_topic,
+      options.events, options.value_bytes);
+  if (!theirs.ok()) return Fail(theirs.status().ToString());
+  std::printf(
+      "{\"bench\":\"log\",\"backend\":\"kafka\",\"acks\":\"all\","
+      "\"transactions\":true,\"writers\":%d,\"events\":%lld,"
+      "\"value_bytes\":%zu,\"events_per_sec\":%.0f,\"append_p50_ms\":%.3f,"
+      "\"append_p99_ms\":%.3f,\"kafka_tool_events_per_sec\":%.0f,"
+      "\"ratio\":%.3f,\"target_ratio\":0.7}\n",
+      options.writers, static_cast<long long>(ours->events),
+      options.value_bytes, ours->events_per_sec, ours->p50_ms, ours->p99_ms,
+      *theirs, *theirs > 0 ? ours->events_per_sec / *theirs : 0.0);
+  return 0;
+}
+
 int BenchLog(const Flags& flags) {
   eventlog::LogBenchOptions options;
   options.writers = static_cast<int>(flags.GetInt("writers", 16).value_or(16));
@@ -159,7 +228,10 @@ int BenchLog(const Flags& flags) {
     return Fail("--writers 1..1024, --events ≥ 1, --value-bytes ≤ 512 KiB");
   }
   const std::string spec = flags.Get("log", "embedded");
-  if (spec != "embedded") return Fail("only --log=embedded is built so far");
+  if (absl::StartsWith(spec, "kafka://")) return BenchKafkaLog(flags, options);
+  if (spec != "embedded") {
+    return Fail("--log must be embedded or kafka://HOST:PORT");
+  }
   const std::string dir = ScratchDir(flags, "log");
   eventlog::EmbeddedLogOptions log_options;
   log_options.fsync = options.fsync;
@@ -374,7 +446,7 @@ int BenchCommand(int argc, char** argv) {
       argc, argv, 3,
       {"threads", "players", "seconds", "writers", "events", "value-bytes",
        "partitions", "no-fsync", "log", "dir", "clients", "operations", "rate",
-       "paced-seconds", "mix", "in-flight"});
+       "paced-seconds", "mix", "in-flight", "kafka-local"});
   if (!flags.ok()) return Fail(std::string(flags.status().message()));
   if (what == "ledger") return BenchLedger(*flags);
   if (what == "log") return BenchLog(*flags);
