@@ -356,7 +356,7 @@ grpc::Status WalletService::Finish(std::string_view method, absl::Time start,
 
 // A mutating call: check the request, then run the command; the reply goes
 // out when the event is durable (or at once on an error or a repeat).
-template <typename Response, typename Fill>
+template <typename Fill>
 grpc::ServerUnaryReactor* WalletService::Command(
     grpc::CallbackServerContext* context, std::string_view method,
     std::string_view request_id, const google::protobuf::Message& body,
@@ -381,7 +381,7 @@ grpc::ServerUnaryReactor* WalletService::OpenAccount(
     v1::AccountResponse* response) {
   const std::string currency =
       request->currency().empty() ? options_.currency : request->currency();
-  return Command<v1::AccountResponse>(
+  return Command(
       context, "OpenAccount", request->request_id(), *request,
       CheckPlayerId(request->player_id()),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
@@ -396,7 +396,7 @@ grpc::ServerUnaryReactor* WalletService::OpenAccount(
 grpc::ServerUnaryReactor* WalletService::CloseAccount(
     grpc::CallbackServerContext* context,
     const v1::CloseAccountRequest* request, v1::AccountResponse* response) {
-  return Command<v1::AccountResponse>(
+  return Command(
       context, "CloseAccount", request->request_id(), *request,
       CheckPlayerId(request->player_id()),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
@@ -427,7 +427,7 @@ absl::Status CheckPayment(const Request& r, const std::string& currency) {
 grpc::ServerUnaryReactor* WalletService::Deposit(
     grpc::CallbackServerContext* context, const v1::DepositRequest* request,
     v1::TransactionResponse* response) {
-  return Command<v1::TransactionResponse>(
+  return Command(
       context, "Deposit", request->request_id(), *request,
       CheckPayment(*request, options_.currency),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
@@ -447,7 +447,7 @@ grpc::ServerUnaryReactor* WalletService::Deposit(
 grpc::ServerUnaryReactor* WalletService::Withdraw(
     grpc::CallbackServerContext* context, const v1::WithdrawRequest* request,
     v1::TransactionResponse* response) {
-  return Command<v1::TransactionResponse>(
+  return Command(
       context, "Withdraw", request->request_id(), *request,
       CheckPayment(*request, options_.currency),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
@@ -554,7 +554,7 @@ grpc::ServerUnaryReactor* WalletService::PlaceHold(
         absl::StrCat("ttl_seconds must be 0..", kMaxHoldTtlSeconds));
   }
   const int64_t expires = clock_.NowMicros() + int64_t{ttl} * 1'000'000;
-  return Command<v1::HoldResponse>(
+  return Command(
       context, "PlaceHold", request->request_id(), *request, status,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.PlaceHold(meta, request->player_id(),
@@ -569,7 +569,7 @@ grpc::ServerUnaryReactor* WalletService::PlaceHold(
 grpc::ServerUnaryReactor* WalletService::CaptureHold(
     grpc::CallbackServerContext* context, const v1::CaptureHoldRequest* request,
     v1::HoldResponse* response) {
-  return Command<v1::HoldResponse>(
+  return Command(
       context, "CaptureHold", request->request_id(), *request,
       CheckAmount(request->amount_minor()),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
@@ -586,7 +586,7 @@ grpc::ServerUnaryReactor* WalletService::CaptureHold(
 grpc::ServerUnaryReactor* WalletService::ReleaseHold(
     grpc::CallbackServerContext* context, const v1::ReleaseHoldRequest* request,
     v1::HoldResponse* response) {
-  return Command<v1::HoldResponse>(
+  return Command(
       context, "ReleaseHold", request->request_id(), *request, absl::OkStatus(),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.ReleaseHold(meta, request->hold_id(), false, commit);
@@ -614,7 +614,7 @@ grpc::ServerUnaryReactor* WalletService::Transfer(
   }
   const std::string owner = from.ok() ? std::string(from->owner) : "";
   const std::string player = from.ok() ? std::string(from->player_id) : "";
-  return Command<v1::TransactionResponse>(
+  return Command(
       context, "Transfer", request->request_id(), *request, status,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         v1::LedgerTransaction tx = TwoLegs(

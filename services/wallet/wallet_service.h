@@ -136,7 +136,7 @@ class WalletService final : public WalletServiceBase {
                                           std::string_view request_id,
                                           const google::protobuf::Message& body,
                                           const Decide& decide);
-  template <typename Response, typename Fill>
+  template <typename Fill>
   grpc::ServerUnaryReactor* Command(grpc::CallbackServerContext* context,
                                     std::string_view method,
                                     std::string_view request_id,

@@ -171,7 +171,6 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
     auto scratch = projection::ProjectionStore::Open(scratch_dir);
     if (!scratch.ok()) return scratch.status();
     projection::CatchUpOptions until;
-    until.until = &live_offsets;
     // Partitions the live projection never reached stop at 0.
     projection::OffsetMap bounded = live_offsets;
     for (const auto& [where, end] : end_offsets) bounded.try_emplace(where, 0);
