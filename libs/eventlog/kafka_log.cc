@@ -109,6 +109,25 @@ absl::Status ErrorStatus(rd_kafka_error_t* error, std::string_view what) {
   return s;
 }
 
+// Errors of an offset query for a partition known to exist that a broker
+// restart or a leader election causes, and that pass on their own.
+bool IsTransientOffsetError(rd_kafka_resp_err_t err) {
+  switch (err) {
+    case RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE:
+    case RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION:
+    case RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART:
+    case RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION:
+    case RD_KAFKA_RESP_ERR__TRANSPORT:
+    case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
+    case RD_KAFKA_RESP_ERR__TIMED_OUT:
+    case RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT:
+    case RD_KAFKA_RESP_ERR_OFFSET_NOT_AVAILABLE:
+      return true;
+    default:
+      return false;
+  }
+}
+
 int RemainingMs(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                         deadline - Clock::now())
@@ -245,6 +264,10 @@ class KafkaLog final : public EventLog {
 
   void CommitterLoop();
   absl::Status RunTransaction(std::vector<std::unique_ptr<Pending>>& group);
+  // Runs the transaction again while it fails for a transient reason and
+  // certainly did not commit, for up to append_timeout_ms.
+  absl::Status RunTransactionWithRetries(
+      std::vector<std::unique_ptr<Pending>>& group);
   absl::Status Abort(absl::Status cause);
   void CompleterLoop();
 
@@ -264,6 +287,9 @@ class KafkaLog final : public EventLog {
   // A fatal error or a failed abort: the next transaction first replaces
   // the producer, which fences the old one and aborts what it left open.
   bool producer_broken_ = false;
+  // Set by RunTransaction when commit_transaction failed in a way that
+  // leaves the outcome unknown.
+  bool outcome_unknown_ = false;
 
   std::mutex meta_mu_;
   absl::flat_hash_map<std::string, int> partitions_ ABSL_GUARDED_BY(meta_mu_);
@@ -312,8 +338,8 @@ absl::Status KafkaLog::Init() {
     return absl::InvalidArgumentError("kafka: no bootstrap servers");
   }
   if (options_.request_timeout_ms <= 0 ||
-      options_.transaction_timeout_ms <= 0 || options_.fetch_wait_max_ms < 0 ||
-      options_.max_transaction_records == 0 ||
+      options_.transaction_timeout_ms <= 0 || options_.append_timeout_ms < 0 ||
+      options_.fetch_wait_max_ms < 0 || options_.max_transaction_records == 0 ||
       options_.max_transaction_bytes == 0 ||
       options_.max_reader_partitions == 0) {
     return absl::InvalidArgumentError("kafka: bad timeouts or limits");
@@ -768,7 +794,7 @@ void KafkaLog::CommitterLoop() {
       }
     }
     room_cv_.notify_all();
-    const absl::Status s = RunTransaction(group);
+    const absl::Status s = RunTransactionWithRetries(group);
     for (auto& p : group) {
       p->status = s;
       if (!s.ok()) p->positions.clear();
@@ -778,6 +804,32 @@ void KafkaLog::CommitterLoop() {
       done_queue_.push_back(std::move(group));
     }
     done_cv_.notify_one();
+  }
+}
+
+absl::Status KafkaLog::RunTransactionWithRetries(
+    std::vector<std::unique_ptr<Pending>>& group) {
+  const auto give_up =
+      Clock::now() + std::chrono::milliseconds(options_.append_timeout_ms);
+  auto backoff = std::chrono::milliseconds(50);
+  for (int attempt = 1;; ++attempt) {
+    outcome_unknown_ = false;
+    absl::Status s = RunTransaction(group);
+    // A failed attempt was aborted, or its producer is replaced by one with
+    // the same transactional.id, which aborts it for good (fencing): none of
+    // it can ever become visible, so the same records may go again. Only a
+    // commit whose outcome is unknown must not be repeated.
+    if (s.ok() || outcome_unknown_ ||
+        s.code() != absl::StatusCode::kUnavailable ||
+        Clock::now() + backoff >= give_up) {
+      if (!s.ok() && attempt > 1) {
+        s = absl::Status(s.code(), absl::StrCat(s.message(), " (after ",
+                                                attempt, " attempts)"));
+      }
+      return s;
+    }
+    std::this_thread::sleep_for(backoff);
+    backoff = std::min(backoff * 2, std::chrono::milliseconds(2000));
   }
 }
 
@@ -911,6 +963,7 @@ absl::Status KafkaLog::RunTransaction(
     // have the commit. Replacing the producer settles it one way or the
     // other, but we cannot tell the caller which.
     producer_broken_ = true;
+    outcome_unknown_ = true;
     absl::Status s = ErrorStatus(e, "commit_transaction");
     return absl::Status(
         s.code(), absl::StrCat(s.message(), " (transaction outcome unknown)"));
@@ -967,9 +1020,7 @@ absl::StatusOr<int64_t> KafkaLog::EndOffset(std::string_view topic,
     const rd_kafka_resp_err_t err = rd_kafka_query_watermark_offsets(
         reader_, name.c_str(), partition, &lo, &hi,
         std::max(RemainingMs(deadline), 1));
-    if (err != RD_KAFKA_RESP_ERR_NO_ERROR &&
-        err != RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE &&
-        err != RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION) {
+    if (err != RD_KAFKA_RESP_ERR_NO_ERROR && !IsTransientOffsetError(err)) {
       return ErrStatus(err,
                        absl::StrCat("end offset of ", name, "/", partition));
     }
@@ -1313,6 +1364,8 @@ absl::StatusOr<KafkaLogOptions> ParseKafkaSpec(std::string_view spec) {
       return as_int(&o.request_timeout_ms);
     } else if (key == "transaction_timeout_ms") {
       return as_int(&o.transaction_timeout_ms);
+    } else if (key == "append_timeout_ms") {
+      return as_int(&o.append_timeout_ms);
     } else if (absl::StrContains(key, '.')) {
       o.properties.push_back(absl::StrCat(key, "=", value));
     } else {

@@ -55,6 +55,11 @@ struct KafkaLogOptions {
   int request_timeout_ms = 30'000;
   // The broker aborts a transaction left open this long.
   int transaction_timeout_ms = 30'000;
+  // How long an append keeps retrying while the cluster is unreachable
+  // (broker restarts, leader elections): a transaction that failed for a
+  // transient reason, and certainly did not commit, is run again until
+  // this passes. Then the append fails with UNAVAILABLE.
+  int append_timeout_ms = 120'000;
   // How long the reader's fetch waits at the end of a partition. A Read
   // that ends on a transaction marker waits this long to learn that no
   // record follows, so it is short.
@@ -81,10 +86,11 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenKafkaLog(
 
 // Parses "kafka://host:port[,host:port][?key=value&...]" into options. Keys:
 // client_id, transactional_id, replication_factor, min_insync_replicas,
-// request_timeout_ms, transaction_timeout_ms; any key containing a dot is a
-// librdkafka property (e.g. security.protocol=SASL_SSL). Secrets belong in
-// the environment, not on command lines: BANCA_KAFKA_PROPERTIES, as
-// "key=value;key=value", is appended to `properties`.
+// request_timeout_ms, transaction_timeout_ms, append_timeout_ms; any key
+// containing a dot is a librdkafka property (e.g. security.protocol=SASL_SSL).
+// Secrets belong in the environment, not on command lines:
+// BANCA_KAFKA_PROPERTIES, as "key=value;key=value", is appended to
+// `properties`.
 absl::StatusOr<KafkaLogOptions> ParseKafkaSpec(std::string_view spec);
 
 }  // namespace banca::eventlog

@@ -8,6 +8,7 @@ namespace banca::projection {
 namespace {
 
 constexpr absl::Duration kPassInterval = absl::Milliseconds(10);
+constexpr absl::Duration kMaxBackoff = absl::Seconds(1);
 
 }  // namespace
 
@@ -93,14 +94,29 @@ void ProjectionRunner::Notify() {
 }
 
 void ProjectionRunner::Loop() {
+  absl::Duration backoff = kPassInterval;
   while (true) {
     auto applied = CatchUp(log_, store_, projector_);
     absl::MutexLock lock(&mu_);
     if (!applied.ok()) {
+      // A log that is briefly unreachable (a broker restarting) is waited
+      // out: a failed pass commits nothing past its last full batch, data
+      // and offsets together, so the next pass goes on from the store's
+      // offsets. Anything else (a corrupt record, a failing store) stops
+      // the projection for good.
+      if ((absl::IsUnavailable(applied.status()) ||
+           absl::IsDeadlineExceeded(applied.status())) &&
+          !stop_) {
+        ++transient_errors_;
+        wake_.WaitWithTimeout(&mu_, backoff);
+        backoff = std::min(backoff * 2, kMaxBackoff);
+        continue;
+      }
       status_ = applied.status();
       progress_.SignalAll();
       return;
     }
+    backoff = kPassInterval;
     progress_.SignalAll();
     if (stop_) return;
     // Passes are paced so each one applies a useful batch instead of waking
@@ -146,6 +162,11 @@ absl::Status ProjectionRunner::WaitFor(const OffsetMap& targets,
           "projection has not caught up with the log in time");
     }
   }
+}
+
+int64_t ProjectionRunner::transient_errors() const {
+  absl::MutexLock lock(&mu_);
+  return transient_errors_;
 }
 
 absl::Status ProjectionRunner::status() const {

@@ -55,8 +55,11 @@ class ProjectionRunner {
   void Notify();
   // Waits until the store has applied at least `targets` (next offsets).
   absl::Status WaitFor(const OffsetMap& targets, absl::Duration timeout);
-  // The first error the runner hit, if any (the runner stops on error).
+  // The error that stopped the runner, if any. UNAVAILABLE and
+  // DEADLINE_EXCEEDED from the log do not stop it: it retries with backoff.
   absl::Status status() const;
+  // Passes that failed for a transient reason and were retried.
+  int64_t transient_errors() const;
 
  private:
   void Loop();
@@ -69,6 +72,7 @@ class ProjectionRunner {
   bool stop_ = false;
   bool notified_ = false;
   absl::Status status_;
+  int64_t transient_errors_ = 0;
   std::thread thread_;
 };
 

@@ -3,86 +3,23 @@
 // Afterwards every acknowledged operation must be present exactly once,
 // nothing unacknowledged may be half-applied, the ledger must sum to zero
 // and `banca audit verify` must find the projections equal to a replay.
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <map>
 #include <mutex>
 #include <random>
-#include <regex>
 #include <thread>
 
 #include "absl/strings/numbers.h"
 #include "testing/grpc_health_client.grpc.pb.h"
 #include "testing/grpc_reflection_client.grpc.pb.h"
+#include "tests/integration/serve_child.h"
 #include "tests/integration/wallet_test_util.h"
 
 namespace banca::testing {
 namespace {
-
-struct Child {
-  pid_t pid = -1;
-  int stdout_fd = -1;
-  int port = 0;
-};
-
-// Starts `banca serve` and waits for its "serving" line.
-Child StartServer(const std::string& dir) {
-  int pipe_fds[2];
-  EXPECT_EQ(pipe(pipe_fds), 0);
-  const std::string data_dir = "--data-dir=" + dir;
-  const std::string err_path = dir + "/serve.stderr";
-  Child child;
-  child.pid = fork();
-  if (child.pid == 0) {
-    dup2(pipe_fds[1], STDOUT_FILENO);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (err >= 0) dup2(err, STDERR_FILENO);
-    close(pipe_fds[0]);
-    execl(BANCA_BINARY, BANCA_BINARY, "serve", data_dir.c_str(),
-          "--grpc-port=0", "--grpc-address=127.0.0.1", "--metrics-port=0",
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(pipe_fds[1]);
-  child.stdout_fd = pipe_fds[0];
-  std::string line;
-  const absl::Time deadline = absl::Now() + absl::Seconds(60);
-  while (line.find('\n') == std::string::npos && absl::Now() < deadline) {
-    pollfd pfd{child.stdout_fd, POLLIN, 0};
-    if (poll(&pfd, 1, 200) <= 0) continue;
-    char buf[512];
-    const ssize_t n = read(child.stdout_fd, buf, sizeof(buf));
-    if (n <= 0) break;
-    line.append(buf, n);
-  }
-  std::smatch m;
-  static const std::regex kPort("\"grpc_port\":([0-9]+)");
-  if (std::regex_search(line, m, kPort)) child.port = std::stoi(m[1]);
-  EXPECT_GT(child.port, 0) << "server did not start: " << line;
-  return child;
-}
-
-void Kill(Child& child, int sig) {
-  kill(child.pid, sig);
-  int status = 0;
-  waitpid(child.pid, &status, 0);
-  close(child.stdout_fd);
-  if (sig == SIGTERM) {
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        << "server did not stop cleanly";
-  }
-}
-
-std::unique_ptr<v1::WalletService::Stub> Connect(int port) {
-  return v1::WalletService::NewStub(grpc::CreateChannel(
-      absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
-}
 
 struct Op {
   std::string player;
@@ -124,9 +61,9 @@ TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
   std::map<std::string, Op> acknowledged;
 
   for (int round = 0; round < rounds; ++round) {
-    Child child = StartServer(dir);
+    ServeChild child = StartServeChild(dir);
     ASSERT_GT(child.port, 0);
-    auto stub = Connect(child.port);
+    auto stub = ConnectWallet(child.port);
     for (int p = 0; p < kPlayers; ++p) {
       v1::OpenAccountRequest open;
       open.set_request_id(absl::StrCat("open-", p));
@@ -141,7 +78,7 @@ TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
     for (int w = 0; w < kWorkers; ++w) {
       workers.emplace_back([&, w] {
         std::mt19937_64 local(round * 1000 + w);
-        auto client = Connect(child.port);
+        auto client = ConnectWallet(child.port);
         for (int n = 0; !stop.load(); ++n) {
           Op op;
           op.player =
@@ -163,16 +100,16 @@ TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
       });
     }
     absl::SleepFor(absl::Milliseconds(100 + rng() % 500));
-    Kill(child, SIGKILL);
+    StopServeChild(child, SIGKILL);
     stop = true;
     for (auto& t : workers) t.join();
   }
   ASSERT_GT(acknowledged.size(), 100u);
 
   // Restart and check.
-  Child child = StartServer(dir);
+  ServeChild child = StartServeChild(dir);
   ASSERT_GT(child.port, 0);
-  auto stub = Connect(child.port);
+  auto stub = ConnectWallet(child.port);
   auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", child.port),
                                      grpc::InsecureChannelCredentials());
   {
@@ -258,7 +195,7 @@ TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
   for (const auto& [rid, op] : acknowledged) {
     EXPECT_EQ(seen["psp-" + rid], 1) << rid << " acknowledged but not applied";
   }
-  Kill(child, SIGTERM);
+  StopServeChild(child, SIGTERM);
 
   // The auditor's view.
   const std::string audit =

@@ -1,0 +1,303 @@
+// Faults of the Kafka backend, against real brokers of the test's own (so
+// the shared CI broker is never disturbed):
+//  - the broker stops cleanly, and later dies by SIGKILL, in the middle of a
+//    wallet workload and comes back: the service retries, recovers, and
+//    nothing acknowledged is lost or doubled;
+//  - a consumer stops and a new one resumes from the group's committed
+//    offsets, reading each record once.
+// Runs when BANCA_KAFKA_BOOTSTRAP is set (tools/run-tests starts a broker,
+// which also means the Kafka jars are cached for tools/kafka-local).
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "libs/eventlog/kafka_log.h"
+#include "tests/integration/serve_child.h"
+#include "tests/integration/wallet_test_util.h"
+#include "tools/banca/audit.h"
+
+namespace banca::testing {
+namespace {
+
+// A broker of this test's own, in its own state directory.
+class PrivateBroker {
+ public:
+  explicit PrivateBroker(std::string home) : home_(std::move(home)) {}
+  ~PrivateBroker() { Run("stop"); }
+
+  // Runs `tools/kafka-local <command>`; returns its last stdout line.
+  std::string Run(const std::string& command) {
+    const std::string cmd =
+        absl::StrCat("BANCA_KAFKA_HOME=", home_, " ", BANCA_SOURCE_DIR,
+                     "/tools/kafka-local ", command, " 2>>", home_, ".log");
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (pipe == nullptr) return "";
+    std::string out;
+    char buf[256];
+    while (fgets(buf, sizeof(buf), pipe) != nullptr) out = buf;
+    last_status_ = pclose(pipe);
+    return std::string(absl::StripAsciiWhitespace(out));
+  }
+  bool ok() const { return last_status_ == 0; }
+
+ private:
+  std::string home_;
+  int last_status_ = -1;
+};
+
+class KafkaFaultTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* bootstrap = std::getenv("BANCA_KAFKA_BOOTSTRAP");
+    if (bootstrap == nullptr || *bootstrap == '\0') {
+      GTEST_SKIP() << "BANCA_KAFKA_BOOTSTRAP is not set: tools/run-tests "
+                      "starts a broker (and caches the Kafka jars)";
+    }
+    dir_ = FreshDir(
+        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    broker_ = std::make_unique<PrivateBroker>(dir_ + "/kafka");
+    address_ = broker_->Run("start");
+    ASSERT_TRUE(broker_->ok())
+        << "tools/kafka-local start failed; see " << dir_ << "/kafka.log";
+    spec_ = absl::StrCat("kafka://", address_);
+  }
+
+  std::string dir_, address_, spec_;
+  std::unique_ptr<PrivateBroker> broker_;
+};
+
+struct Deposit {
+  std::string player;
+  int64_t amount = 0;
+  std::string tx_id;  // as acknowledged
+};
+
+// Sends one deposit until it is acknowledged (same request id every time, as
+// a client must) or `give_up` passes; returns the last status.
+grpc::Status DepositUntilAcknowledged(v1::WalletService::Stub& stub,
+                                      const std::string& rid, Deposit& op,
+                                      absl::Time give_up, int* attempts) {
+  grpc::Status s;
+  while (absl::Now() < give_up) {
+    ++*attempts;
+    v1::DepositRequest r;
+    r.set_request_id(rid);
+    r.set_player_id(op.player);
+    r.set_amount_minor(op.amount);
+    r.set_payment_ref("psp-" + rid);
+    v1::TransactionResponse resp;
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(15));
+    s = stub.Deposit(&ctx, r, &resp);
+    if (s.ok()) {
+      op.tx_id = resp.tx().tx_id();
+      return s;
+    }
+    // Only transient outcomes are retried; anything else is a bug.
+    if (s.error_code() != grpc::StatusCode::UNAVAILABLE &&
+        s.error_code() != grpc::StatusCode::DEADLINE_EXCEEDED &&
+        s.error_code() != grpc::StatusCode::ABORTED) {
+      return s;
+    }
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  return s;
+}
+
+TEST_F(KafkaFaultTest, BrokerStopAndRestartMidWorkloadLosesAndDoublesNothing) {
+  ServeChild server = StartServeChild(dir_, {"--log=" + spec_});
+  ASSERT_GT(server.port, 0);
+  auto stub = ConnectWallet(server.port);
+  constexpr int kPlayers = 16;
+  constexpr int kWorkers = 8;
+  for (int p = 0; p < kPlayers; ++p) {
+    v1::OpenAccountRequest open;
+    open.set_request_id(absl::StrCat("open-", p));
+    open.set_player_id(absl::StrCat("p", p));
+    v1::AccountResponse resp;
+    grpc::ClientContext ctx;
+    const grpc::Status s = stub->OpenAccount(&ctx, open, &resp);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+
+  std::atomic<bool> stop{false};
+  std::atomic<int> attempts{0}, retried{0};
+  std::mutex mu;
+  std::map<std::string, Deposit> acknowledged;
+  std::vector<std::string> failures;
+  std::vector<std::thread> workers;
+  const absl::Time give_up = absl::Now() + absl::Seconds(180);
+  for (int w = 0; w < kWorkers; ++w) {
+    workers.emplace_back([&, w] {
+      std::mt19937_64 rng(w);
+      auto client = ConnectWallet(server.port);
+      for (int n = 0; !stop.load(); ++n) {
+        Deposit op{absl::StrCat("p", rng() % kPlayers),
+                   1 + static_cast<int64_t>(rng() % 10'000), ""};
+        const std::string rid = absl::StrCat("w", w, "-", n);
+        int tries = 0;
+        const grpc::Status s =
+            DepositUntilAcknowledged(*client, rid, op, give_up, &tries);
+        attempts += tries;
+        if (tries > 1) ++retried;
+        std::lock_guard<std::mutex> lock(mu);
+        if (s.ok()) {
+          acknowledged[rid] = op;
+        } else {
+          failures.push_back(
+              absl::StrCat(rid, ": ", s.error_code(), " ", s.error_message()));
+        }
+      }
+    });
+  }
+  auto acknowledged_count = [&] {
+    std::lock_guard<std::mutex> lock(mu);
+    return acknowledged.size();
+  };
+  // Waits until `more` further deposits are acknowledged; false after a
+  // minute without them.
+  auto progress = [&](size_t more) {
+    const size_t target = acknowledged_count() + more;
+    for (int i = 0; i < 600 && acknowledged_count() < target; ++i) {
+      absl::SleepFor(absl::Milliseconds(100));
+    }
+    return acknowledged_count() >= target;
+  };
+  EXPECT_TRUE(progress(100)) << "no progress before the faults";
+  // A clean stop, down for a while, then back with the same data.
+  broker_->Run("pause");
+  EXPECT_TRUE(broker_->ok());
+  absl::SleepFor(absl::Seconds(3));
+  EXPECT_EQ(broker_->Run("resume"), address_);
+  EXPECT_TRUE(progress(100)) << "no progress after the restart";
+  // Then a crash of the broker (SIGKILL: log recovery on restart).
+  broker_->Run("kill");
+  EXPECT_TRUE(broker_->ok());
+  absl::SleepFor(absl::Seconds(1));
+  EXPECT_EQ(broker_->Run("resume"), address_);
+  EXPECT_TRUE(progress(100)) << "no progress after the crash";
+  stop = true;
+  for (auto& t : workers) t.join();
+  EXPECT_FALSE(ServeChildExited(server)) << "the wallet died with the broker";
+  EXPECT_TRUE(failures.empty()) << failures.size() << " operations never "
+                                << "acknowledged, first: " << failures[0];
+  EXPECT_GT(retried.load(), 0) << "the outage was not felt: a test of nothing";
+  std::cerr << acknowledged.size() << " deposits acknowledged, "
+            << retried.load() << " needed retries, " << attempts.load()
+            << " attempts\n";
+
+  // Exactly once: each acknowledged deposit is in its player's statement
+  // once, balances are the sums of the acknowledged deposits, and retrying
+  // any of them returns the original transaction.
+  std::map<std::string, int64_t> expected;
+  for (const auto& [rid, op] : acknowledged) expected[op.player] += op.amount;
+  std::map<std::string, int> seen;
+  for (int p = 0; p < kPlayers; ++p) {
+    const std::string player = absl::StrCat("p", p);
+    std::string token;
+    do {
+      v1::ListTransactionsRequest req;
+      req.set_player_id(player);
+      req.set_page_size(500);
+      req.set_page_token(token);
+      v1::ListTransactionsResponse resp;
+      grpc::ClientContext ctx;
+      const grpc::Status s = stub->ListTransactions(&ctx, req, &resp);
+      ASSERT_TRUE(s.ok()) << s.error_code() << " " << s.error_message();
+      for (const auto& e : resp.entries()) seen[e.reference().id()]++;
+      token = resp.next_page_token();
+    } while (!token.empty());
+    v1::GetBalanceRequest b;
+    b.set_player_id(player);
+    v1::BalanceResponse br;
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(stub->GetBalance(&ctx, b, &br).ok());
+    EXPECT_EQ(br.available_minor(), expected[player]) << player;
+  }
+  for (const auto& [rid, op] : acknowledged) {
+    EXPECT_EQ(seen["psp-" + rid], 1) << rid;
+  }
+  for (const auto& [ref, count] : seen) EXPECT_EQ(count, 1) << ref;
+  int checked = 0;
+  for (const auto& [rid, op] : acknowledged) {
+    if (++checked > 200) break;
+    Deposit again = op;
+    int tries = 0;
+    ASSERT_TRUE(DepositUntilAcknowledged(
+                    *stub, rid, again, absl::Now() + absl::Seconds(30), &tries)
+                    .ok());
+    EXPECT_EQ(again.tx_id, op.tx_id) << rid;
+  }
+  StopServeChild(server, SIGTERM);
+
+  // The auditor reads the broker's topics after all of it.
+  auto report = cli::VerifyDataDir(dir_, spec_);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << cli::FormatAuditReport(*report);
+  EXPECT_EQ(report->ledger.sum, 0);
+  EXPECT_EQ(report->live_hash, report->rebuilt_hash);
+  EXPECT_EQ(report->events,
+            static_cast<int64_t>(kPlayers + acknowledged.size()));
+}
+
+TEST_F(KafkaFaultTest, ConsumerRestartResumesFromCommittedOffsets) {
+  auto options = eventlog::ParseKafkaSpec(spec_);
+  ASSERT_TRUE(options.ok()) << options.status();
+  constexpr char kTopic[] = "banca.resume.events";
+  constexpr char kGroup[] = "banca.resume.reader";
+  constexpr int kPartitions = 3;
+  constexpr int kRecords = 600;
+  {
+    auto log = eventlog::OpenKafkaLog(*options);
+    ASSERT_TRUE(log.ok()) << log.status();
+    ASSERT_TRUE((*log)->EnsureTopic({kTopic, kPartitions}).ok());
+    std::vector<eventlog::Record> batch;
+    for (int i = 0; i < kRecords; ++i) {
+      eventlog::Record r{kTopic, absl::StrCat("k", i), {}, absl::StrCat(i)};
+      r.partition = i % kPartitions;  // 200 each
+      batch.push_back(std::move(r));
+      if (batch.size() == 100) {
+        ASSERT_TRUE((*log)->Append(std::move(batch)).ok());
+        batch.clear();
+      }
+    }
+  }
+  // A consumer reads up to `limit` records per partition, commits what it
+  // processed, and goes away; the next one starts from the commits. Each
+  // consumer is a fresh set of librdkafka clients, as after a restart.
+  std::map<std::string, int> processed;
+  auto consume = [&](size_t limit) {
+    auto log = eventlog::OpenKafkaLog(*options);
+    ASSERT_TRUE(log.ok()) << log.status();
+    std::vector<eventlog::OffsetCommit> commits;
+    for (int p = 0; p < kPartitions; ++p) {
+      auto from = (*log)->CommittedOffset(kGroup, kTopic, p);
+      ASSERT_TRUE(from.ok()) << from.status();
+      auto records = (*log)->Read(kTopic, p, *from, limit);
+      ASSERT_TRUE(records.ok()) << records.status();
+      for (const auto& r : *records) processed[r.value]++;
+      if (!records->empty()) {
+        commits.push_back({kGroup, kTopic, p, records->back().offset + 1});
+      }
+    }
+    ASSERT_TRUE((*log)->CommitOffsets(commits).ok());
+  };
+  consume(50);
+  EXPECT_EQ(processed.size(), 150u);
+  consume(70);
+  EXPECT_EQ(processed.size(), 360u);
+  consume(kRecords);  // the rest
+  consume(kRecords);  // nothing left
+  EXPECT_EQ(processed.size(), static_cast<size_t>(kRecords));
+  for (const auto& [value, count] : processed) EXPECT_EQ(count, 1) << value;
+}
+
+}  // namespace
+}  // namespace banca::testing

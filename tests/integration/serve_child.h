@@ -1,0 +1,104 @@
+// A real `banca serve` child process for fault tests: started with its own
+// flags, found by the port it prints, and stopped by a signal of the test's
+// choosing.
+#ifndef BANCA_TESTS_INTEGRATION_SERVE_CHILD_H_
+#define BANCA_TESTS_INTEGRATION_SERVE_CHILD_H_
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "banca/v1/wallet.grpc.pb.h"
+#include "grpcpp/grpcpp.h"
+#include "gtest/gtest.h"
+
+namespace banca::testing {
+
+struct ServeChild {
+  pid_t pid = -1;
+  int stdout_fd = -1;
+  int port = 0;
+};
+
+// Starts `banca serve --data-dir=DIR` plus `flags` and waits up to a minute
+// for its "serving" line; port stays 0 if it never came.
+inline ServeChild StartServeChild(const std::string& dir,
+                                  const std::vector<std::string>& flags = {}) {
+  int pipe_fds[2];
+  EXPECT_EQ(pipe(pipe_fds), 0);
+  std::vector<std::string> args = {BANCA_BINARY,
+                                   "serve",
+                                   "--data-dir=" + dir,
+                                   "--grpc-port=0",
+                                   "--grpc-address=127.0.0.1",
+                                   "--metrics-port=0"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  const std::string err_path = dir + "/serve.stderr";
+  ServeChild child;
+  child.pid = fork();
+  if (child.pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (err >= 0) dup2(err, STDERR_FILENO);
+    close(pipe_fds[0]);
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(BANCA_BINARY, argv.data());
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  child.stdout_fd = pipe_fds[0];
+  std::string line;
+  const absl::Time deadline = absl::Now() + absl::Seconds(60);
+  while (line.find('\n') == std::string::npos && absl::Now() < deadline) {
+    pollfd pfd{child.stdout_fd, POLLIN, 0};
+    if (poll(&pfd, 1, 200) <= 0) continue;
+    char buf[512];
+    const ssize_t n = read(child.stdout_fd, buf, sizeof(buf));
+    if (n <= 0) break;
+    line.append(buf, n);
+  }
+  std::smatch m;
+  static const std::regex kPort("\"grpc_port\":([0-9]+)");
+  if (std::regex_search(line, m, kPort)) child.port = std::stoi(m[1]);
+  EXPECT_GT(child.port, 0) << "server did not start: " << line << " (see "
+                           << err_path << ")";
+  return child;
+}
+
+// Sends `sig` and reaps the child; SIGTERM must end in a clean exit 0.
+inline void StopServeChild(ServeChild& child, int sig) {
+  kill(child.pid, sig);
+  int status = 0;
+  waitpid(child.pid, &status, 0);
+  close(child.stdout_fd);
+  if (sig == SIGTERM) {
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << "server did not stop cleanly";
+  }
+}
+
+// True (and reaped) when the child has exited on its own.
+inline bool ServeChildExited(ServeChild& child) {
+  int status = 0;
+  return waitpid(child.pid, &status, WNOHANG) == child.pid;
+}
+
+inline std::unique_ptr<v1::WalletService::Stub> ConnectWallet(int port) {
+  return v1::WalletService::NewStub(grpc::CreateChannel(
+      absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
+}
+
+}  // namespace banca::testing
+
+#endif  // BANCA_TESTS_INTEGRATION_SERVE_CHILD_H_
