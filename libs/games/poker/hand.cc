@@ -82,7 +82,7 @@ absl::StatusOr<Hand> Hand::Start(const HandSetup& setup) {
   Hand h;
   h.setup_ = setup;
   h.n_ = n;
-  h.events_.reserve(8 + 3 * n);
+  h.events_.reserve(16 + 4 * n);
   h.actions_.reserve(4 * n);
   h.board_.reserve(kBoardSize);
   for (int i = 0; i < n; ++i) {

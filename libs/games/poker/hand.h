@@ -130,6 +130,8 @@ class Hand {
   const HandResult& result() const { return result_; }
   HandRecord record() const;
   const std::vector<Event>& events() const { return events_; }
+  // The decisions so far, as record() will list them.
+  const std::vector<RecordedAction>& actions() const { return actions_; }
   SeatView ViewFor(int seat) const;
   // 1-based betting round; 0 while straddles are offered.
   int round() const { return round_; }
