@@ -133,6 +133,7 @@ class Hand {
   // The decisions so far, as record() will list them.
   const std::vector<RecordedAction>& actions() const { return actions_; }
   SeatView ViewFor(int seat) const;
+  bool dealt_in(int seat) const { return IndexOf(seat) >= 0; }
   // 1-based betting round; 0 while straddles are offered.
   int round() const { return round_; }
   const TableConfig& config() const { return setup_.config; }
