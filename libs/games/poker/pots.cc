@@ -1,0 +1,80 @@
+#include "libs/games/poker/pots.h"
+
+#include <algorithm>
+
+#include "libs/common/check.h"
+#include "libs/money/money.h"
+
+namespace banca::games::poker {
+
+PotSplit SplitPots(absl::Span<const Contribution> contributions) {
+  PotSplit split;
+  const int n = static_cast<int>(contributions.size());
+  BANCA_CHECK(n >= 1 && n <= kMaxSeats);
+  std::array<int64_t, kMaxSeats> amount{};
+  int top = -1;
+  for (int i = 0; i < n; ++i) {
+    amount[i] = contributions[i].amount;
+    BANCA_CHECK(amount[i] >= 0);
+    if (top < 0 || amount[i] > amount[top]) top = i;
+  }
+  int64_t second = 0;
+  for (int i = 0; i < n; ++i) {
+    if (i != top) second = std::max(second, amount[i]);
+  }
+  if (amount[top] > second) {
+    split.returned = {contributions[top].seat, amount[top] - second};
+    amount[top] = second;
+  }
+
+  // Distinct levels of the players still in: each level closes a pot.
+  std::array<int64_t, kMaxSeats> levels{};
+  int num_levels = 0;
+  for (int i = 0; i < n; ++i) {
+    if (contributions[i].folded) continue;
+    levels[num_levels++] = amount[i];
+  }
+  BANCA_CHECK(num_levels >= 1);
+  std::sort(levels.begin(), levels.begin() + num_levels);
+  num_levels = static_cast<int>(
+      std::unique(levels.begin(), levels.begin() + num_levels) -
+      levels.begin());
+
+  int64_t previous = 0;
+  for (int l = 0; l < num_levels; ++l) {
+    // Chips of folded players above the last live level cannot exist (a
+    // folded player never out-bets a caller), but if they did they would
+    // belong to the top pot rather than vanish.
+    const bool last = l + 1 == num_levels;
+    const int64_t level = levels[l];
+    Pot pot;
+    for (int i = 0; i < n; ++i) {
+      const int64_t upper = last ? amount[i] : std::min(amount[i], level);
+      if (upper > previous) pot.amount += upper - previous;
+      if (!contributions[i].folded && amount[i] >= level) {
+        pot.eligible.push_back(contributions[i].seat);
+      }
+    }
+    previous = level;
+    if (pot.amount == 0) continue;  // a level of 0: a player who put nothing
+    split.pots.push_back(pot);
+  }
+  return split;
+}
+
+SmallList<int64_t, kMaxSeats> RakePots(absl::Span<const Pot> pots, int32_t bps,
+                                       int64_t cap) {
+  SmallList<int64_t, kMaxSeats> rake;
+  int64_t left = cap > 0 ? cap : money::kMaxAmountMinor * kMaxSeats;
+  for (const Pot& pot : pots) {
+    absl::StatusOr<int64_t> r =
+        money::ApplyBps(pot.amount, bps, money::Rounding::kDown);
+    BANCA_CHECK(r.ok());
+    const int64_t take = std::min(*r, left);
+    left -= take;
+    rake.push_back(take);
+  }
+  return rake;
+}
+
+}  // namespace banca::games::poker

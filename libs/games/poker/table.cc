@@ -1,0 +1,331 @@
+#include "libs/games/poker/table.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/check.h"
+#include "libs/money/money.h"
+
+namespace banca::games::poker {
+namespace {
+
+constexpr size_t kMaxPlayerIdLength = 128;
+
+int64_t BuyInRake(const TableConfig& c, int64_t paid) {
+  if (c.rake.mode != RakeMode::kBuyIn) return 0;
+  absl::StatusOr<int64_t> r =
+      money::ApplyBps(paid, c.rake.bps, money::Rounding::kDown);
+  BANCA_CHECK(r.ok());
+  return *r;
+}
+
+}  // namespace
+
+absl::StatusOr<Table> Table::Create(const TableConfig& config,
+                                    std::string table_id) {
+  if (absl::Status s = config.Validate(); !s.ok()) return s;
+  Table t;
+  t.config_ = config;
+  t.table_id_ = std::move(table_id);
+  return t;
+}
+
+Table::Occupant* Table::Find(const std::string& player, int* seat) {
+  for (auto& [s, o] : seats_) {
+    if (o.player == player) {
+      if (seat != nullptr) *seat = s;
+      return &o;
+    }
+  }
+  return nullptr;
+}
+
+const Table::Occupant* Table::Find(const std::string& player, int* seat) const {
+  return const_cast<Table*>(this)->Find(player, seat);
+}
+
+bool Table::InCurrentHand(int seat) const {
+  return in_hand() && hand_->dealt_in(seat);
+}
+
+absl::StatusOr<PlayerSat> Table::Sit(const std::string& player, int seat,
+                                     int64_t buy_in) {
+  if (player.empty() || player.size() > kMaxPlayerIdLength) {
+    return absl::InvalidArgumentError("player id must be 1..128 characters");
+  }
+  if (seat < 1 || seat > config_.seats) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("seat ", seat, " is not 1..", config_.seats));
+  }
+  int current = 0;
+  if (Find(player, &current) != nullptr) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        player, " already has seat ", current, ": one seat per player (HE-9)"));
+  }
+  if (seats_.contains(seat)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("seat ", seat, " is taken"));
+  }
+  if (buy_in < config_.buy_in_min || buy_in > config_.buy_in_max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("buy-in ", buy_in, " is outside ", config_.buy_in_min,
+                     "..", config_.buy_in_max, " (HE-8)"));
+  }
+  Occupant o;
+  o.player = player;
+  const int64_t rake = BuyInRake(config_, buy_in);
+  o.stack = buy_in - rake;
+  o.stats.bought_in = buy_in;
+  o.stats.rake_paid = rake;
+  seats_.emplace(seat, std::move(o));
+  PlayerSat e{player, seat, buy_in, rake, buy_in - rake};
+  events_.push_back(e);
+  return e;
+}
+
+absl::StatusOr<PlayerRebought> Table::Rebuy(const std::string& player,
+                                            int64_t amount) {
+  int seat = 0;
+  Occupant* o = Find(player, &seat);
+  if (o == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  if (InCurrentHand(seat)) {
+    return absl::FailedPreconditionError(
+        "no rebuy during a hand (HE-11b): wait for it to end");
+  }
+  if (amount <= 0 || amount > money::kMaxAmountMinor) {
+    return absl::InvalidArgumentError("rebuy amount must be positive");
+  }
+  const int64_t rake = BuyInRake(config_, amount);
+  const int64_t stack = o->stack + amount - rake;
+  if (stack > config_.buy_in_max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rebuy would make the stack ", stack,
+                     ", above the table maximum ", config_.buy_in_max));
+  }
+  o->stack = stack;
+  o->stats.bought_in += amount;
+  o->stats.rake_paid += rake;
+  o->short_invited = false;
+  PlayerRebought e{player, amount, rake, stack};
+  events_.push_back(e);
+  return e;
+}
+
+PlayerLeft Table::Remove(int seat) {
+  auto it = seats_.find(seat);
+  BANCA_CHECK(it != seats_.end());
+  PlayerLeft e{it->second.player, seat, it->second.stack, it->second.stats};
+  seats_.erase(it);
+  events_.push_back(e);
+  return e;
+}
+
+absl::StatusOr<std::optional<PlayerLeft>> Table::Leave(
+    const std::string& player) {
+  int seat = 0;
+  Occupant* o = Find(player, &seat);
+  if (o == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  if (!InCurrentHand(seat)) return std::optional<PlayerLeft>(Remove(seat));
+  // HE-10, gap 13: the player folds, the chips already bet stay in the
+  // pot and the rest of the stack leaves with them after the hand.
+  o->leaving = true;
+  if (absl::Status s = AfterHandStep(); !s.ok()) return s;
+  return std::optional<PlayerLeft>();
+}
+
+absl::Status Table::SitOut(const std::string& player) {
+  Occupant* o = Find(player);
+  if (o == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  if (!o->sitting_out) {
+    o->sitting_out = true;
+    events_.push_back(SittingOut{player, true});
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Table::SitIn(const std::string& player) {
+  Occupant* o = Find(player);
+  if (o == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  if (o->sitting_out) {
+    o->sitting_out = false;
+    events_.push_back(SittingOut{player, false});
+  }
+  return absl::OkStatus();
+}
+
+std::vector<int> Table::EligibleSeats() const {
+  std::vector<int> out;
+  for (const auto& [seat, o] : seats_) {
+    if (!o.sitting_out && !o.leaving && o.stack >= config_.big_blind) {
+      out.push_back(seat);
+    }
+  }
+  return out;
+}
+
+absl::Status Table::StartHand(int button_draw, std::vector<cards::Card> deck) {
+  if (in_hand()) {
+    return absl::FailedPreconditionError("a hand is in progress");
+  }
+  const std::vector<int> eligible = EligibleSeats();
+  if (eligible.size() < 2) {
+    // HE-7: the table stops; its next start draws the button again.
+    needs_draw_ = true;
+    return absl::FailedPreconditionError(
+        "a hand needs at least two players in play (HE-7)");
+  }
+  int button = 0;
+  if (needs_draw_) {
+    if (button_draw < 0 || button_draw >= static_cast<int>(eligible.size())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "button draw ", button_draw, " is not 0..", eligible.size() - 1));
+    }
+    button = eligible[button_draw];
+  } else {
+    // HE-64: the next seat clockwise that is dealt in.
+    button = eligible.front();
+    for (int seat : eligible) {
+      if (seat > button_) {
+        button = seat;
+        break;
+      }
+    }
+  }
+  HandSetup setup;
+  setup.config = config_;
+  setup.table_id = table_id_;
+  setup.hand_number = hand_number_ + 1;
+  setup.button = button;
+  for (int seat : eligible) {
+    setup.players.push_back(
+        {seat, seats_.at(seat).player, seats_.at(seat).stack});
+  }
+  setup.deck = std::move(deck);
+  absl::StatusOr<Hand> hand = Hand::Start(setup);
+  if (!hand.ok()) return hand.status();
+  events_.push_back(ButtonMoved{button, needs_draw_});
+  hand_ = std::move(*hand);
+  settled_ = false;
+  needs_draw_ = false;
+  button_ = button;
+  ++hand_number_;
+  return AfterHandStep();
+}
+
+void Table::FoldLeavers() {
+  while (in_hand()) {
+    const std::optional<int> seat = hand_->to_act();
+    if (!seat) return;
+    const Occupant& o = seats_.at(*seat);
+    if (!o.leaving) return;
+    // A leaver folds even when a check is free: they are gone (HE-10).
+    BANCA_CHECK(hand_->Act(*seat, Action{ActionType::kFold, 0}).ok());
+  }
+}
+
+absl::Status Table::AfterHandStep() {
+  FoldLeavers();
+  if (hand_ && hand_->finished() && !settled_) Settle();
+  return absl::OkStatus();
+}
+
+absl::Status Table::Act(const std::string& player, Action action) {
+  int seat = 0;
+  if (Find(player, &seat) == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
+  if (absl::Status s = hand_->Act(seat, action); !s.ok()) return s;
+  return AfterHandStep();
+}
+
+absl::Status Table::Timeout(const std::string& player) {
+  int seat = 0;
+  if (Find(player, &seat) == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
+  if (absl::Status s = hand_->Timeout(seat); !s.ok()) return s;
+  return AfterHandStep();
+}
+
+absl::Status Table::Void() {
+  if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
+  if (absl::Status s = hand_->Void(); !s.ok()) return s;
+  return AfterHandStep();
+}
+
+void Table::Settle() {
+  settled_ = true;
+  const HandResult& r = hand_->result();
+  auto shared = std::make_shared<const HandResult>(r);
+  std::vector<int> leavers;
+  for (const PlayerResult& p : r.players) {
+    Occupant& o = seats_.at(p.seat);
+    BANCA_CHECK(o.stack == p.start_stack);
+    o.stack = p.end_stack;
+    o.stats.total_bet += p.bet;
+    o.stats.total_won += p.won;
+    o.stats.net = o.stats.total_won - o.stats.total_bet;
+    ++o.stats.hands_played;
+    o.last = LastHand{hand_number_, p, shared};
+    // HE-70b/71, gap 11: blinds are bets; the 6th hand without one invites,
+    // the 7th warns.
+    const bool bet = p.bet > 0 || r.voided;
+    o.hands_without_bet = bet ? 0 : o.hands_without_bet + 1;
+    if (o.hands_without_bet == kInactiveHands + 1) {
+      events_.push_back(
+          SessionEndInvited{o.player, InvitationReason::kInactive});
+    } else if (o.hands_without_bet == kInactiveHands + 2) {
+      events_.push_back(
+          SessionEndWarned{o.player, InvitationReason::kInactive});
+    }
+    if (o.leaving) {
+      leavers.push_back(p.seat);
+    } else if (o.stack < config_.big_blind) {
+      // HE-70a/HE-15: below the minimum bet; invited after the first such
+      // hand, warned if still not topped up after the next one.
+      events_.push_back(o.short_invited
+                            ? TableEvent(SessionEndWarned{
+                                  o.player, InvitationReason::kShortStack})
+                            : TableEvent(SessionEndInvited{
+                                  o.player, InvitationReason::kShortStack}));
+      o.short_invited = true;
+    }
+  }
+  for (int seat : leavers) Remove(seat);
+}
+
+std::optional<int> Table::SeatOf(const std::string& player) const {
+  int seat = 0;
+  if (Find(player, &seat) == nullptr) return std::nullopt;
+  return seat;
+}
+
+std::optional<int64_t> Table::Stack(const std::string& player) const {
+  const Occupant* o = Find(player);
+  if (o == nullptr) return std::nullopt;
+  return o->stack;
+}
+
+std::optional<SessionStats> Table::Stats(const std::string& player) const {
+  const Occupant* o = Find(player);
+  if (o == nullptr) return std::nullopt;
+  return o->stats;
+}
+
+std::optional<LastHand> Table::LastHandOf(const std::string& player) const {
+  const Occupant* o = Find(player);
+  if (o == nullptr) return std::nullopt;
+  return o->last;
+}
+
+}  // namespace banca::games::poker

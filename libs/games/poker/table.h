@@ -1,0 +1,172 @@
+// A cash table between hands: seats, buy-ins and rebuys (with buy-in rake),
+// leaving, sitting out, the button, inactivity notices and session totals.
+// It deals each hand through Hand and settles the stacks afterwards. Pure,
+// like Hand: the service passes in the button draw and the shuffled deck.
+#ifndef BANCA_LIBS_GAMES_POKER_TABLE_H_
+#define BANCA_LIBS_GAMES_POKER_TABLE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "libs/cards/card.h"
+#include "libs/games/poker/hand.h"
+#include "libs/games/poker/table_config.h"
+
+namespace banca::games::poker {
+
+// HE-67: a player's totals for the session, reported when they leave.
+struct SessionStats {
+  int64_t bought_in = 0;  // buy-in and rebuys paid, buy-in rake included
+  int64_t rake_paid = 0;  // HE-17b
+  int64_t total_bet = 0;
+  int64_t total_won = 0;
+  int64_t net = 0;  // total_won - total_bet
+  int64_t hands_played = 0;
+  bool operator==(const SessionStats&) const = default;
+};
+
+struct PlayerSat {
+  std::string player;
+  int seat = 0;
+  int64_t paid = 0;
+  int64_t rake = 0;   // HE-17b: taken from the buy-in
+  int64_t stack = 0;  // paid - rake
+};
+struct PlayerRebought {
+  std::string player;
+  int64_t paid = 0;
+  int64_t rake = 0;
+  int64_t stack = 0;  // after the rebuy
+};
+struct PlayerLeft {
+  std::string player;
+  int seat = 0;
+  int64_t stack = 0;  // HE-10: paid out with the stack
+  SessionStats stats;
+};
+struct SittingOut {
+  std::string player;
+  bool out = true;  // false: back in
+};
+struct ButtonMoved {
+  int seat = 0;
+  bool drawn = false;  // HE-46: start or restart
+};
+enum class InvitationReason : uint8_t {
+  kShortStack,  // HE-70a: below the minimum bet, no rebuy after the hand
+  kInactive,    // HE-70b: no bet in more than 5 consecutive hands
+};
+struct SessionEndInvited {
+  std::string player;
+  InvitationReason reason = InvitationReason::kInactive;
+};
+// HE-71: the session ends unless the player rebuys or bets next hand.
+struct SessionEndWarned {
+  std::string player;
+  InvitationReason reason = InvitationReason::kInactive;
+};
+using TableEvent =
+    std::variant<PlayerSat, PlayerRebought, PlayerLeft, SittingOut, ButtonMoved,
+                 SessionEndInvited, SessionEndWarned>;
+
+// HE-65: the last hand a player took part in.
+struct LastHand {
+  int64_t hand_number = 0;
+  PlayerResult mine;
+  std::shared_ptr<const HandResult> result;
+};
+
+class Table {
+ public:
+  // Hands without a bet before the HE-70b invitation ("more than 5").
+  static constexpr int kInactiveHands = 5;
+
+  static absl::StatusOr<Table> Create(const TableConfig& config,
+                                      std::string table_id);
+
+  // FAILED_PRECONDITION for a taken seat or a second seat (HE-9);
+  // INVALID_ARGUMENT for a buy-in outside [buy_in_min, buy_in_max] (HE-8).
+  absl::StatusOr<PlayerSat> Sit(const std::string& player, int seat,
+                                int64_t buy_in);
+  // HE-12/HE-11b: between hands only; the stack after it stays within
+  // buy_in_max. Buy-in rake mode takes its share (HE-17b).
+  absl::StatusOr<PlayerRebought> Rebuy(const std::string& player,
+                                       int64_t amount);
+  // HE-10: at once between hands. In a hand the player is folded when it
+  // is their turn (at once if it is now) and leaves when the hand ends;
+  // nullopt then, and PlayerLeft comes in events().
+  absl::StatusOr<std::optional<PlayerLeft>> Leave(const std::string& player);
+  // HE-68: keep the seat but skip hands; back in with SitIn.
+  absl::Status SitOut(const std::string& player);
+  absl::Status SitIn(const std::string& player);
+
+  // Seats that would be dealt in: seated, not sitting out or leaving, with
+  // at least the big blind (HE-15).
+  std::vector<int> EligibleSeats() const;
+  // True when the next hand's button is drawn (HE-46): the first hand, or
+  // after the table stopped with fewer than two players (HE-7).
+  bool NeedsButtonDraw() const { return needs_draw_; }
+
+  // Deals a hand. `button_draw` indexes EligibleSeats() and is used only
+  // when NeedsButtonDraw(); otherwise the button moves to the next
+  // eligible seat clockwise (HE-64). FAILED_PRECONDITION with fewer than
+  // two eligible players (HE-7) or a hand in progress.
+  absl::Status StartHand(int button_draw, std::vector<cards::Card> deck);
+  absl::Status Act(const std::string& player, Action action);
+  absl::Status Timeout(const std::string& player);
+  absl::Status Void();
+
+  bool in_hand() const { return hand_.has_value() && !hand_->finished(); }
+  // The hand in progress or the last one; null before the first.
+  const Hand* hand() const { return hand_ ? &*hand_ : nullptr; }
+  std::optional<int> SeatOf(const std::string& player) const;
+  std::optional<int64_t> Stack(const std::string& player) const;
+  std::optional<SessionStats> Stats(const std::string& player) const;
+  std::optional<LastHand> LastHandOf(const std::string& player) const;
+  int button() const { return button_; }
+  // Table events in order (the hand's own events are in hand()->events()).
+  const std::vector<TableEvent>& events() const { return events_; }
+  const TableConfig& config() const { return config_; }
+
+ private:
+  struct Occupant {
+    std::string player;
+    int64_t stack = 0;
+    bool sitting_out = false;
+    bool leaving = false;
+    int hands_without_bet = 0;
+    bool short_invited = false;
+    SessionStats stats;
+    std::optional<LastHand> last;
+  };
+
+  Table() = default;
+  Occupant* Find(const std::string& player, int* seat = nullptr);
+  const Occupant* Find(const std::string& player, int* seat = nullptr) const;
+  bool InCurrentHand(int seat) const;
+  absl::Status AfterHandStep();
+  void FoldLeavers();
+  void Settle();
+  PlayerLeft Remove(int seat);
+
+  TableConfig config_;
+  std::string table_id_;
+  std::map<int, Occupant> seats_;  // by seat number
+  std::optional<Hand> hand_;
+  bool settled_ = true;
+  int button_ = 0;
+  bool needs_draw_ = true;
+  int64_t hand_number_ = 0;
+  std::vector<TableEvent> events_;
+};
+
+}  // namespace banca::games::poker
+
+#endif  // BANCA_LIBS_GAMES_POKER_TABLE_H_

@@ -1,0 +1,254 @@
+#include "libs/games/poker/table.h"
+
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "libs/games/poker/test_util.h"
+
+namespace banca::games::poker {
+namespace {
+
+using testing::Call;
+using testing::Check;
+using testing::Deck;
+using testing::Fold;
+using ::testing::HasSubstr;
+
+TableConfig Config() {
+  TableConfig c;
+  c.buy_in_min = 2000;
+  c.buy_in_max = 10000;
+  return c;
+}
+
+template <typename E>
+std::vector<E> TableEventsOf(const Table& t) {
+  std::vector<E> out;
+  for (const TableEvent& e : t.events()) {
+    if (const E* x = std::get_if<E>(&e)) out.push_back(*x);
+  }
+  return out;
+}
+
+Table ThreeSeated() {
+  Table t = *Table::Create(Config(), "t1");
+  EXPECT_TRUE(t.Sit("ana", 1, 10000).ok());
+  EXPECT_TRUE(t.Sit("rui", 3, 10000).ok());
+  EXPECT_TRUE(t.Sit("eva", 5, 10000).ok());
+  return t;
+}
+
+// Everyone folds to the big blind.
+void FoldAround(Table& t) {
+  while (t.in_hand()) {
+    const int seat = *t.hand()->to_act();
+    for (const PlayerView& p : t.hand()->ViewFor(0).players) {
+      if (p.seat == seat) {
+        ASSERT_TRUE(t.Act(p.player, Fold()).ok());
+        break;
+      }
+    }
+  }
+}
+
+TEST(PokerTable, SitWithinBuyInRange_HE8_HE14) {
+  Table t = *Table::Create(Config(), "t1");
+  EXPECT_THAT(t.Sit("ana", 1, 1999).status().message(), HasSubstr("HE-8"));
+  EXPECT_EQ(t.Sit("ana", 1, 10001).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(t.Sit("ana", 11, 5000).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  absl::StatusOr<PlayerSat> sat = t.Sit("ana", 1, 5000);
+  ASSERT_TRUE(sat.ok());
+  EXPECT_EQ(sat->stack, 5000);
+  EXPECT_EQ(t.Stack("ana"), 5000);
+}
+
+TEST(PokerTable, OneSeatPerPlayer_HE9) {
+  Table t = *Table::Create(Config(), "t1");
+  ASSERT_TRUE(t.Sit("ana", 1, 5000).ok());
+  EXPECT_THAT(t.Sit("ana", 2, 5000).status().message(), HasSubstr("HE-9"));
+  EXPECT_THAT(t.Sit("rui", 1, 5000).status().message(), HasSubstr("taken"));
+}
+
+TEST(PokerTable, BuyInRakeTakenAtEntryAndRebuy_HE17b) {
+  TableConfig c = Config();
+  c.rake = {RakeMode::kBuyIn, 1000, 0};
+  Table t = *Table::Create(c, "t1");
+  absl::StatusOr<PlayerSat> sat = t.Sit("ana", 1, 5000);
+  ASSERT_TRUE(sat.ok());
+  EXPECT_EQ(sat->rake, 500);
+  EXPECT_EQ(sat->stack, 4500);
+  absl::StatusOr<PlayerRebought> re = t.Rebuy("ana", 1001);
+  ASSERT_TRUE(re.ok());
+  EXPECT_EQ(re->rake, 100);  // 10 % of 1001, rounded down
+  EXPECT_EQ(re->stack, 5401);
+  EXPECT_EQ(t.Stats("ana")->rake_paid, 600);
+}
+
+TEST(PokerTable, RebuyOnlyBetweenHandsWithinMaximum_HE11b_HE12) {
+  Table t = ThreeSeated();
+  EXPECT_THAT(t.Rebuy("ana", 1).status().message(), HasSubstr("maximum"));
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_THAT(t.Rebuy("rui", 100).status().message(), HasSubstr("HE-11b"));
+  FoldAround(t);
+  EXPECT_FALSE(t.in_hand());
+  EXPECT_EQ(t.Stack("rui"), 9950);  // small blind lost
+  EXPECT_EQ(t.Rebuy("rui", 51).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(t.Rebuy("rui", 50).ok());
+  EXPECT_EQ(t.Stack("rui"), 10000);
+}
+
+TEST(PokerTable, NeedsTwoPlayers_HE7) {
+  Table t = *Table::Create(Config(), "t1");
+  ASSERT_TRUE(t.Sit("ana", 1, 5000).ok());
+  EXPECT_THAT(t.StartHand(0, Deck("")).message(), HasSubstr("HE-7"));
+  ASSERT_TRUE(t.Sit("rui", 2, 5000).ok());
+  EXPECT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_EQ(t.StartHand(0, Deck("")).code(),
+            absl::StatusCode::kFailedPrecondition);  // one in progress
+}
+
+TEST(PokerTable, ButtonDrawnThenMovesClockwise_HE46_HE64) {
+  Table t = ThreeSeated();
+  EXPECT_TRUE(t.NeedsButtonDraw());
+  EXPECT_EQ(t.StartHand(3, Deck("")).code(),
+            absl::StatusCode::kInvalidArgument);
+  ASSERT_TRUE(t.StartHand(1, Deck("")).ok());  // the draw picked seat 3
+  EXPECT_EQ(t.button(), 3);
+  EXPECT_TRUE(TableEventsOf<ButtonMoved>(t).back().drawn);
+  FoldAround(t);
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // the draw is ignored now
+  EXPECT_EQ(t.button(), 5);
+  FoldAround(t);
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_EQ(t.button(), 1);
+  EXPECT_FALSE(TableEventsOf<ButtonMoved>(t).back().drawn);
+}
+
+TEST(PokerTable, RestartDrawsTheButtonAgain_HE46) {
+  Table t = ThreeSeated();
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  ASSERT_TRUE(t.Leave("rui").ok());
+  ASSERT_TRUE(t.Leave("eva").ok());
+  EXPECT_FALSE(t.StartHand(0, Deck("")).ok());
+  EXPECT_TRUE(t.NeedsButtonDraw());
+  ASSERT_TRUE(t.Sit("rui", 2, 5000).ok());
+  ASSERT_TRUE(t.StartHand(1, Deck("")).ok());
+  EXPECT_EQ(t.button(), 2);
+}
+
+TEST(PokerTable, LeaveMidHandFoldsAndPaysOutAfter_HE10) {
+  Table t = ThreeSeated();
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // button 1: ana acts first
+  absl::StatusOr<std::optional<PlayerLeft>> left = t.Leave("rui");
+  ASSERT_TRUE(left.ok());
+  EXPECT_FALSE(left->has_value());  // after the hand
+  ASSERT_TRUE(t.Act("ana", Call()).ok());
+  // rui (small blind) was to act next: folded at once.
+  EXPECT_EQ(t.hand()->to_act(), 5);
+  ASSERT_TRUE(t.Act("eva", Check()).ok());
+  EXPECT_TRUE(t.in_hand());
+  EXPECT_EQ(t.SeatOf("rui"), 3);
+  while (t.in_hand()) {
+    const int seat = *t.hand()->to_act();
+    ASSERT_TRUE(t.Act(seat == 1 ? "ana" : "eva", Check()).ok());
+  }
+  EXPECT_FALSE(t.SeatOf("rui").has_value());
+  auto gone = TableEventsOf<PlayerLeft>(t);
+  ASSERT_EQ(gone.size(), 1u);
+  EXPECT_EQ(gone[0].stack, 9950);
+  // HE-67: the session's totals go with the player.
+  EXPECT_EQ(gone[0].stats.total_bet, 50);
+  EXPECT_EQ(gone[0].stats.net, -50);
+  EXPECT_EQ(gone[0].stats.hands_played, 1);
+}
+
+TEST(PokerTable, LeaveBetweenHandsAtOnce_HE10) {
+  Table t = ThreeSeated();
+  absl::StatusOr<std::optional<PlayerLeft>> left = t.Leave("eva");
+  ASSERT_TRUE(left.ok());
+  ASSERT_TRUE(left->has_value());
+  EXPECT_EQ((*left)->stack, 10000);
+  EXPECT_EQ(t.Leave("eva").status().code(), absl::StatusCode::kNotFound);
+}
+
+TEST(PokerTable, StackBelowMinimumBetMustRebuy_HE15_HE70a) {
+  TableConfig c = Config();
+  c.buy_in_min = 100;
+  Table t = *Table::Create(c, "t1");
+  ASSERT_TRUE(t.Sit("ana", 1, 10000).ok());
+  ASSERT_TRUE(t.Sit("rui", 2, 120).ok());
+  ASSERT_TRUE(t.Sit("eva", 3, 10000).ok());
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // button 1, rui small blind
+  ASSERT_TRUE(t.Act("ana", Fold()).ok());
+  ASSERT_TRUE(t.Act("rui", Fold()).ok());
+  EXPECT_EQ(t.Stack("rui"), 70);
+  EXPECT_THAT(t.EligibleSeats(), ::testing::ElementsAre(1, 3));
+  auto invited = TableEventsOf<SessionEndInvited>(t);
+  ASSERT_EQ(invited.size(), 1u);
+  EXPECT_EQ(invited[0].player, "rui");
+  EXPECT_EQ(invited[0].reason, InvitationReason::kShortStack);
+  ASSERT_TRUE(t.Rebuy("rui", 1000).ok());
+  EXPECT_EQ(t.EligibleSeats().size(), 3u);
+}
+
+TEST(PokerTable, SitOutKeepsTheSeat_HE68) {
+  Table t = ThreeSeated();
+  ASSERT_TRUE(t.SitOut("rui").ok());
+  EXPECT_THAT(t.EligibleSeats(), ::testing::ElementsAre(1, 5));
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_FALSE(t.hand()->dealt_in(3));
+  FoldAround(t);
+  EXPECT_EQ(t.SeatOf("rui"), 3);
+  ASSERT_TRUE(t.SitIn("rui").ok());
+  EXPECT_EQ(t.EligibleSeats().size(), 3u);
+}
+
+TEST(PokerTable, InactivityInviteAfterFiveHandsThenWarn_HE70b_HE71) {
+  TableConfig c = Config();
+  c.seats = 10;
+  Table t = *Table::Create(c, "t2");
+  const char* names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(t.Sit(names[i], i + 1, 5000).ok());
+  // Seat 10 has the first button and folds every hand; its first blind
+  // is the big blind of hand 9.
+  int invited_at = -1, warned_at = -1;
+  for (int hand = 1; hand <= 8; ++hand) {
+    ASSERT_TRUE(t.StartHand(9, Deck("")).ok());
+    FoldAround(t);
+    for (const TableEvent& e : t.events()) {
+      if (auto* i = std::get_if<SessionEndInvited>(&e);
+          i && i->player == "j" && invited_at < 0) {
+        EXPECT_EQ(i->reason, InvitationReason::kInactive);
+        invited_at = hand;
+      }
+      if (auto* w = std::get_if<SessionEndWarned>(&e);
+          w && w->player == "j" && warned_at < 0) {
+        warned_at = hand;
+      }
+    }
+  }
+  EXPECT_EQ(invited_at, 6);  // "more than 5" (gap 11)
+  EXPECT_EQ(warned_at, 7);
+}
+
+TEST(PokerTable, LastHandView_HE65) {
+  Table t = ThreeSeated();
+  EXPECT_FALSE(t.LastHandOf("ana").has_value());
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  std::optional<LastHand> last = t.LastHandOf("rui");
+  ASSERT_TRUE(last.has_value());
+  ASSERT_TRUE(last->result);
+  EXPECT_EQ(last->hand_number, 1);
+  EXPECT_EQ(last->mine.seat, 3);
+  EXPECT_EQ(last->mine.bet, 50);  // the small blind
+  EXPECT_EQ(last->result->players.size(), 3u);
+}
+
+}  // namespace
+}  // namespace banca::games::poker
