@@ -1,5 +1,7 @@
 #include "libs/games/poker/phh.h"
 
+#include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -358,6 +360,172 @@ TEST(PhhTest, WritesText) {
   EXPECT_THAT(*text,
               HasSubstr("Main pot 37.00, rake 1.85, won by eva (seat 5)\n"));
   EXPECT_THAT(*text, HasSubstr("Seat 5: eva ends with 117.15 (+17.15)\n"));
+}
+
+// The checker's fixtures (tests/oracle/testdata): banca records with the
+// finishing stacks, pots and rake worked out by hand in the comments.
+// BANCA_PHH_TESTDATA_DIR=tests/oracle/testdata build/libs/games/phh_test
+// rewrites them.
+struct Fixture {
+  std::string name;
+  HandRecord record;
+  PhhExtras extras;
+};
+
+std::vector<Fixture> Fixtures() {
+  std::vector<Fixture> out;
+  {
+    // Four players all in for different amounts (seat 4 covers and calls):
+    // main 4 x 1000 -> AA; side 1: 3 x 2000 -> KK; side 2: 2 x 3000 -> QQ;
+    // seat 4 keeps its 2000 behind.
+    HandRecord r;
+    r.button = 4;
+    r.players = {
+        {1, "aa", 1000}, {2, "kk", 3000}, {3, "qq", 6000}, {4, "jj", 8000}};
+    r.deck = Deck("Ah Kh Qh Jh Ad Kd Qd Jd 2c 7s 9c 3s 4d");
+    r.actions = {Act(3, ActionType::kAllIn), Act(4, ActionType::kCall),
+                 Act(1, ActionType::kAllIn), Act(2, ActionType::kAllIn)};
+    PhhExtras x;
+    x.finishing_stacks = {4000, 6000, 6000, 2000};
+    x.pots = {{4000, 0, {1}}, {6000, 0, {2}}, {6000, 0, {3}}};
+    out.push_back({"side_pots_3way_allin", r, x});
+  }
+  {
+    // Three players tie on a Broadway board; seat 4 folded 701 into the pot.
+    // Pot 4 x 701 + 3 x 300 = 3704 = 3 x 1234 + 2: banca gives the 2 cents
+    // one each to seats 1 and 2 (clockwise from left of the button);
+    // PokerKit would give both to seat 1.
+    HandRecord r;
+    r.button = 4;
+    r.players = {
+        {1, "a", 10000}, {2, "b", 10000}, {3, "c", 10000}, {4, "d", 10000}};
+    r.deck = Deck("2c 2d 2h 4c 3d 3h 3s 5c Ts Jd Qc Kh Ad");
+    r.actions = {
+        Act(3, ActionType::kRaise, 300), Act(4, ActionType::kRaise, 701),
+        Act(1, ActionType::kCall),       Act(2, ActionType::kCall),
+        Act(3, ActionType::kCall),       Act(1, ActionType::kCheck),
+        Act(2, ActionType::kCheck),      Act(3, ActionType::kBet, 300),
+        Act(4, ActionType::kFold),       Act(1, ActionType::kCall),
+        Act(2, ActionType::kCall),       Act(1, ActionType::kCheck),
+        Act(2, ActionType::kCheck),      Act(3, ActionType::kCheck),
+        Act(1, ActionType::kCheck),      Act(2, ActionType::kCheck),
+        Act(3, ActionType::kCheck)};
+    PhhExtras x;
+    x.finishing_stacks = {10234, 10234, 10233, 9299};
+    x.pots = {{3704, 0, {1, 2, 3}}};
+    out.push_back({"odd_chip_3way_split", r, x});
+  }
+  {
+    // Literal heads-up: the non-button (seat 4) posts 50 and acts first on
+    // every street; the button folds to the river all-in. nb +200.
+    HandRecord r;
+    r.button = 2;
+    r.players = {{2, "btn", 5000}, {4, "nb", 5000}};
+    r.deck = Deck("Ah Kc Ad Kd 2s 7h 9c Tc Js");
+    r.actions = {Act(4, ActionType::kCall),      Act(2, ActionType::kCheck),
+                 Act(4, ActionType::kBet, 100),  Act(2, ActionType::kCall),
+                 Act(4, ActionType::kCheck),     Act(2, ActionType::kCheck),
+                 Act(4, ActionType::kBet, 4800), Act(2, ActionType::kFold)};
+    PhhExtras x;
+    x.finishing_stacks = {4800, 5200};
+    x.pots = {{400, 0, {4}}};
+    out.push_back({"heads_up_literal", r, x});
+  }
+  {
+    // Literal heads-up to a showdown: the button's KK loses to AA.
+    HandRecord r;
+    r.button = 2;
+    r.players = {{2, "btn", 5000}, {4, "nb", 5000}};
+    r.deck = Deck("Ah Kc Ad Kd 2s 7h 9c Tc Js");
+    r.actions = {Act(4, ActionType::kRaise, 300), Act(2, ActionType::kCall),
+                 Act(4, ActionType::kCheck),      Act(2, ActionType::kCheck),
+                 Act(4, ActionType::kCheck),      Act(2, ActionType::kCheck),
+                 Act(4, ActionType::kCheck),      Act(2, ActionType::kCheck)};
+    PhhExtras x;
+    x.finishing_stacks = {4700, 5300};
+    x.pots = {{600, 0, {4}}};
+    out.push_back({"heads_up_literal_showdown", r, x});
+  }
+  {
+    // 5 % rake, cap 3.00: pot 3710 -> 185.5 -> 185 (rounded down; PokerKit's
+    // own rake() would round to 186). eva wins 3710 - 185.
+    HandRecord r = ThreeHanded();
+    r.config.rake = {RakeMode::kPot, 500, 300};
+    r.actions[8].action.amount = 1005;
+    PhhExtras x;
+    x.finishing_stacks = {8195, 3900, 11720};
+    x.pots = {{3710, 185, {5}}};
+    x.currency = "EUR";
+    out.push_back({"raked", r, x});
+    // The same with a wrong result: the checker must reject it.
+    x.finishing_stacks = {8195, 3900, 11721};
+    out.push_back({"wrong_finishing_stacks", r, x});
+  }
+  {
+    // Rake on three pots with a cap of 3.00 per hand: 200 + 300 + 300
+    // uncapped; banca takes 200 from the main pot and 100 from side 1.
+    HandRecord r = out[0].record;
+    r.config.rake = {RakeMode::kPot, 500, 300};
+    PhhExtras x;
+    x.finishing_stacks = {3800, 5900, 6000, 2000};
+    x.pots = {{4000, 200, {1}}, {6000, 100, {2}}, {6000, 0, {3}}};
+    out.push_back({"raked_capped_side_pots", r, x});
+  }
+  {
+    // No flop, no drop (HE-18): a raise takes the blinds, no rake.
+    HandRecord r = ThreeHanded();
+    r.config.rake = {RakeMode::kPot, 500, 300};
+    r.actions = {Act(5, ActionType::kRaise, 300), Act(1, ActionType::kFold),
+                 Act(3, ActionType::kFold)};
+    PhhExtras x;
+    x.finishing_stacks = {9950, 3900, 10150};
+    x.pots = {{450, 0, {5}}};
+    out.push_back({"raked_no_flop_no_drop", r, x});
+  }
+  {
+    // Pot-limit Omaha: a raises the pot (350), c calls, a bets the pot
+    // (750) and c folds: a wins 750, the 700 bet comes back.
+    HandRecord r;
+    r.config.variant = Variant::kOmaha;
+    r.config.limit = Limit::kPotLimit;
+    r.button = 1;
+    r.players = {{1, "a", 10000}, {2, "b", 10000}, {3, "c", 10000}};
+    r.deck = Deck("Ah Kh Qh Ad Kd Qd As Ks Qs Ac Kc Qc 2h 3d 4s 5c 6d");
+    r.actions = {
+        Act(1, ActionType::kRaise, 350), Act(2, ActionType::kFold),
+        Act(3, ActionType::kCall),       Act(3, ActionType::kCheck),
+        Act(1, ActionType::kBet, 750),   Act(3, ActionType::kFold),
+    };
+    PhhExtras x;
+    x.finishing_stacks = {10400, 9950, 9650};
+    x.pots = {{750, 0, {1}}};
+    out.push_back({"pot_limit_omaha", r, x});
+  }
+  return out;
+}
+
+TEST(PhhTestdata, Fixtures) {
+  const char* dir = std::getenv("BANCA_PHH_TESTDATA_DIR");
+  for (const Fixture& f : Fixtures()) {
+    PhhExtras x = f.extras;
+    x.table_name = "fixture";
+    x.timestamp = "2025-01-01T12:00:00Z";
+    auto phh = WritePhh(f.record, x);
+    ASSERT_TRUE(phh.ok()) << f.name << ": " << phh.status();
+    auto back = ParsePhh(*phh);
+    ASSERT_TRUE(back.ok()) << f.name << ": " << back.status();
+    ExpectSameRecord(*back, f.record);
+    int64_t before = 0, after = 0;
+    for (const SeatedPlayer& p : f.record.players) before += p.stack;
+    for (int64_t s : f.extras.finishing_stacks) after += s;
+    for (const PhhPot& p : f.extras.pots) after += p.rake;
+    if (f.name != "wrong_finishing_stacks") {
+      EXPECT_EQ(before, after) << f.name;
+    }
+    if (dir != nullptr) {
+      std::ofstream(std::string(dir) + "/" + f.name + ".phh") << *phh;
+    }
+  }
 }
 
 }  // namespace
