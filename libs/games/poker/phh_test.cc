@@ -479,7 +479,7 @@ std::vector<Fixture> Fixtures() {
                  Act(3, ActionType::kFold)};
     PhhExtras x;
     x.finishing_stacks = {9950, 3900, 10150};
-    x.pots = {{450, 0, {5}}};
+    x.pots = {{250, 0, {5}}};
     out.push_back({"raked_no_flop_no_drop", r, x});
   }
   {
