@@ -1,0 +1,1394 @@
+#include "libs/games/poker/phh.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "libs/cards/card.h"
+#include "libs/common/string_view.h"
+
+namespace banca::games::poker {
+namespace {
+
+using cards::Card;
+
+// --- Small private helpers (table_config.cc belongs to the engine). -------
+
+int HoleCardCount(const TableConfig& config) {
+  if (config.hole_cards > 0) return config.hole_cards;
+  return config.variant == Variant::kOmaha ? 4 : 2;
+}
+
+std::string_view VariantName(Variant v) {
+  switch (v) {
+    case Variant::kHoldem:
+      return "Hold'em";
+    case Variant::kOmaha:
+      return "Omaha";
+    case Variant::kSynthetic:
+      return "synthetic poker";
+  }
+  return "?";
+}
+
+std::string_view LimitName(Limit l) {
+  switch (l) {
+    case Limit::kNoLimit:
+      return "no_limit";
+    case Limit::kPotLimit:
+      return "pot_limit";
+    case Limit::kFixedLimit:
+      return "fixed_limit";
+    case Limit::kHalfPot:
+      return "half_pot";
+  }
+  return "?";
+}
+
+std::string_view RakeModeName(RakeMode m) {
+  switch (m) {
+    case RakeMode::kNone:
+      return "none";
+    case RakeMode::kPot:
+      return "pot";
+    case RakeMode::kBuyIn:
+      return "buy_in";
+  }
+  return "?";
+}
+
+std::string Money(int64_t cents) {
+  const char* sign = cents < 0 ? "-" : "";
+  int64_t a = cents < 0 ? -cents : cents;
+  return absl::StrFormat("%s%d.%02d", sign, a / 100, a % 100);
+}
+
+std::string Cards(const std::vector<Card>& cs) {
+  std::string out;
+  for (Card c : cs) out += cards::CardToString(c);
+  return out;
+}
+
+// --- Replaying a record's betting to place boards and showdowns. ----------
+
+// The dealt-in players in PHH order: p1 = first left of the button, ...,
+// pn = the button; blinds and first actors in that numbering.
+struct Layout {
+  int n = 0;
+  std::vector<int> order;  // PHH index -> index in record.players
+  int sb = 0;
+  int bb = 1;
+  int preflop_first = 0;
+  int deal_start = 0;  // banca deals from the small blind
+};
+
+absl::StatusOr<Layout> MakeLayout(const HandRecord& r) {
+  Layout l;
+  l.n = static_cast<int>(r.players.size());
+  if (l.n < 2) {
+    return absl::InvalidArgumentError("a hand needs at least two players");
+  }
+  int button = -1;
+  for (int i = 0; i < l.n; ++i) {
+    if (i > 0 && r.players[i].seat <= r.players[i - 1].seat) {
+      return absl::InvalidArgumentError("players must be in ascending seats");
+    }
+    if (r.players[i].seat == r.button) button = i;
+  }
+  if (button < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("button seat ", r.button, " is not dealt in"));
+  }
+  for (int i = 0; i < l.n; ++i) l.order.push_back((button + 1 + i) % l.n);
+  if (l.n == 2 && r.config.heads_up == HeadsUpBlinds::kButtonSmallBlind) {
+    l.sb = 1;  // the button
+    l.bb = 0;
+    l.preflop_first = 1;
+  } else {
+    // Three or more, and literal heads-up (HE-48 applied to two players:
+    // the non-button posts the small blind, the button the big blind).
+    l.sb = 0;
+    l.bb = 1;
+    l.preflop_first = 2 % l.n;
+  }
+  l.deal_start = l.sb;
+  return l;
+}
+
+struct Event {
+  enum Kind { kBoard, kAction, kShow, kRunout, kStreet } kind = kAction;
+  int p = 0;  // PHH index (kAction, kShow)
+  std::vector<Card> cards;
+  RecordedAction rec;
+  std::string verb;  // "f", "cc", "cbr"
+  int64_t to = 0;    // cbr: the bet becomes this
+  int64_t put = 0;   // chips the action put in
+  bool now_all_in = false;
+  int street = 0;
+};
+
+struct Replay {
+  Layout layout;
+  std::vector<std::vector<Card>> hole;  // by PHH index
+  std::vector<int64_t> blind_posted;    // by PHH index
+  std::vector<Event> events;
+  std::vector<int64_t> committed;  // by PHH index, whole hand
+  std::vector<bool> folded;
+  bool finished = false;
+  int64_t uncalled = 0;
+  int uncalled_to = -1;
+};
+
+class Sim {
+ public:
+  Sim(const HandRecord& r, Layout l) : r_(r) {
+    rep_.layout = std::move(l);
+    n_ = rep_.layout.n;
+    stack_.resize(n_);
+    bet_.assign(n_, 0);
+    acted_.assign(n_, false);
+    rep_.committed.assign(n_, 0);
+    rep_.folded.assign(n_, false);
+    rep_.blind_posted.assign(n_, 0);
+    for (int i = 0; i < n_; ++i) {
+      stack_[i] = r.players[rep_.layout.order[i]].stack;
+    }
+  }
+
+  absl::StatusOr<Replay> Run() {
+    const Layout& l = rep_.layout;
+    for (int i = 0; i < n_; ++i) {
+      if (stack_[i] <= 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("seat ", SeatOf(i), " is dealt in with no chips"));
+      }
+    }
+    // Hole cards from the small blind, round after round.
+    const int k = HoleCardCount(r_.config);
+    board_count_ = 5;
+    if (static_cast<int>(r_.deck.size()) < k * n_) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the deck holds ", r_.deck.size(), " cards, ", k * n_,
+                       " are needed for the hole cards"));
+    }
+    rep_.hole.assign(n_, {});
+    for (int round = 0; round < k; ++round) {
+      for (int j = 0; j < n_; ++j) {
+        rep_.hole[(l.deal_start + j) % n_].push_back(r_.deck[next_card_++]);
+      }
+    }
+    Post(l.sb, r_.config.small_blind);
+    Post(l.bb, r_.config.big_blind);
+    current_ = std::max(bet_[l.sb], bet_[l.bb]);
+    actor_ = NextToAct(l.preflop_first);
+    if (actor_ < 0) {
+      auto st = EndRound();
+      if (!st.ok()) return st;
+    }
+    int index = 0;
+    for (const RecordedAction& a : r_.actions) {
+      if (rep_.finished) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("action ", index, " (seat ", a.seat,
+                         ") comes after the hand ended"));
+      }
+      if (a.seat != SeatOf(actor_)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("action ", index, ": seat ", a.seat,
+                         " acted, but it is seat ", SeatOf(actor_), "'s turn"));
+      }
+      auto st = Apply(a, index);
+      if (!st.ok()) return st;
+      int next = NextToAct((actor_ + 1) % n_);
+      if (next < 0) {
+        st = EndRound();
+        if (!st.ok()) return st;
+      } else {
+        actor_ = next;
+      }
+      ++index;
+    }
+    if (!rep_.finished && !r_.voided) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the record ends before the hand does (seat ",
+                       SeatOf(actor_), " to act)"));
+    }
+    return std::move(rep_);
+  }
+
+ private:
+  int SeatOf(int p) const { return r_.players[rep_.layout.order[p]].seat; }
+  bool Live(int p) const { return !rep_.folded[p] && stack_[p] > 0; }
+
+  void Post(int p, int64_t blind) {
+    int64_t amount = std::min(blind, stack_[p]);
+    stack_[p] -= amount;
+    bet_[p] += amount;
+    rep_.committed[p] += amount;
+    rep_.blind_posted[p] = amount;
+  }
+
+  // First player from `from` clockwise who still has to act, or -1.
+  int NextToAct(int from) const {
+    int live = 0;
+    int64_t max_other = 0;
+    for (int i = 0; i < n_; ++i) {
+      if (Live(i)) ++live;
+    }
+    for (int j = 0; j < n_; ++j) {
+      int p = (from + j) % n_;
+      if (!Live(p)) continue;
+      bool needs = !acted_[p] || bet_[p] < current_;
+      if (!needs) continue;
+      if (live == 1) {
+        // Alone with chips: only a bet to call makes them act.
+        max_other = 0;
+        for (int i = 0; i < n_; ++i) {
+          if (i != p && !rep_.folded[i])
+            max_other = std::max(max_other, bet_[i]);
+        }
+        if (bet_[p] >= max_other) return -1;
+      }
+      return p;
+    }
+    return -1;
+  }
+
+  absl::Status Apply(const RecordedAction& a, int index) {
+    Event e;
+    e.kind = Event::kAction;
+    e.p = actor_;
+    e.rec = a;
+    e.street = street_;
+    const int p = actor_;
+    auto bad = [&](std::string_view why) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "action ", index, " (seat ", a.seat, "): ", ToAbsl(why)));
+    };
+    int64_t to = 0;
+    switch (a.action.type) {
+      case ActionType::kFold:
+        rep_.folded[p] = true;
+        e.verb = "f";
+        break;
+      case ActionType::kCheck:
+        if (bet_[p] != current_) return bad("check facing a bet");
+        e.verb = "cc";
+        break;
+      case ActionType::kCall: {
+        if (bet_[p] >= current_) return bad("call with nothing to call");
+        to = std::min(current_, bet_[p] + stack_[p]);
+        e.verb = "cc";
+        break;
+      }
+      case ActionType::kBet:
+      case ActionType::kRaise: {
+        bool is_bet = a.action.type == ActionType::kBet;
+        if (is_bet != (current_ == 0)) {
+          return bad(is_bet ? "bet when there is a bet (a raise)"
+                            : "raise when there is no bet (a bet)");
+        }
+        to = a.action.amount;
+        if (to <= current_) return bad("bet or raise to no more than the bet");
+        if (to - bet_[p] > stack_[p])
+          return bad("bet or raise beyond the stack");
+        e.verb = "cbr";
+        break;
+      }
+      case ActionType::kAllIn:
+        to = bet_[p] + stack_[p];
+        e.verb = to > current_ ? "cbr" : "cc";
+        break;
+      case ActionType::kStraddle:
+      case ActionType::kRestraddle:
+        return absl::UnimplementedError(
+            "straddles (synthetic poker) have no PHH form");
+    }
+    if (e.verb != "f" &&
+        !(e.verb == "cc" && a.action.type == ActionType::kCheck)) {
+      e.put = to - bet_[p];
+      stack_[p] -= e.put;
+      rep_.committed[p] += e.put;
+      bet_[p] = to;
+      if (to > current_) {
+        current_ = to;
+        last_aggressor_ = p;
+      }
+      e.to = to;
+    }
+    e.now_all_in = stack_[p] == 0 && e.verb != "f";
+    acted_[p] = true;
+    rep_.events.push_back(std::move(e));
+    return absl::OkStatus();
+  }
+
+  void AddBoard(int count) {
+    Event e;
+    e.kind = Event::kBoard;
+    e.street = street_;
+    for (int i = 0; i < count; ++i) e.cards.push_back(r_.deck[next_card_++]);
+    rep_.events.push_back(std::move(e));
+  }
+
+  void Showdown() {
+    int start = (last_aggressor_ >= 0 && !rep_.folded[last_aggressor_])
+                    ? last_aggressor_
+                    : 0;
+    for (int j = 0; j < n_; ++j) {
+      int p = (start + j) % n_;
+      if (rep_.folded[p]) continue;
+      Event e;
+      e.kind = Event::kShow;
+      e.p = p;
+      e.cards = rep_.hole[p];
+      rep_.events.push_back(std::move(e));
+    }
+  }
+
+  void ComputeUncalled() {
+    int top = -1;
+    int64_t second = 0;
+    for (int i = 0; i < n_; ++i) {
+      if (top < 0 || rep_.committed[i] > rep_.committed[top]) top = i;
+    }
+    for (int i = 0; i < n_; ++i) {
+      if (i != top) second = std::max(second, rep_.committed[i]);
+    }
+    if (rep_.committed[top] > second) {
+      rep_.uncalled = rep_.committed[top] - second;
+      rep_.uncalled_to = top;
+    }
+  }
+
+  absl::Status NeedCards(int count) {
+    if (next_card_ + count > static_cast<int>(r_.deck.size())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the deck runs out: ", r_.deck.size(),
+                       " cards, the board needs ", next_card_ + count));
+    }
+    return absl::OkStatus();
+  }
+
+  static int StreetCards(int street) { return street == 1 ? 3 : 1; }
+
+  absl::Status EndRound() {
+    int in = 0;
+    int live = 0;
+    for (int i = 0; i < n_; ++i) {
+      if (!rep_.folded[i]) ++in;
+      if (Live(i)) ++live;
+    }
+    if (in == 1) {
+      rep_.finished = true;
+      ComputeUncalled();
+      return absl::OkStatus();
+    }
+    if (street_ == 3 || live <= 1) {
+      int remaining = 0;
+      for (int s = street_ + 1; s <= 3; ++s) remaining += StreetCards(s);
+      auto st = NeedCards(remaining);
+      if (!st.ok()) return st;
+      Showdown();
+      if (street_ < 3) {
+        Event e;
+        e.kind = Event::kRunout;
+        rep_.events.push_back(e);
+      }
+      while (street_ < 3) {
+        ++street_;
+        AddBoard(StreetCards(street_));
+      }
+      rep_.finished = true;
+      ComputeUncalled();
+      return absl::OkStatus();
+    }
+    ++street_;
+    auto st = NeedCards(StreetCards(street_));
+    if (!st.ok()) return st;
+    AddBoard(StreetCards(street_));
+    std::fill(bet_.begin(), bet_.end(), 0);
+    std::fill(acted_.begin(), acted_.end(), false);
+    current_ = 0;
+    last_aggressor_ = -1;
+    actor_ = NextToAct(0);
+    if (actor_ < 0) return EndRound();
+    return absl::OkStatus();
+  }
+
+  const HandRecord& r_;
+  Replay rep_;
+  int n_ = 0;
+  std::vector<int64_t> stack_;
+  std::vector<int64_t> bet_;
+  std::vector<bool> acted_;
+  int64_t current_ = 0;
+  int actor_ = 0;
+  int street_ = 0;  // 0 pre-flop, 1 flop, 2 turn, 3 river
+  int last_aggressor_ = -1;
+  int next_card_ = 0;
+  int board_count_ = 5;
+};
+
+absl::StatusOr<Replay> ReplayRecord(const HandRecord& r) {
+  if (r.config.variant == Variant::kSynthetic) {
+    return absl::UnimplementedError(
+        "synthetic poker has no PHH variant (straddles, one community card "
+        "at a time, five betting rounds)");
+  }
+  auto layout = MakeLayout(r);
+  if (!layout.ok()) return layout.status();
+  Sim sim(r, *std::move(layout));
+  return sim.Run();
+}
+
+// --- TOML writing. --------------------------------------------------------
+
+std::string Quote(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += absl::StrFormat("\\u%04x", static_cast<int>(c));
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+template <typename T>
+std::string IntList(const std::vector<T>& v) {
+  return absl::StrCat("[", absl::StrJoin(v, ", "), "]");
+}
+
+absl::StatusOr<std::string> VariantCode(const TableConfig& c) {
+  if (c.variant == Variant::kHoldem && c.limit == Limit::kNoLimit) return "NT";
+  if (c.variant == Variant::kHoldem && c.limit == Limit::kFixedLimit) {
+    if (c.max_raises_per_round != 3) {
+      return absl::UnimplementedError(
+          "PHH FT allows four bets a round (max_raises_per_round = 3)");
+    }
+    return "FT";
+  }
+  if (c.variant == Variant::kOmaha && c.limit == Limit::kPotLimit) return "PO";
+  return absl::UnimplementedError(absl::StrCat(
+      "PHH has no variant code for ", ToAbsl(VariantName(c.variant)), " ",
+      ToAbsl(LimitName(c.limit))));
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WritePhh(const HandRecord& record,
+                                     const PhhExtras& extras) {
+  auto code = VariantCode(record.config);
+  if (!code.ok()) return code.status();
+  auto replay = ReplayRecord(record);
+  if (!replay.ok()) return replay.status();
+  const Layout& l = replay->layout;
+  const TableConfig& c = record.config;
+  const int n = l.n;
+  if (!extras.finishing_stacks.empty() &&
+      static_cast<int>(extras.finishing_stacks.size()) != n) {
+    return absl::InvalidArgumentError(
+        "finishing_stacks must have one entry per player");
+  }
+
+  std::vector<std::string> lines;
+  auto add = [&](std::string_view key, std::string_view value) {
+    lines.push_back(absl::StrCat(ToAbsl(key), " = ", ToAbsl(value)));
+  };
+  add("variant", Quote(*code));
+  add("antes", IntList(std::vector<int64_t>(n, 0)));
+  std::vector<int64_t> blinds(n, 0);
+  if (n == 2) {
+    // PokerKit reverses the list for two players (p1 posts blinds[1]).
+    blinds[1 - l.sb] = c.small_blind;
+    blinds[1 - l.bb] = c.big_blind;
+  } else {
+    blinds[l.sb] = c.small_blind;
+    blinds[l.bb] = c.big_blind;
+  }
+  add("blinds_or_straddles", IntList(blinds));
+  if (*code == "FT") {
+    add("small_bet", absl::StrCat(c.big_blind));
+    add("big_bet", absl::StrCat(2 * c.big_blind));
+  } else {
+    add("min_bet", absl::StrCat(c.big_blind));
+  }
+  std::vector<int64_t> stacks;
+  std::vector<int> seats;
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) {
+    const SeatedPlayer& sp = record.players[l.order[i]];
+    stacks.push_back(sp.stack);
+    seats.push_back(sp.seat);
+    names.push_back(Quote(sp.player));
+  }
+  add("starting_stacks", IntList(stacks));
+
+  std::vector<std::string> actions;
+  for (int i = 0; i < n; ++i) {
+    actions.push_back(
+        absl::StrCat("d dh p", i + 1, " ", Cards(replay->hole[i])));
+  }
+  for (const Event& e : replay->events) {
+    switch (e.kind) {
+      case Event::kBoard:
+        actions.push_back(absl::StrCat("d db ", Cards(e.cards)));
+        break;
+      case Event::kShow:
+        actions.push_back(absl::StrCat("p", e.p + 1, " sm ", Cards(e.cards)));
+        break;
+      case Event::kAction: {
+        std::string s = absl::StrCat("p", e.p + 1, " ", e.verb);
+        if (e.verb == "cbr") absl::StrAppend(&s, " ", e.to);
+        if (e.rec.action.type == ActionType::kAllIn) {
+          absl::StrAppend(&s, " # all-in");
+        } else if (e.rec.timeout) {
+          absl::StrAppend(&s, " # timeout");
+        }
+        actions.push_back(std::move(s));
+        break;
+      }
+      case Event::kRunout:
+      case Event::kStreet:
+        break;
+    }
+  }
+  std::string action_text = "[\n";
+  for (const std::string& a : actions) {
+    absl::StrAppend(&action_text, "  ", Quote(a), ",\n");
+  }
+  action_text += "]";
+  add("actions", action_text);
+
+  if (!extras.author.empty()) add("author", Quote(extras.author));
+  if (!extras.event.empty()) add("event", Quote(extras.event));
+  const std::string& ts = extras.timestamp;
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
+  if (ts.size() == 20 && ts[19] == 'Z' &&
+      std::sscanf(ts.c_str(), "%4d-%2d-%2dT%2d:%2d:%2dZ", &y, &mo, &d, &h, &mi,
+                  &s) == 6) {
+    add("time", absl::StrFormat("%02d:%02d:%02d", h, mi, s));
+    add("time_zone", Quote("UTC"));
+    add("day", absl::StrCat(d));
+    add("month", absl::StrCat(mo));
+    add("year", absl::StrCat(y));
+  }
+  add("hand", absl::StrCat(record.hand_number));
+  add("seats", IntList(seats));
+  add("seat_count", absl::StrCat(c.seats));
+  add("players", absl::StrCat("[", absl::StrJoin(names, ", "), "]"));
+  if (!extras.finishing_stacks.empty()) {
+    std::vector<int64_t> fin;
+    for (int i = 0; i < n; ++i)
+      fin.push_back(extras.finishing_stacks[l.order[i]]);
+    add("finishing_stacks", IntList(fin));
+  }
+  if (!extras.currency.empty()) add("currency", Quote(extras.currency));
+
+  // banca's own fields.
+  add("_banca_variant",
+      Quote(c.variant == Variant::kOmaha ? "omaha" : "holdem"));
+  add("_banca_limit", Quote(LimitName(c.limit)));
+  add("_banca_heads_up",
+      Quote(c.heads_up == HeadsUpBlinds::kLiteral ? "literal"
+                                                  : "button_small_blind"));
+  add("_banca_button_seat", absl::StrCat(record.button));
+  add("_banca_small_blind", absl::StrCat(c.small_blind));
+  add("_banca_big_blind", absl::StrCat(c.big_blind));
+  add("_banca_max_raises_per_round", absl::StrCat(c.max_raises_per_round));
+  add("_banca_buy_in_min", absl::StrCat(c.buy_in_min));
+  add("_banca_buy_in_max", absl::StrCat(c.buy_in_max));
+  add("_banca_rake_mode", Quote(RakeModeName(c.rake.mode)));
+  add("_banca_rake_bps", absl::StrCat(c.rake.bps));
+  add("_banca_rake_cap", absl::StrCat(c.rake.cap));
+  add("_banca_straddles", c.straddles ? "true" : "false");
+  add("_banca_hole_cards", absl::StrCat(c.hole_cards));
+  add("_banca_odd_chip", Quote("clockwise_from_left_of_button"));
+  add("_banca_rake_rounding", Quote("down_per_pot"));
+  add("_banca_table_id", Quote(record.table_id));
+  if (!extras.table_name.empty()) {
+    add("_banca_table_name", Quote(extras.table_name));
+  }
+  if (!ts.empty()) add("_banca_timestamp", Quote(ts));
+  add("_banca_deck", Quote(Cards(record.deck)));
+  add("_banca_voided", record.voided ? "true" : "false");
+  if (!extras.pots.empty()) {
+    std::vector<int64_t> amounts, rakes;
+    std::vector<std::string> winners;
+    for (const PhhPot& p : extras.pots) {
+      amounts.push_back(p.amount);
+      rakes.push_back(p.rake);
+      winners.push_back(IntList(p.winner_seats));
+    }
+    add("_banca_pot_amounts", IntList(amounts));
+    add("_banca_pot_rake", IntList(rakes));
+    add("_banca_pot_winner_seats",
+        absl::StrCat("[", absl::StrJoin(winners, ", "), "]"));
+  }
+  return absl::StrCat(absl::StrJoin(lines, "\n"), "\n");
+}
+
+// --- TOML reading (the subset PHH files use). -----------------------------
+
+namespace {
+
+struct Value {
+  enum Kind { kInt, kFloat, kString, kBool, kArray, kBare } kind = kBare;
+  int64_t i = 0;
+  std::string s;  // kString, kBare, kFloat (its text)
+  bool b = false;
+  std::vector<Value> items;
+};
+
+using Table = std::map<std::string, Value>;
+
+class TomlReader {
+ public:
+  explicit TomlReader(std::string_view t) : t_(t) {}
+
+  absl::StatusOr<Table> Read() {
+    Table out;
+    while (true) {
+      SkipSpace(true);
+      if (pos_ >= t_.size()) break;
+      if (t_[pos_] == '[') {
+        return Error("tables ([section]) are not part of PHH hand files");
+      }
+      std::string key;
+      if (t_[pos_] == '"' || t_[pos_] == '\'') {
+        auto k = ReadString();
+        if (!k.ok()) return k.status();
+        key = *k;
+      } else {
+        while (pos_ < t_.size() &&
+               (std::isalnum(static_cast<unsigned char>(t_[pos_])) ||
+                t_[pos_] == '_' || t_[pos_] == '-')) {
+          key += t_[pos_++];
+        }
+      }
+      if (key.empty()) return Error("expected a key");
+      SkipSpace(false);
+      if (pos_ >= t_.size() || t_[pos_] != '=') return Error("expected '='");
+      ++pos_;
+      SkipSpace(false);
+      auto v = ReadValue();
+      if (!v.ok()) return v.status();
+      if (out.count(key)) return Error(absl::StrCat("duplicate key ", key));
+      out[key] = *std::move(v);
+    }
+    return out;
+  }
+
+ private:
+  absl::Status Error(std::string_view why) const {
+    int line = 1;
+    for (size_t i = 0; i < pos_ && i < t_.size(); ++i) line += t_[i] == '\n';
+    return absl::InvalidArgumentError(
+        absl::StrCat("PHH line ", line, ": ", ToAbsl(why)));
+  }
+
+  void SkipSpace(bool newlines) {
+    while (pos_ < t_.size()) {
+      char c = t_[pos_];
+      if (c == ' ' || c == '\t' || c == '\r' || (newlines && c == '\n')) {
+        ++pos_;
+      } else if (c == '#') {
+        while (pos_ < t_.size() && t_[pos_] != '\n') ++pos_;
+      } else {
+        break;
+      }
+    }
+  }
+
+  absl::StatusOr<std::string> ReadString() {
+    char q = t_[pos_];
+    bool multi = t_.substr(pos_, 3) == std::string(3, q);
+    pos_ += multi ? 3 : 1;
+    if (multi && pos_ < t_.size() && t_[pos_] == '\n') ++pos_;
+    std::string out;
+    while (pos_ < t_.size()) {
+      char c = t_[pos_];
+      if (multi ? t_.substr(pos_, 3) == std::string(3, q) : c == q) {
+        pos_ += multi ? 3 : 1;
+        return out;
+      }
+      if (!multi && c == '\n') return Error("unterminated string");
+      if (q == '"' && c == '\\') {
+        if (pos_ + 1 >= t_.size()) break;
+        char e = t_[pos_ + 1];
+        pos_ += 2;
+        switch (e) {
+          case 'n':
+            out += '\n';
+            break;
+          case 't':
+            out += '\t';
+            break;
+          case '"':
+          case '\\':
+            out += e;
+            break;
+          case 'u': {
+            if (pos_ + 4 > t_.size()) return Error("bad \\u escape");
+            unsigned code =
+                std::stoul(std::string(t_.substr(pos_, 4)), nullptr, 16);
+            pos_ += 4;
+            if (code < 0x80) {
+              out += static_cast<char>(code);
+            } else {
+              return Error("non-ASCII \\u escapes are not supported");
+            }
+            break;
+          }
+          default:
+            return Error("unsupported escape");
+        }
+        continue;
+      }
+      out += c;
+      ++pos_;
+    }
+    return Error("unterminated string");
+  }
+
+  absl::StatusOr<Value> ReadValue() {
+    if (pos_ >= t_.size()) return Error("expected a value");
+    Value v;
+    char c = t_[pos_];
+    if (c == '"' || c == '\'') {
+      auto s = ReadString();
+      if (!s.ok()) return s.status();
+      v.kind = Value::kString;
+      v.s = *std::move(s);
+      return v;
+    }
+    if (c == '[') {
+      ++pos_;
+      v.kind = Value::kArray;
+      while (true) {
+        SkipSpace(true);
+        if (pos_ >= t_.size()) return Error("unterminated array");
+        if (t_[pos_] == ']') {
+          ++pos_;
+          return v;
+        }
+        auto item = ReadValue();
+        if (!item.ok()) return item.status();
+        v.items.push_back(*std::move(item));
+        SkipSpace(true);
+        if (pos_ < t_.size() && t_[pos_] == ',') ++pos_;
+      }
+    }
+    std::string bare;
+    while (pos_ < t_.size() && t_[pos_] != ',' && t_[pos_] != ']' &&
+           t_[pos_] != '\n' && t_[pos_] != '#') {
+      bare += t_[pos_++];
+    }
+    while (!bare.empty() &&
+           (bare.back() == ' ' || bare.back() == '\t' || bare.back() == '\r')) {
+      bare.pop_back();
+    }
+    if (bare == "true" || bare == "false") {
+      v.kind = Value::kBool;
+      v.b = bare == "true";
+      return v;
+    }
+    std::string digits;
+    for (char ch : bare) {
+      if (ch != '_') digits += ch;
+    }
+    bool is_int = !digits.empty();
+    for (size_t i = 0; i < digits.size(); ++i) {
+      if (!(std::isdigit(static_cast<unsigned char>(digits[i])) ||
+            (i == 0 && (digits[i] == '-' || digits[i] == '+')))) {
+        is_int = false;
+      }
+    }
+    if (is_int && digits != "-" && digits != "+") {
+      v.kind = Value::kInt;
+      v.i = std::stoll(digits);
+      return v;
+    }
+    v.kind = bare.find_first_of(".eE") != std::string::npos &&
+                     bare.find(':') == std::string::npos &&
+                     bare.find_first_of("0123456789") != std::string::npos
+                 ? Value::kFloat
+                 : Value::kBare;
+    v.s = bare;
+    return v;
+  }
+
+  std::string_view t_;
+  size_t pos_ = 0;
+};
+
+absl::StatusOr<int64_t> GetInt(const Table& t, const std::string& key) {
+  auto it = t.find(key);
+  if (it == t.end()) return absl::NotFoundError(absl::StrCat("no ", key));
+  if (it->second.kind == Value::kFloat) {
+    return absl::UnimplementedError(absl::StrCat(
+        key, " = ", it->second.s, ": amounts must be whole cents"));
+  }
+  if (it->second.kind != Value::kInt) {
+    return absl::InvalidArgumentError(absl::StrCat(key, " is not an integer"));
+  }
+  return it->second.i;
+}
+
+absl::StatusOr<std::vector<int64_t>> GetIntList(const Table& t,
+                                                const std::string& key) {
+  auto it = t.find(key);
+  if (it == t.end()) return absl::NotFoundError(absl::StrCat("no ", key));
+  if (it->second.kind != Value::kArray) {
+    return absl::InvalidArgumentError(absl::StrCat(key, " is not a list"));
+  }
+  std::vector<int64_t> out;
+  for (const Value& v : it->second.items) {
+    if (v.kind == Value::kFloat) {
+      return absl::UnimplementedError(
+          absl::StrCat(key, " holds ", v.s, ": amounts must be whole cents"));
+    }
+    if (v.kind != Value::kInt) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(key, " holds a non-integer"));
+    }
+    out.push_back(v.i);
+  }
+  return out;
+}
+
+std::optional<std::string> GetString(const Table& t, const std::string& key) {
+  auto it = t.find(key);
+  if (it == t.end() || it->second.kind != Value::kString) return std::nullopt;
+  return it->second.s;
+}
+
+int64_t IntOr(const Table& t, const std::string& key, int64_t fallback) {
+  auto v = GetInt(t, key);
+  return v.ok() ? *v : fallback;
+}
+
+absl::StatusOr<std::vector<Card>> ParseCardRun(std::string_view s,
+                                               std::string_view what) {
+  if (s.find('?') != std::string_view::npos) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        ToAbsl(what), " are hidden (", ToAbsl(s),
+        "): the hand cannot be replayed without every dealt card"));
+  }
+  return cards::ParseCards(s);
+}
+
+std::vector<std::string_view> Words(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// A ParsePhh-side betting tracker: turns cc / cbr into banca's action types.
+struct ParseState {
+  std::vector<int64_t> stack, bet;
+  int64_t current = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
+  auto table = TomlReader(text).Read();
+  if (!table.ok()) return table.status();
+  const Table& t = *table;
+  HandRecord r;
+  TableConfig& c = r.config;
+  auto variant = GetString(t, "variant");
+  if (!variant) return absl::InvalidArgumentError("no variant");
+  if (*variant == "NT") {
+    c.variant = Variant::kHoldem;
+    c.limit = Limit::kNoLimit;
+  } else if (*variant == "FT") {
+    c.variant = Variant::kHoldem;
+    c.limit = Limit::kFixedLimit;
+  } else if (*variant == "PO") {
+    c.variant = Variant::kOmaha;
+    c.limit = Limit::kPotLimit;
+  } else {
+    return absl::UnimplementedError(
+        absl::StrCat("PHH variant ", *variant, " is not a game banca runs"));
+  }
+  auto stacks = GetIntList(t, "starting_stacks");
+  if (!stacks.ok()) return stacks.status();
+  const int n = static_cast<int>(stacks->size());
+  if (n < 2) return absl::InvalidArgumentError("fewer than two players");
+  if (auto antes = GetIntList(t, "antes"); antes.ok()) {
+    for (int64_t a : *antes) {
+      if (a != 0) return absl::UnimplementedError("banca has no antes");
+    }
+  } else {
+    return antes.status();
+  }
+  auto blinds = GetIntList(t, "blinds_or_straddles");
+  if (!blinds.ok()) return blinds.status();
+  if (static_cast<int>(blinds->size()) != n) {
+    return absl::InvalidArgumentError(
+        "blinds_or_straddles must have one entry per player");
+  }
+  for (int i = 2; i < n; ++i) {
+    if ((*blinds)[i] != 0) {
+      return absl::UnimplementedError(
+          "straddles in PHH are not supported (Hold'em and Omaha have none)");
+    }
+  }
+  // Heads-up: PokerKit has p1 post blinds[1], p2 post blinds[0].
+  auto hu = GetString(t, "_banca_heads_up");
+  if (n == 2) {
+    int64_t b0 = (*blinds)[0], b1 = (*blinds)[1];
+    bool literal = hu ? *hu == "literal" : b0 > b1;
+    c.heads_up =
+        literal ? HeadsUpBlinds::kLiteral : HeadsUpBlinds::kButtonSmallBlind;
+    c.small_blind = std::min(b0, b1);
+    c.big_blind = std::max(b0, b1);
+    if ((literal && b0 < b1) || (!literal && b0 > b1)) {
+      return absl::InvalidArgumentError(
+          "_banca_heads_up contradicts blinds_or_straddles");
+    }
+  } else {
+    c.small_blind = (*blinds)[0];
+    c.big_blind = (*blinds)[1];
+    if (hu && *hu == "button_small_blind") {
+      c.heads_up = HeadsUpBlinds::kButtonSmallBlind;
+    }
+  }
+  if (c.limit == Limit::kFixedLimit) {
+    int64_t small_bet = IntOr(t, "small_bet", -1);
+    int64_t big_bet = IntOr(t, "big_bet", -1);
+    if (small_bet != c.big_blind || big_bet != 2 * small_bet) {
+      return absl::UnimplementedError(
+          "banca's fixed limit has small bet = big blind, big bet = twice it");
+    }
+  }
+  c.max_raises_per_round =
+      static_cast<int>(IntOr(t, "_banca_max_raises_per_round", 3));
+  c.buy_in_min = IntOr(t, "_banca_buy_in_min", c.buy_in_min);
+  c.buy_in_max = IntOr(t, "_banca_buy_in_max", c.buy_in_max);
+  if (auto m = GetString(t, "_banca_rake_mode")) {
+    c.rake.mode = *m == "pot"      ? RakeMode::kPot
+                  : *m == "buy_in" ? RakeMode::kBuyIn
+                                   : RakeMode::kNone;
+  }
+  c.rake.bps = static_cast<int32_t>(IntOr(t, "_banca_rake_bps", 0));
+  c.rake.cap = IntOr(t, "_banca_rake_cap", 0);
+  if (auto it = t.find("_banca_straddles");
+      it != t.end() && it->second.kind == Value::kBool) {
+    c.straddles = it->second.b;
+  }
+  c.hole_cards = static_cast<int>(IntOr(t, "_banca_hole_cards", 0));
+  if (auto lim = GetString(t, "_banca_limit");
+      lim && *lim != LimitName(c.limit)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("_banca_limit ", *lim, " contradicts variant ", *variant));
+  }
+
+  std::vector<int64_t> seats;
+  if (auto s = GetIntList(t, "seats"); s.ok()) {
+    seats = *s;
+    if (static_cast<int>(seats.size()) != n) {
+      return absl::InvalidArgumentError("seats must have one entry per player");
+    }
+  } else {
+    for (int i = 0; i < n; ++i) seats.push_back(i + 1);
+  }
+  int64_t max_seat = *std::max_element(seats.begin(), seats.end());
+  c.seats =
+      static_cast<int>(IntOr(t, "seat_count", std::max<int64_t>(n, max_seat)));
+  std::vector<std::string> names;
+  if (auto it = t.find("players"); it != t.end()) {
+    for (const Value& v : it->second.items) names.push_back(v.s);
+  }
+  if (names.size() != static_cast<size_t>(n)) {
+    names.clear();
+    for (int i = 0; i < n; ++i) names.push_back(absl::StrCat("p", i + 1));
+  }
+  r.button = static_cast<int>(seats[n - 1]);
+  if (auto b = GetInt(t, "_banca_button_seat"); b.ok() && *b != r.button) {
+    return absl::InvalidArgumentError(
+        "_banca_button_seat is not the last player's seat");
+  }
+  r.hand_number = IntOr(t, "hand", 0);
+  if (auto id = GetString(t, "_banca_table_id")) {
+    r.table_id = *id;
+  } else if (auto it = t.find("table"); it != t.end()) {
+    r.table_id = it->second.kind == Value::kInt ? absl::StrCat(it->second.i)
+                                                : it->second.s;
+  }
+  if (auto it = t.find("_banca_voided");
+      it != t.end() && it->second.kind == Value::kBool) {
+    r.voided = it->second.b;
+  }
+  // Players in ascending seat order; PHH index -> record index.
+  std::vector<int> by_seat(n);
+  for (int i = 0; i < n; ++i) by_seat[i] = i;
+  std::sort(by_seat.begin(), by_seat.end(),
+            [&](int a, int b) { return seats[a] < seats[b]; });
+  std::vector<int> phh_to_record(n);
+  for (int k = 0; k < n; ++k) {
+    phh_to_record[by_seat[k]] = k;
+    r.players.push_back(SeatedPlayer{static_cast<int>(seats[by_seat[k]]),
+                                     names[by_seat[k]], (*stacks)[by_seat[k]]});
+    if (k > 0 && r.players[k].seat == r.players[k - 1].seat) {
+      return absl::InvalidArgumentError("two players share a seat");
+    }
+  }
+  // PHH order must be clockwise from left of the button.
+  for (int i = 0; i < n; ++i) {
+    if (phh_to_record[i] != (phh_to_record[n - 1] + 1 + i) % n) {
+      return absl::InvalidArgumentError(
+          "players are not in order from the first seat left of the button");
+    }
+  }
+
+  // Actions.
+  auto acts = t.find("actions");
+  if (acts == t.end() || acts->second.kind != Value::kArray) {
+    return absl::InvalidArgumentError("no actions");
+  }
+  auto layout = MakeLayout(r);
+  if (!layout.ok()) return layout.status();
+  const int k = HoleCardCount(c);
+  std::vector<std::vector<Card>> hole(n);
+  std::vector<Card> board;
+  ParseState ps;
+  ps.stack = *stacks;
+  ps.bet.assign(n, 0);
+  auto post = [&](int p, int64_t blind) {
+    int64_t a = std::min(blind, ps.stack[p]);
+    ps.stack[p] -= a;
+    ps.bet[p] += a;
+  };
+  post(layout->sb, c.small_blind);
+  post(layout->bb, c.big_blind);
+  ps.current = std::max(ps.bet[layout->sb], ps.bet[layout->bb]);
+  int index = 0;
+  for (const Value& v : acts->second.items) {
+    std::string_view line = v.s;
+    std::string_view comment;
+    if (size_t h = line.find('#'); h != std::string_view::npos) {
+      comment = line.substr(h + 1);
+      line = line.substr(0, h);
+    }
+    auto w = Words(line);
+    auto bad = [&](std::string_view why) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "action ", index, " '", ToAbsl(v.s), "': ", ToAbsl(why)));
+    };
+    ++index;
+    if (w.empty()) continue;
+    if (w[0] == "d") {
+      if (w.size() >= 2 && w[1] == "db" && w.size() == 3) {
+        auto cs = ParseCardRun(w[2], "board cards");
+        if (!cs.ok()) return cs.status();
+        board.insert(board.end(), cs->begin(), cs->end());
+        std::fill(ps.bet.begin(), ps.bet.end(), 0);
+        ps.current = 0;
+        continue;
+      }
+      if (w.size() == 4 && w[1] == "dh" && w[2].size() > 1 && w[2][0] == 'p') {
+        int p = std::atoi(std::string(w[2].substr(1)).c_str()) - 1;
+        if (p < 0 || p >= n) return bad("no such player");
+        auto cs = ParseCardRun(
+            w[3], absl::StrCat("the hole cards of ", ToAbsl(w[2])));
+        if (!cs.ok()) return cs.status();
+        hole[p].insert(hole[p].end(), cs->begin(), cs->end());
+        continue;
+      }
+      return bad("unsupported dealer action");
+    }
+    if (w[0].size() < 2 || w[0][0] != 'p') return bad("unknown actor");
+    int p = std::atoi(std::string(w[0].substr(1)).c_str()) - 1;
+    if (p < 0 || p >= n || w.size() < 2) return bad("no such player");
+    if (w[1] == "sm") {
+      if (w.size() == 3 && w[2] != "-") {
+        auto cs = ParseCardRun(w[2], "shown cards");
+        if (!cs.ok()) return cs.status();
+      }
+      continue;
+    }
+    RecordedAction ra;
+    ra.seat = static_cast<int>(seats[p]);
+    const bool all_in = comment.find("all-in") != std::string_view::npos;
+    ra.timeout = comment.find("timeout") != std::string_view::npos;
+    int64_t to = ps.bet[p];
+    if (w[1] == "f" && w.size() == 2) {
+      ra.action.type = ActionType::kFold;
+    } else if (w[1] == "cc" && w.size() == 2) {
+      ra.action.type =
+          ps.bet[p] >= ps.current ? ActionType::kCheck : ActionType::kCall;
+      to = std::min(ps.current, ps.bet[p] + ps.stack[p]);
+      to = std::max(to, ps.bet[p]);
+    } else if (w[1] == "cbr" && w.size() == 3) {
+      to = std::atoll(std::string(w[2]).c_str());
+      if (std::string(w[2]).find_first_not_of("0123456789") !=
+          std::string::npos) {
+        return absl::UnimplementedError(
+            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents"));
+      }
+      ra.action.type = ps.current == 0 ? ActionType::kBet : ActionType::kRaise;
+      ra.action.amount = to;
+    } else {
+      return bad("unsupported player action");
+    }
+    if (all_in) ra.action = Action{ActionType::kAllIn, 0};
+    if (to - ps.bet[p] > ps.stack[p]) return bad("beyond the stack");
+    ps.stack[p] -= to - ps.bet[p];
+    ps.bet[p] = to;
+    ps.current = std::max(ps.current, to);
+    r.actions.push_back(ra);
+  }
+  // The deck in banca's draw order.
+  for (int p = 0; p < n; ++p) {
+    if (static_cast<int>(hole[p].size()) != k) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "p", p + 1, " was dealt ", hole[p].size(), " hole cards, ", k,
+          " expected: the deck cannot be rebuilt"));
+    }
+  }
+  std::vector<Card> dealt;
+  for (int round = 0; round < k; ++round) {
+    for (int j = 0; j < n; ++j) {
+      dealt.push_back(hole[(layout->deal_start + j) % n][round]);
+    }
+  }
+  dealt.insert(dealt.end(), board.begin(), board.end());
+  if (auto deck = GetString(t, "_banca_deck")) {
+    auto cs = cards::ParseCards(*deck);
+    if (!cs.ok()) return cs.status();
+    if (cs->size() < dealt.size() ||
+        !std::equal(dealt.begin(), dealt.end(), cs->begin())) {
+      return absl::InvalidArgumentError(
+          "_banca_deck does not match the dealt cards");
+    }
+    r.deck = *std::move(cs);
+  } else {
+    auto check = cards::ParseCards(Cards(dealt));
+    if (!check.ok()) return check.status();  // a card dealt twice
+    r.deck = std::move(dealt);
+  }
+  // Replaying our own reading must succeed (order, street ends).
+  auto replay = ReplayRecord(r);
+  if (!replay.ok()) return replay.status();
+  return r;
+}
+
+absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
+  auto table = TomlReader(text).Read();
+  if (!table.ok()) return table.status();
+  const Table& t = *table;
+  PhhExtras e;
+  auto seats = GetIntList(t, "seats");
+  if (auto fin = GetIntList(t, "finishing_stacks"); fin.ok()) {
+    // Back to ascending seat order.
+    std::vector<int> idx(fin->size());
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
+    if (seats.ok() && seats->size() == fin->size()) {
+      std::sort(idx.begin(), idx.end(),
+                [&](int a, int b) { return (*seats)[a] < (*seats)[b]; });
+    }
+    for (int i : idx) e.finishing_stacks.push_back((*fin)[i]);
+  }
+  e.currency = GetString(t, "currency").value_or("");
+  e.table_name = GetString(t, "_banca_table_name").value_or("");
+  e.timestamp = GetString(t, "_banca_timestamp").value_or("");
+  e.author = GetString(t, "author").value_or("");
+  e.event = GetString(t, "event").value_or("");
+  auto amounts = GetIntList(t, "_banca_pot_amounts");
+  auto rakes = GetIntList(t, "_banca_pot_rake");
+  auto winners = t.find("_banca_pot_winner_seats");
+  if (amounts.ok() && rakes.ok() && winners != t.end() &&
+      amounts->size() == rakes->size() &&
+      winners->second.items.size() == amounts->size()) {
+    for (size_t i = 0; i < amounts->size(); ++i) {
+      PhhPot pot;
+      pot.amount = (*amounts)[i];
+      pot.rake = (*rakes)[i];
+      for (const Value& v : winners->second.items[i].items) {
+        pot.winner_seats.push_back(static_cast<int>(v.i));
+      }
+      e.pots.push_back(std::move(pot));
+    }
+  }
+  return e;
+}
+
+absl::StatusOr<std::string> WriteText(const HandRecord& record,
+                                      const PhhExtras& extras) {
+  auto replay = ReplayRecord(record);
+  if (!replay.ok()) return replay.status();
+  const Layout& l = replay->layout;
+  const TableConfig& c = record.config;
+  auto name = [&](int p) {
+    const SeatedPlayer& sp = record.players[l.order[p]];
+    return absl::StrCat(sp.player, " (seat ", sp.seat, ")");
+  };
+  std::string out;
+  absl::StrAppend(&out, "Hand #", record.hand_number, " - table ",
+                  record.table_id);
+  if (!extras.table_name.empty()) {
+    absl::StrAppend(&out, " \"", extras.table_name, "\"");
+  }
+  if (!extras.timestamp.empty()) absl::StrAppend(&out, " - ", extras.timestamp);
+  absl::StrAppend(&out, "\n", ToAbsl(VariantName(c.variant)), " ",
+                  ToAbsl(LimitName(c.limit)), ", blinds ", Money(c.small_blind),
+                  "/", Money(c.big_blind));
+  if (!extras.currency.empty()) absl::StrAppend(&out, " ", extras.currency);
+  if (c.rake.mode == RakeMode::kPot) {
+    absl::StrAppend(&out, ", rake ", Money(c.rake.bps), "% of each pot");
+    if (c.rake.cap > 0) absl::StrAppend(&out, " (cap ", Money(c.rake.cap), ")");
+  }
+  if (l.n == 2) {
+    absl::StrAppend(&out, c.heads_up == HeadsUpBlinds::kLiteral
+                              ? ", heads-up: the non-button posts the small "
+                                "blind and acts first"
+                              : ", heads-up: the button posts the small blind");
+  }
+  out += "\n";
+  for (const SeatedPlayer& sp : record.players) {
+    absl::StrAppend(&out, "Seat ", sp.seat, ": ", sp.player, " ",
+                    Money(sp.stack),
+                    sp.seat == record.button ? " (button)" : "", "\n");
+  }
+  for (int p : {l.sb, l.bb}) {
+    absl::StrAppend(&out, name(p), " posts the ", p == l.sb ? "small" : "big",
+                    " blind ", Money(replay->blind_posted[p]), "\n");
+  }
+  out += "*** HOLE CARDS ***\n";
+  for (int j = 0; j < l.n; ++j) {
+    int p = (l.deal_start + j) % l.n;
+    absl::StrAppend(&out, "Dealt to ", name(p), ": ",
+                    cards::CardsToString(replay->hole[p]), "\n");
+  }
+  std::vector<Card> board;
+  static constexpr std::string_view kStreets[] = {"PRE-FLOP", "FLOP", "TURN",
+                                                  "RIVER"};
+  out += "*** PRE-FLOP ***\n";
+  bool showdown_printed = false;
+  for (const Event& e : replay->events) {
+    switch (e.kind) {
+      case Event::kBoard: {
+        board.insert(board.end(), e.cards.begin(), e.cards.end());
+        absl::StrAppend(&out, "*** ", ToAbsl(kStreets[e.street]), " *** [",
+                        cards::CardsToString(board), "]\n");
+        break;
+      }
+      case Event::kRunout:
+        out += "(all in: the board is dealt out)\n";
+        break;
+      case Event::kShow:
+        if (!showdown_printed) {
+          out += "*** SHOWDOWN ***\n";
+          showdown_printed = true;
+        }
+        absl::StrAppend(&out, name(e.p), " shows ",
+                        cards::CardsToString(e.cards), "\n");
+        break;
+      case Event::kAction: {
+        std::string what;
+        switch (e.rec.action.type) {
+          case ActionType::kFold:
+            what = "folds";
+            break;
+          case ActionType::kCheck:
+            what = "checks";
+            break;
+          case ActionType::kCall:
+            what = absl::StrCat("calls ", Money(e.put));
+            break;
+          case ActionType::kBet:
+            what = absl::StrCat("bets ", Money(e.to));
+            break;
+          case ActionType::kRaise:
+            what = absl::StrCat("raises to ", Money(e.to));
+            break;
+          default:
+            what = e.verb == "cbr"
+                       ? absl::StrCat("goes all in to ", Money(e.to))
+                       : absl::StrCat("calls ", Money(e.put), " all in");
+        }
+        if (e.now_all_in && e.rec.action.type != ActionType::kAllIn) {
+          what += " and is all in";
+        }
+        if (e.rec.timeout) what += " (time ran out)";
+        absl::StrAppend(&out, name(e.p), " ", what, "\n");
+        break;
+      }
+      case Event::kStreet:
+        break;
+    }
+  }
+  if (record.voided) {
+    out += "*** VOID *** the gaming system failed: every bet is returned\n";
+  }
+  out += "*** RESULT ***\n";
+  if (replay->uncalled > 0) {
+    absl::StrAppend(&out, "Uncalled ", Money(replay->uncalled), " returned to ",
+                    name(replay->uncalled_to), "\n");
+  }
+  int pot_no = 0;
+  for (const PhhPot& pot : extras.pots) {
+    std::vector<std::string> who;
+    for (int s : pot.winner_seats) {
+      std::string label = absl::StrCat("seat ", s);
+      for (const SeatedPlayer& sp : record.players) {
+        if (sp.seat == s) label = absl::StrCat(sp.player, " (seat ", s, ")");
+      }
+      who.push_back(label);
+    }
+    absl::StrAppend(&out, pot_no == 0 ? "Main pot " : "Side pot ",
+                    pot_no == 0 ? "" : absl::StrCat(pot_no, " "),
+                    Money(pot.amount), ", rake ", Money(pot.rake), ", won by ",
+                    absl::StrJoin(who, ", "), "\n");
+    ++pot_no;
+  }
+  if (!extras.finishing_stacks.empty() &&
+      extras.finishing_stacks.size() == record.players.size()) {
+    for (size_t i = 0; i < record.players.size(); ++i) {
+      const SeatedPlayer& sp = record.players[i];
+      int64_t fin = extras.finishing_stacks[i];
+      absl::StrAppend(&out, "Seat ", sp.seat, ": ", sp.player, " ends with ",
+                      Money(fin), " (", fin >= sp.stack ? "+" : "",
+                      Money(fin - sp.stack), ")\n");
+    }
+  }
+  return out;
+}
+
+}  // namespace banca::games::poker

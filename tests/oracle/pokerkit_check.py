@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Replay banca's PHH hand histories with PokerKit and compare the results.
+
+Usage: pokerkit_check.py PATH [PATH ...]   (files or directories of *.phh)
+
+For every hand: PokerKit replays the actions (no rake), which decides the
+pots, who may win each, the showdown and the uncalled-bet return. The
+checker then applies banca's two documented rules that PokerKit does not
+share (README.md): the odd-chip rule and the rake (rounded down per pot,
+cap per hand, no flop no drop), and compares the stacks it expects with
+banca's `finishing_stacks`. Any difference, or any hand PokerKit rejects,
+prints the hand and makes the exit status 1. The last line on stdout is a
+one-line JSON summary.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import multiprocessing
+import sys
+import tomllib
+import warnings
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pokerkit
+from pokerkit import ChipsPushing, HandHistory
+
+
+def banca_split(amount: int, winners: list[int]) -> dict[int, int]:
+    """banca's odd-chip rule (digest Hold'em gap 2): equal shares, then the
+    leftover cents one each to the winners clockwise from the first seat left
+    of the button. PHH p1 is that seat, so player-index order is clockwise."""
+    share, left = divmod(amount, len(winners))
+    return {w: share + (1 if k < left else 0) for k, w in enumerate(sorted(winners))}
+
+
+def check_text(name: str, text: str) -> dict[str, Any]:
+    data = tomllib.loads(text)
+    result: dict[str, Any] = {
+        "file": name,
+        "variant": data.get("variant", "?"),
+        "limit": data.get("_banca_limit", "?"),
+        "status": "ok",
+    }
+    if data.get("_banca_voided", False):
+        result["status"] = "skipped_voided"
+        return result
+    banca = data.get("finishing_stacks")
+    if banca is None:
+        result["status"] = "skipped_no_finishing_stacks"
+        return result
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            hh = HandHistory.loads(text)
+            state = None
+            for state in hh:
+                pass
+    except Exception as e:  # PokerKit rejected the hand: a mismatch.
+        result.update(status="mismatch", reason=f"PokerKit rejected it: {e!r}")
+        return result
+    assert state is not None
+    if state.status:
+        result.update(status="mismatch", reason="PokerKit: the hand is unfinished")
+        return result
+    raw = list(state.stacks)
+    # The pots as PokerKit paid them (rake 0): amount and winners per pot.
+    pots: dict[int, list[int]] = {}
+    for op in state.operations:
+        if isinstance(op, ChipsPushing):
+            acc = pots.setdefault(op.pot_index, [0] * len(raw))
+            for i, a in enumerate(op.amounts):
+                acc[i] += a
+    pot_list = [pots[k] for k in sorted(pots)]
+    amounts = data.get("_banca_pot_amounts")
+    if sum(state.statuses) == 1:
+        # Won without a showdown. PokerKit pushes only the collected pots and
+        # hands the bets still in front back with the uncalled excess, so the
+        # contested amount is rebuilt from the stacks: everything the others
+        # lost, plus as much of the winner's chips as the largest of them.
+        w = state.statuses.index(True)
+        lost = [s0 - s1 for s0, s1 in zip(state.starting_stacks, raw)]
+        others = [c for i, c in enumerate(lost) if i != w]
+        total = sum(others) + max(others)
+        if amounts is not None and sum(amounts) == total and len(amounts) > 1:
+            pot_list = [[a if i == w else 0 for i in range(len(raw))] for a in amounts]
+        else:
+            pot_list = [[total if i == w else 0 for i in range(len(raw))]]
+        raw = [s0 - c if i != w else 0 for i, (s0, c) in enumerate(zip(state.starting_stacks, lost))]
+        raw[w] = state.starting_stacks[w] + sum(others)
+    flop = any(state.board_cards)
+    mode = data.get("_banca_rake_mode", "none")
+    bps = int(data.get("_banca_rake_bps", 0))
+    cap = int(data.get("_banca_rake_cap", 0))
+    uncapped = [
+        (sum(p) * bps // 10000) if (mode == "pot" and flop) else 0 for p in pot_list
+    ]
+    rake = data.get("_banca_pot_rake")
+    problems: list[str] = []
+    if rake is None:
+        rake = uncapped  # no banca figure: the uncapped rule (exact if no cap)
+        if cap and sum(uncapped) > cap:
+            problems.append("no _banca_pot_rake and the cap binds")
+    else:
+        if len(rake) != len(pot_list):
+            if any(rake) or any(uncapped):
+                problems.append(
+                    f"banca has {len(rake)} pots, PokerKit {len(pot_list)}"
+                )
+            rake = [0] * len(pot_list)
+        else:
+            want = min(sum(uncapped), cap) if cap else sum(uncapped)
+            if any(r < 0 or r > u for r, u in zip(rake, uncapped)):
+                problems.append(f"pot rake {rake} exceeds 5% rule {uncapped}")
+            if sum(rake) != want:
+                problems.append(f"rake total {sum(rake)} != expected {want}")
+    pk_amounts = [sum(p) for p in pot_list]
+    if amounts is not None and len(amounts) == len(pk_amounts):
+        if amounts != pk_amounts:
+            problems.append(f"pot amounts {amounts} != PokerKit {pk_amounts}")
+    expected = list(raw)
+    for p, r in zip(pot_list, rake):
+        winners = [i for i, a in enumerate(p) if a > 0]
+        for i, a in enumerate(p):
+            expected[i] -= a
+        for i, a in banca_split(sum(p) - r, winners).items():
+            expected[i] += a
+    result.update(
+        banca=banca,
+        expected=expected,
+        pokerkit_raw=raw,
+        rake=list(rake),
+        pokerkit_pots=pk_amounts,
+    )
+    if expected != banca or problems:
+        result.update(status="mismatch", reason="; ".join(problems) or "stacks differ")
+    return result
+
+
+def check_file(path: str) -> dict[str, Any]:
+    text = Path(path).read_text()
+    try:
+        out = check_text(path, text)
+    except Exception as e:
+        out = {"file": path, "status": "mismatch", "reason": f"unreadable: {e!r}"}
+    if out["status"] == "mismatch":
+        out["text"] = text
+    return out
+
+
+def collect(args: list[str]) -> list[str]:
+    files: list[str] = []
+    for a in args:
+        p = Path(a)
+        files += sorted(map(str, p.rglob("*.phh"))) if p.is_dir() else [str(p)]
+    return files
+
+
+def main(argv: list[str]) -> int:
+    files = collect(argv[1:])
+    if len(files) > 200:
+        with multiprocessing.Pool(min(2, multiprocessing.cpu_count())) as pool:
+            results = pool.map(check_file, files, chunksize=64)
+    else:
+        results = [check_file(f) for f in files]
+    by_variant: Counter[str] = Counter()
+    mismatches = 0
+    compared = 0
+    for r in results:
+        by_variant[f"{r.get('variant', '?')}/{r.get('limit', '?')}"] += 1
+        if r["status"] in ("ok", "mismatch") and "banca" in r:
+            compared += 1
+        if r["status"] == "mismatch":
+            mismatches += 1
+            print(f"MISMATCH {r['file']}: {r.get('reason')}", file=sys.stderr)
+            for key in ("banca", "expected", "pokerkit_raw", "rake"):
+                if key in r:
+                    print(f"  {key:13} {r[key]}", file=sys.stderr)
+            print(r.get("text", ""), file=sys.stderr)
+    summary = {
+        "hands": len(results),
+        "compared": compared,
+        "mismatches": mismatches,
+        "skipped": sum(r["status"].startswith("skipped") for r in results),
+        "by_variant": dict(sorted(by_variant.items())),
+        "pokerkit": importlib.metadata.version("pokerkit"),
+    }
+    print(json.dumps(summary, sort_keys=True))
+    return 1 if mismatches or not results else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
