@@ -26,7 +26,16 @@ from pathlib import Path
 from typing import Any
 
 import pokerkit
-from pokerkit import ChipsPushing, HandHistory
+from pokerkit import (
+    BetCollection,
+    BoardDealing,
+    ChipsPushing,
+    Folding,
+    HandHistory,
+    HoleDealing,
+    OmahaHoldemHand,
+    StandardHighHand,
+)
 
 
 def banca_split(amount: int, winners: list[int]) -> dict[int, int]:
@@ -35,6 +44,48 @@ def banca_split(amount: int, winners: list[int]) -> dict[int, int]:
     of the button. PHH p1 is that seat, so player-index order is clockwise."""
     share, left = divmod(amount, len(winners))
     return {w: share + (1 if k < left else 0) for k, w in enumerate(sorted(winners))}
+
+
+def rule_pots(state: Any, variant: str | None) -> tuple[list[list[int]], list[int]]:
+    """Pots by HE-41/42 with PokerKit's winners, as per-player amounts won
+    (before rake and before banca's odd-chip rule: the split is redone by
+    the caller, so only who wins each pot and its size matter here)."""
+    n = state.player_count
+    put_in = [0] * n
+    folded = [False] * n
+    hole: list[list[Any]] = [[] for _ in range(n)]
+    board: list[Any] = []
+    for op in state.operations:
+        if isinstance(op, BetCollection):
+            for i, b in enumerate(op.bets):
+                put_in[i] += b
+        elif isinstance(op, Folding):
+            folded[op.player_index] = True
+        elif isinstance(op, HoleDealing):
+            hole[op.player_index].extend(op.cards)
+        elif isinstance(op, BoardDealing):
+            board.extend(op.cards)
+    hand_type = OmahaHoldemHand if variant == "PO" else StandardHighHand
+    live = [i for i in range(n) if not folded[i]]
+    strength = {i: hand_type.from_game(hole[i], board) for i in live}
+    # A level at each live player's total: the all-in amounts, and the top
+    # (the players who matched the largest bet).
+    levels = sorted({put_in[i] for i in live})
+    pots: list[list[int]] = []
+    below = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, below) for c in put_in)
+        eligible = [i for i in live if put_in[i] >= level]
+        best = max(strength[i] for i in eligible)
+        winners = [i for i in eligible if strength[i] == best]
+        pot = [0] * n
+        for w in winners:  # shares are redone by banca_split
+            pot[w] = amount // len(winners)
+        pot[winners[0]] += amount - sum(pot)
+        if amount > 0:
+            pots.append(pot)
+        below = level
+    return pots, put_in
 
 
 def check_text(name: str, text: str) -> dict[str, Any]:
@@ -76,7 +127,8 @@ def check_text(name: str, text: str) -> dict[str, Any]:
                 acc[i] += a
     pot_list = [pots[k] for k in sorted(pots)]
     amounts = data.get("_banca_pot_amounts")
-    if sum(state.statuses) == 1:
+    folds = sum(isinstance(op, Folding) for op in state.operations)
+    if folds == state.player_count - 1:
         # Won without a showdown. PokerKit pushes only the collected pots and
         # hands the bets still in front back with the uncalled excess, so the
         # contested amount is rebuilt from the stacks: everything the others
@@ -85,12 +137,24 @@ def check_text(name: str, text: str) -> dict[str, Any]:
         lost = [s0 - s1 for s0, s1 in zip(state.starting_stacks, raw)]
         others = [c for i, c in enumerate(lost) if i != w]
         total = sum(others) + max(others)
-        if amounts is not None and sum(amounts) == total and len(amounts) > 1:
-            pot_list = [[a if i == w else 0 for i in range(len(raw))] for a in amounts]
-        else:
-            pot_list = [[total if i == w else 0 for i in range(len(raw))]]
+        # One live player: one pot (an all-in player is never folded, so no
+        # side pot can exist).
+        pot_list = [[total if i == w else 0 for i in range(len(raw))]]
         raw = [s0 - c if i != w else 0 for i, (s0, c) in enumerate(zip(state.starting_stacks, lost))]
         raw[w] = state.starting_stacks[w] + sum(others)
+    else:
+        # A showdown. PokerKit shows only the hands still live at the end
+        # and merges neighbouring pots whose live players coincide, so the
+        # pots are rebuilt here by banca's rule (HE-41/42: one side pot per
+        # distinct all-in amount) from what PokerKit decided: each player's
+        # collected bets (uncalled excess already returned), the folds, and
+        # PokerKit's own hand evaluation of every live hand.
+        pot_list, put_in = rule_pots(state, data.get("variant"))
+        # The stacks before any pot is paid: the split below is banca's.
+        raw = [
+            s0 - c + sum(p[i] for p in pot_list)
+            for i, (s0, c) in enumerate(zip(state.starting_stacks, put_in))
+        ]
     flop = any(state.board_cards)
     mode = data.get("_banca_rake_mode", "none")
     bps = int(data.get("_banca_rake_bps", 0))
@@ -112,12 +176,22 @@ def check_text(name: str, text: str) -> dict[str, Any]:
                 )
             rake = [0] * len(pot_list)
         else:
-            want = min(sum(uncapped), cap) if cap else sum(uncapped)
-            if any(r < 0 or r > u for r, u in zip(rake, uncapped)):
-                problems.append(f"pot rake {rake} exceeds 5% rule {uncapped}")
-            if sum(rake) != want:
-                problems.append(f"rake total {sum(rake)} != expected {want}")
+            # banca's cap is used up main pot first (HE-19, gap 7).
+            want, left = [], cap if cap else None
+            for u in uncapped:
+                take = u if left is None else min(u, left)
+                want.append(take)
+                if left is not None:
+                    left -= take
+            if list(rake) != want:
+                problems.append(f"pot rake {list(rake)} != the rule's {want}")
     pk_amounts = [sum(p) for p in pot_list]
+    seats = data.get("seats") or list(range(1, len(raw) + 1))
+    banca_winners = data.get("_banca_pot_winner_seats")
+    if banca_winners is not None and len(banca_winners) == len(pot_list):
+        pk_winners = [sorted(seats[i] for i, a in enumerate(p) if a > 0) for p in pot_list]
+        if [sorted(w) for w in banca_winners] != pk_winners:
+            problems.append(f"pot winners {banca_winners} != PokerKit {pk_winners}")
     if amounts is not None and len(amounts) == len(pk_amounts):
         if amounts != pk_amounts:
             problems.append(f"pot amounts {amounts} != PokerKit {pk_amounts}")

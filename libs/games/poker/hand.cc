@@ -222,6 +222,27 @@ void Hand::StartRound(int round) {
   }
 }
 
+bool Hand::SomeoneCanAnswer(int index) const {
+  for (int i = 0; i < n_; ++i) {
+    const Seat& o = seats_[i];
+    if (i != index && !o.folded && !o.all_in &&
+        o.bet + o.stack > current_bet_) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int64_t Hand::HighestBetOfOthers(int index) const {
+  int64_t highest = 0;
+  for (int i = 0; i < n_; ++i) {
+    if (i != index && !seats_[i].folded) {
+      highest = std::max(highest, seats_[i].bet);
+    }
+  }
+  return highest;
+}
+
 void Hand::AfterAction(int index) {
   if (Live() == 1) {
     FinishByFold();
@@ -235,7 +256,10 @@ void Hand::AfterAction(int index) {
       const Seat& s = seats_[i];
       if (s.folded || s.all_in || !s.needs_action) continue;
       // Alone with chips and nothing to call: nobody is left to bet against.
-      if (can_bet <= 1 && s.bet >= current_bet_) continue;
+      // What there is to call is what the others actually put in, not the
+      // nominal big blind: against a short all-in big blind alone, more
+      // chips would only come back as an uncalled bet.
+      if (can_bet <= 1 && s.bet >= HighestBetOfOthers(i)) continue;
       to_act_ = i;
       return;
     }
@@ -274,8 +298,12 @@ Hand::Bounds Hand::BetBounds(int index) const {
   const TableConfig& c = setup_.config;
   Bounds b;
   const int64_t all_in_to = s.bet + s.stack;
+  // A raise needs someone left to answer it: against players who are all
+  // in, or who could not even call the current bet, only a call (or fold)
+  // makes sense, and PokerKit agrees.
   b.may_raise = s.may_raise && all_in_to > current_bet_ &&
-                (current_bet_ == 0 || RaisesLeft() > 0);
+                (current_bet_ == 0 || RaisesLeft() > 0) &&
+                SomeoneCanAnswer(index);
   const int64_t to_call = current_bet_ - s.bet;
   const int64_t pot_after_call = PotTotal() + to_call;
   if (c.limit == Limit::kFixedLimit) {
@@ -403,6 +431,11 @@ absl::Status Hand::Validate(int index, const Action& action, int64_t* put_in,
   if (!s.may_raise) {
     return absl::InvalidArgumentError(
         "betting was not reopened by a short all-in: call or fold");
+  }
+  if (!SomeoneCanAnswer(index)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot ", word,
+                     ": no other player has chips to answer it; call or fold"));
   }
   if (current_bet_ > 0 && RaisesLeft() <= 0) {
     return absl::InvalidArgumentError(
@@ -558,8 +591,10 @@ void Hand::Apply(int index, const Action& action, int64_t put_in,
   round_had_action_ = true;
   if (s.bet > current_bet_) {
     const int64_t increment = s.bet - current_bet_;
+    // Every raise counts towards the cap (HE-38), a short all-in too: it
+    // still raised the price for everyone behind.
+    if (current_bet_ > 0) ++raises_;
     if (full_raise) {
-      if (current_bet_ > 0) ++raises_;
       min_raise_ = std::max(increment, setup_.config.big_blind);
     }
     current_bet_ = s.bet;

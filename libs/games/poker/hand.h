@@ -173,6 +173,8 @@ class Hand {
   void PostBlindsAndOffers();
   void DealHoleCards();
   void StartRound(int round);
+  int64_t HighestBetOfOthers(int index) const;
+  bool SomeoneCanAnswer(int index) const;
   void AfterAction(int index);
   void CloseRound();
   void FinishByFold();

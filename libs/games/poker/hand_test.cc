@@ -266,6 +266,30 @@ TEST(HoldemSidePots, EachPotToBestEligibleHand_HE63) {
   EXPECT_EQ(h.result().board.size(), 5u);  // gap 9: the board is run out
 }
 
+TEST(HoldemAllIn, NoRaiseWhenEveryOtherPlayerIsAllIn_HE37_HE39) {
+  Hand h = *Hand::Start(MakeSetup(Holdem(), {10000, 500, 20000}, 1));
+  Play(h, {{1, AllIn()}, {2, Call()}});
+  ASSERT_EQ(h.to_act(), 3);
+  EXPECT_FALSE(h.legal().can_raise);
+  EXPECT_FALSE(h.legal().can_all_in);
+  const absl::Status s = h.Act(3, Raise(15000));
+  EXPECT_TRUE(absl::IsInvalidArgument(s)) << s;
+  EXPECT_THAT(s.message(), HasSubstr("no other player has chips to answer"));
+  ASSERT_TRUE(h.Act(3, Call()).ok());
+  EXPECT_TRUE(h.finished());
+}
+
+TEST(HoldemAllIn, NothingToPlayAgainstAShortAllInBigBlind_HE39) {
+  // Heads-up, literal blinds: the button's big blind puts it all in for
+  // less than the small blind already posted; nobody is left to act.
+  Hand h = *Hand::Start(MakeSetup(Holdem(), {43, 2586}, 1));
+  EXPECT_TRUE(h.finished());
+  EXPECT_EQ(h.result().board.size(), 5u);
+  int64_t end = 0;
+  for (const PlayerResult& p : h.result().players) end += p.end_stack;
+  EXPECT_EQ(end, 43 + 2586);
+}
+
 TEST(HoldemSidePots, AllInRunOutShowsEveryHand_Gap9) {
   Hand h = ThreeAllIns(Holdem());
   EXPECT_EQ(EventsOf<ShowdownShown>(h).size(), 4u);
