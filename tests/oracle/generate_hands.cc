@@ -19,6 +19,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "libs/games/poker/deterministic_bits.h"
 #include "libs/games/poker/events.h"
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/phh.h"
@@ -27,20 +28,7 @@
 namespace banca::games::poker {
 namespace {
 
-// SplitMix64: deterministic, test-only bits.
-struct Bits {
-  uint64_t state;
-  uint64_t operator()() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-    return z ^ (z >> 31);
-  }
-  int64_t Between(int64_t lo, int64_t hi) {
-    return lo +
-           static_cast<int64_t>((*this)() % static_cast<uint64_t>(hi - lo + 1));
-  }
-};
+using Bits = DeterministicBits;
 
 HandSetup RandomSetup(Bits& bits, int64_t number) {
   HandSetup s;
@@ -72,28 +60,11 @@ HandSetup RandomSetup(Bits& bits, int64_t number) {
   }
   s.table_id = "oracle";
   s.hand_number = number;
-  const int n = static_cast<int>(bits.Between(2, 10));
-  for (int seat = 1, k = 0; seat <= 10 && k < n; ++seat) {
-    if (10 - seat + 1 > n - k && bits.Between(0, 2) == 0) continue;
-    int64_t stack;
-    switch (bits.Between(0, 3)) {
-      case 0:  // tiny: often short of the blinds
-        stack = bits.Between(1, 2 * c.big_blind);
-        break;
-      case 1:
-        stack = bits.Between(1, 20 * c.big_blind);
-        break;
-      default:
-        stack = bits.Between(50 * c.big_blind, 200 * c.big_blind);
-    }
-    s.players.push_back({seat, absl::StrCat("p", seat), stack});
-    ++k;
-  }
+  s.players = RandomPlayers(bits, c.big_blind);
+  const int n = static_cast<int>(s.players.size());
   s.button = s.players[bits.Between(0, n - 1)].seat;
   s.deck = cards::StandardDeck();
-  for (int i = static_cast<int>(s.deck.size()) - 1; i > 0; --i) {
-    std::swap(s.deck[i], s.deck[bits.Between(0, i)]);
-  }
+  ShuffleDeck(bits, s.deck);
   return s;
 }
 

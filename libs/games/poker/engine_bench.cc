@@ -6,6 +6,7 @@
 
 #include "libs/cards/card.h"
 #include "libs/cards/evaluator.h"
+#include "libs/games/poker/deterministic_bits.h"
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/random_play.h"
 
@@ -19,22 +20,11 @@ double CpuNow() {
   return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
 }
 
-// SplitMix64: cheap, deterministic bits; the bench needs no secure RNG.
-struct Bits {
-  uint64_t state;
-  uint64_t operator()() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-    return z ^ (z >> 31);
-  }
-};
-
 }  // namespace
 
 EngineBenchResult RunEngineBench(const EngineBenchOptions& options) {
   EngineBenchResult out;
-  Bits bits{options.seed};
+  DeterministicBits bits{options.seed};
   HandSetup setup;
   setup.config = options.config;
   setup.config.seats = std::max(setup.config.seats, options.players);
@@ -55,9 +45,7 @@ EngineBenchResult RunEngineBench(const EngineBenchOptions& options) {
       p.stack =
           setup.config.big_blind * (1 + static_cast<int64_t>(bits() % 200));
     }
-    for (int i = static_cast<int>(setup.deck.size()) - 1; i > 0; --i) {
-      std::swap(setup.deck[i], setup.deck[bits() % (i + 1)]);
-    }
+    ShuffleDeck(bits, setup.deck);
     absl::StatusOr<Hand> hand = Hand::Start(setup);
     if (!hand.ok() || !PlayRandomly(*hand, [&bits] { return bits(); }).ok()) {
       out.hands_per_sec = -1;
