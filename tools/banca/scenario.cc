@@ -902,6 +902,7 @@ OJson Runner::PlayStep(size_t index, const Json& step) {
   pending_.clear();
 
   absl::Status status = Do(op, step);
+  const bool engine_accepted = status.ok();
   bool ledger_touched = false;
   if (status.ok()) {
     status = Money(table_events, &ledger_touched);
@@ -928,7 +929,10 @@ OJson Runner::PlayStep(size_t index, const Json& step) {
   }
   if (!status.ok()) {
     pending_.clear();
-    table_ = snapshot;
+    // The engine's own rejections change nothing (but HE-7's "the table
+    // stops", which is kept); a step the engine took but the ledger refused
+    // (a buy-in above the cash) is undone here.
+    if (engine_accepted) table_ = snapshot;
     hands_started_ = hands_started;
     hands_settled_ = hands_settled;
     hand_events_seen_ = hand_events_seen;
