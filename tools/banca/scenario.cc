@@ -699,7 +699,17 @@ absl::Status Runner::Do(const std::string& op, const Json& step) {
   if (op == "rebuy") {
     return table_.Rebuy(player, step["amount"].get<int64_t>()).status();
   }
-  if (op == "leave") return table_.Leave(player).status();
+  if (op == "leave") {
+    absl::StatusOr<std::optional<poker::PlayerLeft>> left =
+        table_.Leave(player);
+    if (!left.ok()) return left.status();
+    // HE-10 mid-hand: PlayerLeft comes after the hand; the request itself
+    // is a decision the log must hold for a replay.
+    if (!left->has_value()) {
+      AddTableRecord(absl::StrCat("LeaveRequested player=", player));
+    }
+    return absl::OkStatus();
+  }
   if (op == "deal") return Deal(step);
   if (op == "act") {
     const std::string name = step["action"].get<std::string>();
