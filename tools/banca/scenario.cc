@@ -498,6 +498,10 @@ class Runner {
   absl::Status Setup();
   OJson PlayStep(size_t index, const Json& step);
   OJson Output() const;
+  // Reads the log back: every wallet event applied to a fresh ledger must
+  // give the same balances, and the log must hold exactly the events
+  // counted. Differences go to `violations`.
+  void VerifyReplay();
 
  private:
   ledger::CommandMeta Meta() {
@@ -964,6 +968,60 @@ OJson Runner::PlayStep(size_t index, const Json& step) {
   return out;
 }
 
+void Runner::VerifyReplay() {
+  ledger::Ledger replayed({.currency = "EUR", .hot_stripes = 1, .shards = 64});
+  int64_t records = 0;
+  for (const eventlog::TopicConfig& topic :
+       {eventlog::TopicConfig{std::string(wallet::kWalletTopic),
+                              wallet::kDefaultWalletPartitions},
+        eventlog::TopicConfig{std::string(kTableTopic), 1}}) {
+    const bool is_wallet = topic.name == wallet::kWalletTopic;
+    for (int p = 0; p < topic.partitions; ++p) {
+      absl::StatusOr<std::vector<eventlog::StoredRecord>> read =
+          log_->Read(topic.name, p, 0, 1'000'000);
+      if (!read.ok()) {
+        violations_.push_back(absl::StrCat("replay: read ", topic.name, ": ",
+                                           read.status().message()));
+        return;
+      }
+      records += static_cast<int64_t>(read->size());
+      if (!is_wallet) continue;
+      for (const eventlog::StoredRecord& r : *read) {
+        absl::StatusOr<wallet::DecodedWalletEvent> d =
+            wallet::DecodeWalletRecord(r);
+        absl::Status s = d.ok()
+                             ? replayed.Apply(d->envelope.stream_id(),
+                                              d->envelope.sequence(), d->event)
+                             : d.status();
+        if (!s.ok()) {
+          violations_.push_back(absl::StrCat("replay: ", s.message()));
+          return;
+        }
+      }
+    }
+  }
+  if (records != events_) {
+    violations_.push_back(absl::StrCat("replay: the log holds ", records,
+                                       " events, ", events_, " counted"));
+  }
+  std::vector<std::string> accounts = {std::string(table::kRakeAccount),
+                                       table::PotAccount(kTableId)};
+  for (const PlayerSpec& p : sc_.players) {
+    accounts.push_back(ledger::PlayerCashAccount(p.id));
+    accounts.push_back(table::SeatAccount(kTableId, p.id));
+  }
+  for (const std::string& a : accounts) {
+    if (replayed.AccountBalance(a) != ledger_.AccountBalance(a)) {
+      violations_.push_back(
+          absl::StrCat("replay: ", a, " is ", replayed.AccountBalance(a),
+                       " replayed, ", ledger_.AccountBalance(a), " live"));
+    }
+  }
+  if (replayed.Summarize().sum != 0) {
+    violations_.push_back("replay: the replayed ledger does not sum to 0");
+  }
+}
+
 OJson Runner::Output() const {
   OJson players = OJson::object();
   const poker::Hand* hand = table_.in_hand() ? table_.hand() : nullptr;
@@ -1065,6 +1123,7 @@ ScenarioRun RunScenario(std::string_view text, const std::string& work_dir) {
     }
     OJson out;
     out["steps"] = steps;
+    runner.VerifyReplay();
     const OJson rest = runner.Output();
     for (auto it = rest.begin(); it != rest.end(); ++it) out[it.key()] = *it;
     run.exit_code = kScenarioPlayed;
