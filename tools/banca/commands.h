@@ -9,6 +9,7 @@ int LogCommand(int argc, char** argv);
 int AuditCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
 int DemoCommand(int argc, char** argv);
+int ScenarioCommand(int argc, char** argv);
 
 }  // namespace banca::cli
 

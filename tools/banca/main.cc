@@ -26,7 +26,10 @@ constexpr char kUsage[] =
     "                         benchmarks; each prints one JSON object\n"
     "  demo --target=HOST:PORT [--players=200] [--operations=20000]\n"
     "       [--concurrency=32]\n"
-    "                         drive a player workload against a wallet\n";
+    "                         drive a player workload against a wallet\n"
+    "  scenario run FILE.json   play a scripted poker table "
+    "(docs/scenarios.md);\n"
+    "                         exit 2 malformed file, 3 game not supported\n";
 
 }  // namespace
 
@@ -46,6 +49,7 @@ int main(int argc, char** argv) {
   if (command == "audit") return banca::cli::AuditCommand(argc, argv);
   if (command == "bench") return banca::cli::BenchCommand(argc, argv);
   if (command == "demo") return banca::cli::DemoCommand(argc, argv);
+  if (command == "scenario") return banca::cli::ScenarioCommand(argc, argv);
   std::fprintf(stderr, "banca: unknown command \"%s\"\n\n%s", command.c_str(),
                kUsage);
   return 2;

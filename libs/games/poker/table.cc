@@ -119,7 +119,12 @@ PlayerLeft Table::Remove(int seat) {
   PlayerLeft e{it->second.player, seat, it->second.stack, it->second.stats};
   seats_.erase(it);
   events_.push_back(e);
+  NoteStopped();
   return e;
+}
+
+void Table::NoteStopped() {
+  if (!in_hand() && EligibleSeats().size() < 2) needs_draw_ = true;
 }
 
 absl::StatusOr<std::optional<PlayerLeft>> Table::Leave(
@@ -146,6 +151,7 @@ absl::Status Table::SitOut(const std::string& player) {
     o->sitting_out = true;
     events_.push_back(SittingOut{player, true});
   }
+  NoteStopped();
   return absl::OkStatus();
 }
 
@@ -302,6 +308,7 @@ void Table::Settle() {
     }
   }
   for (int seat : leavers) Remove(seat);
+  NoteStopped();
 }
 
 std::optional<int> Table::SeatOf(const std::string& player) const {

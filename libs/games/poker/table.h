@@ -155,6 +155,9 @@ class Table {
   void FoldLeavers();
   void Settle();
   PlayerLeft Remove(int seat);
+  // HE-7/HE-46: between hands, fewer than two players in play stops the
+  // table, so its next start draws the button again.
+  void NoteStopped();
 
   TableConfig config_;
   std::string table_id_;

@@ -141,6 +141,22 @@ TEST(PokerTable, RestartDrawsTheButtonAgain_HE46) {
   EXPECT_EQ(t.button(), 2);
 }
 
+// A leave that drops the table to one player in play stops it (HE-7) even
+// when nobody tries to deal in between: the restart draws (HE-46).
+TEST(PokerTable, LeaveToOnePlayerStopsThenRestartDraws_HE7_HE46) {
+  Table t = ThreeSeated();
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  EXPECT_FALSE(t.NeedsButtonDraw());
+  ASSERT_TRUE(t.Leave("rui").ok());
+  EXPECT_FALSE(t.NeedsButtonDraw());  // two still in play
+  ASSERT_TRUE(t.Leave("eva").ok());
+  EXPECT_TRUE(t.NeedsButtonDraw());
+  ASSERT_TRUE(t.Sit("rui", 2, 5000).ok());
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_EQ(t.button(), 1);  // drawn, not moved on from the last button
+}
+
 TEST(PokerTable, LeaveMidHandFoldsAndPaysOutAfter_HE10) {
   Table t = ThreeSeated();
   ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // button 1: ana acts first

@@ -1,0 +1,261 @@
+// Every tests/scenarios/NAME.json is played through the library and
+// compared with NAME.expected.json, whose values were worked out by hand
+// from the rules (each file's "name" says which rule). The expected file
+// lists only what it checks:
+//   "players": {id: {"cash", "stack"}}, "house": {...}, "ledger_sum",
+//   "rounds": [{"void", "pots", "shown", "showdown"}] (same count),
+//   "steps": [{"index", "ok", "code"?, "message_contains"?}] (selected),
+//   "result_contains": [text per round, optional].
+// Plus bad input: malformed files, unknown steps, bad decks, out of turn.
+#include "tools/banca/scenario.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+
+namespace banca::cli {
+namespace {
+
+using Json = nlohmann::json;
+using ::testing::HasSubstr;
+
+std::string Read(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> ScenarioNames() {
+  std::vector<std::string> names;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(BANCA_SCENARIO_DIR)) {
+    const std::string file = entry.path().filename().string();
+    if (file.ends_with(".json") && !file.ends_with(".expected.json")) {
+      names.push_back(file.substr(0, file.size() - 5));
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Json Play(std::string_view text, int* exit_code) {
+  ScenarioRun run = RunScenario(text);
+  *exit_code = run.exit_code;
+  return Json::parse(run.json);
+}
+
+class ScenarioFile : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScenarioFile, MatchesTheHandWorkedExpectation) {
+  const std::filesystem::path dir(BANCA_SCENARIO_DIR);
+  const std::string name = GetParam();
+  const Json expected = Json::parse(Read(dir / (name + ".expected.json")));
+  int code = -1;
+  const Json out = Play(Read(dir / (name + ".json")), &code);
+  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  SCOPED_TRACE(out.dump(2));
+  EXPECT_FALSE(out.contains("violations"));
+  EXPECT_EQ(out["ledger_sum"], 0);
+  EXPECT_EQ(out["table_pot"], 0);
+  if (expected.contains("ledger_sum")) {
+    EXPECT_EQ(out["ledger_sum"], expected["ledger_sum"]);
+  }
+  if (expected.contains("players")) {
+    for (const auto& [id, want] : expected["players"].items()) {
+      for (const auto& [key, value] : want.items()) {
+        EXPECT_EQ(out["players"][id][key], value) << id << "." << key;
+      }
+    }
+  }
+  if (expected.contains("house")) {
+    for (const auto& [key, value] : expected["house"].items()) {
+      EXPECT_EQ(out["house"][key], value) << "house." << key;
+    }
+  }
+  if (expected.contains("rounds")) {
+    const Json& want = expected["rounds"];
+    ASSERT_EQ(out["rounds"].size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+      for (const auto& [key, value] : want[i].items()) {
+        EXPECT_EQ(out["rounds"][i][key], value)
+            << "rounds[" << i << "]." << key;
+      }
+    }
+  }
+  if (expected.contains("result_contains")) {
+    const Json& want = expected["result_contains"];
+    for (size_t i = 0; i < want.size(); ++i) {
+      EXPECT_THAT(out["rounds"][i]["result"].get<std::string>(),
+                  HasSubstr(want[i].get<std::string>()));
+    }
+  }
+  const Json& steps = out["steps"];
+  for (size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(steps[i]["index"], i);
+  // Steps not listed must have been accepted.
+  std::vector<bool> listed(steps.size(), false);
+  if (expected.contains("steps")) {
+    for (const Json& want : expected["steps"]) {
+      const size_t i = want["index"].get<size_t>();
+      ASSERT_LT(i, steps.size());
+      listed[i] = true;
+      EXPECT_EQ(steps[i]["ok"], want["ok"]) << "steps[" << i << "]";
+      if (want.contains("code")) {
+        EXPECT_EQ(steps[i]["code"], want["code"]) << "steps[" << i << "]";
+      }
+      if (want.contains("message_contains")) {
+        EXPECT_THAT(steps[i].value("message", ""),
+                    HasSubstr(want["message_contains"].get<std::string>()));
+      }
+    }
+  }
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (!listed[i]) {
+      EXPECT_EQ(steps[i]["ok"], true) << "steps[" << i << "]";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, ScenarioFile,
+                         ::testing::ValuesIn(ScenarioNames()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string n = info.param;
+                           for (char& c : n) {
+                             if (!isalnum(static_cast<unsigned char>(c)))
+                               c = '_';
+                           }
+                           return n;
+                         });
+
+// A heads-up table: ana on seat 1, rui on seat 2, then `steps`.
+std::string HeadsUp(const std::string& steps) {
+  return R"({"game": "holdem",
+    "config": {"seats": 6, "small_blind": 50, "big_blind": 100,
+               "buy_in": {"min": 1000, "max": 10000}},
+    "players": [{"id": "ana", "cash": 20000}, {"id": "rui", "cash": 20000}],
+    "steps": [
+      {"do": "sit", "player": "ana", "seat": 1, "buy_in": 10000},
+      {"do": "sit", "player": "rui", "seat": 2, "buy_in": 10000})" +
+         steps + "]}";
+}
+const char kDeck[] =
+    R"("deck": ["As","Kd","Qh","Qs","2c","7d","9h","Jc","3s"])";
+
+TEST(ScenarioBadInput, MalformedJsonExits2WithTheParserError) {
+  int code = 0;
+  Json out = Play(R"({"game": "holdem", "players": [)", &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("not valid JSON"));
+}
+
+TEST(ScenarioBadInput, MissingOrMistypedFieldsExit2) {
+  int code = 0;
+  Json out = Play(R"({"game": "holdem", "players": []})", &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(out["error"], "scenario: \"steps\" is required (an array)");
+  out = Play(HeadsUp(R"(, {"do": "act", "player": "ana"})"), &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(out["error"], "steps[2]: \"action\" is required (a string)");
+  out = Play(HeadsUp(R"(, {"do": "rebuy", "player": "ana", "amount": 1.5})"),
+             &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_THAT(out["error"].get<std::string>(),
+              HasSubstr("steps[2].amount must be an integer"));
+  out = Play(R"({"game": "poker", "players": [], "steps": []})", &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("unknown game"));
+}
+
+TEST(ScenarioBadInput, UnknownStepExits2AndPlaysNothing) {
+  int code = 0;
+  Json out = Play(HeadsUp(R"(, {"do": "shuffle"})"), &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(out["error"], "steps[2].do: unknown step \"shuffle\"");
+  EXPECT_FALSE(out.contains("steps"));
+}
+
+TEST(ScenarioBadInput, GameNotBuiltYetExits3) {
+  int code = 0;
+  Json out =
+      Play(R"({"game": "blackjack", "players": [], "steps": [{"do": "bet"}]})",
+           &code);
+  EXPECT_EQ(code, kScenarioUnsupported);
+  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("blackjack"));
+}
+
+TEST(ScenarioBadInput, BadDecksAreRejectedStepsNotCrashes) {
+  int code = 0;
+  Json out = Play(HeadsUp(R"(,
+      {"do": "deal", "button": 1, "deck": ["As","Kd","Qh","As","2c","7d","9h","Jc","3s"]},
+      {"do": "deal", "button": 1, "deck": ["As","Kd","Qh","Qs","2c","7d","9h","Jc"]},
+      {"do": "deal", "button": 1, "deck": ["As","Kd","Qh","Qs","2c","7d","9h","Jc","1x"]},
+      {"do": "deal", "button": 5, )" +
+                          std::string(kDeck) + R"(},
+      {"do": "deal", "button": 1, )" +
+                          kDeck + "}"),
+                  &code);
+  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  const Json& steps = out["steps"];
+  EXPECT_EQ(steps[2]["code"], "INVALID_ARGUMENT");
+  EXPECT_THAT(steps[2]["message"].get<std::string>(), HasSubstr("twice"));
+  EXPECT_EQ(steps[3]["code"], "INVALID_ARGUMENT");
+  EXPECT_THAT(steps[3]["message"].get<std::string>(), HasSubstr("9"));
+  EXPECT_EQ(steps[4]["code"], "INVALID_ARGUMENT");
+  EXPECT_THAT(steps[4]["message"].get<std::string>(), HasSubstr("deck[8]"));
+  EXPECT_EQ(steps[5]["code"], "INVALID_ARGUMENT");
+  EXPECT_THAT(steps[5]["message"].get<std::string>(), HasSubstr("button"));
+  EXPECT_EQ(steps[6]["ok"], true);
+  EXPECT_FALSE(out.contains("violations"));
+}
+
+// A rejected step appends no event and moves no money.
+TEST(ScenarioBadInput, OutOfTurnActIsRejectedWithNoEventAndNoMoney) {
+  const std::string deal =
+      R"(, {"do": "deal", "button": 1, )" + std::string(kDeck) + "}";
+  int code = 0;
+  const Json before = Play(HeadsUp(deal), &code);
+  ASSERT_EQ(code, kScenarioPlayed);
+  const Json after = Play(
+      HeadsUp(deal + R"(, {"do": "act", "player": "ana", "action": "check"},
+                          {"do": "rebuy", "player": "rui", "amount": 100},
+                          {"do": "sit", "player": "ana", "seat": 3,
+                           "buy_in": 5000})"),
+      &code);
+  ASSERT_EQ(code, kScenarioPlayed);
+  EXPECT_EQ(after["steps"][3]["code"], "FAILED_PRECONDITION");
+  EXPECT_THAT(after["steps"][3]["message"].get<std::string>(),
+              HasSubstr("not ana's turn"));
+  EXPECT_EQ(after["steps"][4]["code"], "FAILED_PRECONDITION");
+  EXPECT_EQ(after["steps"][5]["code"], "FAILED_PRECONDITION");
+  EXPECT_EQ(after["events"], before["events"]);
+  EXPECT_EQ(after["players"], before["players"]);
+  EXPECT_EQ(after["house"], before["house"]);
+  EXPECT_FALSE(after.contains("violations"));
+}
+
+TEST(ScenarioBadInput, BuyInAboveTheCashIsRejectedAndTheSeatStaysFree) {
+  int code = 0;
+  const Json out = Play(
+      R"({"game": "holdem", "config": {"buy_in": {"min": 1000, "max": 10000}},
+          "players": [{"id": "ana", "cash": 500}, {"id": "rui", "cash": 9000}],
+          "steps": [{"do": "sit", "player": "ana", "seat": 1, "buy_in": 1000},
+                    {"do": "sit", "player": "rui", "seat": 1, "buy_in": 1000}]})",
+      &code);
+  ASSERT_EQ(code, kScenarioPlayed);
+  EXPECT_EQ(out["steps"][0]["ok"], false);
+  EXPECT_EQ(out["steps"][1]["ok"], true) << out.dump(2);
+  EXPECT_EQ(out["players"]["ana"]["cash"], 500);
+  EXPECT_EQ(out["players"]["rui"]["stack"], 1000);
+  EXPECT_FALSE(out.contains("violations"));
+}
+
+}  // namespace
+}  // namespace banca::cli
