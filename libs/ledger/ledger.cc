@@ -272,6 +272,8 @@ static absl::Status ApplyEvent(const ApplyContext& ctx, uint64_t sequence,
       it->second.open = false;
       break;
     }
+    case v1::WalletEvent::kRequestRejected:
+      break;  // nothing moved; the stream's sequence records it
     case v1::WalletEvent::KIND_NOT_SET:
       return Corrupt("event without a kind");
   }
@@ -326,6 +328,8 @@ absl::StatusOr<Keys> KeysOf(const Ledger::Impl& impl,
       s = add_tx(event.hold_released().tx());
       break;
     }
+    case v1::WalletEvent::kRequestRejected:
+      break;
     case v1::WalletEvent::KIND_NOT_SET:
       return Corrupt("event without a kind");
   }
@@ -483,6 +487,31 @@ absl::Status Ledger::CloseAccount(const CommandMeta& meta,
               "; withdraw it first"));
         }
         event.mutable_account_closed()->set_player_id(std::string(player_id));
+        return absl::OkStatus();
+      },
+      commit);
+}
+
+absl::Status Ledger::RecordRejection(const CommandMeta& meta,
+                                     std::string_view player_id,
+                                     const v1::Reference& reference,
+                                     const absl::Status& why, CommitFn commit) {
+  if (!IsValidId(player_id)) {
+    return absl::InvalidArgumentError(
+        "player id must be 1-64 of [A-Za-z0-9_.-]");
+  }
+  if (why.ok()) {
+    return absl::InvalidArgumentError("a rejection needs a non-OK status");
+  }
+  const std::string owner_key = PlayerOwner(player_id);
+  return Run(
+      *impl_, Keys{owner_key}, owner_key, meta,
+      [&](const std::string&, v1::WalletEvent& event) -> absl::Status {
+        v1::RequestRejected* r = event.mutable_request_rejected();
+        r->set_player_id(std::string(player_id));
+        *r->mutable_reference() = reference;
+        r->set_code(absl::StatusCodeToString(why.code()));
+        r->set_message(std::string(why.message().substr(0, kMaxMemoBytes)));
         return absl::OkStatus();
       },
       commit);

@@ -115,6 +115,13 @@ class Ledger {
                            std::string_view currency, CommitFn commit);
   absl::Status CloseAccount(const CommandMeta& meta, std::string_view player_id,
                             CommitFn commit);
+  // Records that a request another service made through the log could not
+  // be carried out (`why`), on the player's stream; nothing moves. The
+  // player need not exist.
+  absl::Status RecordRejection(const CommandMeta& meta,
+                               std::string_view player_id,
+                               const v1::Reference& reference,
+                               const absl::Status& why, CommitFn commit);
   // A balanced transaction. `tx.postings` carry account and amount; the
   // ledger fills tx_id and balances. `stream_owner` names the stream the
   // event belongs to (a player owner "player/<id>" or an account name).

@@ -108,6 +108,11 @@ std::string DescribeWalletEvent(const v1::WalletEvent& event) {
       return absl::StrCat("HoldReleased ", event.hold_released().hold_id(), " ",
                           Amount(event.hold_released().amount_minor()),
                           event.hold_released().expired() ? " (expired)" : "");
+    case v1::WalletEvent::kRequestRejected:
+      return absl::StrCat(
+          "RequestRejected player=", event.request_rejected().player_id(), " ",
+          event.request_rejected().code(), ": ",
+          event.request_rejected().message());
     case v1::WalletEvent::KIND_NOT_SET:
       break;
   }

@@ -138,6 +138,8 @@ absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
       }
       return absl::OkStatus();
     }
+    case v1::WalletEvent::kRequestRejected:
+      return absl::OkStatus();  // nothing moved
     case v1::WalletEvent::KIND_NOT_SET:
       break;
   }

@@ -12,9 +12,11 @@
 #include "absl/synchronization/notification.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "libs/common/request_fingerprint.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
+#include "services/table/table_codec.h"
 #include "services/wallet/wallet_events.h"
 
 namespace banca::wallet {
@@ -32,29 +34,6 @@ grpc::Status ToGrpc(const absl::Status& s) {
 
 absl::Status Invalid(std::string_view what) {
   return absl::InvalidArgumentError(ToAbsl(what));
-}
-
-// A fingerprint of the request body (without its request id), so the same id
-// with another body is told apart from a retry.
-std::string Fingerprint(std::string_view method,
-                        const google::protobuf::Message& body) {
-  std::unique_ptr<google::protobuf::Message> copy(body.New());
-  copy->CopyFrom(body);
-  const auto* field = copy->GetDescriptor()->FindFieldByName("request_id");
-  if (field != nullptr) copy->GetReflection()->ClearField(copy.get(), field);
-  std::string bytes(method);
-  bytes.push_back('\0');
-  {
-    google::protobuf::io::StringOutputStream stream(&bytes);
-    google::protobuf::io::CodedOutputStream out(&stream);
-    out.SetSerializationDeterministic(true);
-    copy->SerializeToCodedStream(&out);
-  }
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256(digest,
-                     reinterpret_cast<const unsigned char*>(bytes.data()),
-                     bytes.size());
-  return std::string(reinterpret_cast<const char*>(digest), 16);
 }
 
 absl::Status CheckPlayerId(std::string_view id) {
@@ -159,6 +138,16 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
     WalletService* self = service.get();
     service->expiry_thread_ = std::thread([self] { self->ExpiryLoop(); });
   }
+  if (opts.table_requests_interval > absl::ZeroDuration()) {
+    if (auto s = log.EnsureTopic(
+            {std::string(table::kTableTopic), opts.table_partitions});
+        !s.ok()) {
+      return s;
+    }
+    WalletService* self = service.get();
+    service->table_requests_thread_ =
+        std::thread([self] { self->TableRequestsLoop(); });
+  }
   return service;
 }
 
@@ -167,13 +156,15 @@ WalletService::~WalletService() { (void)Stop(); }
 absl::Status WalletService::Stop() {
   {
     absl::MutexLock lock(&stop_mu_);
-    if (stopping_ && !expiry_thread_.joinable() && runner_ == nullptr) {
+    if (stopping_ && !expiry_thread_.joinable() &&
+        !table_requests_thread_.joinable() && runner_ == nullptr) {
       return absl::OkStatus();
     }
     stopping_ = true;
     stop_cv_.SignalAll();
   }
   if (expiry_thread_.joinable()) expiry_thread_.join();
+  if (table_requests_thread_.joinable()) table_requests_thread_.join();
   absl::Status status;
   if (runner_ != nullptr) {
     status = runner_->Stop();
@@ -240,7 +231,7 @@ void WalletService::ExecuteAsync(std::string_view method,
         "request_id must be 1-128 printable ASCII characters without spaces"));
     return;
   }
-  const std::string fingerprint = Fingerprint(method, body);
+  const std::string fingerprint = RequestFingerprint(method, body);
   auto claim = idempotency_.Begin(request_id, fingerprint);
   if (!claim.ok()) {
     done(claim.status());

@@ -43,6 +43,11 @@ struct WalletOptions {
   int32_t default_hold_ttl_seconds = 900;
   // How long a read waits for the projection to reach the caller's writes.
   absl::Duration read_your_writes_timeout = absl::Seconds(5);
+  // How often the table service's money requests (buy-ins, hand
+  // settlements, cash-outs on banca.table.events) are picked up; 0 turns
+  // the reader off (tests call PollTableRequests).
+  absl::Duration table_requests_interval = absl::Milliseconds(2);
+  int table_partitions = 8;
   // Registry for Prometheus metrics; null disables metrics.
   prometheus::Registry* metrics = nullptr;
 };
@@ -111,6 +116,10 @@ class WalletService final : public WalletServiceBase {
       grpc::CallbackServerContext*, const v1::GetLedgerSummaryRequest*,
       v1::LedgerSummaryResponse*) override;
 
+  // Carries out the table service's money requests logged since the last
+  // call (services/wallet/table_requests.cc); returns how many events.
+  absl::StatusOr<int> PollTableRequests();
+
   const ledger::Ledger& ledger() const { return ledger_; }
   projection::ProjectionStore& projection() { return *store_; }
   // Events replayed at start.
@@ -146,6 +155,8 @@ class WalletService final : public WalletServiceBase {
   void Reply(grpc::ServerUnaryReactor* reactor, std::string_view method,
              absl::Time start, const absl::Status& status);
   void ExpiryLoop();
+  void TableRequestsLoop();
+  absl::Status CarryOutTableRequest(const eventlog::StoredRecord& record);
   void RecordAppended(const std::vector<eventlog::Position>& positions);
   grpc::Status Finish(std::string_view method, absl::Time start,
                       const absl::Status& status);
@@ -168,6 +179,9 @@ class WalletService final : public WalletServiceBase {
   absl::CondVar stop_cv_;
   bool stopping_ = false;
   std::thread expiry_thread_;
+  std::thread table_requests_thread_;
+  absl::Mutex table_requests_mu_;
+  std::vector<int64_t> table_offsets_ ABSL_GUARDED_BY(table_requests_mu_);
 };
 
 }  // namespace banca::wallet

@@ -11,6 +11,8 @@ namespace {
 
 constexpr size_t kMaxPlayerIdLength = 128;
 
+}  // namespace
+
 int64_t BuyInRake(const TableConfig& c, int64_t paid) {
   if (c.rake.mode != RakeMode::kBuyIn) return 0;
   absl::StatusOr<int64_t> r =
@@ -18,8 +20,6 @@ int64_t BuyInRake(const TableConfig& c, int64_t paid) {
   BANCA_CHECK(r.ok());
   return *r;
 }
-
-}  // namespace
 
 absl::StatusOr<Table> Table::Create(const TableConfig& config,
                                     std::string table_id) {
@@ -321,6 +321,15 @@ std::optional<int64_t> Table::Stack(const std::string& player) const {
   const Occupant* o = Find(player);
   if (o == nullptr) return std::nullopt;
   return o->stack;
+}
+
+std::vector<Table::SeatInfo> Table::Seats() const {
+  std::vector<SeatInfo> out;
+  out.reserve(seats_.size());
+  for (const auto& [seat, o] : seats_) {
+    out.push_back({seat, o.player, o.stack, o.sitting_out, o.leaving});
+  }
+  return out;
 }
 
 std::optional<SessionStats> Table::Stats(const std::string& player) const {

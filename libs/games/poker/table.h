@@ -21,6 +21,10 @@
 
 namespace banca::games::poker {
 
+// HE-17b: the rake taken from a buy-in or rebuy of `paid` (0 unless the
+// table's rake mode is kBuyIn), rounded down to the cent.
+int64_t BuyInRake(const TableConfig& config, int64_t paid);
+
 // HE-67: a player's totals for the session, reported when they leave.
 struct SessionStats {
   int64_t bought_in = 0;  // buy-in and rebuys paid, buy-in rake included
@@ -127,6 +131,15 @@ class Table {
   // The hand in progress or the last one; null before the first.
   const Hand* hand() const { return hand_ ? &*hand_ : nullptr; }
   std::optional<int> SeatOf(const std::string& player) const;
+  // Who sits where, ascending seat.
+  struct SeatInfo {
+    int seat = 0;
+    std::string player;
+    int64_t stack = 0;
+    bool sitting_out = false;
+    bool leaving = false;
+  };
+  std::vector<SeatInfo> Seats() const;
   std::optional<int64_t> Stack(const std::string& player) const;
   std::optional<SessionStats> Stats(const std::string& player) const;
   std::optional<LastHand> LastHandOf(const std::string& player) const;

@@ -1,0 +1,951 @@
+#include "services/table/table_service.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "libs/cards/showdown.h"
+#include "libs/common/request_fingerprint.h"
+#include "libs/common/string_view.h"
+#include "services/wallet/wallet_events.h"
+
+namespace banca::table {
+namespace poker = games::poker;
+namespace {
+
+constexpr char kOutcomeGroup[] = "table.buy-in-outcomes";
+constexpr size_t kReadBatch = 512;
+
+grpc::Status ToGrpc(const absl::Status& s) {
+  if (s.ok()) return grpc::Status::OK;
+  return grpc::Status(static_cast<grpc::StatusCode>(s.code()),
+                      std::string(s.message()));
+}
+
+// The log refused to make a decision durable that memory already holds:
+// only a restart (which replays the log) is safe.
+[[noreturn]] void DieOnLogFailure(const absl::Status& s) {
+  std::fprintf(stderr, "banca table: the event log failed (%s); stopping\n",
+               std::string(s.ToString()).c_str());
+  std::abort();
+}
+
+absl::Status CheckTableId(const std::string& id) {
+  if (!IsValidTableId(id)) {
+    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
+  }
+  return absl::OkStatus();
+}
+
+// "table/<table>/buyin/<n>/<step>" -> saga id and step.
+bool ParseSagaRequest(const std::string& request_id, std::string* table_id,
+                      std::string* saga_id, std::string* step) {
+  std::vector<std::string> parts = absl::StrSplit(request_id, '/');
+  if (parts.size() != 5 || parts[0] != "table" || parts[2] != "buyin") {
+    return false;
+  }
+  *table_id = parts[1];
+  *saga_id =
+      absl::StrCat(parts[0], "/", parts[1], "/", parts[2], "/", parts[3]);
+  *step = parts[4];
+  return true;
+}
+
+}  // namespace
+
+TableService::TableService(eventlog::EventLog& log, const Clock& clock,
+                           TableServiceOptions options)
+    : log_(log), clock_(clock), options_(std::move(options)) {}
+
+absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
+    eventlog::EventLog& log, const Clock& clock, TableServiceOptions options) {
+  if (absl::Status s =
+          log.EnsureTopic({std::string(kTableTopic), options.partitions});
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = log.EnsureTopic(
+          {std::string(wallet::kWalletTopic), options.wallet_partitions});
+      !s.ok()) {
+    return s;
+  }
+  std::unique_ptr<TableService> service(
+      new TableService(log, clock, std::move(options)));
+  if (absl::Status s = service->Replay(); !s.ok()) return s;
+  {
+    absl::MutexLock lock(&service->outcomes_mu_);
+    service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
+    for (int p = 0; p < service->options_.wallet_partitions; ++p) {
+      absl::StatusOr<int64_t> committed =
+          log.CommittedOffset(kOutcomeGroup, wallet::kWalletTopic, p);
+      if (!committed.ok()) return committed.status();
+      service->wallet_offsets_[p] = *committed;
+    }
+  }
+  TableService* self = service.get();
+  if (self->options_.tick_interval > absl::ZeroDuration()) {
+    self->threads_.emplace_back([self] {
+      self->Loop(self->options_.tick_interval, &TableService::Tick);
+    });
+  }
+  if (self->options_.poll_interval > absl::ZeroDuration()) {
+    self->threads_.emplace_back([self] {
+      self->Loop(self->options_.poll_interval, &TableService::PollStep);
+    });
+  }
+  return service;
+}
+
+TableService::~TableService() { Stop(); }
+
+void TableService::Stop() {
+  stopping_ = true;
+  for (std::thread& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+  threads_.clear();
+}
+
+void TableService::Loop(absl::Duration every, void (TableService::*step)()) {
+  while (!stopping_) {
+    (this->*step)();
+    absl::SleepFor(every);
+  }
+}
+
+void TableService::PollStep() {
+  absl::StatusOr<int> handled = PollWalletOutcomes();
+  if (!handled.ok() && !absl::IsUnavailable(handled.status()) &&
+      !absl::IsDeadlineExceeded(handled.status())) {
+    std::fprintf(stderr, "banca table: wallet outcomes: %s\n",
+                 std::string(handled.status().message()).c_str());
+  }
+}
+
+absl::Status TableService::Replay() {
+  const int64_t now = clock_.NowMicros();
+  for (int p = 0; p < options_.partitions; ++p) {
+    absl::StatusOr<int64_t> end = log_.EndOffset(kTableTopic, p);
+    if (!end.ok()) return end.status();
+    int64_t offset = 0;
+    while (offset < *end) {
+      absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+          log_.Read(kTableTopic, p, offset, kReadBatch);
+      if (!records.ok()) return records.status();
+      if (records->empty()) break;
+      for (const eventlog::StoredRecord& record : *records) {
+        offset = record.offset + 1;
+        absl::StatusOr<DecodedTableEvent> decoded = DecodeTableRecord(record);
+        if (!decoded.ok()) return decoded.status();
+        const v1::TableEvent& event = decoded->event;
+        const std::string where =
+            absl::StrCat(decoded->envelope.event_id(), ": ");
+        Slot* slot = nullptr;
+        if (event.has_table_created()) {
+          absl::StatusOr<std::unique_ptr<TableState>> state =
+              TableState::Create(event.table_created());
+          if (!state.ok()) {
+            return absl::DataLossError(
+                absl::StrCat(where, state.status().message()));
+          }
+          auto fresh = std::make_unique<Slot>();
+          fresh->state = std::move(*state);
+          absl::MutexLock lock(&tables_mu_);
+          slot = fresh.get();
+          tables_[event.table_id()] = std::move(fresh);
+        } else {
+          slot = Find(event.table_id());
+          if (slot == nullptr) {
+            return absl::DataLossError(
+                absl::StrCat(where, "event of an unknown table"));
+          }
+          absl::MutexLock lock(&slot->mu);
+          std::vector<v1::TableEvent> derived;  // already in the log
+          if (absl::Status s = slot->state->Apply(event, &derived); !s.ok()) {
+            return absl::DataLossError(absl::StrCat(
+                where,
+                "the engine does not accept the logged event: ", s.message()));
+          }
+        }
+        absl::MutexLock lock(&slot->mu);
+        if (decoded->envelope.sequence() != slot->sequence + 1) {
+          return absl::DataLossError(
+              absl::StrCat(where, "sequence gap after ", slot->sequence));
+        }
+        slot->sequence = decoded->envelope.sequence();
+        if (event.has_buy_in_requested()) {
+          slot->saga_started_micros[event.buy_in_requested().saga_id()] = now;
+        }
+        if (!event.request_id().empty()) {
+          idempotency_.Restore(event.request_id(), event.request_fingerprint(),
+                               "");
+        }
+        ++replayed_events_;
+      }
+    }
+  }
+  absl::MutexLock lock(&tables_mu_);
+  for (auto& [id, slot] : tables_) {
+    absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
+        cards::SystemRandomSource::Create();
+    if (!rng.ok()) return rng.status();
+    slot->rng = std::move(*rng);
+  }
+  return absl::OkStatus();
+}
+
+TableService::Slot* TableService::Find(const std::string& table_id) {
+  absl::MutexLock lock(&tables_mu_);
+  auto it = tables_.find(table_id);
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
+absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
+  const TableState& state = *slot.state;
+  absl::StatusOr<std::vector<cards::Card>> deck =
+      cards::ShuffledDeck(*slot.rng);
+  if (!deck.ok()) return deck.status();
+  v1::TableEvent e;
+  e.set_table_id(state.id());
+  v1::HandStarted* h = e.mutable_hand_started();
+  h->set_hand_number(state.hands_started() + 1);
+  if (state.engine().NeedsButtonDraw()) {
+    const size_t eligible = state.engine().EligibleSeats().size();
+    h->set_button_draw(static_cast<int32_t>(
+        cards::UniformInt(*slot.rng, static_cast<uint32_t>(eligible))));
+  }
+  for (const std::string& c : CardsToStrings(*deck)) h->add_deck(c);
+  return e;
+}
+
+absl::Status TableService::Commit(Slot& slot, v1::TableEvent event) {
+  return CommitLocked(slot, std::move(event));
+}
+
+absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
+  TableState& state = *slot.state;
+  std::vector<v1::TableEvent> batch;
+  std::vector<v1::TableEvent> derived;
+  if (absl::Status s = state.Apply(event, &derived); !s.ok()) return s;
+  const bool started_hand = event.has_hand_started();
+  batch.push_back(std::move(event));
+  for (v1::TableEvent& d : derived) batch.push_back(std::move(d));
+  // With no pause between hands the next one is dealt in the same batch.
+  if (!started_hand && slot.state->config().hand_interval_ms() == 0 &&
+      state.CanStartHand()) {
+    absl::StatusOr<v1::TableEvent> hand = NewHand(slot);
+    if (!hand.ok()) return hand.status();
+    std::vector<v1::TableEvent> more;
+    if (absl::Status s = state.Apply(*hand, &more); !s.ok()) {
+      DieOnLogFailure(absl::InternalError(
+          absl::StrCat("a fresh hand did not start: ", s.message())));
+    }
+    batch.push_back(std::move(*hand));
+    for (v1::TableEvent& d : more) batch.push_back(std::move(d));
+  }
+  TableEventContext ctx;
+  ctx.producer = options_.producer;
+  ctx.occurred_at_micros = clock_.NowMicros();
+  ctx.correlation_id = batch.front().request_id();
+  std::vector<eventlog::Record> records;
+  records.reserve(batch.size());
+  for (const v1::TableEvent& e : batch) {
+    if (e.has_buy_in_requested()) {
+      slot.saga_started_micros[e.buy_in_requested().saga_id()] =
+          ctx.occurred_at_micros;
+    }
+    records.push_back(EncodeTableRecord(e, ++slot.sequence, ctx));
+  }
+  absl::StatusOr<std::vector<eventlog::Position>> appended =
+      log_.Append(std::move(records));
+  if (!appended.ok()) DieOnLogFailure(appended.status());
+  slot.changed.SignalAll();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<auth::Claims> TableService::Caller(
+    const grpc::ServerContext* context) const {
+  const auto& metadata = context->client_metadata();
+  auto it = metadata.find("authorization");
+  if (it == metadata.end()) {
+    return absl::UnauthenticatedError(
+        "missing \"authorization: Bearer <token>\" metadata");
+  }
+  const std::string_view value(it->second.data(), it->second.size());
+  constexpr std::string_view kBearer = "Bearer ";
+  if (value.substr(0, kBearer.size()) != kBearer) {
+    return absl::UnauthenticatedError(
+        "authorization must be \"Bearer <token>\"");
+  }
+  return auth::VerifyToken(options_.token_key, value.substr(kBearer.size()),
+                           clock_.NowMicros() / 1'000'000);
+}
+
+v1::SeatResponse TableService::SeatOf(const TableState& state,
+                                      const std::string& player) const {
+  v1::SeatResponse r;
+  r.set_table_id(state.id());
+  r.set_player_id(player);
+  r.set_seat(state.engine().SeatOf(player).value_or(0));
+  r.set_stack_minor(state.engine().Stack(player).value_or(0));
+  r.set_pending_rebuy_minor(state.WaitingRebuy(player));
+  for (const poker::Table::SeatInfo& s : state.engine().Seats()) {
+    if (s.player == player) r.set_sitting_out(s.sitting_out);
+  }
+  return r;
+}
+
+// Authenticates, claims the request id (namespaced by the caller), runs
+// `run(claims, key, fingerprint)` and remembers its response for retries.
+template <typename Response, typename Run>
+grpc::Status TableService::Command(grpc::ServerContext* context,
+                                   std::string_view method,
+                                   const std::string& request_id,
+                                   const google::protobuf::Message& body,
+                                   Response* response, Run run) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  if (!ledger::IsValidRequestId(request_id)) {
+    return ToGrpc(absl::InvalidArgumentError(
+        "request_id must be 1-128 printable characters without spaces"));
+  }
+  const std::string key = absl::StrCat(caller->subject, ":", request_id);
+  const std::string fingerprint =
+      RequestFingerprint(method, body, caller->subject);
+  absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
+      idempotency_.Begin(key, fingerprint);
+  if (!claim.ok()) return ToGrpc(claim.status());
+  if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat &&
+      !claim->result.empty()) {
+    response->ParseFromString(claim->result);
+    return grpc::Status::OK;
+  }
+  const bool repeat_after_restart =
+      claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat;
+  absl::Status s = run(*caller, key, fingerprint, repeat_after_restart);
+  if (repeat_after_restart) return ToGrpc(s);
+  if (!s.ok()) {
+    idempotency_.Abandon(key);
+    return ToGrpc(s);
+  }
+  idempotency_.Complete(key, response->SerializeAsString());
+  return grpc::Status::OK;
+}
+
+grpc::Status TableService::CreateTable(grpc::ServerContext* context,
+                                       const v1::CreateTableRequest* request,
+                                       v1::TableInfo* response) {
+  return Command(
+      context, "CreateTable", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (caller.role != auth::Role::kOperator) {
+          return absl::PermissionDeniedError(
+              "creating tables needs the operator role");
+        }
+        if (absl::Status s = CheckTableId(request->table_id()); !s.ok()) {
+          return s;
+        }
+        if (request->name().size() > 128) {
+          return absl::InvalidArgumentError("name must be at most 128 bytes");
+        }
+        if (repeat) {
+          Slot* slot = Find(request->table_id());
+          if (slot == nullptr) return absl::NotFoundError("no such table");
+          absl::MutexLock lock(&slot->mu);
+          *response = slot->state->Info();
+          return absl::OkStatus();
+        }
+        v1::TableEvent e;
+        e.set_request_id(key);
+        e.set_request_fingerprint(fingerprint);
+        e.set_table_id(request->table_id());
+        v1::TableCreated* c = e.mutable_table_created();
+        c->set_table_id(request->table_id());
+        c->set_name(request->name());
+        *c->mutable_config() = request->config();
+        absl::StatusOr<std::unique_ptr<TableState>> state =
+            TableState::Create(*c);
+        if (!state.ok()) return state.status();
+        *c->mutable_config() = (*state)->config();  // defaults filled in
+        absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
+            cards::SystemRandomSource::Create();
+        if (!rng.ok()) return rng.status();
+        absl::MutexLock tables_lock(&tables_mu_);
+        if (tables_.contains(request->table_id())) {
+          return absl::AlreadyExistsError(
+              absl::StrCat("table ", request->table_id(), " exists"));
+        }
+        if (static_cast<int>(tables_.size()) >= options_.max_tables) {
+          return absl::ResourceExhaustedError("table limit reached");
+        }
+        auto slot = std::make_unique<Slot>();
+        slot->state = std::move(*state);
+        slot->rng = std::move(*rng);
+        TableEventContext ctx;
+        ctx.producer = options_.producer;
+        ctx.correlation_id = key;
+        ctx.occurred_at_micros = clock_.NowMicros();
+        absl::StatusOr<std::vector<eventlog::Position>> appended =
+            log_.Append({EncodeTableRecord(e, ++slot->sequence, ctx)});
+        if (!appended.ok()) DieOnLogFailure(appended.status());
+        *response = slot->state->Info();
+        tables_[request->table_id()] = std::move(slot);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status TableService::ListTables(grpc::ServerContext* context,
+                                      const v1::ListTablesRequest*,
+                                      v1::ListTablesResponse* response) {
+  if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
+    return ToGrpc(c.status());
+  }
+  std::vector<Slot*> slots;
+  {
+    absl::MutexLock lock(&tables_mu_);
+    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
+  }
+  for (Slot* slot : slots) {
+    absl::MutexLock lock(&slot->mu);
+    *response->add_tables() = slot->state->Info();
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status TableService::BuyIn(grpc::ServerContext* context,
+                                 std::string_view method,
+                                 const google::protobuf::Message& body,
+                                 const std::string& request_id,
+                                 const std::string& table_id, int seat,
+                                 int64_t amount, bool rebuy,
+                                 v1::SeatResponse* response) {
+  std::string saga_id;
+  std::string player;
+  Slot* slot = nullptr;
+  grpc::Status started = Command(
+      context, method, request_id, body, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (caller.role != auth::Role::kPlayer) {
+          return absl::PermissionDeniedError("only a player takes a seat");
+        }
+        if (absl::Status s = CheckTableId(table_id); !s.ok()) return s;
+        slot = Find(table_id);
+        if (slot == nullptr) {
+          return absl::NotFoundError(absl::StrCat("no table ", table_id));
+        }
+        player = caller.subject;
+        absl::MutexLock lock(&slot->mu);
+        if (repeat) {
+          *response = SeatOf(*slot->state, player);
+          return absl::OkStatus();
+        }
+        TableState& state = *slot->state;
+        if (absl::Status s = state.CheckBuyIn(player, seat, amount, rebuy);
+            !s.ok()) {
+          return s;
+        }
+        saga_id = state.NextSagaId();
+        v1::TableEvent e;
+        e.set_request_id(key);
+        e.set_request_fingerprint(fingerprint);
+        e.set_table_id(table_id);
+        v1::BuyInRequested* r = e.mutable_buy_in_requested();
+        r->set_saga_id(saga_id);
+        r->set_player_id(player);
+        r->set_seat(rebuy ? state.engine().SeatOf(player).value_or(0) : seat);
+        r->set_paid_minor(amount);
+        r->set_rake_minor(poker::BuyInRake(state.engine().config(), amount));
+        r->set_rebuy(rebuy);
+        if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
+          return s;
+        }
+        // Wait for the wallet (through the log) before answering.
+        const absl::Time deadline = absl::Now() + options_.sit_wait;
+        while (state.FindSaga(saga_id) != nullptr) {
+          if (slot->changed.WaitWithDeadline(&slot->mu, deadline)) break;
+        }
+        if (state.FindSaga(saga_id) != nullptr) {
+          return absl::DeadlineExceededError(absl::StrCat(
+              "the wallet has not answered buy-in ", saga_id,
+              " yet; it completes or fails on its own (see GetTableView)"));
+        }
+        if (auto f = slot->saga_failures.find(saga_id);
+            f != slot->saga_failures.end()) {
+          return absl::FailedPreconditionError(
+              absl::StrCat("buy-in refused: ", f->second));
+        }
+        *response = SeatOf(state, player);
+        return absl::OkStatus();
+      });
+  return started;
+}
+
+grpc::Status TableService::Sit(grpc::ServerContext* context,
+                               const v1::SitRequest* request,
+                               v1::SeatResponse* response) {
+  return BuyIn(context, "Sit", *request, request->request_id(),
+               request->table_id(), request->seat(), request->buy_in_minor(),
+               false, response);
+}
+
+grpc::Status TableService::Rebuy(grpc::ServerContext* context,
+                                 const v1::RebuyRequest* request,
+                                 v1::SeatResponse* response) {
+  return BuyIn(context, "Rebuy", *request, request->request_id(),
+               request->table_id(), 0, request->amount_minor(), true, response);
+}
+
+grpc::Status TableService::Leave(grpc::ServerContext* context,
+                                 const v1::LeaveRequest* request,
+                                 v1::LeaveResponse* response) {
+  return Command(
+      context, "Leave", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool) -> absl::Status {
+        if (absl::Status s = CheckTableId(request->table_id()); !s.ok()) {
+          return s;
+        }
+        Slot* slot = Find(request->table_id());
+        if (slot == nullptr) return absl::NotFoundError("no such table");
+        absl::MutexLock lock(&slot->mu);
+        TableState& state = *slot->state;
+        response->set_table_id(state.id());
+        if (!state.engine().SeatOf(caller.subject)) {
+          if (std::optional<v1::SessionSummary> s =
+                  state.Summary(caller.subject)) {
+            response->set_left(true);
+            *response->mutable_summary() = *s;
+            return absl::OkStatus();
+          }
+          return absl::NotFoundError(
+              absl::StrCat(caller.subject, " is not seated"));
+        }
+        const int64_t before = state.engine().Stack(caller.subject).value_or(0);
+        v1::TableEvent e;
+        e.set_request_id(key);
+        e.set_request_fingerprint(fingerprint);
+        e.set_table_id(state.id());
+        e.mutable_leave_requested()->set_player_id(caller.subject);
+        if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
+          return s;
+        }
+        const bool left = !state.engine().SeatOf(caller.subject).has_value();
+        response->set_left(left);
+        if (left) {
+          response->set_cashed_out_minor(before);
+          if (std::optional<v1::SessionSummary> s =
+                  state.Summary(caller.subject)) {
+            *response->mutable_summary() = *s;
+          }
+        }
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status TableService::SitOut(grpc::ServerContext* context,
+                                  const v1::SitOutRequest* request,
+                                  v1::SeatResponse* response) {
+  return Command(
+      context, "SitOut", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        Slot* slot = Find(request->table_id());
+        if (slot == nullptr) return absl::NotFoundError("no such table");
+        absl::MutexLock lock(&slot->mu);
+        if (!repeat) {
+          v1::TableEvent e;
+          e.set_request_id(key);
+          e.set_request_fingerprint(fingerprint);
+          e.set_table_id(request->table_id());
+          e.mutable_sit_out_changed()->set_player_id(caller.subject);
+          e.mutable_sit_out_changed()->set_sitting_out(true);
+          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
+            return s;
+          }
+        }
+        *response = SeatOf(*slot->state, caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status TableService::SitIn(grpc::ServerContext* context,
+                                 const v1::SitInRequest* request,
+                                 v1::SeatResponse* response) {
+  return Command(
+      context, "SitIn", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        Slot* slot = Find(request->table_id());
+        if (slot == nullptr) return absl::NotFoundError("no such table");
+        absl::MutexLock lock(&slot->mu);
+        if (!repeat) {
+          v1::TableEvent e;
+          e.set_request_id(key);
+          e.set_request_fingerprint(fingerprint);
+          e.set_table_id(request->table_id());
+          e.mutable_sit_out_changed()->set_player_id(caller.subject);
+          e.mutable_sit_out_changed()->set_sitting_out(false);
+          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
+            return s;
+          }
+        }
+        *response = SeatOf(*slot->state, caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status TableService::Act(grpc::ServerContext* context,
+                               const v1::ActRequest* request,
+                               v1::TableView* response) {
+  return Command(
+      context, "Act", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (caller.role != auth::Role::kPlayer) {
+          return absl::PermissionDeniedError("only a player acts");
+        }
+        Slot* slot = Find(request->table_id());
+        if (slot == nullptr) return absl::NotFoundError("no such table");
+        absl::StatusOr<poker::Action> action =
+            ActionFromProto(request->action(), request->amount_minor());
+        if (!action.ok()) return action.status();
+        absl::MutexLock lock(&slot->mu);
+        if (!repeat) {
+          v1::TableEvent e;
+          e.set_request_id(key);
+          e.set_request_fingerprint(fingerprint);
+          e.set_table_id(request->table_id());
+          v1::ActionApplied* a = e.mutable_action_applied();
+          a->set_hand_number(request->hand_number());
+          a->set_player_id(caller.subject);
+          a->set_action(request->action());
+          a->set_amount_minor(request->amount_minor());
+          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
+            return s;
+          }
+        }
+        *response = slot->state->ViewFor(caller.subject);
+        response->set_action_deadline_micros(slot->action_deadline_micros);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status TableService::VoidHand(grpc::ServerContext* context,
+                                    const v1::VoidHandRequest* request,
+                                    v1::TableInfo* response) {
+  return Command(
+      context, "VoidHand", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (caller.role != auth::Role::kOperator) {
+          return absl::PermissionDeniedError(
+              "voiding a hand needs the operator role");
+        }
+        Slot* slot = Find(request->table_id());
+        if (slot == nullptr) return absl::NotFoundError("no such table");
+        absl::MutexLock lock(&slot->mu);
+        if (!repeat) {
+          if (!slot->state->engine().in_hand()) {
+            return absl::FailedPreconditionError("no hand in progress");
+          }
+          v1::TableEvent e;
+          e.set_request_id(key);
+          e.set_request_fingerprint(fingerprint);
+          e.set_table_id(request->table_id());
+          e.mutable_hand_void_requested()->set_hand_number(
+              slot->state->hands_started());
+          e.mutable_hand_void_requested()->set_reason(
+              request->reason().substr(0, 256));
+          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
+            return s;
+          }
+        }
+        *response = slot->state->Info();
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status TableService::GetTableView(grpc::ServerContext* context,
+                                        const v1::WatchTableRequest* request,
+                                        v1::TableView* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  Slot* slot = Find(request->table_id());
+  if (slot == nullptr) {
+    return ToGrpc(absl::NotFoundError("no such table"));
+  }
+  absl::MutexLock lock(&slot->mu);
+  *response = slot->state->ViewFor(caller->subject);
+  response->set_action_deadline_micros(slot->action_deadline_micros);
+  return grpc::Status::OK;
+}
+
+grpc::Status TableService::WatchTable(
+    grpc::ServerContext* context, const v1::WatchTableRequest* request,
+    grpc::ServerWriter<v1::TableView>* writer) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  Slot* slot = Find(request->table_id());
+  if (slot == nullptr) {
+    return ToGrpc(absl::NotFoundError("no such table"));
+  }
+  {
+    absl::MutexLock lock(&slot->mu);
+    if (slot->watchers >= options_.max_watchers_per_table) {
+      return ToGrpc(absl::ResourceExhaustedError("too many watchers"));
+    }
+    ++slot->watchers;
+  }
+  int64_t sent = -1;
+  while (!context->IsCancelled() && !stopping_) {
+    v1::TableView view;
+    {
+      absl::MutexLock lock(&slot->mu);
+      if (slot->state->version() == sent) {
+        slot->changed.WaitWithTimeout(&slot->mu, absl::Milliseconds(500));
+        if (slot->state->version() == sent) continue;
+      }
+      view = slot->state->ViewFor(caller->subject);
+      view.set_action_deadline_micros(slot->action_deadline_micros);
+      sent = slot->state->version();
+    }
+    if (!writer->Write(view)) break;
+  }
+  absl::MutexLock lock(&slot->mu);
+  --slot->watchers;
+  return grpc::Status::OK;
+}
+
+grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
+                                       const v1::GetLastHandRequest* request,
+                                       v1::LastHandResponse* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  Slot* slot = Find(request->table_id());
+  if (slot == nullptr) return ToGrpc(absl::NotFoundError("no such table"));
+  absl::MutexLock lock(&slot->mu);
+  std::optional<poker::LastHand> last =
+      slot->state->engine().LastHandOf(caller->subject);
+  if (!last) {
+    return ToGrpc(absl::NotFoundError(
+        absl::StrCat(caller->subject, " has played no hand here")));
+  }
+  response->set_table_id(request->table_id());
+  response->set_hand_number(last->hand_number);
+  response->set_seat(last->mine.seat);
+  response->set_start_stack_minor(last->mine.start_stack);
+  response->set_end_stack_minor(last->mine.end_stack);
+  response->set_bet_minor(last->mine.bet);
+  response->set_won_minor(last->mine.won);
+  response->set_folded(last->mine.folded);
+  response->set_voided(last->result->voided);
+  for (const std::string& c : CardsToStrings(last->result->board)) {
+    response->add_board(c);
+  }
+  for (const poker::PotResult& pot : last->result->pots) {
+    v1::PotView* p = response->add_pots();
+    p->set_amount_minor(pot.amount);
+    p->set_rake_minor(pot.rake);
+    for (const poker::SeatAmount& share : pot.shares) {
+      p->add_winner_seats(share.seat);
+      p->add_share_minor(share.amount);
+    }
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status TableService::GetSessionSummary(
+    grpc::ServerContext* context, const v1::GetSessionSummaryRequest* request,
+    v1::SessionSummary* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  Slot* slot = Find(request->table_id());
+  if (slot == nullptr) return ToGrpc(absl::NotFoundError("no such table"));
+  absl::MutexLock lock(&slot->mu);
+  std::optional<v1::SessionSummary> s = slot->state->Summary(caller->subject);
+  if (!s) {
+    return ToGrpc(absl::NotFoundError(
+        absl::StrCat(caller->subject, " has no session here")));
+  }
+  *response = *s;
+  return grpc::Status::OK;
+}
+
+void TableService::Tick() {
+  std::vector<Slot*> slots;
+  {
+    absl::MutexLock lock(&tables_mu_);
+    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
+  }
+  for (Slot* slot : slots) TickSlot(*slot);
+}
+
+void TableService::TickSlot(Slot& slot) {
+  absl::MutexLock lock(&slot.mu);
+  TableState& state = *slot.state;
+  const int64_t now = clock_.NowMicros();
+  // Buy-ins the wallet has not answered in time.
+  std::vector<std::string> expired;
+  for (const auto& [saga, started] : slot.saga_started_micros) {
+    if (state.FindSaga(saga) == nullptr) {
+      expired.push_back(saga);  // answered: forget the timer
+    } else if (now - started >=
+               absl::ToInt64Microseconds(options_.saga_timeout)) {
+      v1::TableEvent e;
+      e.set_table_id(state.id());
+      e.mutable_buy_in_failed()->set_saga_id(saga);
+      e.mutable_buy_in_failed()->set_timed_out(true);
+      e.mutable_buy_in_failed()->set_reason(
+          "the wallet did not answer in time");
+      slot.saga_failures[saga] = "the wallet did not answer in time";
+      if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
+        std::fprintf(stderr, "banca table: saga timeout: %s\n",
+                     std::string(s.message()).c_str());
+      }
+      expired.push_back(saga);
+    }
+  }
+  for (const std::string& saga : expired) slot.saga_started_micros.erase(saga);
+
+  const poker::Hand* hand = state.engine().hand();
+  if (state.engine().in_hand() && hand != nullptr) {
+    // HE-45: the decision timer restarts whenever the turn moves.
+    if (slot.timer_hand != state.hands_started() ||
+        slot.timer_actions != hand->actions().size() ||
+        slot.action_deadline_micros == 0) {
+      slot.timer_hand = state.hands_started();
+      slot.timer_actions = hand->actions().size();
+      slot.action_deadline_micros =
+          now + int64_t{state.config().action_seconds()} * 1'000'000;
+    } else if (now >= slot.action_deadline_micros) {
+      std::optional<int> seat = hand->to_act();
+      std::string player;
+      for (const poker::Table::SeatInfo& s : state.engine().Seats()) {
+        if (seat && s.seat == *seat) player = s.player;
+      }
+      if (!player.empty()) {
+        v1::TableEvent e;
+        e.set_table_id(state.id());
+        v1::ActionApplied* a = e.mutable_action_applied();
+        a->set_hand_number(state.hands_started());
+        a->set_player_id(player);
+        a->set_timeout(true);
+        slot.action_deadline_micros = 0;
+        if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
+          std::fprintf(stderr, "banca table: timeout: %s\n",
+                       std::string(s.message()).c_str());
+        }
+      }
+    }
+    return;
+  }
+  slot.action_deadline_micros = 0;
+  if (!state.CanStartHand()) {
+    slot.hand_due_micros = 0;
+    return;
+  }
+  if (slot.hand_due_micros == 0) {
+    slot.hand_due_micros =
+        now + int64_t{state.config().hand_interval_ms()} * 1000;
+  }
+  if (now < slot.hand_due_micros) return;
+  slot.hand_due_micros = 0;
+  absl::StatusOr<v1::TableEvent> e = NewHand(slot);
+  if (!e.ok()) return;
+  if (absl::Status s = CommitLocked(slot, std::move(*e)); !s.ok()) {
+    std::fprintf(stderr, "banca table: hand start: %s\n",
+                 std::string(s.message()).c_str());
+  }
+}
+
+absl::StatusOr<int> TableService::PollWalletOutcomes() {
+  absl::MutexLock lock(&outcomes_mu_);
+  int handled = 0;
+  std::vector<eventlog::OffsetCommit> commits;
+  for (int p = 0; p < options_.wallet_partitions; ++p) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log_.Read(wallet::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
+    if (!records.ok()) return records.status();
+    if (records->empty()) continue;
+    for (const eventlog::StoredRecord& record : *records) {
+      absl::StatusOr<wallet::DecodedWalletEvent> decoded =
+          wallet::DecodeWalletRecord(record);
+      if (!decoded.ok()) return decoded.status();
+      const v1::WalletEvent& event = decoded->event;
+      if (absl::StartsWith(event.request_id(), "table/")) {
+        const bool captured = event.has_hold_captured();
+        std::string rejection;
+        std::string player;
+        if (event.has_request_rejected()) {
+          rejection = absl::StrCat(event.request_rejected().code(), ": ",
+                                   event.request_rejected().message());
+          player = event.request_rejected().player_id();
+        }
+        if (captured || !rejection.empty()) {
+          if (absl::Status s = HandleOutcome(event.request_id(), player,
+                                             captured, rejection);
+              !s.ok()) {
+            return s;
+          }
+          ++handled;
+        }
+      }
+      wallet_offsets_[p] = record.offset + 1;
+    }
+    commits.push_back({kOutcomeGroup, std::string(wallet::kWalletTopic), p,
+                       wallet_offsets_[p]});
+  }
+  if (!commits.empty()) {
+    if (absl::Status s = log_.CommitOffsets(std::move(commits)); !s.ok()) {
+      return s;
+    }
+  }
+  return handled;
+}
+
+absl::Status TableService::HandleOutcome(const std::string& request_id,
+                                         const std::string&, bool captured,
+                                         const std::string& rejection) {
+  std::string table_id, saga_id, step;
+  if (!ParseSagaRequest(request_id, &table_id, &saga_id, &step)) {
+    return absl::OkStatus();  // not a buy-in step
+  }
+  // The seat capture finishes a saga; a refused hold (or capture) fails it.
+  if (captured && step != "seat") return absl::OkStatus();
+  Slot* slot = Find(table_id);
+  if (slot == nullptr) return absl::OkStatus();
+  absl::MutexLock lock(&slot->mu);
+  TableState& state = *slot->state;
+  v1::TableEvent e;
+  e.set_table_id(table_id);
+  if (state.FindSaga(saga_id) != nullptr) {
+    if (captured) {
+      e.mutable_buy_in_completed()->set_saga_id(saga_id);
+    } else {
+      e.mutable_buy_in_failed()->set_saga_id(saga_id);
+      e.mutable_buy_in_failed()->set_reason(rejection);
+      slot->saga_failures[saga_id] = rejection;
+    }
+    return CommitLocked(*slot, std::move(e));
+  }
+  // Not pending: a repeat (already handled), or a capture that came after
+  // the table gave up: pay it back once.
+  const TableState::EndedSaga* ended = state.Ended(saga_id);
+  if (captured && ended != nullptr &&
+      ended->end == TableState::SagaEnd::kFailed) {
+    v1::PlayerLeft* back = e.mutable_player_left();
+    back->set_player_id(ended->buy_in.player);
+    back->set_seat(ended->buy_in.seat);
+    back->set_stack_minor(ended->buy_in.paid - ended->buy_in.rake);
+    back->set_compensates_saga_id(saga_id);
+    return CommitLocked(*slot, std::move(e));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace banca::table

@@ -1,0 +1,410 @@
+#include "services/table/table_state.h"
+
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "absl/strings/str_cat.h"
+#include "libs/money/money.h"
+#include "services/table/poker_settlement.h"
+#include "services/table/table_codec.h"
+
+namespace banca::table {
+namespace poker = games::poker;
+
+namespace {
+
+v1::SessionSummary SummaryFrom(const std::string& table_id,
+                               const std::string& player,
+                               const poker::SessionStats& s) {
+  v1::SessionSummary out;
+  out.set_table_id(table_id);
+  out.set_player_id(player);
+  out.set_bought_in_minor(s.bought_in);
+  out.set_rake_paid_minor(s.rake_paid);
+  out.set_total_bet_minor(s.total_bet);
+  out.set_total_won_minor(s.total_won);
+  out.set_net_minor(s.net);
+  out.set_hands_played(s.hands_played);
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<TableState>> TableState::Create(
+    const v1::TableCreated& created) {
+  if (!IsValidTableId(created.table_id())) {
+    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
+  }
+  absl::StatusOr<v1::PokerTableConfig> config =
+      NormalizeConfig(created.config());
+  if (!config.ok()) return config.status();
+  absl::StatusOr<poker::Table> engine =
+      poker::Table::Create(EngineConfig(*config), created.table_id());
+  if (!engine.ok()) return engine.status();
+  return std::unique_ptr<TableState>(new TableState(
+      std::move(*engine), created.table_id(), created.name(), *config));
+}
+
+std::string TableState::NextSagaId() const {
+  return absl::StrCat("table/", id_, "/buyin/", sagas_started_ + 1);
+}
+
+const PendingBuyIn* TableState::FindSaga(const std::string& saga_id) const {
+  auto it = pending_.find(saga_id);
+  return it == pending_.end() ? nullptr : &it->second;
+}
+
+int64_t TableState::WaitingRebuy(const std::string& player) const {
+  auto it = waiting_rebuys_.find(player);
+  if (it == waiting_rebuys_.end()) return 0;
+  int64_t net = 0;
+  for (const PendingBuyIn& b : it->second) net += b.paid - b.rake;
+  return net;
+}
+
+absl::Status TableState::CheckBuyIn(const std::string& player, int seat,
+                                    int64_t paid, bool rebuy) const {
+  for (const auto& [id, p] : pending_) {
+    if (p.player == player) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(player, " already has a buy-in in progress (", id, ")"));
+    }
+    if (!rebuy && !p.rebuy && p.seat == seat) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("seat ", seat, " is being taken"));
+    }
+  }
+  const poker::TableConfig& c = engine_.config();
+  if (paid <= 0 || paid > money::kMaxAmountMinor) {
+    return absl::InvalidArgumentError("the amount must be positive");
+  }
+  if (!rebuy) {
+    if (seat < 1 || seat > c.seats) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("seat ", seat, " is not 1..", c.seats));
+    }
+    if (std::optional<int> at = engine_.SeatOf(player)) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          player, " already has seat ", *at, ": one seat per player (HE-9)"));
+    }
+    for (const poker::Table::SeatInfo& taken : engine_.Seats()) {
+      if (taken.seat == seat) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("seat ", seat, " is taken"));
+      }
+    }
+    if (paid < c.buy_in_min || paid > c.buy_in_max) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("buy-in ", paid, " is outside ", c.buy_in_min, "..",
+                       c.buy_in_max, " (HE-8)"));
+    }
+    return absl::OkStatus();
+  }
+  std::optional<int64_t> stack = engine_.Stack(player);
+  if (!stack)
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  const int64_t after =
+      *stack + WaitingRebuy(player) + paid - poker::BuyInRake(c, paid);
+  if (after > c.buy_in_max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rebuy would make the stack ", after,
+                     ", above the table maximum ", c.buy_in_max, " (HE-12)"));
+  }
+  return absl::OkStatus();
+}
+
+v1::TableEvent TableState::Derived() const {
+  v1::TableEvent e;
+  e.set_table_id(id_);
+  return e;
+}
+
+absl::Status TableState::Apply(const v1::TableEvent& event,
+                               std::vector<v1::TableEvent>* derived) {
+  if (event.table_id() != id_) {
+    return absl::InternalError("event for another table");
+  }
+  switch (event.kind_case()) {
+    case v1::TableEvent::kHandSettled:
+      ++version_;
+      return absl::OkStatus();  // derived: the wallet's, nothing to change
+    case v1::TableEvent::kPlayerLeft:
+      if (!event.player_left().compensates_saga_id().empty()) {
+        ended_[event.player_left().compensates_saga_id()].end =
+            SagaEnd::kCompensated;
+        ++version_;
+        return absl::OkStatus();
+      }
+      last_sessions_[event.player_left().player_id()] =
+          event.player_left().summary();
+      ++version_;
+      return absl::OkStatus();
+    default:
+      break;
+  }
+  if (absl::Status s = ApplyInput(event, derived); !s.ok()) return s;
+  ++version_;
+  return Collect(derived);
+}
+
+absl::Status TableState::ApplyInput(const v1::TableEvent& event,
+                                    std::vector<v1::TableEvent>* derived) {
+  switch (event.kind_case()) {
+    case v1::TableEvent::kBuyInRequested: {
+      const v1::BuyInRequested& r = event.buy_in_requested();
+      if (r.saga_id() != NextSagaId()) {
+        return absl::InternalError(
+            absl::StrCat("saga ", r.saga_id(), " out of order"));
+      }
+      if (absl::Status s =
+              CheckBuyIn(r.player_id(), r.seat(), r.paid_minor(), r.rebuy());
+          !s.ok()) {
+        return s;
+      }
+      if (r.rake_minor() !=
+          poker::BuyInRake(engine_.config(), r.paid_minor())) {
+        return absl::InternalError("buy-in rake differs from the table's");
+      }
+      ++sagas_started_;
+      pending_[r.saga_id()] =
+          PendingBuyIn{r.saga_id(),    r.player_id(),  r.seat(),
+                       r.paid_minor(), r.rake_minor(), r.rebuy()};
+      return absl::OkStatus();
+    }
+    case v1::TableEvent::kBuyInCompleted:
+      return CompleteBuyIn(event.buy_in_completed().saga_id(), derived);
+    case v1::TableEvent::kBuyInFailed: {
+      auto it = pending_.find(event.buy_in_failed().saga_id());
+      if (it == pending_.end()) {
+        return absl::FailedPreconditionError("no such buy-in in progress");
+      }
+      ended_[it->first] = EndedSaga{SagaEnd::kFailed, it->second};
+      pending_.erase(it);
+      return absl::OkStatus();
+    }
+    case v1::TableEvent::kLeaveRequested:
+      return engine_.Leave(event.leave_requested().player_id()).status();
+    case v1::TableEvent::kSitOutChanged: {
+      const v1::SitOutChanged& e = event.sit_out_changed();
+      return e.sitting_out() ? engine_.SitOut(e.player_id())
+                             : engine_.SitIn(e.player_id());
+    }
+    case v1::TableEvent::kHandStarted: {
+      const v1::HandStarted& e = event.hand_started();
+      if (e.hand_number() != hands_started_ + 1) {
+        return absl::InternalError(absl::StrCat("hand ", e.hand_number(),
+                                                " out of order (next ",
+                                                hands_started_ + 1, ")"));
+      }
+      absl::StatusOr<std::vector<cards::Card>> deck =
+          CardsFromStrings(e.deck());
+      if (!deck.ok()) return deck.status();
+      if (absl::Status s = engine_.StartHand(e.button_draw(), std::move(*deck));
+          !s.ok()) {
+        return s;
+      }
+      ++hands_started_;
+      return absl::OkStatus();
+    }
+    case v1::TableEvent::kActionApplied: {
+      const v1::ActionApplied& e = event.action_applied();
+      if (e.hand_number() != hands_started_ || !engine_.in_hand()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "hand ", e.hand_number(), " is not in progress (current hand ",
+            hands_started_, engine_.in_hand() ? ")" : ", finished)"));
+      }
+      if (e.timeout()) return engine_.Timeout(e.player_id());
+      absl::StatusOr<poker::Action> action =
+          ActionFromProto(e.action(), e.amount_minor());
+      if (!action.ok()) return action.status();
+      return engine_.Act(e.player_id(), *action);
+    }
+    case v1::TableEvent::kHandVoidRequested:
+      if (event.hand_void_requested().hand_number() != hands_started_) {
+        return absl::FailedPreconditionError("that hand is not in progress");
+      }
+      return engine_.Void();
+    default:
+      return absl::InvalidArgumentError("not a table input event");
+  }
+}
+
+absl::Status TableState::CompleteBuyIn(const std::string& saga_id,
+                                       std::vector<v1::TableEvent>* derived) {
+  auto it = pending_.find(saga_id);
+  if (it == pending_.end()) {
+    return absl::FailedPreconditionError("no such buy-in in progress");
+  }
+  const PendingBuyIn b = it->second;
+  pending_.erase(it);
+  ended_[saga_id] = EndedSaga{SagaEnd::kCompleted, b};
+  absl::Status applied;
+  if (!b.rebuy) {
+    applied = engine_.Sit(b.player, b.seat, b.paid).status();
+  } else if (engine_.in_hand() &&
+             engine_.hand()->dealt_in(engine_.SeatOf(b.player).value_or(0))) {
+    waiting_rebuys_[b.player].push_back(b);  // HE-11b: after the hand
+    return absl::OkStatus();
+  } else {
+    applied = engine_.Rebuy(b.player, b.paid).status();
+  }
+  if (!applied.ok()) {
+    // The money is in the seat account but the engine cannot take it (the
+    // player left meanwhile): pay it back.
+    v1::TableEvent e = Derived();
+    v1::PlayerLeft* left = e.mutable_player_left();
+    left->set_player_id(b.player);
+    left->set_seat(b.seat);
+    left->set_stack_minor(b.paid - b.rake);
+    left->set_compensates_saga_id(b.saga_id);
+    derived->push_back(std::move(e));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
+  const poker::Hand* hand = engine_.hand();
+  if (hand != nullptr && hand->finished() && hands_settled_ < hands_started_) {
+    ++hands_settled_;
+    absl::StatusOr<std::vector<v1::LedgerTransaction>> txs =
+        HandTransactions(hand->record(), hand->result(), hand->events());
+    if (!txs.ok()) return txs.status();
+    v1::TableEvent e = Derived();
+    v1::HandSettled* settled = e.mutable_hand_settled();
+    settled->set_hand_number(hands_started_);
+    settled->set_hand_id(HandId(id_, hands_started_));
+    for (v1::LedgerTransaction& tx : *txs) {
+      *settled->add_transactions() = std::move(tx);
+    }
+    settled->set_rake_minor(hand->result().rake);
+    settled->set_voided(hand->result().voided);
+    derived->push_back(std::move(e));
+    // Rebuys funded during the hand join the stacks now (HE-11b).
+    for (auto& [player, rebuys] : waiting_rebuys_) {
+      if (!engine_.SeatOf(player)) continue;  // left: paid out below
+      for (const PendingBuyIn& b : rebuys) {
+        if (absl::Status s = engine_.Rebuy(player, b.paid).status(); !s.ok()) {
+          return s;
+        }
+      }
+      rebuys.clear();
+    }
+  }
+  const std::vector<poker::TableEvent>& events = engine_.events();
+  for (; engine_events_seen_ < events.size(); ++engine_events_seen_) {
+    const auto* left =
+        std::get_if<poker::PlayerLeft>(&events[engine_events_seen_]);
+    if (left == nullptr) continue;
+    v1::TableEvent e = Derived();
+    v1::PlayerLeft* out = e.mutable_player_left();
+    out->set_player_id(left->player);
+    out->set_seat(left->seat);
+    // A rebuy funded during the hand the player left in goes with them.
+    out->set_stack_minor(left->stack + WaitingRebuy(left->player));
+    waiting_rebuys_.erase(left->player);
+    *out->mutable_summary() = SummaryFrom(id_, left->player, left->stats);
+    last_sessions_[left->player] = out->summary();
+    derived->push_back(std::move(e));
+  }
+  for (auto it = waiting_rebuys_.begin(); it != waiting_rebuys_.end();) {
+    it = it->second.empty() ? waiting_rebuys_.erase(it) : std::next(it);
+  }
+  return absl::OkStatus();
+}
+
+const TableState::EndedSaga* TableState::Ended(
+    const std::string& saga_id) const {
+  auto it = ended_.find(saga_id);
+  return it == ended_.end() ? nullptr : &it->second;
+}
+
+std::optional<v1::SessionSummary> TableState::Summary(
+    const std::string& player) const {
+  if (std::optional<poker::SessionStats> s = engine_.Stats(player)) {
+    return SummaryFrom(id_, player, *s);
+  }
+  auto it = last_sessions_.find(player);
+  if (it == last_sessions_.end()) return std::nullopt;
+  return it->second;
+}
+
+bool TableState::CanStartHand() const {
+  return !engine_.in_hand() && engine_.EligibleSeats().size() >= 2;
+}
+
+v1::TableInfo TableState::Info() const {
+  v1::TableInfo info;
+  info.set_table_id(id_);
+  info.set_name(name_);
+  *info.mutable_config() = config_;
+  const size_t players = engine_.Seats().size();
+  info.set_players(static_cast<int32_t>(players));
+  info.set_hands_played(hands_started_);
+  info.set_in_hand(engine_.in_hand());
+  return info;
+}
+
+v1::TableView TableState::ViewFor(const std::string& player) const {
+  v1::TableView v;
+  v.set_table_id(id_);
+  v.set_version(version_);
+  v.set_hand_number(hands_started_);
+  v.set_in_hand(engine_.in_hand());
+  v.set_button(engine_.button());
+  const int my_seat = engine_.SeatOf(player).value_or(0);
+  v.set_my_seat(my_seat);
+  const poker::Hand* hand = engine_.hand();
+  if (hand != nullptr) {
+    const poker::SeatView sv =
+        hand->ViewFor(hand->dealt_in(my_seat) ? my_seat : 0);
+    v.set_round(sv.round);
+    for (const std::string& c : CardsToStrings(sv.board)) v.add_board(c);
+    v.set_pot_minor(sv.pot);
+    v.set_to_act(engine_.in_hand() ? sv.to_act.value_or(0) : 0);
+    for (const poker::PlayerView& p : sv.players) {
+      v1::SeatState* s = v.add_seats();
+      s->set_seat(p.seat);
+      s->set_player_id(p.player);
+      s->set_stack_minor(
+          engine_.in_hand() ? p.stack : engine_.Stack(p.player).value_or(0));
+      s->set_bet_minor(p.bet);
+      s->set_folded(p.folded);
+      s->set_all_in(p.all_in);
+      s->set_in_hand(engine_.in_hand());
+      for (const std::string& c : CardsToStrings(p.cards.span())) {
+        s->add_cards(c);
+      }
+    }
+    if (engine_.in_hand() && sv.to_act == my_seat && my_seat != 0) {
+      const poker::LegalActions& l = sv.legal;
+      v1::LegalActionsView* lv = v.mutable_legal();
+      if (l.can_fold) lv->add_actions(v1::POKER_ACTION_TYPE_FOLD);
+      if (l.can_check) lv->add_actions(v1::POKER_ACTION_TYPE_CHECK);
+      if (l.can_call) lv->add_actions(v1::POKER_ACTION_TYPE_CALL);
+      if (l.can_bet) lv->add_actions(v1::POKER_ACTION_TYPE_BET);
+      if (l.can_raise) lv->add_actions(v1::POKER_ACTION_TYPE_RAISE);
+      if (l.can_all_in) lv->add_actions(v1::POKER_ACTION_TYPE_ALL_IN);
+      lv->set_call_minor(l.call_amount);
+      lv->set_min_to_minor(l.min_raise_to);
+      lv->set_max_to_minor(l.max_raise_to);
+    }
+  }
+  // Seated players not in the hand (between hands, sitting out, new).
+  for (const poker::Table::SeatInfo& seated : engine_.Seats()) {
+    v1::SeatState* s = nullptr;
+    for (v1::SeatState& listed : *v.mutable_seats()) {
+      if (listed.seat() == seated.seat) s = &listed;
+    }
+    if (s == nullptr) {
+      s = v.add_seats();
+      s->set_seat(seated.seat);
+      s->set_player_id(seated.player);
+      s->set_stack_minor(seated.stack);
+    }
+    s->set_sitting_out(seated.sitting_out);
+  }
+  return v;
+}
+
+}  // namespace banca::table

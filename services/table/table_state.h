@@ -1,0 +1,122 @@
+// One poker cash table as the table service keeps it: the engine's Table
+// plus what the service adds around it (buy-in sagas in flight, rebuys
+// waiting for the hand to end, the last session of players who left).
+//
+// Event-sourced like the ledger: the service decides a command by building
+// its TableEvent and applying it here; replay applies the same events read
+// back from the log, through the same code, so live and replayed tables
+// cannot diverge. Applying an input may make the engine produce money
+// events (a finished hand's settlement, a player leaving with the stack):
+// those come back as `derived` events, which the service appends right
+// after the input and which replay reads back instead (applying a derived
+// event changes nothing). Pure: no I/O, no clock, no randomness.
+#ifndef BANCA_SERVICES_TABLE_TABLE_STATE_H_
+#define BANCA_SERVICES_TABLE_TABLE_STATE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "banca/v1/table.pb.h"
+#include "libs/games/poker/table.h"
+
+namespace banca::table {
+
+struct PendingBuyIn {
+  std::string saga_id;
+  std::string player;
+  int seat = 0;
+  int64_t paid = 0;
+  int64_t rake = 0;
+  bool rebuy = false;
+};
+
+class TableState {
+ public:
+  // INVALID_ARGUMENT for a bad id or settings (the config is normalized).
+  static absl::StatusOr<std::unique_ptr<TableState>> Create(
+      const v1::TableCreated& created);
+
+  // Applies one event (not TableCreated). Errors leave the state unchanged
+  // (live: the command is rejected with that status; replay: the log does
+  // not match the engine, DATA_LOSS for the caller to report).
+  absl::Status Apply(const v1::TableEvent& event,
+                     std::vector<v1::TableEvent>* derived);
+
+  // The next saga id, "table/<id>/buyin/<n>" (request ids derive from it).
+  std::string NextSagaId() const;
+  // Checks a buy-in or rebuy before its saga starts: the same rules Sit and
+  // Rebuy apply, counting sagas in flight and waiting rebuys.
+  absl::Status CheckBuyIn(const std::string& player, int seat, int64_t paid,
+                          bool rebuy) const;
+
+  const std::string& id() const { return id_; }
+  const std::string& name() const { return name_; }
+  const v1::PokerTableConfig& config() const { return config_; }
+  const games::poker::Table& engine() const { return engine_; }
+  int64_t hands_started() const { return hands_started_; }
+  const std::map<std::string, PendingBuyIn>& pending() const {
+    return pending_;
+  }
+  const PendingBuyIn* FindSaga(const std::string& saga_id) const;
+  // How a saga that is no longer pending ended (nullopt: unknown).
+  enum class SagaEnd : uint8_t { kCompleted, kFailed, kCompensated };
+  struct EndedSaga {
+    SagaEnd end = SagaEnd::kCompleted;
+    PendingBuyIn buy_in;
+  };
+  const EndedSaga* Ended(const std::string& saga_id) const;
+  // Funded rebuys waiting for the player's hand to end (net of rake).
+  int64_t WaitingRebuy(const std::string& player) const;
+  // HE-67 for a seated player, else the session that ended last.
+  std::optional<v1::SessionSummary> Summary(const std::string& player) const;
+  // True when a hand may start now: none in progress, two or more eligible.
+  bool CanStartHand() const;
+  // Increases with every applied event.
+  int64_t version() const { return version_; }
+
+  // What `player` may see (DESIGN invariant 7).
+  v1::TableView ViewFor(const std::string& player) const;
+  v1::TableInfo Info() const;
+
+ private:
+  TableState(games::poker::Table engine, std::string id, std::string name,
+             v1::PokerTableConfig config)
+      : engine_(std::move(engine)),
+        id_(std::move(id)),
+        name_(std::move(name)),
+        config_(std::move(config)) {}
+
+  absl::Status ApplyInput(const v1::TableEvent& event,
+                          std::vector<v1::TableEvent>* derived);
+  absl::Status CompleteBuyIn(const std::string& saga_id,
+                             std::vector<v1::TableEvent>* derived);
+  // After the engine moved: the finished hand's settlement, players who
+  // left, rebuys that were waiting for the hand.
+  absl::Status Collect(std::vector<v1::TableEvent>* derived);
+  v1::TableEvent Derived() const;
+
+  games::poker::Table engine_;
+  std::string id_;
+  std::string name_;
+  v1::PokerTableConfig config_;
+  std::map<std::string, PendingBuyIn> pending_;  // by saga id
+  int64_t sagas_started_ = 0;
+  // Kept so a late or repeated wallet outcome is recognised. Grows with
+  // the table's buy-ins (a few per player session).
+  std::map<std::string, EndedSaga> ended_;
+  std::map<std::string, std::vector<PendingBuyIn>> waiting_rebuys_;
+  std::map<std::string, v1::SessionSummary> last_sessions_;
+  size_t engine_events_seen_ = 0;
+  int64_t hands_started_ = 0;
+  int64_t hands_settled_ = 0;
+  int64_t version_ = 0;
+};
+
+}  // namespace banca::table
+
+#endif  // BANCA_SERVICES_TABLE_TABLE_STATE_H_

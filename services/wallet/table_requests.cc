@@ -1,0 +1,185 @@
+// The wallet's side of the table service's money requests (DESIGN "Ledger":
+// cross-service money goes through the log as request/outcome events).
+//
+// The wallet reads banca.table.events and carries out, in log order:
+//   BuyInRequested -> PlaceHold "<saga>/hold" on the player's cash, then
+//     CaptureHold "<saga>/seat" into table/<id>/seat/<player> and, for the
+//     HE-17b buy-in rake, CaptureHold "<saga>/rake" into house/rake; a hold
+//     the ledger refuses is recorded as RequestRejected "<saga>/hold";
+//   HandSettled -> each transaction, request id "hand/<hand id>/<i>";
+//   PlayerLeft -> the stack seat -> cash, "<event id>/cash-out".
+// Exactly once by deduplication: every step has a request id derived from
+// the table event, the idempotency index (rebuilt from the wallet's own log
+// at start) turns a repeat into a no-op, and the read position is committed
+// only after the steps are durable. A crash in between repeats steps, never
+// applies one twice.
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "libs/ledger/account.h"
+#include "services/table/poker_settlement.h"
+#include "services/table/table_codec.h"
+#include "services/wallet/wallet_service.h"
+
+namespace banca::wallet {
+namespace {
+
+constexpr char kTableRequestsGroup[] = "wallet.table-requests";
+constexpr size_t kReadBatch = 256;
+
+}  // namespace
+
+absl::Status WalletService::CarryOutTableRequest(
+    const eventlog::StoredRecord& record) {
+  absl::StatusOr<table::DecodedTableEvent> decoded =
+      table::DecodeTableRecord(record);
+  if (!decoded.ok()) return decoded.status();
+  const v1::TableEvent& event = decoded->event;
+  const std::string& table_id = event.table_id();
+  switch (event.kind_case()) {
+    case v1::TableEvent::kBuyInRequested: {
+      const v1::BuyInRequested& r = event.buy_in_requested();
+      const v1::Reference reference = table::TableReference(table_id);
+      const std::string hold_request = absl::StrCat(r.saga_id(), "/hold");
+      absl::StatusOr<v1::WalletEvent> held = Execute(
+          "TableBuyInHold", hold_request, r,
+          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+            return ledger_.PlaceHold(
+                meta, r.player_id(), r.paid_minor(), v1::POSTING_REASON_BUY_IN,
+                reference,
+                clock_.NowMicros() +
+                    int64_t{options_.default_hold_ttl_seconds} * 1'000'000,
+                commit);
+          });
+      if (!held.ok()) {
+        if (absl::IsUnavailable(held.status())) return held.status();
+        // Refused (no account, not enough cash ...): say so on the log.
+        absl::StatusOr<v1::WalletEvent> rejected = Execute(
+            "TableBuyInRejected", hold_request, r,
+            [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+              return ledger_.RecordRejection(meta, r.player_id(), reference,
+                                             held.status(), commit);
+            });
+        return rejected.status();
+      }
+      if (held->has_request_rejected()) return absl::OkStatus();  // repeat
+      const std::string hold_id = held->hold_placed().hold_id();
+      const int64_t to_seat = r.paid_minor() - r.rake_minor();
+      absl::StatusOr<v1::WalletEvent> seat = Execute(
+          "TableBuyInCapture", absl::StrCat(r.saga_id(), "/seat"), r,
+          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+            return ledger_.CaptureHold(
+                meta, hold_id, to_seat,
+                table::SeatAccount(table_id, r.player_id()),
+                v1::POSTING_REASON_BUY_IN, reference, r.rake_minor() == 0,
+                commit);
+          });
+      if (!seat.ok()) return seat.status();
+      if (r.rake_minor() == 0) return absl::OkStatus();
+      return Execute(
+                 "TableBuyInRake", absl::StrCat(r.saga_id(), "/rake"), r,
+                 [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                   return ledger_.CaptureHold(meta, hold_id, r.rake_minor(),
+                                              std::string(table::kRakeAccount),
+                                              v1::POSTING_REASON_RAKE,
+                                              reference, true, commit);
+                 })
+          .status();
+    }
+    case v1::TableEvent::kHandSettled: {
+      const v1::HandSettled& h = event.hand_settled();
+      for (int i = 0; i < h.transactions_size(); ++i) {
+        const v1::LedgerTransaction& tx = h.transactions(i);
+        absl::StatusOr<v1::WalletEvent> posted = Execute(
+            "TableHandSettlement", absl::StrCat("hand/", h.hand_id(), "/", i),
+            tx, [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+              return ledger_.Post(meta, table::PotAccount(table_id), tx,
+                                  commit);
+            });
+        if (!posted.ok()) return posted.status();
+      }
+      return absl::OkStatus();
+    }
+    case v1::TableEvent::kPlayerLeft: {
+      const v1::PlayerLeft& left = event.player_left();
+      if (left.stack_minor() == 0) return absl::OkStatus();
+      absl::StatusOr<v1::LedgerTransaction> tx = table::CashOutTransaction(
+          table_id, left.player_id(), left.stack_minor());
+      if (!tx.ok()) return tx.status();
+      return Execute(
+                 "TableCashOut",
+                 absl::StrCat(decoded->envelope.event_id(), "/cash-out"), left,
+                 [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                   return ledger_.Post(meta,
+                                       ledger::PlayerOwner(left.player_id()),
+                                       *tx, commit);
+                 })
+          .status();
+    }
+    default:
+      return absl::OkStatus();  // not a money request
+  }
+}
+
+absl::StatusOr<int> WalletService::PollTableRequests() {
+  absl::MutexLock lock(&table_requests_mu_);
+  const std::string topic(table::kTableTopic);
+  if (table_offsets_.empty()) {
+    absl::StatusOr<int> partitions = log_.PartitionCount(topic);
+    if (!partitions.ok()) return partitions.status();
+    std::vector<int64_t> offsets(*partitions, 0);
+    for (int p = 0; p < *partitions; ++p) {
+      absl::StatusOr<int64_t> committed =
+          log_.CommittedOffset(kTableRequestsGroup, topic, p);
+      if (!committed.ok()) return committed.status();
+      offsets[p] = *committed;
+    }
+    table_offsets_ = std::move(offsets);
+  }
+  int handled = 0;
+  for (int p = 0; p < static_cast<int>(table_offsets_.size()); ++p) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log_.Read(topic, p, table_offsets_[p], kReadBatch);
+    if (!records.ok()) return records.status();
+    if (records->empty()) continue;
+    absl::Status failed;
+    const int64_t before = table_offsets_[p];
+    for (const eventlog::StoredRecord& record : *records) {
+      if (absl::Status s = CarryOutTableRequest(record); !s.ok()) {
+        // Stop this partition here: a money request is never skipped.
+        failed = absl::Status(
+            s.code(), absl::StrCat(record.topic, "/", record.partition, "@",
+                                   record.offset, ": ", s.message()));
+        break;
+      }
+      table_offsets_[p] = record.offset + 1;
+      ++handled;
+    }
+    if (table_offsets_[p] != before) {
+      if (absl::Status s = log_.CommitOffsets(
+              {{kTableRequestsGroup, topic, p, table_offsets_[p]}});
+          !s.ok()) {
+        return s;
+      }
+    }
+    if (!failed.ok()) return failed;
+  }
+  return handled;
+}
+
+void WalletService::TableRequestsLoop() {
+  while (true) {
+    {
+      absl::MutexLock lock(&stop_mu_);
+      stop_cv_.WaitWithTimeout(&stop_mu_, options_.table_requests_interval);
+      if (stopping_) return;
+    }
+    absl::StatusOr<int> handled = PollTableRequests();
+    if (!handled.ok() && !absl::IsUnavailable(handled.status())) {
+      std::fprintf(stderr, "banca wallet: table request: %s\n",
+                   std::string(handled.status().message()).c_str());
+    }
+  }
+}
+
+}  // namespace banca::wallet
