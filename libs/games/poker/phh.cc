@@ -1,6 +1,7 @@
 #include "libs/games/poker/phh.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -756,8 +758,15 @@ class TomlReader {
             break;
           case 'u': {
             if (pos_ + 4 > t_.size()) return Error("bad \\u escape");
-            unsigned code =
-                std::stoul(std::string(t_.substr(pos_, 4)), nullptr, 16);
+            unsigned code = 0;
+            for (char h : t_.substr(pos_, 4)) {
+              if (!std::isxdigit(static_cast<unsigned char>(h))) {
+                return Error("bad \\u escape");
+              }
+              code = code * 16 + (std::isdigit(static_cast<unsigned char>(h))
+                                      ? h - '0'
+                                      : std::tolower(h) - 'a' + 10);
+            }
             pos_ += 4;
             if (code < 0x80) {
               out += static_cast<char>(code);
@@ -832,7 +841,9 @@ class TomlReader {
     }
     if (is_int && digits != "-" && digits != "+") {
       v.kind = Value::kInt;
-      v.i = std::stoll(digits);
+      if (!absl::SimpleAtoi(digits, &v.i)) {
+        return Error(absl::StrCat(bare, " is out of the 64-bit range"));
+      }
       return v;
     }
     v.kind = bare.find_first_of(".eE") != std::string::npos &&
@@ -1174,11 +1185,13 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
       to = std::min(ps.current, ps.bet[p] + ps.stack[p]);
       to = std::max(to, ps.bet[p]);
     } else if (w[1] == "cbr" && w.size() == 3) {
-      to = std::atoll(std::string(w[2]).c_str());
       if (std::string(w[2]).find_first_not_of("0123456789") !=
           std::string::npos) {
         return failed_here(absl::UnimplementedError(
             absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents")));
+      }
+      if (!absl::SimpleAtoi(ToAbsl(w[2]), &to)) {
+        return bad("the amount is out of the 64-bit range");
       }
       ra.action.type = ps.current == 0 ? ActionType::kBet : ActionType::kRaise;
       ra.action.amount = to;
