@@ -1,7 +1,6 @@
 #include "libs/games/poker/phh_replay.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
