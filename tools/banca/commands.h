@@ -10,6 +10,7 @@ int AuditCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
 int DemoCommand(int argc, char** argv);
 int ScenarioCommand(int argc, char** argv);
+int HandsCommand(int argc, char** argv);
 
 }  // namespace banca::cli
 

@@ -29,7 +29,11 @@ constexpr char kUsage[] =
     "                         drive a player workload against a wallet\n"
     "  scenario run FILE.json   play a scripted poker table "
     "(docs/scenarios.md);\n"
-    "                         exit 2 malformed file, 3 game not supported\n";
+    "                         exit 2 malformed file, 3 game not supported\n"
+    "  hands replay FILE.phh [--format=json]\n"
+    "                         replay a PHH hand history through the engine\n"
+    "                         (docs/hand-histories.md); exit 2 malformed\n"
+    "                         file or illegal action\n";
 
 }  // namespace
 
@@ -50,6 +54,7 @@ int main(int argc, char** argv) {
   if (command == "bench") return banca::cli::BenchCommand(argc, argv);
   if (command == "demo") return banca::cli::DemoCommand(argc, argv);
   if (command == "scenario") return banca::cli::ScenarioCommand(argc, argv);
+  if (command == "hands") return banca::cli::HandsCommand(argc, argv);
   std::fprintf(stderr, "banca: unknown command \"%s\"\n\n%s", command.c_str(),
                kUsage);
   return 2;

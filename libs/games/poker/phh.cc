@@ -1,6 +1,7 @@
 #include "libs/games/poker/phh.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -756,8 +758,15 @@ class TomlReader {
             break;
           case 'u': {
             if (pos_ + 4 > t_.size()) return Error("bad \\u escape");
-            unsigned code =
-                std::stoul(std::string(t_.substr(pos_, 4)), nullptr, 16);
+            unsigned code = 0;
+            for (char h : t_.substr(pos_, 4)) {
+              if (!std::isxdigit(static_cast<unsigned char>(h))) {
+                return Error("bad \\u escape");
+              }
+              code = code * 16 + (std::isdigit(static_cast<unsigned char>(h))
+                                      ? h - '0'
+                                      : std::tolower(h) - 'a' + 10);
+            }
             pos_ += 4;
             if (code < 0x80) {
               out += static_cast<char>(code);
@@ -832,7 +841,9 @@ class TomlReader {
     }
     if (is_int && digits != "-" && digits != "+") {
       v.kind = Value::kInt;
-      v.i = std::stoll(digits);
+      if (!absl::SimpleAtoi(digits, &v.i)) {
+        return Error(absl::StrCat(bare, " is out of the 64-bit range"));
+      }
       return v;
     }
     v.kind = bare.find_first_of(".eE") != std::string::npos &&
@@ -923,16 +934,22 @@ struct ParseState {
   int64_t current = 0;
 };
 
-}  // namespace
-
-absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
+// ReadPhh and ParsePhh. `strict`: also require that the betting is
+// consistent (no chips beyond a stack, every action in turn, a complete
+// hand), as WritePhh would write it. `failed` (may be null) receives the
+// entry of `actions` an error is about.
+absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
+                                    PhhActionError* failed) {
+  if (failed != nullptr) *failed = PhhActionError{};
   auto table = TomlReader(text).Read();
   if (!table.ok()) return table.status();
   const Table& t = *table;
-  HandRecord r;
+  PhhHand hand;
+  HandRecord& r = hand.record;
   TableConfig& c = r.config;
   auto variant = GetString(t, "variant");
   if (!variant) return absl::InvalidArgumentError("no variant");
+  hand.variant = *variant;
   if (*variant == "NT") {
     c.variant = Variant::kHoldem;
     c.limit = Limit::kNoLimit;
@@ -1035,7 +1052,8 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
   if (auto it = t.find("players"); it != t.end()) {
     for (const Value& v : it->second.items) names.push_back(v.s);
   }
-  if (names.size() != static_cast<size_t>(n)) {
+  hand.has_player_names = names.size() == static_cast<size_t>(n);
+  if (!hand.has_player_names) {
     names.clear();
     for (int i = 0; i < n; ++i) names.push_back(absl::StrCat("p", i + 1));
   }
@@ -1100,6 +1118,17 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
   ps.current = std::max(ps.bet[layout->sb], ps.bet[layout->bb]);
   int index = 0;
   for (const Value& v : acts->second.items) {
+    const int at = index;
+    hand.actions.push_back(v.s);
+    // "action N 'TEXT': REASON", N 0-based, as ReplayPhh words its errors.
+    auto failed_here = [&](const absl::Status& st) {
+      if (failed != nullptr) {
+        *failed = PhhActionError{at, v.s, std::string(st.message())};
+      }
+      return absl::Status(
+          st.code(),
+          absl::StrCat("action ", at, " '", ToAbsl(v.s), "': ", st.message()));
+    };
     std::string_view line = v.s;
     std::string_view comment;
     if (size_t h = line.find('#'); h != std::string_view::npos) {
@@ -1108,16 +1137,16 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
     }
     auto w = Words(line);
     auto bad = [&](std::string_view why) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "action ", index, " '", ToAbsl(v.s), "': ", ToAbsl(why)));
+      return failed_here(absl::InvalidArgumentError(ToAbsl(why)));
     };
     ++index;
     if (w.empty()) continue;
     if (w[0] == "d") {
       if (w.size() >= 2 && w[1] == "db" && w.size() == 3) {
         auto cs = ParseCardRun(w[2], "board cards");
-        if (!cs.ok()) return cs.status();
+        if (!cs.ok()) return failed_here(cs.status());
         board.insert(board.end(), cs->begin(), cs->end());
+        hand.board_deals.push_back({at, *cs});
         std::fill(ps.bet.begin(), ps.bet.end(), 0);
         ps.current = 0;
         continue;
@@ -1127,7 +1156,7 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
         if (p < 0 || p >= n) return bad("no such player");
         auto cs = ParseCardRun(
             w[3], absl::StrCat("the hole cards of ", ToAbsl(w[2])));
-        if (!cs.ok()) return cs.status();
+        if (!cs.ok()) return failed_here(cs.status());
         hole[p].insert(hole[p].end(), cs->begin(), cs->end());
         continue;
       }
@@ -1139,7 +1168,7 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
     if (w[1] == "sm") {
       if (w.size() == 3 && w[2] != "-") {
         auto cs = ParseCardRun(w[2], "shown cards");
-        if (!cs.ok()) return cs.status();
+        if (!cs.ok()) return failed_here(cs.status());
       }
       continue;
     }
@@ -1156,11 +1185,13 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
       to = std::min(ps.current, ps.bet[p] + ps.stack[p]);
       to = std::max(to, ps.bet[p]);
     } else if (w[1] == "cbr" && w.size() == 3) {
-      to = std::atoll(std::string(w[2]).c_str());
       if (std::string(w[2]).find_first_not_of("0123456789") !=
           std::string::npos) {
-        return absl::UnimplementedError(
-            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents"));
+        return failed_here(absl::UnimplementedError(
+            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents")));
+      }
+      if (!absl::SimpleAtoi(ToAbsl(w[2]), &to)) {
+        return bad("the amount is out of the 64-bit range");
       }
       ra.action.type = ps.current == 0 ? ActionType::kBet : ActionType::kRaise;
       ra.action.amount = to;
@@ -1168,11 +1199,12 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
       return bad("unsupported player action");
     }
     if (all_in) ra.action = Action{ActionType::kAllIn, 0};
-    if (to - ps.bet[p] > ps.stack[p]) return bad("beyond the stack");
+    if (strict && to - ps.bet[p] > ps.stack[p]) return bad("beyond the stack");
     ps.stack[p] -= to - ps.bet[p];
     ps.bet[p] = to;
     ps.current = std::max(ps.current, to);
     r.actions.push_back(ra);
+    hand.action_entries.push_back(at);
   }
   // The deck in banca's draw order.
   for (int p = 0; p < n; ++p) {
@@ -1203,10 +1235,24 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
     if (!check.ok()) return check.status();  // a card dealt twice
     r.deck = std::move(dealt);
   }
-  // Replaying our own reading must succeed (order, street ends).
-  auto replay = ReplayRecord(r);
-  if (!replay.ok()) return replay.status();
-  return r;
+  if (strict) {
+    // Replaying our own reading must succeed (order, street ends).
+    auto replay = ReplayRecord(r);
+    if (!replay.ok()) return replay.status();
+  }
+  return hand;
+}
+
+}  // namespace
+
+absl::StatusOr<PhhHand> ReadPhh(std::string_view text, PhhActionError* failed) {
+  return ReadPhhImpl(text, /*strict=*/false, failed);
+}
+
+absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
+  auto hand = ReadPhhImpl(text, /*strict=*/true, nullptr);
+  if (!hand.ok()) return hand.status();
+  return std::move(hand->record);
 }
 
 absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {

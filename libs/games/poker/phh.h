@@ -74,6 +74,41 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
 // hole cards are hidden (`????`): such a hand cannot be replayed.
 absl::StatusOr<HandRecord> ParsePhh(std::string_view text);
 
+// A PHH file as read, before any check that its betting is legal: for
+// `banca hands replay` (libs/games/poker/phh_replay.h), which lets the
+// engine judge each action and needs to say which entry of `actions` it
+// rejected.
+struct PhhBoardDeal {
+  int entry = 0;  // index in PhhHand::actions
+  std::vector<cards::Card> cards;
+};
+
+struct PhhHand {
+  std::string variant;  // the PHH code: "NT", "FT" or "PO"
+  // As ParsePhh reads it, except that the actions are unchecked: a `cc` is
+  // a check or a call and a `cbr` a bet or a raise as a simple tracker of
+  // the betting reads them (the replay decides again with the engine). The
+  // deck is `_banca_deck`, or only the dealt cards in banca's draw order.
+  HandRecord record;
+  std::vector<std::string> actions;  // the PHH `actions` list, verbatim
+  std::vector<int> action_entries;   // per record.actions: its entry
+  std::vector<PhhBoardDeal> board_deals;
+  bool has_player_names = false;  // the file has `players`
+};
+
+// The entry of a PHH `actions` list an error is about.
+struct PhhActionError {
+  int action_index = -1;  // 0-based; -1: the error is about no one entry
+  std::string action;     // the entry, verbatim
+  std::string reason;     // the message without the "action N 'TEXT': " head
+};
+
+// Reads a PHH file without replaying its betting. Errors as ParsePhh's;
+// one about a single entry of `actions` (an unknown verb, hidden cards)
+// reads "action N 'TEXT': REASON", and fills `*failed` if given.
+absl::StatusOr<PhhHand> ReadPhh(std::string_view text,
+                                PhhActionError* failed = nullptr);
+
 // The extras ParsePhh can read back (finishing stacks, pots, labels).
 absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text);
 

@@ -330,6 +330,37 @@ actions = ["d dh p1 ????", "d dh p2 AcKc", "p2 f"]
   EXPECT_THAT(r.status().message(), HasSubstr("hole cards of p1 are hidden"));
 }
 
+// The reader must not throw (no exceptions across module boundaries).
+TEST(PhhTest, RejectsIntegersBeyondInt64AndBadEscapes) {
+  const char* huge = R"(variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [100, 50]
+starting_stacks = [99999999999999999999, 5000]
+actions = []
+)";
+  auto r = ParsePhh(huge);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(), HasSubstr("out of the 64-bit range"));
+  const char* escape = R"(variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [100, 50]
+starting_stacks = [5000, 5000]
+actions = ["\uZZZZ"]
+)";
+  r = ParsePhh(escape);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(), HasSubstr("bad \\u escape"));
+  const char* amount = R"(variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [100, 50]
+starting_stacks = [5000, 5000]
+actions = ["d dh p1 AhAd", "d dh p2 KcKd", "p1 cbr 99999999999999999999"]
+)";
+  r = ParsePhh(amount);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(), HasSubstr("out of the 64-bit range"));
+}
+
 TEST(PhhTest, RejectsDecimalAmounts) {
   const char* text = R"(variant = "NT"
 antes = [0, 0]
