@@ -11,6 +11,7 @@ int BenchCommand(int argc, char** argv);
 int DemoCommand(int argc, char** argv);
 int ScenarioCommand(int argc, char** argv);
 int HandsCommand(int argc, char** argv);
+int TokenCommand(int argc, char** argv);
 
 }  // namespace banca::cli
 

@@ -11,11 +11,16 @@ namespace {
 constexpr char kUsage[] =
     "usage: banca <command> [flags]\n"
     "\n"
-    "  serve --services=wallet --data-dir=DIR [--log=embedded]\n"
+    "  serve --services=wallet[,table] --data-dir=DIR [--log=embedded]\n"
     "        [--grpc-port=7070] [--grpc-address=0.0.0.0] "
     "[--metrics-port=9464]\n"
-    "        [--partitions=8] [--currency=EUR]\n"
-    "                         run services over gRPC\n"
+    "        [--partitions=8] [--currency=EUR] [--token-key-file=PATH]\n"
+    "                         run services over gRPC (table needs the token\n"
+    "                         key: the file or BANCA_TOKEN_KEY)\n"
+    "  token issue --subject=ID --role=player|operator|finance|auditor|"
+    "service\n"
+    "        [--ttl-seconds=3600] [--token-key-file=PATH]\n"
+    "                         print a signed caller token\n"
     "  log stats --data-dir=DIR\n"
     "  log tail --data-dir=DIR [--n=20] [--topic=T]\n"
     "                         inspect the event log (server stopped)\n"
@@ -55,6 +60,7 @@ int main(int argc, char** argv) {
   if (command == "demo") return banca::cli::DemoCommand(argc, argv);
   if (command == "scenario") return banca::cli::ScenarioCommand(argc, argv);
   if (command == "hands") return banca::cli::HandsCommand(argc, argv);
+  if (command == "token") return banca::cli::TokenCommand(argc, argv);
   std::fprintf(stderr, "banca: unknown command \"%s\"\n\n%s", command.c_str(),
                kUsage);
   return 2;

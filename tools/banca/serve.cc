@@ -16,19 +16,21 @@
 #include "libs/eventlog/embedded_log.h"
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
+#include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
 #include "tools/banca/log_backend.h"
 #include "tools/banca/server_options.h"
+#include "tools/banca/token_key.h"
 
 namespace banca::cli {
 
 int ServeCommand(int argc, char** argv) {
-  auto flags =
-      Flags::Parse(argc, argv, 2,
-                   {"services", "data-dir", "log", "grpc-port", "grpc-address",
-                    "metrics-port", "partitions", "currency"});
+  auto flags = Flags::Parse(
+      argc, argv, 2,
+      {"services", "data-dir", "log", "grpc-port", "grpc-address",
+       "metrics-port", "partitions", "currency", "token-key-file"});
   if (!flags.ok()) {
     std::fprintf(stderr, "banca serve: %s\n",
                  std::string(flags.status().message()).c_str());
@@ -40,14 +42,31 @@ int ServeCommand(int argc, char** argv) {
     return 2;
   }
   const std::string services = flags->Get("services", "wallet");
+  bool serve_wallet = false;
+  bool serve_table = false;
   for (absl::string_view s : absl::StrSplit(services, ',')) {
-    if (s != "wallet") {
+    if (s == "wallet") {
+      serve_wallet = true;
+    } else if (s == "table") {
+      serve_table = true;
+    } else {
       std::fprintf(stderr,
                    "banca serve: unknown or not yet available service \"%s\" "
-                   "(available: wallet)\n",
+                   "(available: wallet, table)\n",
                    std::string(s).c_str());
       return 2;
     }
+  }
+  table::TableServiceOptions table_options;
+  if (serve_table) {
+    absl::StatusOr<auth::Key> key =
+        LoadTokenKey(flags->Get("token-key-file", ""));
+    if (!key.ok()) {
+      std::fprintf(stderr, "banca serve: %s\n",
+                   std::string(key.status().message()).c_str());
+      return 2;
+    }
+    table_options.token_key = *key;
   }
   auto grpc_port = flags->GetInt("grpc-port", 7070);
   auto metrics_port = flags->GetInt("metrics-port", 9464);
@@ -93,12 +112,30 @@ int ServeCommand(int argc, char** argv) {
   options.metrics = registry.get();
   std::filesystem::create_directories(options.projection_dir, ec);
   const absl::Time replay_start = absl::Now();
-  auto wallet = wallet::WalletService::Start(**log, clock, options);
-  if (!wallet.ok()) {
-    std::fprintf(stderr, "banca serve: wallet: %s\n",
-                 std::string(wallet.status().message()).c_str());
-    return 1;
+  std::unique_ptr<wallet::WalletService> wallet;
+  if (serve_wallet) {
+    auto started = wallet::WalletService::Start(**log, clock, options);
+    if (!started.ok()) {
+      std::fprintf(stderr, "banca serve: wallet: %s\n",
+                   std::string(started.status().message()).c_str());
+      return 1;
+    }
+    wallet = std::move(*started);
   }
+  std::unique_ptr<table::TableService> tables;
+  if (serve_table) {
+    table_options.partitions = static_cast<int>(*partitions);
+    table_options.wallet_partitions = static_cast<int>(*partitions);
+    auto started = table::TableService::Start(**log, clock, table_options);
+    if (!started.ok()) {
+      std::fprintf(stderr, "banca serve: table: %s\n",
+                   std::string(started.status().message()).c_str());
+      return 1;
+    }
+    tables = std::move(*started);
+  }
+  const int64_t replayed = (wallet ? wallet->replayed_events() : 0) +
+                           (tables ? tables->replayed_events() : 0);
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
@@ -109,20 +146,27 @@ int ServeCommand(int argc, char** argv) {
       absl::StrCat(flags->Get("grpc-address", "0.0.0.0"), ":", *grpc_port);
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(),
                            &selected_port);
-  builder.RegisterService(wallet->get());
+  if (wallet) builder.RegisterService(wallet.get());
+  if (tables) builder.RegisterService(tables.get());
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || selected_port == 0) {
     std::fprintf(stderr, "banca serve: cannot listen on %s\n", address.c_str());
     return 1;
   }
-  server->GetHealthCheckService()->SetServingStatus("banca.v1.WalletService",
-                                                    true);
+  if (wallet) {
+    server->GetHealthCheckService()->SetServingStatus("banca.v1.WalletService",
+                                                      true);
+  }
+  if (tables) {
+    server->GetHealthCheckService()->SetServingStatus("banca.v1.TableService",
+                                                      true);
+  }
   std::printf(
       "{\"level\":\"info\",\"msg\":\"serving\",\"services\":\"%s\","
       "\"grpc_port\":%d,\"metrics_port\":%lld,\"replayed_events\":%lld,"
       "\"replay_ms\":%lld}\n",
       services.c_str(), selected_port, static_cast<long long>(*metrics_port),
-      static_cast<long long>((*wallet)->replayed_events()),
+      static_cast<long long>(replayed),
       static_cast<long long>(
           absl::ToInt64Milliseconds(absl::Now() - replay_start)));
   std::fflush(stdout);
@@ -135,7 +179,8 @@ int ServeCommand(int argc, char** argv) {
   });
   server->Wait();
   waiter.join();
-  absl::Status stopped = (*wallet)->Stop();
+  if (tables) tables->Stop();
+  absl::Status stopped = wallet ? wallet->Stop() : absl::OkStatus();
   std::printf("{\"level\":\"info\",\"msg\":\"stopped\",\"status\":\"%s\"}\n",
               stopped.ToString().c_str());
   return stopped.ok() ? 0 : 1;
