@@ -429,5 +429,53 @@ TEST_F(TableServiceTest, RestartReplaysTablesAndRetriesStayIdempotent) {
   EXPECT_EQ(Cash("ana"), 40'000);
 }
 
+// A rebuy asked during a hand waits for its end (HE-11b); if the player
+// wins meanwhile and the stack plus the rebuy would pass the table maximum
+// (HE-12), the rebuy is paid back to cash instead of breaking the table.
+TEST_F(TableServiceTest, RebuyThatNoLongerFitsAfterTheHandIsPaidBack_HE12) {
+  Fund("ana", 50'000);
+  Fund("bob", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  ASSERT_TRUE(Sit("ana", "t1", 1, 10'000).ok());
+  ASSERT_TRUE(Sit("bob", "t1", 2, 10'000).ok());
+  ASSERT_TRUE(View("ana", "t1").in_hand());
+  v1::RebuyRequest req;
+  req.set_request_id("rebuy-ana");
+  req.set_table_id("t1");
+  req.set_amount_minor(10'000);  // 10,000 + 10,000 = the maximum
+  v1::SeatResponse seat;
+  ASSERT_TRUE(tables_->Rebuy(As("ana").get(), req, &seat).ok());
+  EXPECT_EQ(seat.pending_rebuy_minor(), 10'000);
+  // Bob folds at his turn, Ana checks or calls: she wins his blind.
+  while (View("ana", "t1").hand_number() == 1) {
+    const v1::TableView v = View("ana", "t1");
+    if (v.to_act() == v.my_seat()) {
+      ASSERT_TRUE(Act("ana", "t1", v1::POKER_ACTION_TYPE_CALL).ok() ||
+                  Act("ana", "t1", v1::POKER_ACTION_TYPE_CHECK).ok());
+    } else {
+      grpc::Status s = Act("bob", "t1", v1::POKER_ACTION_TYPE_FOLD);
+      ASSERT_TRUE(s.ok()) << s.error_message();
+    }
+  }
+  Settle();
+  const int64_t stack = Seat("t1", "ana");
+  EXPECT_GT(stack, 10'000);
+  EXPECT_LE(stack, 20'000);
+  EXPECT_EQ(Cash("ana"), 40'000);  // the rebuy came back
+  EXPECT_EQ(Seat("t1", "ana") + Seat("t1", "bob"), 20'000);
+  EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
+  EXPECT_EQ(wallet_->ledger().Summarize().open_holds, 0);
+  // The table replays to the same state.
+  const v1::TableView before = View("ana", "t1");
+  Shutdown();
+  Start();
+  const v1::TableView after = View("ana", "t1");
+  EXPECT_EQ(after.hand_number(), before.hand_number());
+  ASSERT_EQ(after.seats_size(), before.seats_size());
+  for (int i = 0; i < after.seats_size(); ++i) {
+    EXPECT_EQ(after.seats(i).DebugString(), before.seats(i).DebugString());
+  }
+}
+
 }  // namespace
 }  // namespace banca::testing
