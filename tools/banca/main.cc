@@ -38,7 +38,12 @@ constexpr char kUsage[] =
     "  hands replay FILE.phh [--format=json]\n"
     "                         replay a PHH hand history through the engine\n"
     "                         (docs/hand-histories.md); exit 2 malformed\n"
-    "                         file or illegal action\n";
+    "                         file or illegal action\n"
+    "  hands export --table=ID [--format=phh|text] [--out=FILE]\n"
+    "        [--log=DIR|kafka://H:P | --data-dir=DIR]\n"
+    "                         every hand of a table from the log, as PHH or\n"
+    "                         text (all hole cards: operator and auditors);\n"
+    "                         exit 3 no such table, 4 some hands not written\n";
 
 }  // namespace
 
