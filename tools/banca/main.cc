@@ -27,7 +27,7 @@ constexpr char kUsage[] =
     "  audit verify --data-dir=DIR [--log=embedded|kafka://H:P] [--json]\n"
     "                         check CRCs and sequences, rebuild projections,\n"
     "                         compare hashes, reconcile the ledger\n"
-    "  bench ledger|log|wallet|rebuild|eval [flags]\n"
+    "  bench ledger|log|wallet|rebuild|eval|holdem [flags]\n"
     "                         benchmarks; each prints one JSON object\n"
     "  demo --target=HOST:PORT [--players=200] [--operations=20000]\n"
     "       [--concurrency=32]\n"
