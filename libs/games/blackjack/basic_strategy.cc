@@ -89,29 +89,25 @@ bool Surrenders(int total, bool pair_of_eights, int up, bool h17) {
 
 }  // namespace
 
-ActionType BasicStrategy(absl::Span<const Card> hand, Card up,
-                         const TableSettings& settings,
-                         const LegalActions& legal) {
-  const int u = UpValue(up);
+ActionType BasicStrategyByTotal(Total total, int pair_value, int up_value,
+                                const TableSettings& settings,
+                                const LegalActions& legal) {
+  const int u = up_value;
   const bool h17 = settings.dealer_hits_soft_17;
-  const Total t = HandTotal(hand);
-  if (t.value >= 21) return ActionType::kStand;
-  const bool pair =
-      hand.size() == 2 && CardValue(hand[0]) == CardValue(hand[1]);
-  if (legal.can_surrender &&
-      Surrenders(t.value, pair && CardValue(hand[0]) == 8, u, h17)) {
+  if (total.value >= 21) return ActionType::kStand;
+  // Surrender is a hard-total play: no soft hand is given up.
+  if (legal.can_surrender && !total.soft &&
+      Surrenders(total.value, pair_value == 8, u, h17)) {
     return ActionType::kSurrender;
   }
-  if (pair && legal.can_split) {
-    const int card = hand[0].rank() == Rank::kAce ? 11 : CardValue(hand[0]);
-    if (SplitPair(card, u, settings.double_after_split)) {
-      return ActionType::kSplit;
-    }
+  if (pair_value != 0 && legal.can_split &&
+      SplitPair(pair_value, u, settings.double_after_split)) {
+    return ActionType::kSplit;
   }
   // Split aces that may not be re-split take no decision but stand.
   if (!legal.can_hit) return ActionType::kStand;
-  const Move move =
-      t.soft ? SoftMove(t.value, u, h17) : HardMove(t.value, u, h17);
+  const Move move = total.soft ? SoftMove(total.value, u, h17)
+                               : HardMove(total.value, u, h17);
   switch (move) {
     case Move::kHit:
       return ActionType::kHit;
@@ -123,6 +119,17 @@ ActionType BasicStrategy(absl::Span<const Card> hand, Card up,
       return legal.can_double ? ActionType::kDouble : ActionType::kStand;
   }
   return ActionType::kStand;
+}
+
+ActionType BasicStrategy(absl::Span<const Card> hand, Card up,
+                         const TableSettings& settings,
+                         const LegalActions& legal) {
+  int pair_value = 0;
+  if (hand.size() == 2 && CardValue(hand[0]) == CardValue(hand[1])) {
+    pair_value = hand[0].rank() == Rank::kAce ? 11 : CardValue(hand[0]);
+  }
+  return BasicStrategyByTotal(HandTotal(hand), pair_value, UpValue(up),
+                              settings, legal);
 }
 
 }  // namespace banca::games::blackjack

@@ -9,6 +9,7 @@
 #include "absl/types/span.h"
 #include "libs/cards/card.h"
 #include "libs/games/blackjack/action.h"
+#include "libs/games/blackjack/hand_value.h"
 #include "libs/games/blackjack/round.h"
 #include "libs/games/blackjack/settings.h"
 
@@ -21,6 +22,14 @@ namespace banca::games::blackjack {
 ActionType BasicStrategy(absl::Span<const cards::Card> hand, cards::Card up,
                          const TableSettings& settings,
                          const LegalActions& legal);
+
+// The same chart by what it depends on: the hand's total, the value of a
+// two-card pair (2..10, 11 for aces; 0 when the hand is not a pair) and
+// the up card's value (2..10, 11 for an ace). The theoretical RTP
+// (theoretical_rtp.h) walks hands by total with it.
+ActionType BasicStrategyByTotal(Total total, int pair_value, int up_value,
+                                const TableSettings& settings,
+                                const LegalActions& legal);
 
 }  // namespace banca::games::blackjack
 

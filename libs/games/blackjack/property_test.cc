@@ -53,9 +53,7 @@ Action RandomAction(cards::RandomSource& rng, const Round& r) {
     const SeatState* s = r.seat_state(l.seat);
     for (const PlayerHand& h : s->hands) {
       if (h.number == l.hand) {
-        return Action{BasicStrategy(h.cards, r.ViewFor(0).dealer_cards[0],
-                                    r.settings(), l),
-                      0};
+        return Action{BasicStrategy(h.cards, r.up_card(), r.settings(), l), 0};
       }
     }
   }

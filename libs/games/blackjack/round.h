@@ -160,6 +160,8 @@ class Round {
   RoundView ViewFor(int seat) const;
   const SeatState* seat_state(int seat) const;
   const TableSettings& settings() const { return setup_.settings; }
+  // The dealer's face-up card (public from the deal on).
+  cards::Card up_card() const { return dealer_[0]; }
   int64_t round_number() const { return setup_.round_number; }
   // Stakes placed so far (main bets included).
   int64_t staked() const;
