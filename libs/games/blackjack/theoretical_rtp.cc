@@ -327,4 +327,10 @@ absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
   return out;
 }
 
+double DefaultGameTheoreticalRtp() {
+  const absl::StatusOr<TheoreticalRtp> t = ComputeTheoreticalRtp({});
+  BANCA_CHECK(t.ok());
+  return 1 + (-kDefaultGameHouseEdge + t->prize_full_shoe) / t->staked;
+}
+
 }  // namespace banca::games::blackjack

@@ -32,6 +32,19 @@ struct TheoreticalRtp {
 absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
     const TableSettings& settings);
 
+// The published house edge per initial bet of the default game (six decks,
+// dealer stands on soft 17, double any two cards and after splits, no
+// surrender, one card to split aces, 3:2): 0.42%, from the standard rule
+// table (single deck -0.02%, six decks -0.53%, DAS +0.13%; docs/rtp.md).
+// The infinite-deck calculation gives 0.51%; the difference is the
+// well-known effect of a finite shoe.
+inline constexpr double kDefaultGameHouseEdge = 0.0042;
+
+// The RTP that `banca bench rtp --game blackjack` checks: the default
+// game's published edge, the BJ-25i prize exact for a full six-deck shoe,
+// over the expected stake per round (doubles and splits included).
+double DefaultGameTheoreticalRtp();
+
 }  // namespace banca::games::blackjack
 
 #endif  // BANCA_LIBS_GAMES_BLACKJACK_THEORETICAL_RTP_H_
