@@ -94,12 +94,13 @@ TEST(BlackjackRtp, DISABLED_LongSimulation) {
   absl::StatusOr<RtpSimulation> sim = SimulateRtp(options, rng);
   ASSERT_TRUE(sim.ok()) << sim.status();
   const RtpTally::Interval ci = sim->tally.ConfidenceInterval();
-  std::printf("rounds %lld rtp %.6f ci99 [%.6f, %.6f] theory %.6f "
-              "prizes/round %.3g prize rtp share %.6f\n",
-              static_cast<long long>(options.rounds), sim->tally.Rtp(), ci.low,
-              ci.high, DefaultGameTheoreticalRtp(),
-              static_cast<double>(sim->prizes) / options.rounds,
-              static_cast<double>(sim->prize_returned) / sim->tally.staked());
+  std::printf(
+      "rounds %lld rtp %.6f ci99 [%.6f, %.6f] theory %.6f "
+      "prizes/round %.3g prize rtp share %.6f\n",
+      static_cast<long long>(options.rounds), sim->tally.Rtp(), ci.low, ci.high,
+      DefaultGameTheoreticalRtp(),
+      static_cast<double>(sim->prizes) / options.rounds,
+      static_cast<double>(sim->prize_returned) / sim->tally.staked());
 }
 
 }  // namespace
