@@ -1,0 +1,29 @@
+// Return-to-player simulation: one seat playing the fixed strategy
+// (strategy.h) through the real round engine, with a deck shuffled from a
+// RandomSource. `banca bench rtp --game stud_no_draw` tallies the rounds
+// (libs/games/rtp_tally.h) and compares them with the exact figure
+// (exact_rtp.h, docs/rtp.md).
+#ifndef BANCA_LIBS_GAMES_STUD_NO_DRAW_RTP_SIMULATION_H_
+#define BANCA_LIBS_GAMES_STUD_NO_DRAW_RTP_SIMULATION_H_
+
+#include <cstdint>
+
+#include "absl/status/statusor.h"
+#include "libs/cards/random.h"
+
+namespace banca::games::stud_no_draw {
+
+struct RoundStakes {
+  int64_t staked = 0;    // ante, plus the bet when the seat continued
+  int64_t returned = 0;  // everything paid back, stakes included
+};
+
+// Plays one round at an individual table with `ante` cents (1..1e9):
+// ante, deal, the strategy's decision, settlement. INVALID_ARGUMENT for an
+// ante out of range.
+absl::StatusOr<RoundStakes> SimulateRound(cards::RandomSource& rng,
+                                          int64_t ante);
+
+}  // namespace banca::games::stud_no_draw
+
+#endif  // BANCA_LIBS_GAMES_STUD_NO_DRAW_RTP_SIMULATION_H_
