@@ -89,8 +89,9 @@ absl::Status Round::Deal(const std::vector<cards::Card>& deck, int64_t now_ms) {
   }
   if (deck.size() < static_cast<size_t>(needed)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("deck has ", deck.size(), " cards; dealing ", live.size(),
-                     " players needs ", needed, " (SD-19)"));
+        absl::StrCat("deck has ", deck.size(), " cards; ", live.size(),
+                     live.size() == 1 ? " seat" : " seats",
+                     " and the bank need ", needed, " (SD-19)"));
   }
   cards::CardSet seen;
   for (cards::Card c : deck) {

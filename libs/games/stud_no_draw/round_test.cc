@@ -149,7 +149,7 @@ TEST(StudNoDrawRound, DealBadInputChangesNothing) {
   // 1 player needs 1 + 5 × 2 = 11 cards.
   EXPECT_EQ(r.Deal(Cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc"), 0),
             absl::InvalidArgumentError(
-                "deck has 10 cards; dealing 1 players needs 11 (SD-19)"));
+                "deck has 10 cards; 1 seat and the bank need 11 (SD-19)"));
   std::vector<Card> dup = Cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc");
   dup.back() = dup.front();
   EXPECT_EQ(r.Deal(dup, 0), absl::InvalidArgumentError("deck repeats 2c"));
