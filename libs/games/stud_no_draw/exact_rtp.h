@@ -54,6 +54,14 @@ struct ExactRtp {
   int64_t returned = 0;  // stakes included
 };
 
+// What Compute() gives (pinned by exact_rtp_test.cc; docs/rtp.md), in
+// antes over every deal, and the RTP they make: ≈ 0.973278590.
+inline constexpr int64_t kExactStakedAntes = 8'477'099'132'040;
+inline constexpr int64_t kExactReturnedAntes = 8'250'579'091'332;
+inline constexpr double kTheoreticalRtp =
+    static_cast<double>(kExactReturnedAntes) /
+    static_cast<double>(kExactStakedAntes);
+
 class ExactRtpCalculator {
  public:
   // Builds the per-subset key lists: a few seconds and about 160 MB.

@@ -109,8 +109,8 @@ TEST(StudNoDrawExactRtp, EveryDealCountedOnce) {
   EXPECT_EQ(r.won_by_multiplier[50], 31'385'944);
   EXPECT_EQ(r.won_by_multiplier[100], 3'351'948);
   // docs/rtp.md: RTP = 8,250,579,091,332 / 8,477,099,132,040 ≈ 97.3279 %.
-  EXPECT_EQ(r.staked, 8'477'099'132'040);
-  EXPECT_EQ(r.returned, 8'250'579'091'332);
+  EXPECT_EQ(r.staked, kExactStakedAntes);
+  EXPECT_EQ(r.returned, kExactReturnedAntes);
 }
 
 }  // namespace

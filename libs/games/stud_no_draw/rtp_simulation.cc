@@ -11,6 +11,8 @@ namespace banca::games::stud_no_draw {
 namespace {
 
 constexpr int64_t kMaxSimulatedAnte = 1'000'000'000;
+constexpr int64_t kMaxRounds = int64_t{1} << 40;
+constexpr int64_t kSimulatedAnte = 100;
 
 }  // namespace
 
@@ -42,6 +44,20 @@ absl::StatusOr<RoundStakes> SimulateRound(cards::RandomSource& rng,
   BANCA_CHECK(decided.ok());
   BANCA_CHECK(round.finished());
   return RoundStakes{round.result().staked, round.result().returned};
+}
+
+absl::Status SimulateRounds(int64_t rounds, cards::RandomSource& rng,
+                            RtpTally& tally) {
+  if (rounds < 0 || rounds > kMaxRounds) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rounds must be 0..", kMaxRounds, ", got ", rounds));
+  }
+  for (int64_t i = 0; i < rounds; ++i) {
+    absl::StatusOr<RoundStakes> r = SimulateRound(rng, kSimulatedAnte);
+    if (!r.ok()) return r.status();
+    tally.Add(r->staked, r->returned);
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace banca::games::stud_no_draw

@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "libs/cards/random.h"
+#include "libs/games/rtp_tally.h"
 
 namespace banca::games::stud_no_draw {
 
@@ -23,6 +24,12 @@ struct RoundStakes {
 // ante out of range.
 absl::StatusOr<RoundStakes> SimulateRound(cards::RandomSource& rng,
                                           int64_t ante);
+
+// `rounds` rounds (0..2^40) of SimulateRound with a 100-cent ante, each
+// added to `tally`: what `banca bench rtp --game stud_no_draw` runs.
+// INVALID_ARGUMENT for a count out of range, before any round.
+absl::Status SimulateRounds(int64_t rounds, cards::RandomSource& rng,
+                            RtpTally& tally);
 
 }  // namespace banca::games::stud_no_draw
 
