@@ -2,6 +2,8 @@
 
 #include "libs/games/blackjack/rtp_simulation.h"
 #include "libs/games/blackjack/theoretical_rtp.h"
+#include "libs/games/stud_no_draw/exact_rtp.h"
+#include "libs/games/stud_no_draw/rtp_simulation.h"
 
 namespace banca::cli {
 namespace {
@@ -26,6 +28,10 @@ const std::vector<RtpGame>& RtpGames() {
        "basic strategy (multi-deck chart), never insurance; default table: 6 "
        "decks, S17, DAS, split to 4, no surrender, peek, 3:2",
        games::blackjack::DefaultGameTheoreticalRtp(), &SimulateBlackjack},
+      {"stud_no_draw",
+       "continue with ace-king or better, else fold; ante 1.00 EUR",
+       games::stud_no_draw::kTheoreticalRtp,
+       games::stud_no_draw::SimulateRounds},
   };
   return *games;
 }

@@ -64,7 +64,8 @@ const std::vector<Game>& Games() {
        "banca.scenario.BlackjackEvent"},
       {"roulette_french", nullptr, "banca.scenario.RouletteEvent"},
       {"roulette_american", nullptr, "banca.scenario.RouletteEvent"},
-      {"stud_no_draw", nullptr, "banca.scenario.StudNoDrawEvent"},
+      {"stud_no_draw", scenario::MakeStudNoDrawRunner,
+       "banca.scenario.StudNoDrawEvent"},
       {"tournament", nullptr, "banca.scenario.TournamentEvent"},
   };
   return *kGames;

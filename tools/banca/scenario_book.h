@@ -170,6 +170,8 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakePokerRunner(
     const ScenarioFile& file, ScenarioBook& book);
 absl::StatusOr<std::unique_ptr<GameRunner>> MakeBlackjackRunner(
     const ScenarioFile& file, ScenarioBook& book);
+absl::StatusOr<std::unique_ptr<GameRunner>> MakeStudNoDrawRunner(
+    const ScenarioFile& file, ScenarioBook& book);
 
 }  // namespace banca::cli::scenario
 
