@@ -29,4 +29,26 @@ absl::StatusOr<std::vector<Position>> EventLog::Append(
   return positions;
 }
 
+absl::StatusOr<int64_t> ReadPartitionToEnd(EventLog& log,
+                                           std::string_view topic,
+                                           int partition, int64_t from,
+                                           RecordVisitor visit, size_t batch) {
+  absl::StatusOr<int64_t> end = log.EndOffset(topic, partition);
+  if (!end.ok()) return end.status();
+  int64_t next = from;
+  while (next < *end) {
+    absl::StatusOr<std::vector<StoredRecord>> records =
+        log.Read(topic, partition, next, batch);
+    if (!records.ok()) return records.status();
+    // Kafka's offsets have gaps (transaction markers): an empty read before
+    // the end means only markers remain.
+    if (records->empty()) break;
+    for (const StoredRecord& record : *records) {
+      if (absl::Status s = visit(record); !s.ok()) return s;
+      next = record.offset + 1;
+    }
+  }
+  return next;
+}
+
 }  // namespace banca::eventlog

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
@@ -144,6 +145,18 @@ class EventLog {
   // Topics that exist, for tools (`banca log stats`).
   virtual absl::StatusOr<std::vector<TopicConfig>> ListTopics() = 0;
 };
+
+// Replays and reports read a partition from some offset to the end it had
+// when the call began: `visit` sees every record in offset order, `batch`
+// records per Read. Stops at the first error, the log's or `visit`'s, and
+// returns it. Returns the offset after the last record read (`from` when
+// there were none), where a later call goes on.
+using RecordVisitor = absl::FunctionRef<absl::Status(const StoredRecord&)>;
+absl::StatusOr<int64_t> ReadPartitionToEnd(EventLog& log,
+                                           std::string_view topic,
+                                           int partition, int64_t from,
+                                           RecordVisitor visit,
+                                           size_t batch = 8192);
 
 }  // namespace banca::eventlog
 

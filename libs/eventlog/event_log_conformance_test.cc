@@ -279,6 +279,43 @@ TEST_P(EventLogConformance, ReadHonoursMaxRecordsAndEnd) {
             StatusCode::kOutOfRange);
 }
 
+TEST_P(EventLogConformance, ReadPartitionToEndVisitsInOrderAndStopsOnError) {
+  const std::string t = NewTopic("to_end", 1);
+  std::vector<Record> batch;
+  for (int i = 0; i < 10; ++i) batch.push_back(Rec(t, "", absl::StrCat(i)));
+  absl::StatusOr<std::vector<Position>> pos = log_->Append(batch);
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  std::vector<std::string> seen;
+  auto collect = [&](const StoredRecord& r) {
+    seen.push_back(r.value);
+    return absl::OkStatus();
+  };
+  // Small batches, from the middle: every record once, in order.
+  absl::StatusOr<int64_t> next =
+      ReadPartitionToEnd(*log_, t, 0, (*pos)[4].offset, collect, 3);
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_EQ(seen, (std::vector<std::string>{"4", "5", "6", "7", "8", "9"}));
+  EXPECT_EQ(*next, pos->back().offset + 1);
+  // Going on from there finds nothing new.
+  seen.clear();
+  next = ReadPartitionToEnd(*log_, t, 0, *next, collect);
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_TRUE(seen.empty());
+  // The visitor's error stops the read and is returned as it is.
+  seen.clear();
+  next = ReadPartitionToEnd(*log_, t, 0, 0, [&](const StoredRecord& r) {
+    seen.push_back(r.value);
+    return r.value == "2" ? absl::DataLossError("bad record 2")
+                          : absl::OkStatus();
+  });
+  EXPECT_EQ(next.status(), absl::DataLossError("bad record 2"));
+  EXPECT_EQ(seen, (std::vector<std::string>{"0", "1", "2"}));
+  EXPECT_EQ(ReadPartitionToEnd(*log_, Topic("missing"), 0, 0, collect)
+                .status()
+                .code(),
+            StatusCode::kNotFound);
+}
+
 TEST_P(EventLogConformance, EndOffsetFollowsAppends) {
   const std::string t = NewTopic("end", 2);
   EXPECT_EQ(End(t, 0), 0);

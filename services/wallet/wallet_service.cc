@@ -178,35 +178,30 @@ absl::Status WalletService::Replay() {
   auto partitions = log_.PartitionCount(topic);
   if (!partitions.ok()) return partitions.status();
   for (int p = 0; p < *partitions; ++p) {
-    auto end = log_.EndOffset(topic, p);
-    if (!end.ok()) return end.status();
-    int64_t next = 0;
-    while (next < *end) {
-      auto records = log_.Read(topic, p, next, 8192);
-      if (!records.ok()) return records.status();
-      if (records->empty()) break;
-      for (const eventlog::StoredRecord& record : *records) {
-        auto decoded = DecodeWalletRecord(record);
-        if (!decoded.ok()) return decoded.status();
-        const v1::WalletEvent& event = decoded->event;
-        if (auto s = ledger_.Apply(decoded->envelope.stream_id(),
-                                   decoded->envelope.sequence(), event);
-            !s.ok()) {
-          return absl::Status(s.code(),
-                              absl::StrCat("replaying ", topic, "/", p, "@",
-                                           record.offset, ": ", s.message()));
-        }
-        if (!event.request_id().empty()) {
-          idempotency_.Restore(event.request_id(), event.request_fingerprint(),
-                               decoded->envelope.payload());
-        }
-        next = record.offset + 1;
-        ++replayed_events_;
+    auto apply = [&](const eventlog::StoredRecord& record) -> absl::Status {
+      auto decoded = DecodeWalletRecord(record);
+      if (!decoded.ok()) return decoded.status();
+      const v1::WalletEvent& event = decoded->event;
+      if (auto s = ledger_.Apply(decoded->envelope.stream_id(),
+                                 decoded->envelope.sequence(), event);
+          !s.ok()) {
+        return absl::Status(s.code(),
+                            absl::StrCat("replaying ", topic, "/", p, "@",
+                                         record.offset, ": ", s.message()));
       }
-    }
-    if (next > 0) {
+      if (!event.request_id().empty()) {
+        idempotency_.Restore(event.request_id(), event.request_fingerprint(),
+                             decoded->envelope.payload());
+      }
+      ++replayed_events_;
+      return absl::OkStatus();
+    };
+    absl::StatusOr<int64_t> next =
+        eventlog::ReadPartitionToEnd(log_, topic, p, 0, apply);
+    if (!next.ok()) return next.status();
+    if (*next > 0) {
       absl::MutexLock lock(&appended_mu_);
-      appended_[{topic, p}] = next;
+      appended_[{topic, p}] = *next;
     }
   }
   return absl::OkStatus();

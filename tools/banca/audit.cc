@@ -72,41 +72,39 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
     auto end = (*log)->EndOffset(topic, p);
     if (!end.ok()) return end.status();
     if (*end > 0) end_offsets[{topic, p}] = *end;
-    int64_t next = 0;
-    while (next < *end) {
-      auto records = (*log)->Read(topic, p, next, 8192);
-      if (!records.ok()) return records.status();
-      if (records->empty()) break;
-      for (const auto& record : *records) {
-        next = record.offset + 1;
-        ++report.events;
-        auto decoded = wallet::DecodeWalletRecord(record);
-        if (!decoded.ok()) {
-          Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
-                                       decoded.status().message()));
-          continue;
-        }
-        const auto& env = decoded->envelope;
-        uint64_t& last = last_sequence[env.stream_id()];
-        if (env.sequence() != last + 1) {
-          Problem(report, absl::StrCat(
-                              "stream ", env.stream_id(), ": sequence ",
-                              env.sequence(), " follows ", last,
-                              env.sequence() <= last ? " (repeat)" : " (gap)"));
-        }
-        if (env.event_id() !=
-            absl::StrCat(env.stream_id(), "#", env.sequence())) {
-          Problem(report, absl::StrCat("event id ", env.event_id(),
-                                       " does not match its stream/sequence"));
-        }
-        last = std::max(last, env.sequence());
-        if (auto s =
-                replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
-            !s.ok()) {
-          Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
-                                       s.message()));
-        }
+    auto check = [&](const eventlog::StoredRecord& record) {
+      ++report.events;
+      auto decoded = wallet::DecodeWalletRecord(record);
+      if (!decoded.ok()) {
+        Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                     decoded.status().message()));
+        return absl::OkStatus();
       }
+      const auto& env = decoded->envelope;
+      uint64_t& last = last_sequence[env.stream_id()];
+      if (env.sequence() != last + 1) {
+        Problem(report,
+                absl::StrCat("stream ", env.stream_id(), ": sequence ",
+                             env.sequence(), " follows ", last,
+                             env.sequence() <= last ? " (repeat)" : " (gap)"));
+      }
+      if (env.event_id() !=
+          absl::StrCat(env.stream_id(), "#", env.sequence())) {
+        Problem(report, absl::StrCat("event id ", env.event_id(),
+                                     " does not match its stream/sequence"));
+      }
+      last = std::max(last, env.sequence());
+      if (auto s =
+              replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
+          !s.ok()) {
+        Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                     s.message()));
+      }
+      return absl::OkStatus();
+    };
+    if (auto read = eventlog::ReadPartitionToEnd(**log, topic, p, 0, check);
+        !read.ok()) {
+      return read.status();
     }
   }
   report.streams = static_cast<int64_t>(last_sequence.size());

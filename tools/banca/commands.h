@@ -14,6 +14,7 @@ int DemoCommand(int argc, char** argv);
 int ScenarioCommand(int argc, char** argv);
 int HandsCommand(int argc, char** argv);
 int TokenCommand(int argc, char** argv);
+int ReportCommand(int argc, char** argv);
 
 }  // namespace banca::cli
 

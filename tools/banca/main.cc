@@ -27,6 +27,10 @@ constexpr char kUsage[] =
     "  audit verify --data-dir=DIR [--log=embedded|kafka://H:P] [--json]\n"
     "                         check CRCs and sequences, rebuild projections,\n"
     "                         compare hashes, reconcile the ledger\n"
+    "  report ggr --data-dir=DIR [--log=...] [--timezone=Europe/Lisbon]\n"
+    "        [--from=YYYY-MM-DD] [--to=YYYY-MM-DD] [--json]\n"
+    "                         gross gaming revenue per game and day,\n"
+    "                         reconciled with the ledger (docs/reports.md)\n"
     "  bench ledger|log|wallet|rebuild|eval|holdem [flags]\n"
     "                         benchmarks; each prints one JSON object\n"
     "  demo --target=HOST:PORT [--players=200] [--operations=20000]\n"
@@ -66,6 +70,7 @@ int main(int argc, char** argv) {
   if (command == "scenario") return banca::cli::ScenarioCommand(argc, argv);
   if (command == "hands") return banca::cli::HandsCommand(argc, argv);
   if (command == "token") return banca::cli::TokenCommand(argc, argv);
+  if (command == "report") return banca::cli::ReportCommand(argc, argv);
   std::fprintf(stderr, "banca: unknown command \"%s\"\n\n%s", command.c_str(),
                kUsage);
   return 2;
