@@ -157,6 +157,9 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
   last_time_ = now;
   if (config_.players == WheelMode::kIndividual) owner_ = player;
   PlayerState& mine = players_[player];
+  mine.last_bet_at = now;
+  mine.idle_rounds = 0;
+  mine.notice.reset();
   BetPlaced placed{round_, player, bet_id, request.amount, *std::move(chips)};
   mine.bets.push_back(LiveBet{placed, request, next_seq_++});
   mine.used_ids.insert(bet_id);
@@ -277,7 +280,12 @@ RoundSettled Table::Settle(const SpinOutcome& outcome, absl::Time now) {
   out.colour = ColourOf(outcome.pocket);
   out.revolutions = outcome.revolutions;
   for (auto& [name, state] : players_) {
-    if (state.bets.empty()) continue;
+    if (state.bets.empty()) {
+      if (std::optional<SessionNotice::Kind> next = NextIdleRound(state)) {
+        out.notices.push_back(SessionNotice{name, *next});
+      }
+      continue;
+    }
     ReplayRound replay{round_, out.pocket, out.colour, {}};
     for (const LiveBet& bet : state.bets) {
       BetSettlement s{name, bet.placed.bet_id, bet.request, bet.placed.stake, 0,
@@ -349,6 +357,48 @@ absl::StatusOr<FailureResult> Table::Fail(absl::Time now) {
   attempt_ = 1;
   OpenWindow(now);
   return out;
+}
+
+std::optional<SessionNotice::Kind> Table::NextIdleRound(PlayerState& state) {
+  if (config_.players != WheelMode::kMultiPlayer || !config_.invite_inactive) {
+    return std::nullopt;
+  }
+  // "More than 5 consecutive rounds": the 6th idle round invites, the 7th
+  // warns (no bet in the round after the invitation), the 8th ends it.
+  ++state.idle_rounds;
+  std::optional<SessionNotice::Kind> next;
+  if (!state.notice && state.idle_rounds > kIdleRoundsBeforeInvitation) {
+    next = SessionNotice::Kind::kInvited;
+  } else if (state.notice == SessionNotice::Kind::kInvited) {
+    next = SessionNotice::Kind::kWarned;
+  } else if (state.notice == SessionNotice::Kind::kWarned) {
+    next = SessionNotice::Kind::kEnded;
+  }
+  if (next) state.notice = next;
+  return next;
+}
+
+std::vector<SessionNotice> Table::CheckInactivity(absl::Time now) {
+  if (config_.players != WheelMode::kIndividual || !config_.invite_inactive ||
+      !owner_ || now < last_time_) {
+    return {};
+  }
+  PlayerState& state = players_[*owner_];
+  if (!state.bets.empty() || phase_ != Phase::kBetting) return {};
+  const absl::Duration idle = now - state.last_bet_at;
+  std::optional<SessionNotice::Kind> next;
+  if (!state.notice && idle > kIdleBeforeInvitation) {
+    next = SessionNotice::Kind::kInvited;
+  } else if (state.notice == SessionNotice::Kind::kInvited &&
+             idle > kIdleBeforeInvitation + kGraceAfterNotice) {
+    next = SessionNotice::Kind::kWarned;
+  } else if (state.notice == SessionNotice::Kind::kWarned &&
+             idle > kIdleBeforeInvitation + 2 * kGraceAfterNotice) {
+    next = SessionNotice::Kind::kEnded;
+  }
+  if (!next) return {};
+  state.notice = next;
+  return {SessionNotice{*owner_, *next}};
 }
 
 absl::Status Table::Disconnect(const std::string& player) {

@@ -85,6 +85,14 @@ struct BetSettlement {
   std::vector<ChipResult> chips;
 };
 
+// RFD-31/32: the operator invites an idle player to end the session, then
+// warns that it ends unless they bet within the next minute (individual
+// wheel) or in the next round (multi-player wheel); then it ends.
+struct SessionNotice {
+  std::string player;
+  enum class Kind : uint8_t { kInvited, kWarned, kEnded } kind;
+};
+
 struct RoundSettled {
   int64_t round = 0;
   Pocket pocket = kZero;
@@ -95,6 +103,8 @@ struct RoundSettled {
   std::vector<BetSettlement> bets;
   int64_t total_staked = 0;
   int64_t total_returned = 0;
+  // RFD-31b/32b: multi-player wheels, for players idle this round.
+  std::vector<SessionNotice> notices;
 };
 
 // RFD-23/24: the spin does not count; every bet stays where it was and
@@ -137,6 +147,13 @@ struct SessionTotals {
   int64_t rounds = 0;
   bool operator==(const SessionTotals&) const = default;
 };
+
+// RFD-31: the idle time (individual wheels) and the idle rounds
+// (multi-player wheels) after which the operator invites the player to end
+// the session; RFD-32: the grace before it ends.
+inline constexpr absl::Duration kIdleBeforeInvitation = absl::Minutes(3);
+inline constexpr absl::Duration kGraceAfterNotice = absl::Minutes(1);
+inline constexpr int kIdleRoundsBeforeInvitation = 5;
 
 class Table {
  public:
@@ -182,6 +199,12 @@ class Table {
   absl::Status Disconnect(const std::string& player);
   absl::Status Reconnect(const std::string& player);
 
+  // RFD-31a/32a, individual wheels: the owner has placed no bet for more
+  // than 3 minutes: invitation; one minute later, a warning; one more
+  // minute, the end. At most one notice per call; empty on multi-player
+  // wheels (their notices come with each RoundSettled).
+  std::vector<SessionNotice> CheckInactivity(absl::Time now);
+
   Phase phase() const { return phase_; }
   int64_t round() const { return round_; }
   // Timed windows: when betting closes. Player-triggered: nullopt.
@@ -208,7 +231,11 @@ class Table {
     std::set<std::string> used_ids;  // this round's bet ids
     bool connected = true;
     SessionTotals totals;
-    std::deque<ReplayRound> replay;  // most recent first
+    // RFD-31/32.
+    absl::Time last_bet_at;
+    int idle_rounds = 0;
+    std::optional<SessionNotice::Kind> notice;  // the last one given
+    std::deque<ReplayRound> replay;             // most recent first
   };
 
   Table() = default;
@@ -222,6 +249,8 @@ class Table {
   void OpenWindow(absl::Time now);
   SpinInvalid Invalidate(SpinInvalid::Reason reason, absl::Time now);
   RoundSettled Settle(const SpinOutcome& outcome, absl::Time now);
+  // RFD-31b/32b: counts a settled round without the player's bets.
+  std::optional<SessionNotice::Kind> NextIdleRound(PlayerState& state);
 
   TableConfig config_;
   Phase phase_ = Phase::kBetting;

@@ -50,6 +50,8 @@ struct TableConfig {
   absl::Duration betting_window = kMinBettingWindow;
   // RF-8: call bets are offered under the operator's specific rules.
   bool call_bets = true;
+  // RFD-31: the operator may invite idle players to end the session.
+  bool invite_inactive = true;
   // RF-6e: how many past results the display shows.
   int history_size = 20;
   // RFD-27: how many of a player's past rounds the replay keeps.

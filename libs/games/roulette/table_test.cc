@@ -569,5 +569,75 @@ TEST(RouletteTable, BadConfigsAreRejected) {
                  "minimum (100)");
 }
 
+// RFD-31a/32a: an individual wheel's player idle for more than three
+// minutes is invited to end the session, warned a minute later, and the
+// session ends a minute after that; a bet starts the count again.
+TEST(RouletteTable, IdleIndividualPlayerInvitedWarnedThenEnded_RFD_31a_RFD_32) {
+  Table table = Make(Individual());
+  EXPECT_TRUE(table.CheckInactivity(At(1000)).empty());  // nobody yet
+  ASSERT_TRUE(
+      table.PlaceBet("ana", "b", Outside(BetKind::kOdd, 100), At(0)).ok());
+  SettleOn(table, 1, At(0));
+  EXPECT_TRUE(table.CheckInactivity(At(180)).empty());  // not more than 3 min
+  auto kinds = [&](int t) {
+    std::vector<SessionNotice::Kind> out;
+    for (const SessionNotice& n : table.CheckInactivity(At(t))) {
+      EXPECT_EQ(n.player, "ana");
+      out.push_back(n.kind);
+    }
+    return out;
+  };
+  EXPECT_THAT(kinds(181), ElementsAre(SessionNotice::Kind::kInvited));
+  EXPECT_THAT(kinds(200), ElementsAre());
+  EXPECT_THAT(kinds(241), ElementsAre(SessionNotice::Kind::kWarned));
+  ASSERT_TRUE(
+      table.PlaceBet("ana", "b2", Outside(BetKind::kOdd, 100), At(250)).ok());
+  SettleOn(table, 1, At(250));
+  EXPECT_THAT(kinds(400), ElementsAre());
+  EXPECT_THAT(kinds(431), ElementsAre(SessionNotice::Kind::kInvited));
+  EXPECT_THAT(kinds(491), ElementsAre(SessionNotice::Kind::kWarned));
+  EXPECT_THAT(kinds(551), ElementsAre(SessionNotice::Kind::kEnded));
+}
+
+// RFD-31b/32b: on a multi-player wheel, more than 5 consecutive rounds
+// without a bet: invitation (6th), warning (7th), end (8th).
+TEST(RouletteTable, IdleMultiPlayerInvitedAfterFiveRounds_RFD_31b_RFD_32) {
+  Table table = Make();
+  int t = 0;
+  ASSERT_TRUE(
+      table.PlaceBet("ana", "b", Outside(BetKind::kOdd, 100), At(t)).ok());
+  std::vector<std::vector<SessionNotice::Kind>> seen;
+  for (int round = 0; round < 9; ++round) {
+    ASSERT_TRUE(table
+                    .PlaceBet("rui", absl::StrCat("r", round),
+                              Outside(BetKind::kOdd, 100), At(t))
+                    .ok());
+    t += 30;
+    RoundSettled settled = SettleOn(table, 1, At(t));
+    std::vector<SessionNotice::Kind> kinds;
+    for (const SessionNotice& n : settled.notices) {
+      EXPECT_EQ(n.player, "ana");
+      kinds.push_back(n.kind);
+    }
+    seen.push_back(kinds);
+  }
+  using K = SessionNotice::Kind;
+  // Round 1 ana bet; rounds 2..6 are her 1st..5th idle rounds.
+  for (int i = 0; i < 6; ++i) EXPECT_TRUE(seen[i].empty()) << i;
+  EXPECT_THAT(seen[6], ElementsAre(K::kInvited));
+  EXPECT_THAT(seen[7], ElementsAre(K::kWarned));
+  EXPECT_THAT(seen[8], ElementsAre(K::kEnded));
+
+  TableConfig quiet;
+  quiet.invite_inactive = false;
+  Table silent = Make(quiet);
+  ASSERT_TRUE(
+      silent.PlaceBet("ana", "b", Outside(BetKind::kOdd, 100), At(0)).ok());
+  for (int round = 0; round < 8; ++round) {
+    RoundSettled settled = SettleOn(silent, 1, At(30 * (round + 1)));
+    EXPECT_TRUE(settled.notices.empty());
+  }
+}
+
 }  // namespace
 }  // namespace banca::games::roulette
