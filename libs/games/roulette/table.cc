@@ -26,6 +26,10 @@ std::string Describe(const Position& position) {
   return absl::StrCat(ToAbsl(rules.name), " ", position.numbers.ToString());
 }
 
+std::string Utc(absl::Time t) {
+  return absl::FormatTime(absl::RFC3339_sec, t, absl::UTCTimeZone());
+}
+
 }  // namespace
 
 std::string_view DirectionName(LaunchDirection direction) {
@@ -55,9 +59,8 @@ std::optional<absl::Time> Table::BettingClosesAt() const {
 
 absl::Status Table::CheckTime(absl::Time now) const {
   if (now < last_time_) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("time went backwards: ", absl::FormatTime(now),
-                     " is before ", absl::FormatTime(last_time_)));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "time went backwards: ", Utc(now), " is before ", Utc(last_time_)));
   }
   return absl::OkStatus();
 }
@@ -399,6 +402,22 @@ std::vector<SessionNotice> Table::CheckInactivity(absl::Time now) {
   if (!next) return {};
   state.notice = next;
   return {SessionNotice{*owner_, *next}};
+}
+
+absl::StatusOr<SessionTotals> Table::Leave(const std::string& player) {
+  auto it = players_.find(player);
+  if (it == players_.end()) {
+    return absl::NotFoundError(absl::StrCat(player.substr(0, kMaxIdLength),
+                                            " has not played at this table"));
+  }
+  if (!it->second.bets.empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        player.substr(0, kMaxIdLength),
+        " has bets on the table: withdraw them or wait for the spin"));
+  }
+  SessionTotals totals = it->second.totals;
+  players_.erase(it);
+  return totals;
 }
 
 absl::Status Table::Disconnect(const std::string& player) {

@@ -195,6 +195,12 @@ class Table {
   // invalid (RFD-23b), bets stay.
   absl::StatusOr<FailureResult> Fail(absl::Time now);
 
+  // RFD-30: the player ends the session; RFD-29: its totals. The player's
+  // replay and totals are dropped, which frees their place at the wheel
+  // (max_players). FAILED_PRECONDITION with live bets; NOT_FOUND for a
+  // player the table does not know. An individual wheel stays its owner's.
+  absl::StatusOr<SessionTotals> Leave(const std::string& player);
+
   // RFD-25/26: a player's own connection; it changes no bet.
   absl::Status Disconnect(const std::string& player);
   absl::Status Reconnect(const std::string& player);

@@ -467,7 +467,7 @@ TEST(RouletteTable, ReplayOfThePlayersLastThreeRounds_RFD_27) {
 }
 
 // RFD-29: the amounts bet in the session and the profit or loss.
-TEST(RouletteTable, SessionTotals_RFD_29) {
+TEST(RouletteTable, SessionTotalsAndLeaving_RFD_29_RFD_30) {
   Table table = Make();
   ASSERT_TRUE(
       table.PlaceBet("ana", "b1", Outside(BetKind::kRed, 100), At(1)).ok());
@@ -479,6 +479,20 @@ TEST(RouletteTable, SessionTotals_RFD_29) {
             (SessionTotals{
                 .staked = 600, .returned = 200, .net = -400, .rounds = 2}));
   EXPECT_EQ(table.Totals("zed"), std::nullopt);
+  // RFD-30: leaving ends the session with its totals and frees the place.
+  ASSERT_TRUE(
+      table.PlaceBet("ana", "b1", Outside(BetKind::kRed, 100), At(61)).ok());
+  ExpectRejected(table.Leave("ana").status(),
+                 absl::StatusCode::kFailedPrecondition,
+                 "ana has bets on the table: withdraw them or wait for the "
+                 "spin");
+  ASSERT_TRUE(table.Withdraw("ana", "b1", At(62)).ok());
+  absl::StatusOr<SessionTotals> left = table.Leave("ana");
+  ASSERT_TRUE(left.ok());
+  EXPECT_EQ(left->net, -400);
+  EXPECT_EQ(table.Totals("ana"), std::nullopt);
+  ExpectRejected(table.Leave("ana").status(), absl::StatusCode::kNotFound,
+                 "ana has not played at this table");
 }
 
 TEST(RouletteTable, BadCommandsChangeNothing) {
