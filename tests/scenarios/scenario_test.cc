@@ -184,11 +184,39 @@ TEST(ScenarioBadInput, UnknownStepExits2AndPlaysNothing) {
 
 TEST(ScenarioBadInput, GameNotBuiltYetExits3) {
   int code = 0;
-  Json out =
-      Play(R"({"game": "blackjack", "players": [], "steps": [{"do": "bet"}]})",
-           &code);
+  Json out = Play(R"({"game": "tournament", "players": [],
+                      "steps": [{"do": "tournament", "op": "start"}]})",
+                  &code);
   EXPECT_EQ(code, kScenarioUnsupported);
-  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("blackjack"));
+  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("tournament"));
+}
+
+TEST(ScenarioBadInput, AStepOfAnotherGameIsARejectedStep) {
+  int code = 0;
+  Json out = Play(HeadsUp(R"(,
+      {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
+      {"do": "spin", "number": 17})"),
+                  &code);
+  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  EXPECT_EQ(out["steps"][2]["code"], "INVALID_ARGUMENT");
+  EXPECT_THAT(out["steps"][2]["message"].get<std::string>(),
+              HasSubstr("does not apply to holdem"));
+  EXPECT_EQ(out["steps"][3]["code"], "INVALID_ARGUMENT");
+  EXPECT_FALSE(out.contains("violations"));
+}
+
+TEST(ScenarioBadInput, BankedStepFieldsAreTypeChecked) {
+  int code = 0;
+  Json out = Play(HeadsUp(R"(, {"do": "spin", "number": true})"), &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(out["error"],
+            "steps[2].number must be an integer or a string, got true");
+  out = Play(HeadsUp(R"(, {"do": "bet", "player": "ana", "bet": "dozen",
+                           "index": "1", "amount": 100})"),
+             &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_THAT(out["error"].get<std::string>(),
+              HasSubstr("steps[2].index must be an integer or an array"));
 }
 
 TEST(ScenarioBadInput, BadDecksAreRejectedStepsNotCrashes) {

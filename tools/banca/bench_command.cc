@@ -442,6 +442,7 @@ int BenchRebuild(const Flags& flags) {
 
 int BenchCommand(int argc, char** argv) {
   const std::string what = argc >= 3 ? argv[2] : "";
+  if (what == "rtp") return BenchRtp(argc, argv);
   auto flags = Flags::Parse(
       argc, argv, 3,
       {"threads", "players", "seconds", "writers", "events", "value-bytes",
@@ -457,7 +458,7 @@ int BenchCommand(int argc, char** argv) {
     return 0;
   }
   std::fprintf(stderr,
-               "usage: banca bench ledger|log|wallet|rebuild|eval [flags]\n");
+               "usage: banca bench ledger|log|wallet|rebuild|eval|rtp [flags]\n");
   return 2;
 }
 

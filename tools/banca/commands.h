@@ -8,6 +8,8 @@ int ServeCommand(int argc, char** argv);
 int LogCommand(int argc, char** argv);
 int AuditCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
+// `banca bench rtp` (rtp_command.cc), dispatched by BenchCommand.
+int BenchRtp(int argc, char** argv);
 int DemoCommand(int argc, char** argv);
 int ScenarioCommand(int argc, char** argv);
 int HandsCommand(int argc, char** argv);
