@@ -280,13 +280,22 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
     settled->set_rake_minor(hand->result().rake);
     settled->set_voided(hand->result().voided);
     derived->push_back(std::move(e));
-    // Rebuys funded during the hand join the stacks now (HE-11b).
+    // Rebuys funded during the hand join the stacks now (HE-11b). One that
+    // no longer fits under the table maximum (HE-12: the player won the
+    // hand meanwhile) is paid back to the player's cash, as a late capture
+    // is: the seat account holds that money, the stack never does.
     for (auto& [player, rebuys] : waiting_rebuys_) {
       if (!engine_.SeatOf(player)) continue;  // left: paid out below
       for (const PendingBuyIn& b : rebuys) {
-        if (absl::Status s = engine_.Rebuy(player, b.paid).status(); !s.ok()) {
-          return s;
-        }
+        if (engine_.Rebuy(player, b.paid).ok()) continue;
+        v1::TableEvent back = Derived();
+        v1::PlayerLeft* left = back.mutable_player_left();
+        left->set_player_id(b.player);
+        left->set_seat(b.seat);
+        left->set_stack_minor(b.paid - b.rake);
+        left->set_compensates_saga_id(b.saga_id);
+        ended_[b.saga_id] = EndedSaga{SagaEnd::kCompensated, b};
+        derived->push_back(std::move(back));
       }
       rebuys.clear();
     }

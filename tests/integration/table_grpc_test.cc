@@ -2,12 +2,20 @@
 // process, an embedded log on disk, RocksDB projections. Buy-ins go through
 // the saga on the log; hands settle in the ledger; tokens decide who may do
 // what.
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <random>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "banca/v1/table.grpc.pb.h"
 #include "banca/v1/wallet.grpc.pb.h"
 #include "grpcpp/grpcpp.h"
@@ -15,11 +23,14 @@
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
 #include "libs/ledger/account.h"
+#include "nlohmann/json.hpp"
 #include "services/table/poker_settlement.h"
 #include "services/table/table_codec.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/wallet_test_util.h"
+#include "tools/banca/hands.h"
+#include "tools/banca/hands_export.h"
 #include "tools/banca/log_backend.h"
 
 namespace banca::testing {
@@ -195,6 +206,56 @@ class TableServiceTest : public ::testing::Test {
       n += log_->EndOffset(table::kTableTopic, p).value_or(0);
     }
     return n;
+  }
+
+  // Plays on until `hands` hands have finished: whoever is to act picks a
+  // random legal action from their own view (calls and checks mostly, so
+  // that hands reach the showdown).
+  void PlayHands(const std::string& table, int64_t hands, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (int step = 0; step < 2000; ++step) {
+      v1::TableView any = View("op", table);
+      if (any.hand_number() > hands ||
+          (any.hand_number() == hands && !any.in_hand())) {
+        return;
+      }
+      ASSERT_TRUE(any.in_hand()) << "no hand dealt";
+      std::string player;
+      for (const v1::SeatState& s : any.seats()) {
+        if (s.seat() == any.to_act()) player = s.player_id();
+      }
+      ASSERT_FALSE(player.empty());
+      const v1::TableView mine = View(player, table);
+      const v1::LegalActionsView& legal = mine.legal();
+      ASSERT_GT(legal.actions_size(), 0);
+      auto can = [&](v1::PokerActionType t) {
+        for (int a : legal.actions()) {
+          if (a == t) return true;
+        }
+        return false;
+      };
+      const int roll = static_cast<int>(rng() % 100);
+      v1::PokerActionType action = can(v1::POKER_ACTION_TYPE_CHECK)
+                                       ? v1::POKER_ACTION_TYPE_CHECK
+                                       : v1::POKER_ACTION_TYPE_CALL;
+      int64_t amount = 0;
+      if (roll < 10 && can(v1::POKER_ACTION_TYPE_FOLD)) {
+        action = v1::POKER_ACTION_TYPE_FOLD;
+      } else if (roll < 25 && (can(v1::POKER_ACTION_TYPE_BET) ||
+                               can(v1::POKER_ACTION_TYPE_RAISE))) {
+        action = can(v1::POKER_ACTION_TYPE_BET) ? v1::POKER_ACTION_TYPE_BET
+                                                : v1::POKER_ACTION_TYPE_RAISE;
+        amount = legal.min_to_minor();
+      } else if (roll < 28 && can(v1::POKER_ACTION_TYPE_ALL_IN)) {
+        action = v1::POKER_ACTION_TYPE_ALL_IN;
+      } else if (!can(action)) {
+        action = static_cast<v1::PokerActionType>(legal.actions(0));
+      }
+      grpc::Status s = Act(player, table, action, amount);
+      ASSERT_TRUE(s.ok()) << player << " " << action << " " << amount << ": "
+                          << s.error_message();
+    }
+    FAIL() << "the hands did not finish";
   }
 
   std::string dir_;
@@ -427,6 +488,260 @@ TEST_F(TableServiceTest, RestartReplaysTablesAndRetriesStayIdempotent) {
   EXPECT_EQ(TableEvents(), events);
   Settle();
   EXPECT_EQ(Cash("ana"), 40'000);
+}
+
+// A rebuy asked during a hand waits for its end (HE-11b); if the player
+// wins meanwhile and the stack plus the rebuy would pass the table maximum
+// (HE-12), the rebuy is paid back to cash instead of breaking the table.
+TEST_F(TableServiceTest, RebuyThatNoLongerFitsAfterTheHandIsPaidBack_HE12) {
+  Fund("ana", 50'000);
+  Fund("bob", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  ASSERT_TRUE(Sit("ana", "t1", 1, 10'000).ok());
+  ASSERT_TRUE(Sit("bob", "t1", 2, 10'000).ok());
+  ASSERT_TRUE(View("ana", "t1").in_hand());
+  v1::RebuyRequest req;
+  req.set_request_id("rebuy-ana");
+  req.set_table_id("t1");
+  req.set_amount_minor(10'000);  // 10,000 + 10,000 = the maximum
+  v1::SeatResponse seat;
+  ASSERT_TRUE(tables_->Rebuy(As("ana").get(), req, &seat).ok());
+  EXPECT_EQ(seat.pending_rebuy_minor(), 10'000);
+  // Bob folds at his turn, Ana checks or calls: she wins his blind.
+  while (View("ana", "t1").hand_number() == 1) {
+    const v1::TableView v = View("ana", "t1");
+    if (v.to_act() == v.my_seat()) {
+      ASSERT_TRUE(Act("ana", "t1", v1::POKER_ACTION_TYPE_CALL).ok() ||
+                  Act("ana", "t1", v1::POKER_ACTION_TYPE_CHECK).ok());
+    } else {
+      grpc::Status s = Act("bob", "t1", v1::POKER_ACTION_TYPE_FOLD);
+      ASSERT_TRUE(s.ok()) << s.error_message();
+    }
+  }
+  Settle();
+  const int64_t stack = Seat("t1", "ana");
+  EXPECT_GT(stack, 10'000);
+  EXPECT_LE(stack, 20'000);
+  EXPECT_EQ(Cash("ana"), 40'000);  // the rebuy came back
+  EXPECT_EQ(Seat("t1", "ana") + Seat("t1", "bob"), 20'000);
+  EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
+  EXPECT_EQ(wallet_->ledger().Summarize().open_holds, 0);
+  // The table replays to the same state.
+  const v1::TableView before = View("ana", "t1");
+  Shutdown();
+  Start();
+  const v1::TableView after = View("ana", "t1");
+  EXPECT_EQ(after.hand_number(), before.hand_number());
+  ASSERT_EQ(after.seats_size(), before.seats_size());
+  for (int i = 0; i < after.seats_size(); ++i) {
+    EXPECT_EQ(after.seats(i).DebugString(), before.seats(i).DebugString());
+  }
+}
+
+// --- banca hands export (docs/hand-histories.md) ---------------------------
+
+struct Output {
+  int exit_code = -1;
+  std::string stdout_text;
+  std::string stderr_text;
+};
+
+// Runs `banca ARGS` (the built binary), capturing both streams.
+Output RunBanca(const std::string& args) {
+  const std::string err_path = absl::StrCat(
+      ::testing::TempDir(), "/export_stderr_",
+      ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  const std::string cmd =
+      absl::StrCat(BANCA_BINARY, " ", args, " 2>", err_path);
+  Output out;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), pipe)) > 0) {
+    out.stdout_text.append(buf, n);
+  }
+  const int status = pclose(pipe);
+  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream err(err_path);
+  std::ostringstream text;
+  text << err.rdbuf();
+  out.stderr_text = text.str();
+  std::remove(err_path.c_str());
+  return out;
+}
+
+std::vector<nlohmann::json> JsonLines(const std::string& text) {
+  std::vector<nlohmann::json> out;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    if (line.empty()) continue;
+    out.push_back(nlohmann::json::parse(std::string(line), nullptr,
+                                        /*allow_exceptions=*/false));
+  }
+  return out;
+}
+
+class HandsExportTest : public TableServiceTest {
+ protected:
+  // Three players, five hands played, the sixth voided by the operator
+  // (HE-72), the seventh in progress; pot rake on.
+  void PlayTable() {
+    for (const char* p : {"ana", "bob", "cal"}) Fund(p, 50'000);
+    v1::PokerTableConfig c = Holdem();
+    c.set_rake_mode(v1::RAKE_MODE_SETTING_POT);
+    c.set_rake_bps(500);
+    c.set_rake_cap_minor(100);
+    ASSERT_TRUE(Create("t1", c).ok());
+    ASSERT_TRUE(Sit("ana", "t1", 1, 10'000).ok());
+    ASSERT_TRUE(Sit("bob", "t1", 3, 8'000).ok());
+    ASSERT_TRUE(Sit("cal", "t1", 5, 12'000).ok());
+    PlayHands("t1", 5, 7);
+    if (::testing::Test::HasFatalFailure()) return;
+    ASSERT_EQ(View("op", "t1").hand_number(), 6);
+    v1::VoidHandRequest req;
+    req.set_request_id("void-6");
+    req.set_table_id("t1");
+    req.set_reason("test: dealer fault");
+    v1::TableInfo info;
+    ASSERT_TRUE(
+        tables_->VoidHand(As("op", auth::Role::kOperator).get(), req, &info)
+            .ok());
+    ASSERT_EQ(View("op", "t1").hand_number(), 7);
+    Settle();
+  }
+};
+
+TEST_F(HandsExportTest, PhhHasEveryHandAndReplaysToTheLedgersStacks) {
+  PlayTable();
+  if (HasFatalFailure()) return;
+  std::ostringstream phh;
+  const cli::HandsExportResult r =
+      cli::ExportTableHands(*log_, "t1", cli::ExportFormat::kPhh, phh);
+  ASSERT_EQ(r.exit_code, cli::kExportOk) << r.error;
+  EXPECT_EQ(r.hands_written, 6);
+  EXPECT_EQ(r.hand_in_progress, 7);
+  EXPECT_TRUE(r.skipped.empty());
+  EXPECT_NE(phh.str().find("every player's hole cards"), std::string::npos);
+  // `banca hands replay`'s library: one JSON line per hand, each replayed by
+  // the engine to the finishing stacks the file states.
+  const cli::HandsRun run = cli::ReplayHandText(phh.str());
+  ASSERT_EQ(run.exit_code, cli::kHandsOk) << run.error;
+  const std::vector<nlohmann::json> hands = JsonLines(run.json);
+  ASSERT_EQ(hands.size(), 6u) << run.json;
+  int64_t rake = 0;
+  for (size_t i = 0; i < hands.size(); ++i) {
+    EXPECT_EQ(hands[i]["section"], std::to_string(i + 1));
+    EXPECT_EQ(hands[i]["matches_file"], true) << hands[i].dump();
+    rake += hands[i]["rake"].get<int64_t>();
+  }
+  EXPECT_EQ(hands[5]["voided"], true);
+  // The last finished hand's stacks are what the ledger holds in the seats
+  // (hand 7's bets settle when it ends), and the rake is the house's.
+  for (const nlohmann::json& p : hands[5]["players"]) {
+    EXPECT_EQ(p["finishing_stack"].get<int64_t>(),
+              Seat("t1", p["player"].get<std::string>()))
+        << p.dump();
+  }
+  EXPECT_EQ(rake, wallet_->ledger().AccountBalance("house/rake"));
+}
+
+TEST_F(HandsExportTest, TextShowsHandIdsHoleCardsAndTheVoid) {
+  PlayTable();
+  if (HasFatalFailure()) return;
+  std::ostringstream text;
+  const cli::HandsExportResult r =
+      cli::ExportTableHands(*log_, "t1", cli::ExportFormat::kText, text);
+  ASSERT_EQ(r.exit_code, cli::kExportOk) << r.error;
+  const std::string t = text.str();
+  EXPECT_NE(t.find("every player's hole cards are shown"), std::string::npos);
+  for (int h = 1; h <= 6; ++h) {
+    EXPECT_NE(t.find(absl::StrCat("Hand t1.h", h, "\n")), std::string::npos)
+        << h;
+    EXPECT_NE(t.find(absl::StrCat("Ledger: reference HAND t1.h", h)),
+              std::string::npos)
+        << h;
+  }
+  EXPECT_EQ(t.find("Hand t1.h7"), std::string::npos);
+  EXPECT_NE(t.find("Dealt to ana (seat 1): "), std::string::npos);
+  EXPECT_NE(t.find("*** VOID ***"), std::string::npos);
+  EXPECT_NE(t.find("*** MONEY ***"), std::string::npos);
+  EXPECT_NE(t.find("hand 7 in progress (not written)"), std::string::npos);
+}
+
+TEST_F(HandsExportTest, TheCommandWritesAFileThatHandsReplayAccepts) {
+  PlayTable();
+  if (HasFatalFailure()) return;
+  Shutdown();  // the embedded log is one process's at a time
+  const std::string file = dir_ + "/t1.phhs";
+  Output out = RunBanca(absl::StrCat(
+      "hands export --table t1 --format phh --log=", dir_, " --out=", file));
+  ASSERT_EQ(out.exit_code, 0) << out.stderr_text;
+  EXPECT_NE(out.stderr_text.find("table t1: 6 hands written to"),
+            std::string::npos)
+      << out.stderr_text;
+  out = RunBanca(absl::StrCat("hands replay ", file));
+  ASSERT_EQ(out.exit_code, 0) << out.stderr_text << out.stdout_text;
+  const std::vector<nlohmann::json> hands = JsonLines(out.stdout_text);
+  ASSERT_EQ(hands.size(), 6u);
+  for (const nlohmann::json& h : hands) EXPECT_EQ(h["matches_file"], true);
+  // Text on stdout, the log named by its own directory.
+  out = RunBanca(absl::StrCat(
+      "hands export --table=t1 --format=text --log=", dir_, "/log"));
+  ASSERT_EQ(out.exit_code, 0) << out.stderr_text;
+  EXPECT_NE(out.stdout_text.find("Hand t1.h6"), std::string::npos);
+}
+
+TEST_F(HandsExportTest, BadInputGivesAPreciseMessageAndExitCode) {
+  Fund("ana", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  // In process: an unknown table.
+  std::ostringstream sink;
+  cli::HandsExportResult r =
+      cli::ExportTableHands(*log_, "nope", cli::ExportFormat::kPhh, sink);
+  EXPECT_EQ(r.exit_code, cli::kExportNoTable);
+  EXPECT_NE(r.error.find("no table \"nope\""), std::string::npos) << r.error;
+  EXPECT_EQ(sink.str(), "");
+  Shutdown();
+  const std::string file = dir_ + "/never.phhs";
+  Output out = RunBanca(
+      absl::StrCat("hands export --table=nope --log=", dir_, " --out=", file));
+  EXPECT_EQ(out.exit_code, 3);
+  EXPECT_NE(out.stderr_text.find("no table \"nope\" in the log"),
+            std::string::npos)
+      << out.stderr_text;
+  EXPECT_FALSE(std::filesystem::exists(file));  // nothing half written
+  out = RunBanca(
+      absl::StrCat("hands export --table=t1 --format=xml --log=", dir_));
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_NE(out.stderr_text.find("--format must be phh or text, got \"xml\""),
+            std::string::npos)
+      << out.stderr_text;
+  out = RunBanca(absl::StrCat("hands export --log=", dir_));
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_NE(out.stderr_text.find("--table=ID is required"), std::string::npos);
+  out = RunBanca(absl::StrCat("hands export --table=Bad_Id --log=", dir_));
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_NE(out.stderr_text.find("a table id is 1-32 of [a-z0-9-]"),
+            std::string::npos)
+      << out.stderr_text;
+  out = RunBanca(
+      absl::StrCat("hands export --table=t1 --log=", dir_, "/missing"));
+  EXPECT_EQ(out.exit_code, 1);
+  EXPECT_NE(out.stderr_text.find("no event log at " + dir_ + "/missing"),
+            std::string::npos)
+      << out.stderr_text;
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/missing"));
+  out = RunBanca("hands export --table=t1");
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_NE(out.stderr_text.find("--log=DIR|kafka://HOST:PORT or --data-dir"),
+            std::string::npos)
+      << out.stderr_text;
+  // A live embedded log is refused, not raced.
+  Start();
+  out = RunBanca(absl::StrCat("hands export --table=t1 --log=", dir_));
+  EXPECT_EQ(out.exit_code, 1);
+  EXPECT_NE(out.stderr_text.find("is open elsewhere"), std::string::npos)
+      << out.stderr_text;
 }
 
 }  // namespace

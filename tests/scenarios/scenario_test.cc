@@ -65,7 +65,14 @@ TEST_P(ScenarioFile, MatchesTheHandWorkedExpectation) {
   SCOPED_TRACE(out.dump(2));
   EXPECT_FALSE(out.contains("violations"));
   EXPECT_EQ(out["ledger_sum"], 0);
-  EXPECT_EQ(out["table_pot"], 0);
+  // Money in flight is back to 0 after the last step: the poker pot, the
+  // banked games' wagers.
+  if (out.contains("table_pot")) {
+    EXPECT_EQ(out["table_pot"], 0);
+  }
+  if (out.contains("wagers")) {
+    EXPECT_EQ(out["wagers"], 0);
+  }
   if (expected.contains("ledger_sum")) {
     EXPECT_EQ(out["ledger_sum"], expected["ledger_sum"]);
   }
@@ -282,6 +289,92 @@ TEST(ScenarioBadInput, BuyInAboveTheCashIsRejectedAndTheSeatStaysFree) {
   EXPECT_EQ(out["steps"][1]["ok"], true) << out.dump(2);
   EXPECT_EQ(out["players"]["ana"]["cash"], 500);
   EXPECT_EQ(out["players"]["rui"]["stack"], 1000);
+  EXPECT_FALSE(out.contains("violations"));
+}
+
+// Póquer sem descarte: ana and rui at a 7-seat table, then `steps`.
+std::string Stud(const std::string& config, const std::string& steps) {
+  return R"({"game": "stud_no_draw", "config": )" + config + R"(,
+    "players": [{"id": "ana", "cash": 20000}, {"id": "rui", "cash": 20000}],
+    "steps": [)" +
+         steps + "]}";
+}
+const char kStudConfig[] = R"({"seats": 7, "min_ante": 100, "max_ante": 2500})";
+
+TEST(ScenarioBadInput, StudConfigBeyondTheRulesIsMalformed_SD_18) {
+  int code = 0;
+  Json out = Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 2600})",
+                       "{\"do\": "
+                       "\"fail\"}"),
+                  &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("SD-18"));
+  out = Play(Stud(R"({"seats": 8, "min_ante": 100, "max_ante": 200})", ""),
+             &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  out = Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 200,
+                      "rake": {"mode": "pot"}})",
+                  ""),
+             &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(out["error"], "config.rake is not a stud_no_draw setting");
+  out = Play(Stud(R"({"seats": 7, "min_ante": 100})", ""), &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  out = Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 200,
+                      "extra_seconds": 0})",
+                  ""),
+             &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+}
+
+TEST(ScenarioBadInput, StudStepsOutsideTheGameAreRejectedAndChangeNothing) {
+  int code = 0;
+  const Json out = Play(Stud(kStudConfig, R"(
+      {"do": "bet", "player": "ana", "spot": "main", "amount": 100},
+      {"do": "bet", "player": "ana", "spot": "ante", "amount": 100},
+      {"do": "deal", "button": 1, "deck": ["2c"]},
+      {"do": "deal", "deck": ["2c", "1x"]},
+      {"do": "deal", "deck": ["2c", "2c"]},
+      {"do": "act", "player": "ana", "action": "raise"},
+      {"do": "act", "player": "ivo", "action": "fold"},
+      {"do": "rebuy", "player": "ana", "amount": 100},
+      {"do": "sit", "player": "rui", "seat": 2, "buy_in": 500},
+      {"do": "bet", "player": "rui", "spot": "ante", "amount": 30000})"),
+                        &code);
+  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  const Json& steps = out["steps"];
+  EXPECT_EQ(steps[0]["code"], "INVALID_ARGUMENT");
+  EXPECT_EQ(steps[1]["ok"], true);
+  EXPECT_EQ(steps[2]["message"], "stud_no_draw has no button");
+  EXPECT_THAT(steps[3]["message"].get<std::string>(), HasSubstr("not a card"));
+  EXPECT_EQ(steps[4]["code"], "INVALID_ARGUMENT");
+  EXPECT_EQ(steps[5]["code"], "INVALID_ARGUMENT");  // fold or continue only
+  EXPECT_EQ(steps[6]["code"], "NOT_FOUND");
+  EXPECT_EQ(steps[7]["code"], "INVALID_ARGUMENT");
+  EXPECT_THAT(steps[8]["message"].get<std::string>(), HasSubstr("buy-in"));
+  EXPECT_EQ(steps[9]["code"], "INVALID_ARGUMENT");  // above max_ante
+  // Only ana's ante moved: 100 in flight, nothing else touched.
+  EXPECT_EQ(out["players"]["ana"]["cash"], 19900);
+  EXPECT_EQ(out["players"]["rui"]["cash"], 20000);
+  EXPECT_EQ(out["wagers"], 100);
+  EXPECT_EQ(out["ledger_sum"], 0);
+  EXPECT_FALSE(out.contains("violations"));
+  ASSERT_EQ(out["rounds"].size(), 1u);
+  EXPECT_EQ(out["rounds"][0]["result"], "in progress");
+}
+
+TEST(ScenarioBadInput, StudAnteAboveTheCashIsRefusedWhole) {
+  int code = 0;
+  const Json out = Play(
+      R"({"game": "stud_no_draw", "config": {"seats": 2, "min_ante": 100, "max_ante": 2500},
+          "players": [{"id": "ana", "cash": 150}],
+          "steps": [{"do": "bet", "player": "ana", "spot": "ante", "amount": 200},
+                    {"do": "bet", "player": "ana", "spot": "ante", "amount": 100}]})",
+      &code);
+  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  EXPECT_EQ(out["steps"][0]["code"], "FAILED_PRECONDITION");
+  EXPECT_EQ(out["steps"][1]["ok"], true);  // the seat was not kept
+  EXPECT_EQ(out["players"]["ana"]["cash"], 50);
   EXPECT_FALSE(out.contains("violations"));
 }
 

@@ -1,4 +1,5 @@
-// banca bench ledger|log|wallet: each prints one JSON object on stdout.
+// banca bench ledger|log|wallet|rebuild|eval|holdem: each prints one JSON
+// object on stdout.
 // Figures are measured on the machine that runs them; nothing is typed in.
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 #include "libs/cards/eval_bench.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/log_bench.h"
+#include "libs/games/poker/engine_bench.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 #include "libs/projection/projection_store.h"
@@ -26,6 +28,7 @@
 #include "services/wallet/wallet_projection.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
+#include "tools/banca/holdem_bench.h"
 #include "tools/banca/log_backend.h"
 #include "tools/banca/wallet_server.h"
 #include "tools/banca/wallet_workload.h"
@@ -438,27 +441,103 @@ int BenchRebuild(const Flags& flags) {
   return 0;
 }
 
+// Complete 6-max no-limit hands with random legal actions: in the engine
+// alone on one core (CPU time), then through the table service over gRPC
+// on the embedded log with `tables` tables played at once.
+int BenchHoldem(const Flags& flags) {
+  const absl::StatusOr<int64_t> tables = flags.GetInt("tables", 100);
+  const absl::StatusOr<int64_t> seconds = flags.GetInt("seconds", 10);
+  const absl::StatusOr<int64_t> warmup = flags.GetInt("warmup-seconds", 2);
+  const absl::StatusOr<int64_t> engine_hands =
+      flags.GetInt("engine-hands", 200'000);
+  for (const auto* v : {&tables, &seconds, &warmup, &engine_hands}) {
+    if (!v->ok()) return Fail(std::string(v->status().message()));
+  }
+  if (*tables < 1 || *tables > 1000 || *seconds < 1 || *warmup < 0 ||
+      *engine_hands < 1) {
+    return Fail(
+        "--tables 1..1000, --seconds ≥ 1, --warmup-seconds ≥ 0, "
+        "--engine-hands ≥ 1");
+  }
+  games::poker::EngineBenchOptions engine_options;
+  engine_options.hands = *engine_hands;
+  engine_options.players = 6;
+  const games::poker::EngineBenchResult engine =
+      games::poker::RunEngineBench(engine_options);
+  if (engine.hands_per_sec < 0) return Fail("the engine failed a hand");
+
+  HoldemBenchOptions options;
+  options.dir = ScratchDir(flags, "holdem");
+  options.tables = static_cast<int>(*tables);
+  options.duration = absl::Seconds(*seconds);
+  options.warmup = absl::Seconds(*warmup);
+  options.fsync = !flags.GetBool("no-fsync");
+  absl::StatusOr<HoldemBenchResult> service = RunHoldemServiceBench(options);
+  std::filesystem::remove_all(options.dir);
+  if (!service.ok()) return Fail(service.status().ToString());
+  std::printf(
+      "{\"bench\":\"holdem\",\"engine_hands\":%lld,"
+      "\"engine_actions_per_hand\":%.2f,\"engine_hands_per_sec\":%.0f,"
+      "\"tables\":%d,\"players_per_table\":6,\"transport\":"
+      "\"grpc-loopback\",\"log\":\"embedded%s\",\"seconds\":%.1f,"
+      "\"service_hands\":%lld,\"service_hands_per_sec\":%.0f,"
+      "\"actions_per_sec\":%.0f,\"p50_action_ms\":%.3f,"
+      "\"p99_action_ms\":%.3f,\"max_action_ms\":%.3f,\"rejected\":%lld,"
+      "\"rebuys\":%lld,\"cpu_ms_per_hand\":%.3f,\"cores\":%u,"
+      "\"setup_seconds\":%.1f,\"target_engine_hands_per_sec\":200000,"
+      "\"target_service_hands_per_sec\":2000}\n",
+      static_cast<long long>(engine.hands),
+      engine.hands > 0 ? static_cast<double>(engine.actions) / engine.hands
+                       : 0.0,
+      engine.hands_per_sec, options.tables,
+      options.fsync ? "-durable" : "-no-fsync", service->seconds,
+      static_cast<long long>(service->hands), service->hands_per_sec,
+      service->actions_per_sec, service->p50_action_ms, service->p99_action_ms,
+      service->max_action_ms, static_cast<long long>(service->rejected),
+      static_cast<long long>(service->rebuys), service->cpu_ms_per_hand,
+      std::thread::hardware_concurrency(), service->setup_seconds);
+  return service->rejected == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int BenchCommand(int argc, char** argv) {
   const std::string what = argc >= 3 ? argv[2] : "";
   if (what == "rtp") return BenchRtp(argc, argv);
-  auto flags = Flags::Parse(
-      argc, argv, 3,
-      {"threads", "players", "seconds", "writers", "events", "value-bytes",
-       "partitions", "no-fsync", "log", "dir", "clients", "operations", "rate",
-       "paced-seconds", "mix", "in-flight", "kafka-local"});
+  auto flags = Flags::Parse(argc, argv, 3,
+                            {"threads",
+                             "players",
+                             "seconds",
+                             "writers",
+                             "events",
+                             "value-bytes",
+                             "partitions",
+                             "no-fsync",
+                             "log",
+                             "dir",
+                             "clients",
+                             "operations",
+                             "rate",
+                             "paced-seconds",
+                             "mix",
+                             "in-flight",
+                             "kafka-local",
+                             "tables",
+                             "warmup-seconds",
+                             "engine-hands"});
   if (!flags.ok()) return Fail(std::string(flags.status().message()));
   if (what == "ledger") return BenchLedger(*flags);
   if (what == "log") return BenchLog(*flags);
   if (what == "wallet") return BenchWallet(*flags);
   if (what == "rebuild") return BenchRebuild(*flags);
+  if (what == "holdem") return BenchHoldem(*flags);
   if (what == "eval") {
     std::printf("%s\n", cards::RunEvalBench().c_str());
     return 0;
   }
-  std::fprintf(stderr,
-               "usage: banca bench ledger|log|wallet|rebuild|eval|rtp [flags]\n");
+  std::fprintf(
+      stderr,
+      "usage: banca bench ledger|log|wallet|rebuild|eval|holdem|rtp [flags]\n");
   return 2;
 }
 

@@ -1,5 +1,6 @@
 #include "tools/banca/hands.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -104,9 +105,7 @@ HandsRun Failed(int exit_code, const std::string& message) {
   return HandsRun{exit_code, Dump(j), message};
 }
 
-}  // namespace
-
-HandsRun ReplayHandText(std::string_view phh_text) {
+HandsRun ReplayOne(std::string_view phh_text) {
   try {
     poker::PhhActionError failure;
     absl::StatusOr<poker::PhhReplay> r = poker::ReplayPhh(phh_text, &failure);
@@ -132,6 +131,88 @@ HandsRun ReplayHandText(std::string_view phh_text) {
   } catch (const std::exception& e) {
     return Failed(kHandsFailed, absl::StrCat("internal: ", e.what()));
   }
+}
+
+struct Section {
+  std::string name;
+  std::string_view text;
+};
+
+// The hands of a multi-hand file (PokerKit's .phhs): a TOML table header
+// "[name]" at the start of a line, outside any array or string, opens each
+// hand. Empty when the file has no header (one hand).
+std::vector<Section> SplitSections(std::string_view text) {
+  struct Header {
+    size_t at = 0;    // the header line's first character
+    size_t body = 0;  // the line after it
+    std::string name;
+  };
+  std::vector<Header> headers;
+  int depth = 0;  // of [ ] arrays, outside strings and comments
+  size_t line_start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      line_start = i + 1;
+    } else if (c == '#') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (c == '"' || c == '\'') {
+      for (++i; i < text.size() && text[i] != c && text[i] != '\n'; ++i) {
+        if (c == '"' && text[i] == '\\') ++i;
+      }
+    } else if (c == '[' && depth == 0 &&
+               text.substr(line_start, i - line_start)
+                       .find_first_not_of(" \t") == std::string_view::npos) {
+      const size_t close = text.find(']', i);
+      const size_t eol = std::min(text.find('\n', i), text.size());
+      if (close == std::string_view::npos || close > eol) {
+        ++depth;  // not a header: an array value (malformed here)
+        continue;
+      }
+      headers.push_back({line_start, std::min(eol + 1, text.size()),
+                         std::string(text.substr(i + 1, close - i - 1))});
+      i = eol;
+      line_start = eol + 1;
+    } else if (c == '[') {
+      ++depth;
+    } else if (c == ']' && depth > 0) {
+      --depth;
+    }
+  }
+  std::vector<Section> out;
+  for (size_t k = 0; k < headers.size(); ++k) {
+    const size_t end = k + 1 < headers.size() ? headers[k + 1].at : text.size();
+    out.push_back(
+        {headers[k].name, text.substr(headers[k].body, end - headers[k].body)});
+  }
+  return out;
+}
+
+}  // namespace
+
+HandsRun ReplayHandText(std::string_view phh_text) {
+  const std::vector<Section> sections = SplitSections(phh_text);
+  if (sections.empty()) return ReplayOne(phh_text);
+  // One JSON object per hand and line, named by its section.
+  HandsRun all{kHandsOk, "", ""};
+  for (const Section& section : sections) {
+    HandsRun one = ReplayOne(section.text);
+    OJson j;
+    j["section"] = section.name;
+    OJson body = OJson::parse(one.json, nullptr, /*allow_exceptions=*/false);
+    if (body.is_object()) {
+      for (auto& [key, value] : body.items()) j[key] = value;
+    }
+    if (!all.json.empty()) all.json += "\n";
+    all.json += Dump(j);
+    if (one.exit_code != kHandsOk) {
+      if (all.error.empty()) {
+        all.error = absl::StrCat("[", section.name, "] ", one.error);
+      }
+      if (all.exit_code != kHandsFailed) all.exit_code = one.exit_code;
+    }
+  }
+  return all;
 }
 
 HandsRun ReplayHandFile(const std::string& path) {

@@ -27,7 +27,7 @@ constexpr char kUsage[] =
     "  audit verify --data-dir=DIR [--log=embedded|kafka://H:P] [--json]\n"
     "                         check CRCs and sequences, rebuild projections,\n"
     "                         compare hashes, reconcile the ledger\n"
-    "  bench ledger|log|wallet|rebuild|eval [flags]\n"
+    "  bench ledger|log|wallet|rebuild|eval|holdem [flags]\n"
     "                         benchmarks; each prints one JSON object\n"
     "  demo --target=HOST:PORT [--players=200] [--operations=20000]\n"
     "       [--concurrency=32]\n"
@@ -38,7 +38,12 @@ constexpr char kUsage[] =
     "  hands replay FILE.phh [--format=json]\n"
     "                         replay a PHH hand history through the engine\n"
     "                         (docs/hand-histories.md); exit 2 malformed\n"
-    "                         file or illegal action\n";
+    "                         file or illegal action\n"
+    "  hands export --table=ID [--format=phh|text] [--out=FILE]\n"
+    "        [--log=DIR|kafka://H:P | --data-dir=DIR]\n"
+    "                         every hand of a table from the log, as PHH or\n"
+    "                         text (all hole cards: operator and auditors);\n"
+    "                         exit 3 no such table, 4 some hands not written\n";
 
 }  // namespace
 

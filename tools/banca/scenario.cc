@@ -60,10 +60,12 @@ const std::vector<Game>& Games() {
       {"holdem", scenario::MakePokerRunner, "banca.scenario.PokerEvent"},
       {"omaha", scenario::MakePokerRunner, "banca.scenario.PokerEvent"},
       {"synthetic", scenario::MakePokerRunner, "banca.scenario.PokerEvent"},
-      {"blackjack", nullptr, "banca.scenario.BlackjackEvent"},
+      {"blackjack", scenario::MakeBlackjackRunner,
+       "banca.scenario.BlackjackEvent"},
       {"roulette_french", nullptr, "banca.scenario.RouletteEvent"},
       {"roulette_american", nullptr, "banca.scenario.RouletteEvent"},
-      {"stud_no_draw", nullptr, "banca.scenario.StudNoDrawEvent"},
+      {"stud_no_draw", scenario::MakeStudNoDrawRunner,
+       "banca.scenario.StudNoDrawEvent"},
       {"tournament", nullptr, "banca.scenario.TournamentEvent"},
   };
   return *kGames;

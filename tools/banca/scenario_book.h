@@ -168,6 +168,10 @@ using RunnerFactory = absl::StatusOr<std::unique_ptr<GameRunner>> (*)(
 // The games (scenario_<game>.cc).
 absl::StatusOr<std::unique_ptr<GameRunner>> MakePokerRunner(
     const ScenarioFile& file, ScenarioBook& book);
+absl::StatusOr<std::unique_ptr<GameRunner>> MakeBlackjackRunner(
+    const ScenarioFile& file, ScenarioBook& book);
+absl::StatusOr<std::unique_ptr<GameRunner>> MakeStudNoDrawRunner(
+    const ScenarioFile& file, ScenarioBook& book);
 
 }  // namespace banca::cli::scenario
 

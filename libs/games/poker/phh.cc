@@ -191,7 +191,10 @@ class Sim {
     }
     Post(l.sb, r_.config.small_blind);
     Post(l.bb, r_.config.big_blind);
-    current_ = std::max(bet_[l.sb], bet_[l.bb]);
+    // HE-52, as the engine: to stay in, a player puts in the full big blind
+    // even when the big blind itself was posted short (PokerKit asks only
+    // for the largest blind posted; docs/hand-histories.md).
+    current_ = std::max({bet_[l.sb], bet_[l.bb], r_.config.big_blind});
     actor_ = NextToAct(l.preflop_first);
     if (actor_ < 0) {
       auto st = EndRound();
@@ -1115,7 +1118,8 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   };
   post(layout->sb, c.small_blind);
   post(layout->bb, c.big_blind);
-  ps.current = std::max(ps.bet[layout->sb], ps.bet[layout->bb]);
+  // HE-52: the full big blind, even when it was posted short (as Sim).
+  ps.current = std::max({ps.bet[layout->sb], ps.bet[layout->bb], c.big_blind});
   int index = 0;
   for (const Value& v : acts->second.items) {
     const int at = index;

@@ -92,10 +92,10 @@ HandSetup RandomSetup(DeterministicBits& bits, bool rake) {
   return s;
 }
 
-// The seat whose big blind put it all in for less, or 0. WritePhh cannot
-// write such a hand once someone calls (banca asks for the full big blind,
-// HE-52; PokerKit and the PHH writer's tracker for the posted amount), so
-// the round trip, like the PokerKit oracle's generator, avoids them.
+// The seat whose big blind put it all in for less, or 0. PokerKit asks the
+// others for the posted amount, banca for the full big blind (HE-52): the
+// PokerKit oracle's generator avoids such hands; banca's own PHH follows
+// HE-52 and round-trips them (ShortBigBlind::kForce below).
 int ShortBigBlind(const Hand& hand) {
   for (const Event& e : hand.events()) {
     if (const auto* blind = std::get_if<BlindPosted>(&e);
@@ -133,22 +133,53 @@ std::string WithoutBancaFields(const std::string& phh) {
   return out;
 }
 
+// The seat that posts the big blind, or 0.
+int BigBlindSeat(const Hand& hand) {
+  for (const Event& e : hand.events()) {
+    if (const auto* blind = std::get_if<BlindPosted>(&e);
+        blind != nullptr && blind->big) {
+      return blind->seat;
+    }
+  }
+  return 0;
+}
+
+enum class ShortBlinds { kAvoid, kForce };
+
 // Engine -> WritePhh -> ReplayPhh gives the engine's stacks, pots and board.
-void ExpectRoundTrip(bool strip_banca_fields, int hands, uint64_t seed) {
+void ExpectRoundTrip(bool strip_banca_fields, int hands, uint64_t seed,
+                     ShortBlinds short_blinds = ShortBlinds::kAvoid) {
   DeterministicBits bits{seed};
-  int side_pot_hands = 0, showdowns = 0;
+  int side_pot_hands = 0, showdowns = 0, short_called = 0;
   for (int i = 0; i < hands; ++i) {
     HandSetup setup = RandomSetup(bits, /*rake=*/!strip_banca_fields);
     absl::StatusOr<Hand> hand = Hand::Start(setup);
     ASSERT_TRUE(hand.ok()) << hand.status();
-    if (const int seat = ShortBigBlind(*hand); seat != 0) {
+    const int64_t bb = setup.config.big_blind;
+    if (const int seat = ShortBigBlind(*hand);
+        seat != 0 && short_blinds == ShortBlinds::kAvoid) {
       for (SeatedPlayer& p : setup.players) {
-        if (p.seat == seat) p.stack += setup.config.big_blind;
+        if (p.seat == seat) p.stack += bb;
+      }
+      hand = Hand::Start(setup);
+      ASSERT_TRUE(hand.ok()) << hand.status();
+    } else if (short_blinds == ShortBlinds::kForce && seat == 0 && bb > 1) {
+      const int big = BigBlindSeat(*hand);
+      for (SeatedPlayer& p : setup.players) {
+        if (p.seat == big) p.stack = bits.Between(1, bb - 1);
       }
       hand = Hand::Start(setup);
       ASSERT_TRUE(hand.ok()) << hand.status();
     }
     ASSERT_TRUE(PlayRandomly(*hand, [&bits] { return bits(); }).ok());
+    if (ShortBigBlind(*hand) != 0) {
+      for (const RecordedAction& a : hand->actions()) {
+        if (a.action.type == ActionType::kCall) {
+          ++short_called;
+          break;
+        }
+      }
+    }
     const HandResult& result = hand->result();
     absl::StatusOr<std::string> phh =
         WritePhh(hand->record(), ExtrasOf(result));
@@ -192,10 +223,19 @@ void ExpectRoundTrip(bool strip_banca_fields, int hands, uint64_t seed) {
   // The sample covers what it claims to.
   EXPECT_GT(side_pot_hands, hands / 20);
   EXPECT_GT(showdowns, hands / 5);
+  if (short_blinds == ShortBlinds::kForce) {
+    EXPECT_GT(short_called, hands / 5);
+  }
 }
 
 TEST(PhhReplay, RoundTripOfEngineHandsGivesTheEnginesResult) {
   ExpectRoundTrip(/*strip_banca_fields=*/false, 500, 11);
+}
+
+// A big blind posted short and then called: the others put in the full big
+// blind (HE-52), the PHH says so with `cc`, and the replay agrees.
+TEST(PhhReplay, RoundTripOfShortBigBlindsThatAreCalled_HE52) {
+  ExpectRoundTrip(/*strip_banca_fields=*/false, 300, 13, ShortBlinds::kForce);
 }
 
 // Unraked hands keep their result without the _banca_ fields (deck, table

@@ -1,0 +1,50 @@
+// The theoretical RTP of blackjack under basic strategy (docs/rtp.md):
+//  - the base game (every rule but the BJ-25i prize) by an exact
+//    infinite-deck calculation: each card is 2..9 or an ace with
+//    probability 1/13 and ten-valued with 4/13, whatever was dealt; the
+//    dealer's outcome is computed per up card (given no blackjack after a
+//    peek) and every hand is played by BasicStrategyByTotal, splits and
+//    re-splits up to the table's limit included;
+//  - the BJ-25i special prize exactly for the first round off a full
+//    shoe of `decks` decks (cards removed as dealt), and by infinite deck.
+// RTP is returned / staked, the quantity RtpTally measures: doubles and
+// splits count as stakes.
+#ifndef BANCA_LIBS_GAMES_BLACKJACK_THEORETICAL_RTP_H_
+#define BANCA_LIBS_GAMES_BLACKJACK_THEORETICAL_RTP_H_
+
+#include "absl/status/statusor.h"
+#include "libs/games/blackjack/settings.h"
+
+namespace banca::games::blackjack {
+
+struct TheoreticalRtp {
+  // Per unit of main bet, infinite deck.
+  double base_net = 0;  // expected net win of the base game (< 0: house)
+  double staked = 0;    // expected total stake (main + doubles + splits)
+  // BJ-25i: expected prize per unit of main bet.
+  double prize_full_shoe = 0;  // exact, first round off a full shoe
+  double prize_infinite = 0;   // infinite deck
+  double base_rtp() const { return 1 + base_net / staked; }
+  double rtp() const { return 1 + (base_net + prize_full_shoe) / staked; }
+};
+
+// INVALID_ARGUMENT for bad settings.
+absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
+    const TableSettings& settings);
+
+// The published house edge per initial bet of the default game (six decks,
+// dealer stands on soft 17, double any two cards and after splits, no
+// surrender, one card to split aces, 3:2): 0.42%, from the standard rule
+// table (single deck -0.02%, six decks -0.53%, DAS +0.13%; docs/rtp.md).
+// The infinite-deck calculation gives 0.51%; the difference is the
+// well-known effect of a finite shoe.
+inline constexpr double kDefaultGameHouseEdge = 0.0042;
+
+// The RTP that `banca bench rtp --game blackjack` checks: the default
+// game's published edge, the BJ-25i prize exact for a full six-deck shoe,
+// over the expected stake per round (doubles and splits included).
+double DefaultGameTheoreticalRtp();
+
+}  // namespace banca::games::blackjack
+
+#endif  // BANCA_LIBS_GAMES_BLACKJACK_THEORETICAL_RTP_H_

@@ -1,0 +1,92 @@
+#include "libs/games/stud_no_draw/settlement.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "libs/cards/evaluator.h"
+#include "libs/cards/sem_descarte.h"
+#include "libs/common/check.h"
+#include "libs/games/stud_no_draw/config.h"
+#include "libs/games/stud_no_draw/paytable.h"
+#include "libs/money/money.h"
+
+namespace banca::games::stud_no_draw {
+
+std::string_view OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kFolded:
+      return "folded";
+    case Outcome::kBankNotQualify:
+      return "bank_not_qualified";
+    case Outcome::kWon:
+      return "won";
+    case Outcome::kLost:
+      return "lost";
+    case Outcome::kPush:
+      return "push";
+    case Outcome::kVoid:
+      return "void";
+  }
+  return "unknown";
+}
+
+SeatSettlement SettleFolded(int64_t ante) {
+  SeatSettlement s;
+  s.outcome = Outcome::kFolded;
+  s.ante = {ante, 0};
+  return s;
+}
+
+SeatSettlement SettleVoid(int64_t ante, int64_t bet) {
+  SeatSettlement s;
+  s.outcome = Outcome::kVoid;
+  s.ante = {ante, ante};
+  s.bet = {bet, bet};
+  return s;
+}
+
+absl::StatusOr<SeatSettlement> SettleContinued(
+    int64_t ante, absl::Span<const cards::Card> player,
+    absl::Span<const cards::Card> bank) {
+  // The best case returns (1 + 100) × the bet plus twice the ante; keep
+  // that a valid amount so nothing below can overflow.
+  constexpr int64_t kLargestAnte =
+      money::kMaxAmountMinor / (kBetPerAnte * (kMaxBetMultiplier + 1) + 2);
+  if (ante <= 0 || ante > kLargestAnte) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("ante must be 1..", kLargestAnte, ", got ", ante));
+  }
+  absl::StatusOr<cards::Showdown> showdown =
+      cards::sem_descarte::ComparePlayerWithBankChecked(player, bank);
+  if (!showdown.ok()) return showdown.status();
+
+  const int64_t bet = kBetPerAnte * ante;
+  SeatSettlement s;
+  s.ante.stake = ante;
+  s.bet.stake = bet;
+  const cards::Evaluator& ev = cards::Evaluator::Get();
+  if (!cards::sem_descarte::BankQualifies(ev.Evaluate(bank))) {
+    // SD-26: the round ends for the player, who wins the ante's amount;
+    // the bet is not lost (SD-29 takes it only against a higher hand).
+    s.outcome = Outcome::kBankNotQualify;
+    s.ante.returned = 2 * ante;
+    s.bet.returned = bet;
+    return s;
+  }
+  s.showdown = *std::move(showdown);
+  if (s.showdown.winner > 0) {
+    s.outcome = Outcome::kWon;
+    s.multiplier = BetMultiplier(ev.Evaluate(player));
+    s.ante.returned = 2 * ante;                 // SD-28b
+    s.bet.returned = bet * (1 + s.multiplier);  // SD-28a
+  } else if (s.showdown.winner < 0) {
+    s.outcome = Outcome::kLost;  // SD-29
+  } else {
+    s.outcome = Outcome::kPush;  // Gap 1.
+    s.ante.returned = ante;
+    s.bet.returned = bet;
+  }
+  BANCA_CHECK(s.returned() <= money::kMaxAmountMinor);
+  return s;
+}
+
+}  // namespace banca::games::stud_no_draw

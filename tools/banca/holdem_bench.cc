@@ -1,0 +1,555 @@
+#include "tools/banca/holdem_bench.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "banca/v1/table.grpc.pb.h"
+#include "banca/v1/wallet.grpc.pb.h"
+#include "grpcpp/alarm.h"
+#include "grpcpp/grpcpp.h"
+#include "libs/auth/token.h"
+#include "libs/common/clock.h"
+#include "libs/eventlog/embedded_log.h"
+#include "services/table/table_service.h"
+#include "services/wallet/wallet_service.h"
+#include "tools/banca/server_options.h"
+
+namespace banca::cli {
+namespace {
+
+constexpr int64_t kSmallBlind = 50;
+constexpr int64_t kBigBlind = 100;
+constexpr int64_t kBuyInMin = 5'000;
+constexpr int64_t kBuyInMax = 20'000;
+constexpr int64_t kDeposit = 100'000'000;
+// Channels (TCP connections) the clients share.
+constexpr int kChannels = 4;
+// Client threads polling the completion queue.
+constexpr int kPollers = 2;
+
+double CpuSeconds() {
+  rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         (u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
+
+class Bench {
+ public:
+  explicit Bench(const HoldemBenchOptions& o) : o_(o) {
+    std::random_device rd;
+    for (unsigned char& b : key_) b = static_cast<unsigned char>(rd());
+  }
+  ~Bench() { Stop(); }
+
+  absl::Status Start() {
+    std::filesystem::create_directories(o_.dir + "/projections/wallet");
+    eventlog::EmbeddedLogOptions lo;
+    lo.fsync = o_.fsync;
+    auto log = eventlog::OpenEmbeddedLog(o_.dir + "/log", lo);
+    if (!log.ok()) return log.status();
+    log_ = std::move(*log);
+    wallet::WalletOptions wo;
+    wo.projection_dir = o_.dir + "/projections/wallet";
+    wo.table_requests_interval = absl::Milliseconds(1);
+    auto w = wallet::WalletService::Start(*log_, clock_, wo);
+    if (!w.ok()) return w.status();
+    wallet_ = std::move(*w);
+    table::TableServiceOptions to;
+    to.token_key = key_;
+    to.max_tables = std::max(to.max_tables, o_.tables);
+    auto t = table::TableService::Start(*log_, clock_, to);
+    if (!t.ok()) return t.status();
+    tables_ = std::move(*t);
+    grpc::ServerBuilder builder;
+    ApplyServerOptions(builder);
+    int port = 0;
+    builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
+                             &port);
+    builder.RegisterService(wallet_.get());
+    builder.RegisterService(tables_.get());
+    server_ = builder.BuildAndStart();
+    if (server_ == nullptr || port == 0) {
+      return absl::UnavailableError("cannot listen on 127.0.0.1");
+    }
+    for (int c = 0; c < kChannels; ++c) {
+      grpc::ChannelArguments args;
+      args.SetInt("banca.bench.channel", c);  // one connection each
+      auto channel =
+          grpc::CreateCustomChannel(absl::StrCat("127.0.0.1:", port),
+                                    grpc::InsecureChannelCredentials(), args);
+      table_stubs_.push_back(v1::TableService::NewStub(channel));
+      wallet_stubs_.push_back(v1::WalletService::NewStub(channel));
+    }
+    return absl::OkStatus();
+  }
+
+  void Stop() {
+    if (!bots_.empty() && running_ > 0) StopBots();
+    if (server_ != nullptr) {
+      server_->Shutdown(std::chrono::system_clock::now() +
+                        std::chrono::seconds(2));
+      server_.reset();
+    }
+    if (tables_ != nullptr) tables_->Stop();
+    if (wallet_ != nullptr) (void)wallet_->Stop();
+    tables_.reset();
+    wallet_.reset();
+    log_.reset();
+  }
+
+  absl::StatusOr<HoldemBenchResult> Run() {
+    const absl::Time setup_start = absl::Now();
+    // Tables and players, several at a time (each buy-in waits for the
+    // wallet's saga).
+    std::atomic<int> next{0};
+    std::mutex error_mu;
+    absl::Status error;
+    std::vector<std::thread> setup;
+    for (int w = 0; w < std::min(o_.tables, 16); ++w) {
+      setup.emplace_back([&] {
+        for (int t = next++; t < o_.tables; t = next++) {
+          if (absl::Status s = SetUpTable(t); !s.ok()) {
+            std::lock_guard<std::mutex> lock(error_mu);
+            error = s;
+            return;
+          }
+        }
+      });
+    }
+    for (std::thread& t : setup) t.join();
+    if (!error.ok()) return error;
+    HoldemBenchResult out;
+    out.setup_seconds = absl::ToDoubleSeconds(absl::Now() - setup_start);
+
+    StartBots();
+    absl::SleepFor(o_.warmup);
+    absl::StatusOr<int64_t> before = SettledHands();
+    if (!before.ok()) return before.status();
+    const int64_t actions_before = actions_.load();
+    const int64_t rejected_before = rejected_.load();
+    const double cpu_before = CpuSeconds();
+    measuring_ = true;
+    const absl::Time start = absl::Now();
+    absl::SleepFor(o_.duration);
+    measuring_ = false;
+    const absl::Time end = absl::Now();
+    const double cpu = CpuSeconds() - cpu_before;
+    absl::StatusOr<int64_t> after = SettledHands();
+    if (!after.ok()) return after.status();
+    out.actions = actions_.load() - actions_before;
+    out.rejected = rejected_.load() - rejected_before;
+    StopBots();
+
+    out.seconds = absl::ToDoubleSeconds(end - start);
+    out.hands = *after - *before;
+    out.rebuys = rebuys_.load();
+    out.hands_per_sec = out.hands / out.seconds;
+    out.actions_per_sec = out.actions / out.seconds;
+    out.cpu_ms_per_hand = out.hands > 0 ? 1000 * cpu / out.hands : 0;
+    std::vector<double> all;
+    for (const auto& b : bots_) {
+      all.insert(all.end(), b->latencies.begin(), b->latencies.end());
+    }
+    std::sort(all.begin(), all.end());
+    if (!all.empty()) {
+      auto at = [&](double q) {
+        return all[std::min(all.size() - 1,
+                            static_cast<size_t>(q * all.size()))];
+      };
+      out.p50_action_ms = at(0.50);
+      out.p99_action_ms = at(0.99);
+      out.max_action_ms = all.back();
+    }
+    return out;
+  }
+
+ private:
+  std::string TableId(int t) const { return absl::StrCat("bench-", t); }
+  std::string Player(int t, int i) const {
+    return absl::StrCat("bot-", t, "-", i);
+  }
+  const std::string& Token(const std::string& subject, auth::Role role) {
+    std::lock_guard<std::mutex> lock(tokens_mu_);
+    std::string& token = tokens_[absl::StrCat(subject, "/", role)];
+    if (token.empty()) {
+      token = *auth::IssueToken(
+          key_, {subject, role, clock_.NowMicros() / 1'000'000 + 86'400});
+    }
+    return token;
+  }
+  void As(grpc::ClientContext& ctx, const std::string& subject,
+          auth::Role role = auth::Role::kPlayer) {
+    ctx.AddMetadata("authorization", "Bearer " + Token(subject, role));
+  }
+  v1::TableService::Stub& Tables(int t) { return *table_stubs_[t % kChannels]; }
+
+  absl::Status Check(const grpc::Status& s, const std::string& what) {
+    if (s.ok()) return absl::OkStatus();
+    return absl::InternalError(absl::StrCat(what, ": ", s.error_message()));
+  }
+
+  absl::Status SetUpTable(int t) {
+    const std::string id = TableId(t);
+    v1::CreateTableRequest create;
+    create.set_request_id("create-" + id);
+    create.set_table_id(id);
+    create.set_name(absl::StrCat("Bench ", t));
+    v1::PokerTableConfig* c = create.mutable_config();
+    c->set_variant(v1::POKER_VARIANT_HOLDEM);
+    c->set_limit(v1::BETTING_LIMIT_NO_LIMIT);
+    c->set_seats(o_.players);
+    c->set_small_blind_minor(kSmallBlind);
+    c->set_big_blind_minor(kBigBlind);
+    c->set_buy_in_min_minor(kBuyInMin);
+    c->set_buy_in_max_minor(kBuyInMax);
+    c->set_rake_mode(v1::RAKE_MODE_SETTING_POT);
+    c->set_rake_bps(500);
+    c->set_rake_cap_minor(300);
+    c->set_action_seconds(600);  // bots never time out, even on a slow box
+    v1::TableInfo info;
+    {
+      grpc::ClientContext ctx;
+      As(ctx, "bench-operator", auth::Role::kOperator);
+      if (auto s = Check(Tables(t).CreateTable(&ctx, create, &info),
+                         "CreateTable " + id);
+          !s.ok()) {
+        return s;
+      }
+    }
+    v1::WalletService::Stub& wallet = *wallet_stubs_[t % kChannels];
+    for (int i = 0; i < o_.players; ++i) {
+      const std::string p = Player(t, i);
+      v1::OpenAccountRequest open;
+      open.set_request_id("open-" + p);
+      open.set_player_id(p);
+      v1::AccountResponse account;
+      grpc::ClientContext c1;
+      if (auto s = Check(wallet.OpenAccount(&c1, open, &account),
+                         "OpenAccount " + p);
+          !s.ok()) {
+        return s;
+      }
+      v1::DepositRequest dep;
+      dep.set_request_id("deposit-" + p);
+      dep.set_player_id(p);
+      dep.set_amount_minor(kDeposit);
+      dep.set_payment_ref("bench-" + p);
+      v1::TransactionResponse tx;
+      grpc::ClientContext c2;
+      if (auto s = Check(wallet.Deposit(&c2, dep, &tx), "Deposit " + p);
+          !s.ok()) {
+        return s;
+      }
+      v1::SitRequest sit;
+      sit.set_request_id("sit-" + p);
+      sit.set_table_id(id);
+      sit.set_seat(i + 1);
+      sit.set_buy_in_minor(kBuyInMax);
+      v1::SeatResponse seat;
+      grpc::ClientContext c3;
+      As(c3, p);
+      if (auto s = Check(Tables(t).Sit(&c3, sit, &seat), "Sit " + p); !s.ok()) {
+        return s;
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<int64_t> SettledHands() {
+    v1::ListTablesResponse list;
+    grpc::ClientContext ctx;
+    As(ctx, "bench-operator", auth::Role::kOperator);
+    if (auto s =
+            Check(table_stubs_[0]->ListTables(&ctx, {}, &list), "ListTables");
+        !s.ok()) {
+      return s;
+    }
+    int64_t settled = 0;
+    for (const v1::TableInfo& t : list.tables()) {
+      settled += t.hands_played() - (t.in_hand() ? 1 : 0);
+    }
+    return settled;
+  }
+
+  // Random legal action from the player's own view, the engine bench's
+  // mix (libs/games/poker/random_play.cc) with fewer all-ins (every bust
+  // costs a rebuy saga) and no timeouts (the service's clock makes those):
+  // 5% all in, 12% a random bet or raise, 8% the minimum one, 13% fold when
+  // facing a bet, else check or call.
+  void Choose(const v1::LegalActionsView& legal, std::mt19937_64& rng,
+              v1::ActRequest* act) {
+    auto can = [&](v1::PokerActionType type) {
+      return std::find(legal.actions().begin(), legal.actions().end(), type) !=
+             legal.actions().end();
+    };
+    const bool can_size =
+        can(v1::POKER_ACTION_TYPE_BET) || can(v1::POKER_ACTION_TYPE_RAISE);
+    const v1::PokerActionType sized = can(v1::POKER_ACTION_TYPE_BET)
+                                          ? v1::POKER_ACTION_TYPE_BET
+                                          : v1::POKER_ACTION_TYPE_RAISE;
+    const int roll = static_cast<int>(rng() % 100);
+    act->set_amount_minor(0);
+    if (roll < 5 && can(v1::POKER_ACTION_TYPE_ALL_IN)) {
+      act->set_action(v1::POKER_ACTION_TYPE_ALL_IN);
+    } else if (roll < 17 && can_size &&
+               legal.max_to_minor() > legal.min_to_minor()) {
+      act->set_action(sized);
+      act->set_amount_minor(
+          legal.min_to_minor() +
+          static_cast<int64_t>(
+              rng() % (legal.max_to_minor() - legal.min_to_minor() + 1)));
+    } else if (roll < 25 && can_size) {
+      act->set_action(sized);
+      act->set_amount_minor(legal.min_to_minor());
+    } else if (roll < 38 && can(v1::POKER_ACTION_TYPE_CALL)) {
+      act->set_action(v1::POKER_ACTION_TYPE_FOLD);
+    } else if (can(v1::POKER_ACTION_TYPE_CHECK)) {
+      act->set_action(v1::POKER_ACTION_TYPE_CHECK);
+    } else if (can(v1::POKER_ACTION_TYPE_CALL)) {
+      act->set_action(v1::POKER_ACTION_TYPE_CALL);
+    } else {
+      act->set_action(static_cast<v1::PokerActionType>(legal.actions(0)));
+    }
+  }
+
+  // One table's bots: one call in flight at a time, on the shared
+  // completion queue. Any view says whose turn it is (the last Act's
+  // answer, else a fresh one); that player's own view says what they may
+  // do; then they act.
+  struct Bot {
+    enum class Step : uint8_t { kSeen, kMine, kAct, kPause } step;
+    int t = 0;
+    std::mt19937_64 rng;
+    std::vector<std::string> bearer;  // per seat index
+    std::unique_ptr<grpc::ClientContext> ctx;
+    std::unique_ptr<grpc::ClientAsyncResponseReader<v1::TableView>> call;
+    grpc::Status status;
+    v1::TableView seen;
+    v1::TableView mine;
+    v1::ActRequest act;
+    grpc::Alarm alarm;
+    absl::Time sent;
+    int actor = 0;  // seat index of the player acting
+    int64_t requests = 0;
+    int64_t last_hand = -1;
+    std::vector<double> latencies;
+  };
+
+  void Call(Bot& b, Bot::Step step, int player_index) {
+    b.step = step;
+    b.ctx = std::make_unique<grpc::ClientContext>();
+    b.ctx->AddMetadata("authorization", b.bearer[player_index]);
+    v1::TableService::Stub& stub = Tables(b.t);
+    if (step == Bot::Step::kAct) {
+      b.sent = absl::Now();
+      b.call = stub.PrepareAsyncAct(b.ctx.get(), b.act, &cq_);
+      b.call->StartCall();
+      b.call->Finish(&b.seen, &b.status, &b);
+      return;
+    }
+    v1::WatchTableRequest req;
+    req.set_table_id(TableId(b.t));
+    b.call = stub.PrepareAsyncGetTableView(b.ctx.get(), req, &cq_);
+    b.call->StartCall();
+    b.call->Finish(step == Bot::Step::kSeen ? &b.seen : &b.mine, &b.status, &b);
+  }
+
+  void Pause(Bot& b) {
+    b.step = Bot::Step::kPause;
+    b.alarm.Set(&cq_, absl::ToChronoTime(absl::Now() + absl::Milliseconds(1)),
+                &b);
+  }
+
+  int IndexOf(const Bot& b, const std::string& player) const {
+    for (int i = 0; i < o_.players; ++i) {
+      if (Player(b.t, i) == player) return i;
+    }
+    return -1;
+  }
+
+  // The bot's call finished (or its pause ran out): the next one.
+  void Advance(Bot& b) {
+    if (stop_) {
+      --running_;
+      return;
+    }
+    switch (b.step) {
+      case Bot::Step::kPause:
+        return Call(b, Bot::Step::kSeen, 0);
+      case Bot::Step::kAct: {
+        const double ms = absl::ToDoubleMilliseconds(absl::Now() - b.sent);
+        if (!b.status.ok()) {
+          ++rejected_;
+          return Call(b, Bot::Step::kSeen, 0);
+        }
+        ++actions_;
+        if (measuring_) b.latencies.push_back(ms);
+        return Seen(b);  // the actor's view after the action
+      }
+      case Bot::Step::kSeen:
+        if (!b.status.ok()) return Pause(b);
+        return Seen(b);
+      case Bot::Step::kMine: {
+        const v1::TableView& v = b.mine;
+        if (!b.status.ok() || v.to_act() != v.my_seat() ||
+            v.legal().actions_size() == 0) {
+          return Call(b, Bot::Step::kSeen, 0);
+        }
+        b.act.Clear();
+        b.act.set_request_id(absl::StrCat("act-", ++b.requests));
+        b.act.set_table_id(TableId(b.t));
+        b.act.set_hand_number(v.hand_number());
+        Choose(v.legal(), b.rng, &b.act);
+        return Call(b, Bot::Step::kAct, b.actor);
+      }
+    }
+  }
+
+  void Seen(Bot& b) {
+    const v1::TableView& v = b.seen;
+    if (v.hand_number() != b.last_hand || !v.in_hand()) {
+      b.last_hand = v.hand_number();
+      QueueRebuys(b.t, v);
+    }
+    if (!v.in_hand() || v.to_act() == 0) return Pause(b);
+    for (const v1::SeatState& s : v.seats()) {
+      if (s.seat() == v.to_act()) b.actor = IndexOf(b, s.player_id());
+    }
+    if (b.actor < 0) return Pause(b);
+    Call(b, Bot::Step::kMine, b.actor);
+  }
+
+  // Bots that can no longer post the big blind (so they are not dealt in,
+  // HE-15) buy back in to the maximum, on a thread of their own (a buy-in
+  // waits for the wallet's saga), so the tables never run out of players.
+  void QueueRebuys(int t, const v1::TableView& view) {
+    for (const v1::SeatState& s : view.seats()) {
+      if (s.stack_minor() >= kBigBlind || s.in_hand()) continue;
+      std::lock_guard<std::mutex> lock(rebuy_mu_);
+      if (rebuy_pending_.insert(s.player_id()).second) {
+        rebuy_queue_.push_back({t, s.player_id(), s.stack_minor()});
+        rebuy_cv_.notify_one();
+      }
+    }
+  }
+
+  void RebuyLoop() {
+    int64_t n = 0;
+    while (true) {
+      RebuyJob job;
+      {
+        std::unique_lock<std::mutex> lock(rebuy_mu_);
+        rebuy_cv_.wait(lock, [&] { return stop_ || !rebuy_queue_.empty(); });
+        if (stop_) return;
+        job = rebuy_queue_.front();
+        rebuy_queue_.pop_front();
+      }
+      v1::RebuyRequest req;
+      req.set_request_id(absl::StrCat("rebuy-", ++n));
+      req.set_table_id(TableId(job.t));
+      req.set_amount_minor(kBuyInMax - job.stack);
+      v1::SeatResponse resp;
+      grpc::ClientContext ctx;
+      As(ctx, job.player);
+      if (Tables(job.t).Rebuy(&ctx, req, &resp).ok()) ++rebuys_;
+      std::lock_guard<std::mutex> lock(rebuy_mu_);
+      rebuy_pending_.erase(job.player);
+    }
+  }
+
+  void Poll() {
+    void* tag = nullptr;
+    bool ok = false;
+    while (cq_.Next(&tag, &ok)) Advance(*static_cast<Bot*>(tag));
+  }
+
+  void StartBots() {
+    for (int t = 0; t < o_.tables; ++t) {
+      auto b = std::make_unique<Bot>();
+      b->t = t;
+      b->rng.seed(o_.seed * 1'000'003 + t);
+      for (int i = 0; i < o_.players; ++i) {
+        b->bearer.push_back("Bearer " +
+                            Token(Player(t, i), auth::Role::kPlayer));
+      }
+      bots_.push_back(std::move(b));
+    }
+    running_ = o_.tables;
+    for (int i = 0; i < kPollers; ++i)
+      pollers_.emplace_back([this] { Poll(); });
+    rebuyer_ = std::thread([this] { RebuyLoop(); });
+    for (auto& b : bots_) Call(*b, Bot::Step::kSeen, 0);
+  }
+
+  void StopBots() {
+    stop_ = true;
+    rebuy_cv_.notify_all();
+    if (rebuyer_.joinable()) rebuyer_.join();
+    // Each bot stops at its next completion; then the queue drains.
+    while (running_ > 0) absl::SleepFor(absl::Milliseconds(1));
+    cq_.Shutdown();
+    for (std::thread& t : pollers_) t.join();
+    pollers_.clear();
+  }
+
+  const HoldemBenchOptions o_;
+  auth::Key key_{};
+  SystemClock clock_;
+  std::unique_ptr<eventlog::EventLog> log_;
+  std::unique_ptr<wallet::WalletService> wallet_;
+  std::unique_ptr<table::TableService> tables_;
+  std::unique_ptr<grpc::Server> server_;
+  std::vector<std::unique_ptr<v1::TableService::Stub>> table_stubs_;
+  std::vector<std::unique_ptr<v1::WalletService::Stub>> wallet_stubs_;
+  std::mutex tokens_mu_;
+  std::map<std::string, std::string> tokens_;
+  struct RebuyJob {
+    int t = 0;
+    std::string player;
+    int64_t stack = 0;
+  };
+  grpc::CompletionQueue cq_;
+  std::vector<std::unique_ptr<Bot>> bots_;
+  std::vector<std::thread> pollers_;
+  std::atomic<int> running_{0};
+  std::thread rebuyer_;
+  std::mutex rebuy_mu_;
+  std::condition_variable rebuy_cv_;
+  std::deque<RebuyJob> rebuy_queue_;
+  std::set<std::string> rebuy_pending_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> measuring_{false};
+  std::atomic<int64_t> actions_{0};
+  std::atomic<int64_t> rejected_{0};
+  std::atomic<int64_t> rebuys_{0};
+};
+
+}  // namespace
+
+absl::StatusOr<HoldemBenchResult> RunHoldemServiceBench(
+    const HoldemBenchOptions& options) {
+  if (options.tables < 1 || options.tables > 1000 || options.players < 2 ||
+      options.players > 10) {
+    return absl::InvalidArgumentError("--tables 1..1000, --players 2..10");
+  }
+  Bench bench(options);
+  if (absl::Status s = bench.Start(); !s.ok()) return s;
+  return bench.Run();
+}
+
+}  // namespace banca::cli
