@@ -72,9 +72,14 @@ absl::Status Table::CheckBettingOpen(absl::Time now) const {
   }
   if (std::optional<absl::Time> closes = BettingClosesAt();
       closes && now >= *closes) {
+    // At the closing instant itself the ball is being launched (RFD-14).
     return absl::FailedPreconditionError(
-        absl::StrCat("no more bets: the betting window closed ",
-                     absl::FormatDuration(now - *closes), " ago (RFD-14)"));
+        now == *closes
+            ? std::string("no more bets: the betting window has just closed "
+                          "(RFD-14)")
+            : absl::StrCat("no more bets: the betting window closed ",
+                           absl::FormatDuration(now - *closes),
+                           " ago (RFD-14)"));
   }
   return absl::OkStatus();
 }
@@ -386,7 +391,12 @@ std::vector<SessionNotice> Table::CheckInactivity(absl::Time now) {
       !owner_ || now < last_time_) {
     return {};
   }
-  PlayerState& state = players_[*owner_];
+  // Not operator[]: once the session has ended (Leave) the owner has no
+  // state until they bet again, and an idle time counted from nothing
+  // would invite them at once.
+  auto it = players_.find(*owner_);
+  if (it == players_.end()) return {};
+  PlayerState& state = it->second;
   if (!state.bets.empty() || phase_ != Phase::kBetting) return {};
   const absl::Duration idle = now - state.last_bet_at;
   std::optional<SessionNotice::Kind> next;

@@ -182,7 +182,7 @@ TEST(RouletteTable, BettingClosesAtTheLaunch_RFD_14) {
   ExpectRejected(
       table.PlaceBet("ana", "b2", Outside(BetKind::kRed, 100), At(30)).status(),
       absl::StatusCode::kFailedPrecondition,
-      "no more bets: the betting window closed 0 ago (RFD-14)");
+      "no more bets: the betting window has just closed (RFD-14)");
   ExpectRejected(table.Withdraw("ana", "b1", At(31)).status(),
                  absl::StatusCode::kFailedPrecondition,
                  "no more bets: the betting window closed 1s ago (RFD-14)");
@@ -215,7 +215,7 @@ TEST(RouletteTable, OneWindowAndOneResultForAllPlayers_RFD_15_RF_5) {
   ExpectRejected(
       table.PlaceBet("eva", "e", Outside(BetKind::kRed, 100), At(30)).status(),
       absl::StatusCode::kFailedPrecondition,
-      "no more bets: the betting window closed 0 ago (RFD-14)");
+      "no more bets: the betting window has just closed (RFD-14)");
   RoundSettled settled = SettleOn(table, 7, At(30));
   ASSERT_EQ(settled.bets.size(), 2u);
   EXPECT_EQ(settled.pocket, 7);
@@ -611,6 +611,16 @@ TEST(RouletteTable, IdleIndividualPlayerInvitedWarnedThenEnded_RFD_31a_RFD_32) {
   EXPECT_THAT(kinds(431), ElementsAre(SessionNotice::Kind::kInvited));
   EXPECT_THAT(kinds(491), ElementsAre(SessionNotice::Kind::kWarned));
   EXPECT_THAT(kinds(551), ElementsAre(SessionNotice::Kind::kEnded));
+  // The operator ends the session; the wheel stays ana's, and nothing more
+  // is said until she bets again (no idle time without a session).
+  ASSERT_TRUE(table.Leave("ana").ok());
+  EXPECT_THAT(kinds(552), ElementsAre());
+  EXPECT_THAT(kinds(5000), ElementsAre());
+  EXPECT_FALSE(table.Totals("ana").has_value());
+  ASSERT_TRUE(
+      table.PlaceBet("ana", "b3", Outside(BetKind::kOdd, 100), At(5000)).ok());
+  SettleOn(table, 1, At(5000));
+  EXPECT_THAT(kinds(5181), ElementsAre(SessionNotice::Kind::kInvited));
 }
 
 // RFD-31b/32b: on a multi-player wheel, more than 5 consecutive rounds
