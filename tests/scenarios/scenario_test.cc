@@ -378,5 +378,182 @@ TEST(ScenarioBadInput, StudAnteAboveTheCashIsRefusedWhole) {
   EXPECT_FALSE(out.contains("violations"));
 }
 
+// Roulette: ana and rui at a French wheel (min 100), then `steps`.
+std::string Roulette(const std::string& game, const std::string& config,
+                     const std::string& steps) {
+  return R"({"game": ")" + game + R"(", "config": )" + config + R"(,
+    "players": [{"id": "ana", "cash": 100000}, {"id": "rui", "cash": 150}],
+    "steps": [)" +
+         steps + "]}";
+}
+
+TEST(ScenarioBadInput, RouletteConfigOutsideTheRulesIsMalformed) {
+  struct Case {
+    std::string game, config, error;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"roulette_french", R"({"max_bet": 1000})",
+            "config.max_bet is for American tables"},
+           {"roulette_french", R"({"double_zero": true})",
+            "config.double_zero is for American tables"},
+           {"roulette_french", R"({"betting_seconds": 29})", "RFD-13"},
+           {"roulette_french", R"({"seats": 6})",
+            "config.seats is not a roulette setting"},
+           {"roulette_french", R"({"launch": "player"})",
+            "individual wheels only"},
+           {"roulette_french", R"({"wheel": "shared"})", "config.wheel"},
+           {"roulette_french", R"({"min_bet": 0})", "min_bet"},
+           {"roulette_american", R"({"max_bet": 0})",
+            "config.max_bet must be positive"},
+           {"roulette_american", R"({"min_bet": 100, "max_bet": 50})",
+            "below its minimum"},
+           {"roulette_american", R"({"chance_min": {"pleno": 100}})",
+            "not a roulette chance"},
+           {"roulette_american", R"({"double_zero": 1})", "config.double_zero"},
+       }) {
+    int code = 0;
+    const Json out = Play(Roulette(c.game, c.config, ""), &code);
+    EXPECT_EQ(code, kScenarioMalformed) << c.config;
+    EXPECT_THAT(out.value("error", ""), HasSubstr(c.error)) << c.config;
+  }
+}
+
+// Every bad step is rejected with a precise message and changes nothing:
+// the same events, balances and rounds as the file without it.
+TEST(ScenarioBadInput, RouletteBadStepsAreRejectedAndChangeNothing) {
+  const std::string good = R"(
+      {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
+      {"do": "advance", "seconds": 30},
+      {"do": "spin", "number": 1})";
+  int code = 0;
+  const Json before = Play(Roulette("roulette_french", "{}", good), &code);
+  ASSERT_EQ(code, kScenarioPlayed) << before.dump(2);
+  struct Bad {
+    std::string step, code, message;
+  };
+  const std::vector<Bad> bad = {
+      {R"({"do": "bet", "player": "ana", "spot": "main", "amount": 100})",
+       "INVALID_ARGUMENT", "not a \"spot\""},
+      {R"({"do": "bet", "player": "ana", "bet": "pleno", "amount": 100})",
+       "INVALID_ARGUMENT", "\"pleno\" is not a roulette bet"},
+      {R"({"do": "bet", "player": "ana", "bet": "straight", "numbers": [37],
+           "amount": 100})",
+       "INVALID_ARGUMENT", "37 is not a number of the wheel"},
+      {R"({"do": "bet", "player": "ana", "bet": "straight",
+           "numbers": ["00"], "amount": 100})",
+       "INVALID_ARGUMENT", "00 is only on a double-zero wheel"},
+      {R"({"do": "bet", "player": "ana", "bet": "straight",
+           "numbers": [true], "amount": 100})",
+       "INVALID_ARGUMENT", "numbers[0] must be a number"},
+      {R"({"do": "bet", "player": "ana", "bet": "red", "numbers": [1],
+           "amount": 100})",
+       "INVALID_ARGUMENT", "red takes no numbers"},
+      {R"({"do": "bet", "player": "ana", "bet": "dozen", "index": 4,
+           "amount": 100})",
+       "INVALID_ARGUMENT", "1, 2 or 3"},
+      {R"({"do": "bet", "player": "ana", "bet": "neighbours",
+           "numbers": [17], "count": 3, "amount": 300})",
+       "INVALID_ARGUMENT", ""},
+      {R"({"do": "bet", "player": "ana", "bet": "finals", "numbers": [10],
+           "amount": 300})",
+       "INVALID_ARGUMENT", "last digit 0..9"},
+      {R"({"do": "bet", "player": "ana", "bet": "red", "amount": 0})",
+       "INVALID_ARGUMENT", "must be positive"},
+      {R"({"do": "bet", "player": "ivo", "bet": "red", "amount": 100})",
+       "NOT_FOUND", "ivo is not a player"},
+      // Accepted by the wheel, refused by the ledger: above rui's cash.
+      {R"({"do": "bet", "player": "rui", "bet": "red", "amount": 200})",
+       "FAILED_PRECONDITION", ""},
+      {R"({"do": "spin", "number": 1})", "FAILED_PRECONDITION",
+       "betting window is open"},
+      {R"({"do": "spin", "number": 37})", "INVALID_ARGUMENT",
+       "37 is not a number of the wheel"},
+      {R"({"do": "spin", "number": "00"})", "INVALID_ARGUMENT",
+       "00 is only on a double-zero wheel"},
+      {R"({"do": "spin", "number": 1, "revolutions": -1})", "INVALID_ARGUMENT",
+       "revolutions must be 0.."},
+      {R"({"do": "leave", "player": "rui"})", "NOT_FOUND",
+       "rui has no session"},
+      {R"({"do": "advance", "seconds": -1})", "INVALID_ARGUMENT",
+       "seconds must be 0..1 year"},
+      {R"({"do": "sit", "player": "ana", "seat": 1, "buy_in": 0})",
+       "INVALID_ARGUMENT", "does not apply to roulette_french (no seats"},
+      {R"({"do": "deal", "deck": ["As"]})", "INVALID_ARGUMENT",
+       "does not apply"},
+      {R"({"do": "act", "player": "ana", "action": "hit"})", "INVALID_ARGUMENT",
+       "does not apply"},
+      {R"({"do": "timeout", "player": "ana"})", "INVALID_ARGUMENT",
+       "does not apply"},
+  };
+  for (const Bad& b : bad) {
+    const Json after =
+        Play(Roulette("roulette_french", "{}", b.step + "," + good), &code);
+    ASSERT_EQ(code, kScenarioPlayed) << b.step << after.dump(2);
+    EXPECT_EQ(after["steps"][0]["code"], b.code) << b.step;
+    EXPECT_THAT(after["steps"][0].value("message", ""), HasSubstr(b.message))
+        << b.step;
+    for (size_t i = 1; i < after["steps"].size(); ++i) {
+      EXPECT_EQ(after["steps"][i]["ok"], true) << b.step;
+    }
+    EXPECT_EQ(after["events"], before["events"]) << b.step;
+    EXPECT_EQ(after["players"], before["players"]) << b.step;
+    EXPECT_EQ(after["house"], before["house"]) << b.step;
+    EXPECT_EQ(after["rounds"], before["rounds"]) << b.step;
+    EXPECT_EQ(after["wagers"], 0) << b.step;
+    EXPECT_FALSE(after.contains("violations")) << b.step;
+  }
+}
+
+// The ledger's refusal undoes the engine's acceptance: the next bet is b1
+// again and the round settles only what was paid for.
+TEST(ScenarioBadInput, RouletteBetAboveTheCashIsRefusedWhole) {
+  int code = 0;
+  const Json out = Play(Roulette("roulette_french", "{}", R"(
+      {"do": "bet", "player": "rui", "bet": "straight", "numbers": [17],
+       "amount": 200},
+      {"do": "bet", "player": "rui", "bet": "straight", "numbers": [17],
+       "amount": 100},
+      {"do": "bet", "player": "rui", "bet": "straight", "numbers": [17],
+       "amount": 100},
+      {"do": "advance", "seconds": 30},
+      {"do": "spin", "number": 17})"),
+                        &code);
+  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  EXPECT_EQ(out["steps"][0]["ok"], false);
+  EXPECT_EQ(out["steps"][1]["ok"], true);
+  EXPECT_EQ(out["steps"][2]["ok"], false);  // 50 cents left
+  ASSERT_EQ(out["rounds"].size(), 1u);
+  ASSERT_EQ(out["rounds"][0]["bets"].size(), 1u);
+  EXPECT_EQ(out["rounds"][0]["bets"][0]["bet"], "b1");
+  EXPECT_EQ(out["players"]["rui"]["cash"], 150 - 100 + 3600);
+  EXPECT_EQ(out["transactions"]["BET"], 1);
+  EXPECT_EQ(out["transactions"]["PAYOUT"], 1);
+  EXPECT_FALSE(out.contains("violations"));
+}
+
+// Withdrawn and void stakes are visible as such in the ledger: BET_RETURNED
+// for a bet taken back, VOID_REFUND for a round the system voided.
+TEST(ScenarioBadInput, RouletteRefundsAreLabelledByWhyTheyWereRefunded) {
+  int code = 0;
+  const Json out = Play(Roulette("roulette_french", "{}", R"(
+      {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
+      {"do": "bet", "player": "ana", "bet": "black", "amount": 100},
+      {"do": "fail"},
+      {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
+      {"do": "leave", "player": "ana"})"),
+                        &code);
+  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  EXPECT_EQ(out["transactions"]["BET"], 3);
+  EXPECT_EQ(out["transactions"]["VOID_REFUND"], 2);
+  EXPECT_EQ(out["transactions"]["BET_RETURNED"], 1);
+  EXPECT_EQ(out["players"]["ana"]["cash"], 100000);
+  EXPECT_EQ(out["wagers"], 0);
+  EXPECT_EQ(out["sessions"]["ana"]["ended"], "left");
+  ASSERT_EQ(out["rounds"].size(), 2u);
+  EXPECT_EQ(out["rounds"][0]["void"], true);
+  EXPECT_EQ(out["rounds"][1]["result"], "in progress");
+  EXPECT_FALSE(out.contains("violations"));
+}
+
 }  // namespace
 }  // namespace banca::cli

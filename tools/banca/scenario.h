@@ -3,9 +3,9 @@
 // embedded event log in a temporary directory, with the deck given by the
 // file, and reports the outcome as one JSON object.
 //
-// Supported now: the poker cash games (holdem, omaha, synthetic) and
-// blackjack. A valid file of another game (roulette_*, stud_no_draw,
-// tournament) exits 3 with an error object.
+// Supported now: the poker cash games (holdem, omaha, synthetic) and the
+// banked games (blackjack, roulette_french, roulette_american,
+// stud_no_draw). A valid tournament file exits 3 with an error object.
 #ifndef BANCA_TOOLS_BANCA_SCENARIO_H_
 #define BANCA_TOOLS_BANCA_SCENARIO_H_
 

@@ -172,6 +172,9 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeBlackjackRunner(
     const ScenarioFile& file, ScenarioBook& book);
 absl::StatusOr<std::unique_ptr<GameRunner>> MakeStudNoDrawRunner(
     const ScenarioFile& file, ScenarioBook& book);
+// roulette_french and roulette_american.
+absl::StatusOr<std::unique_ptr<GameRunner>> MakeRouletteRunner(
+    const ScenarioFile& file, ScenarioBook& book);
 
 }  // namespace banca::cli::scenario
 
