@@ -167,22 +167,14 @@ TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
   for (int p = 0; p < kPlayers; ++p) {
     const std::string player = absl::StrCat("p", p);
     int64_t sum = 0;
-    std::string token;
-    do {
-      v1::ListTransactionsRequest req;
-      req.set_player_id(player);
-      req.set_page_size(500);
-      req.set_page_token(token);
-      v1::ListTransactionsResponse resp;
-      grpc::ClientContext ctx;
-      ASSERT_TRUE(stub->ListTransactions(&ctx, req, &resp).ok());
-      for (const auto& e : resp.entries()) {
-        if (e.account() != absl::StrCat("player/", player, "/cash")) continue;
-        seen[e.reference().id()]++;
-        sum += e.amount_minor();
-      }
-      token = resp.next_page_token();
-    } while (!token.empty());
+    absl::StatusOr<std::vector<v1::StatementEntry>> statement =
+        ReadStatement(*stub, player);
+    ASSERT_TRUE(statement.ok()) << statement.status();
+    for (const auto& e : *statement) {
+      if (e.account() != absl::StrCat("player/", player, "/cash")) continue;
+      seen[e.reference().id()]++;
+      sum += e.amount_minor();
+    }
     v1::GetBalanceRequest b;
     b.set_player_id(player);
     v1::BalanceResponse br;

@@ -201,19 +201,10 @@ TEST_F(KafkaFaultTest, BrokerStopAndRestartMidWorkloadLosesAndDoublesNothing) {
   std::map<std::string, int> seen;
   for (int p = 0; p < kPlayers; ++p) {
     const std::string player = absl::StrCat("p", p);
-    std::string token;
-    do {
-      v1::ListTransactionsRequest req;
-      req.set_player_id(player);
-      req.set_page_size(500);
-      req.set_page_token(token);
-      v1::ListTransactionsResponse resp;
-      grpc::ClientContext ctx;
-      const grpc::Status s = stub->ListTransactions(&ctx, req, &resp);
-      ASSERT_TRUE(s.ok()) << s.error_code() << " " << s.error_message();
-      for (const auto& e : resp.entries()) seen[e.reference().id()]++;
-      token = resp.next_page_token();
-    } while (!token.empty());
+    absl::StatusOr<std::vector<v1::StatementEntry>> statement =
+        ReadStatement(*stub, player);
+    ASSERT_TRUE(statement.ok()) << statement.status();
+    for (const auto& e : *statement) seen[e.reference().id()]++;
     v1::GetBalanceRequest b;
     b.set_player_id(player);
     v1::BalanceResponse br;

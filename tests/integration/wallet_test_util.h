@@ -8,8 +8,12 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "banca/v1/wallet.grpc.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
@@ -17,6 +21,39 @@
 #include "tools/banca/wallet_server.h"
 
 namespace banca::testing {
+
+// A player's whole statement, page by page. Reads wait for the projection
+// to catch up with the caller's writes and answer DEADLINE_EXCEEDED when it
+// has not in time (a loaded machine, a broker just restarted): an answer to
+// retry, for up to `patience`. Any other error is returned.
+inline absl::StatusOr<std::vector<v1::StatementEntry>> ReadStatement(
+    v1::WalletService::Stub& stub, const std::string& player,
+    absl::Duration patience = absl::Seconds(90)) {
+  const absl::Time give_up = absl::Now() + patience;
+  std::vector<v1::StatementEntry> entries;
+  std::string token;
+  do {
+    v1::ListTransactionsRequest req;
+    req.set_player_id(player);
+    req.set_page_size(500);
+    req.set_page_token(token);
+    v1::ListTransactionsResponse resp;
+    grpc::ClientContext ctx;
+    const grpc::Status s = stub.ListTransactions(&ctx, req, &resp);
+    if (s.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED &&
+        absl::Now() < give_up) {
+      continue;  // the same page again
+    }
+    if (!s.ok()) {
+      return absl::Status(
+          static_cast<absl::StatusCode>(s.error_code()),
+          absl::StrCat("statement of ", player, ": ", s.error_message()));
+    }
+    entries.insert(entries.end(), resp.entries().begin(), resp.entries().end());
+    token = resp.next_page_token();
+  } while (!token.empty());
+  return entries;
+}
 
 inline std::string FreshDir(const std::string& name) {
   const std::string dir =
