@@ -115,7 +115,6 @@ std::vector<Pattern> Patterns(int size) {
 void BuildTables(Tables& t) {
   t.flush.fill(0);
   t.rank.fill(0);
-  t.board_index.fill(0);
   t.omaha.fill(0);
 
   // 1. Every five-card class, ordered within its category.
@@ -210,9 +209,8 @@ void BuildTables(Tables& t) {
   // 3. Omaha, non-flush part: for each board rank pattern and hole rank
   // pair, the best of the ten board triples with that pair. Impossible
   // combinations (five of a rank) stay 0 and are never looked up.
-  for (size_t b = 0; b < fives.size(); ++b) {
-    const Pattern& board = fives[b];
-    t.board_index[RankSlot(board.key)] = static_cast<uint16_t>(b);
+  for (const Pattern& board : fives) {
+    uint16_t* row = &t.omaha[size_t{BoardSlot(board.key)} * kNumHolePairs];
     std::array<int, 5> ranks;
     int n = 0;
     for (int r = 0; r < 13; ++r) {
@@ -239,7 +237,7 @@ void BuildTables(Tables& t) {
         for (uint32_t triple : triples) {
           best = std::max(best, t.rank[RankSlot(triple + pair_key)]);
         }
-        t.omaha[b * kNumHolePairs + kPairIndex[a][c]] = best;
+        row[kPairIndex[a][c]] = best;
       }
     }
   }

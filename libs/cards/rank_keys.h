@@ -26,8 +26,18 @@ inline constexpr uint32_t kNumRows = (kMaxRankKey >> kRowShift) + 1;
 // packing ever needs more (it needs 142,210 with these keys).
 inline constexpr uint32_t kRankSlots = 144 * 1024;
 
+// Omaha looks its board (exactly five cards) up in a hash of its own over
+// the 6,175 five-card patterns: narrower rows pack them almost densely, so
+// the slot itself can index the Omaha table.
+inline constexpr int kBoardRowShift = 9;
+inline constexpr uint32_t kMaxBoardKey = 4 * 3453520 + 1526359;
+inline constexpr uint32_t kNumBoardRows = (kMaxBoardKey >> kBoardRowShift) + 1;
+// Upper bound again (the packing needs 6,520).
+inline constexpr uint32_t kBoardSlots = 6656;
+
 // Defined in the generated perfect_hash_rows.cc.
 extern const uint32_t kRowAdjust[kNumRows];
+extern const uint32_t kBoardRowAdjust[kNumBoardRows];
 
 }  // namespace banca::cards::internal
 

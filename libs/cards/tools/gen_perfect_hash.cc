@@ -1,6 +1,8 @@
-// Build-time generator for the evaluator's row-displacement hash. Writes a C++
-// source defining kRowAdjust so that slot = key + kRowAdjust[key >> kRowShift]
-// is injective on every rank pattern of 5 to 7 cards and below kRankSlots.
+// Build-time generator for the evaluator's row-displacement hashes. Writes a
+// C++ source defining kRowAdjust so that slot = key + kRowAdjust[key >>
+// kRowShift] is injective on every rank pattern of 5 to 7 cards and below
+// kRankSlots, and kBoardRowAdjust likewise for the five-card patterns alone
+// (below kBoardSlots).
 // First-fit packing takes about a second, too slow for process start-up,
 // which is why it runs here. Usage: gen_perfect_hash OUTPUT.cc
 #include <algorithm>
@@ -12,18 +14,25 @@
 
 namespace {
 
+using banca::cards::internal::kBoardRowShift;
+using banca::cards::internal::kBoardSlots;
+using banca::cards::internal::kNumBoardRows;
 using banca::cards::internal::kNumRows;
 using banca::cards::internal::kRankKeys;
 using banca::cards::internal::kRankSlots;
 using banca::cards::internal::kRowShift;
 
-void CollectKeys(int rank, int size, uint32_t sum, std::vector<uint32_t>* out) {
+// Sums of rank keys of every pattern of min_size to 7 cards (at most 4 of a
+// rank) with at most max_size cards.
+void CollectKeys(int rank, int size, int min_size, int max_size, uint32_t sum,
+                 std::vector<uint32_t>* out) {
   if (rank == 13) {
-    if (size >= 5) out->push_back(sum);
+    if (size >= min_size) out->push_back(sum);
     return;
   }
-  for (int c = 0; c <= 4 && size + c <= 7; ++c) {
-    CollectKeys(rank + 1, size + c, sum + c * kRankKeys[rank], out);
+  for (int c = 0; c <= 4 && size + c <= max_size; ++c) {
+    CollectKeys(rank + 1, size + c, min_size, max_size,
+                sum + c * kRankKeys[rank], out);
   }
 }
 
@@ -36,44 +45,40 @@ uint32_t NextFree(std::vector<uint32_t>& parent, uint32_t x) {
   return x;
 }
 
-}  // namespace
+struct Packing {
+  std::vector<uint32_t> adjust;  // One per row.
+  uint32_t slots = 0;
+  bool ok = false;
+};
 
-int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s OUTPUT.cc\n", argv[0]);
-    return 2;
-  }
-  std::vector<uint32_t> keys;
-  CollectKeys(0, 0, 0, &keys);
-
-  const uint32_t width = 1u << kRowShift;
-  std::vector<std::vector<uint32_t>> columns(kNumRows);
-  for (uint32_t k : keys) columns[k >> kRowShift].push_back(k & (width - 1));
+// Row displacement: rows of 2^shift keys are shifted (first fit, densest
+// rows first, as they are the hardest to place) so that no two keys share a
+// slot.
+Packing Pack(const std::vector<uint32_t>& keys, int shift, uint32_t num_rows) {
+  const uint32_t width = 1u << shift;
+  std::vector<std::vector<uint32_t>> columns(num_rows);
+  for (uint32_t k : keys) columns[k >> shift].push_back(k & (width - 1));
   std::vector<uint32_t> order;
-  for (uint32_t r = 0; r < kNumRows; ++r) {
+  for (uint32_t r = 0; r < num_rows; ++r) {
     if (!columns[r].empty()) {
       std::sort(columns[r].begin(), columns[r].end());
       order.push_back(r);
     }
   }
-  // Densest rows first: they are the hardest to place.
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     return columns[a].size() > columns[b].size();
   });
 
+  Packing out;
   const uint32_t capacity = static_cast<uint32_t>(keys.size()) * 8 + 2 * width;
   std::vector<uint8_t> used(capacity, 0);
   std::vector<uint32_t> parent(capacity + 1);
   for (uint32_t i = 0; i <= capacity; ++i) parent[i] = i;
-  std::vector<uint32_t> offset(kNumRows, 0);
-  uint32_t slots = 0;
+  std::vector<uint32_t> offset(num_rows, 0);
   for (uint32_t r : order) {
     const std::vector<uint32_t>& c = columns[r];
     for (uint32_t p = NextFree(parent, c[0]);; p = NextFree(parent, p + 1)) {
-      if (p + width >= capacity) {
-        std::fprintf(stderr, "packing overflow\n");
-        return 1;
-      }
+      if (p + width >= capacity) return out;
       const uint32_t o = p - c[0];
       bool fits = true;
       for (size_t i = 1; i < c.size() && fits; ++i) fits = !used[o + c[i]];
@@ -83,13 +88,49 @@ int main(int argc, char** argv) {
         parent[o + x] = o + x + 1;
       }
       offset[r] = o;
-      slots = std::max(slots, o + c.back() + 1);
+      out.slots = std::max(out.slots, o + c.back() + 1);
       break;
     }
   }
-  if (slots > kRankSlots) {
-    std::fprintf(stderr, "needs %u slots, kRankSlots is %u\n", slots,
-                 kRankSlots);
+  // Unsigned wrap-around: key + adjust = offset + (key mod width).
+  out.adjust.resize(num_rows);
+  for (uint32_t r = 0; r < num_rows; ++r) {
+    out.adjust[r] = offset[r] - (r << shift);
+  }
+  out.ok = true;
+  return out;
+}
+
+void WriteArray(FILE* f, const char* name, const char* size,
+                const std::vector<uint32_t>& values) {
+  std::fprintf(f, "extern const uint32_t %s[%s] = {\n", name, size);
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::fprintf(f, "%uu,%s", values[i], (i % 8 == 7) ? "\n" : " ");
+  }
+  std::fprintf(f, "};\n\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s OUTPUT.cc\n", argv[0]);
+    return 2;
+  }
+  std::vector<uint32_t> keys, board_keys;
+  CollectKeys(0, 0, 5, 7, 0, &keys);
+  CollectKeys(0, 0, 5, 5, 0, &board_keys);
+  const Packing rank = Pack(keys, kRowShift, kNumRows);
+  const Packing board = Pack(board_keys, kBoardRowShift, kNumBoardRows);
+  if (!rank.ok || !board.ok) {
+    std::fprintf(stderr, "packing overflow\n");
+    return 1;
+  }
+  if (rank.slots > kRankSlots || board.slots > kBoardSlots) {
+    std::fprintf(stderr,
+                 "needs %u rank and %u board slots, kRankSlots is %u and "
+                 "kBoardSlots %u\n",
+                 rank.slots, board.slots, kRankSlots, kBoardSlots);
     return 1;
   }
 
@@ -100,16 +141,13 @@ int main(int argc, char** argv) {
   }
   std::fprintf(f,
                "// Generated by libs/cards/tools/gen_perfect_hash.cc. Do not "
-               "edit.\n// %zu rank patterns packed into %u slots.\n"
+               "edit.\n// %zu rank patterns packed into %u slots, %zu board "
+               "patterns into %u.\n"
                "#include \"libs/cards/rank_keys.h\"\n\n"
-               "namespace banca::cards::internal {\n\n"
-               "extern const uint32_t kRowAdjust[kNumRows] = {\n",
-               keys.size(), slots);
-  for (uint32_t r = 0; r < kNumRows; ++r) {
-    // Unsigned wrap-around: key + adjust = offset + (key mod width).
-    const uint32_t adjust = offset[r] - (r << kRowShift);
-    std::fprintf(f, "%uu,%s", adjust, (r % 8 == 7) ? "\n" : " ");
-  }
-  std::fprintf(f, "};\n\n}  // namespace banca::cards::internal\n");
+               "namespace banca::cards::internal {\n\n",
+               keys.size(), rank.slots, board_keys.size(), board.slots);
+  WriteArray(f, "kRowAdjust", "kNumRows", rank.adjust);
+  WriteArray(f, "kBoardRowAdjust", "kNumBoardRows", board.adjust);
+  std::fprintf(f, "}  // namespace banca::cards::internal\n");
   return std::fclose(f) == 0 ? 0 : 1;
 }
