@@ -290,6 +290,8 @@ class KafkaLog final : public EventLog {
   // Set by RunTransaction when commit_transaction failed in a way that
   // leaves the outcome unknown.
   bool outcome_unknown_ = false;
+  // Topics the producer has metadata for, with the handles that keep it.
+  absl::flat_hash_map<std::string, rd_kafka_topic_t*> producer_topics_;
 
   std::mutex meta_mu_;
   absl::flat_hash_map<std::string, int> partitions_ ABSL_GUARDED_BY(meta_mu_);
@@ -456,6 +458,8 @@ absl::Status KafkaLog::NewProducer() {
 
 void KafkaLog::DestroyProducer() {
   if (producer_ == nullptr) return;
+  for (auto& [name, rkt] : producer_topics_) rd_kafka_topic_destroy(rkt);
+  producer_topics_.clear();
   rd_kafka_purge(producer_, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
   rd_kafka_poll(producer_, 0);
   rd_kafka_destroy(producer_);
@@ -863,6 +867,27 @@ absl::Status KafkaLog::RunTransaction(
     if (abortable) return Abort(s);
     return s;
   };
+  // A producer learns of a topic it has not produced to yet only on its
+  // next periodic scan (up to a second in librdkafka 2.0) unless asked:
+  // every first append of a topic would wait that long.
+  for (const auto& p : group) {
+    for (const Record& r : p->records) {
+      if (producer_topics_.contains(r.topic)) continue;
+      rd_kafka_topic_t* rkt =
+          rd_kafka_topic_new(producer_, r.topic.c_str(), nullptr);
+      if (rkt == nullptr) {
+        return ErrStatus(rd_kafka_last_error(),
+                         absl::StrCat("topic ", r.topic));
+      }
+      producer_topics_[r.topic] = rkt;
+      const rd_kafka_metadata_t* md = nullptr;
+      // Best effort: without it, producing still works, only later.
+      if (rd_kafka_metadata(producer_, 0, rkt, &md, RemainingMs(deadline)) ==
+          RD_KAFKA_RESP_ERR_NO_ERROR) {
+        rd_kafka_metadata_destroy(md);
+      }
+    }
+  }
   if (rd_kafka_error_t* e = rd_kafka_begin_transaction(producer_)) {
     // Not abortable and nothing sent; a producer that cannot begin is
     // replaced before the next transaction.
