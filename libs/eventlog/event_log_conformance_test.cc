@@ -643,6 +643,40 @@ TEST_P(EventLogConformance, ConcurrentAppendersAllPresentExactlyOnce) {
   EXPECT_EQ(total, kThreads * kPerThread);
 }
 
+TEST_P(EventLogConformance, RestartWithTheSameTransactionalIdFencesTheOld) {
+  if (GetParam() == Backend::kEmbedded) {
+    GTEST_SKIP() << "one process per directory (flock) is the embedded "
+                    "log's fencing";
+  }
+  constexpr int kPartitions = 8;
+  const std::string t = NewTopic("fence", kPartitions);
+  KafkaLogOptions o;
+  o.bootstrap_servers = bootstrap_;
+  o.client_id = "banca-conformance";
+  o.request_timeout_ms = 10'000;
+  o.transactional_id = "fence-" + RandomHex();
+  absl::StatusOr<std::unique_ptr<EventLog>> old_log = OpenKafkaLog(o);
+  ASSERT_TRUE(old_log.ok()) << old_log.status();
+  for (int p = 0; p < kPartitions; ++p) {
+    ASSERT_TRUE((*old_log)->Append({Rec(t, "", "old", p)}).ok());
+  }
+  // The restarted instance: same id, so the old one is fenced, and stays
+  // fenced (it must not fence the new one back by replacing its producer).
+  absl::StatusOr<std::unique_ptr<EventLog>> new_log = OpenKafkaLog(o);
+  ASSERT_TRUE(new_log.ok()) << new_log.status();
+  for (int p = 0; p < kPartitions; ++p) {
+    absl::StatusOr<std::vector<Position>> r =
+        (*old_log)->Append({Rec(t, "", "zombie", p)});
+    EXPECT_EQ(r.status().code(), StatusCode::kFailedPrecondition)
+        << "partition " << p << ": " << r.status();
+  }
+  for (int p = 0; p < kPartitions; ++p) {
+    ASSERT_TRUE((*new_log)->Append({Rec(t, "", "new", p)}).ok());
+    EXPECT_EQ(Values(ReadAll(t, p, new_log->get())),
+              (std::vector<std::string>{"old", "new"}));
+  }
+}
+
 TEST_P(EventLogConformance, ReopenKeepsEverything) {
   const std::string t = NewTopic("reopen", 2);
   const std::string g = "g-" + RandomHex();

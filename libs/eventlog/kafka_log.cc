@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -219,6 +220,21 @@ struct ReadPartition {
   uint64_t last_used = 0;
 };
 
+// True when `rk` failed fatally because a newer producer with its
+// transactional.id exists.
+bool FencedByNewerInstance(rd_kafka_t* rk) {
+  if (rk == nullptr) return false;
+  char why[256];
+  switch (rd_kafka_fatal_error(rk, why, sizeof(why))) {
+    case RD_KAFKA_RESP_ERR__FENCED:
+    case RD_KAFKA_RESP_ERR_PRODUCER_FENCED:
+    case RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string RandomSuffix() {
   std::random_device rd;
   std::mt19937_64 gen((static_cast<uint64_t>(rd()) << 32) ^ rd());
@@ -290,6 +306,10 @@ class KafkaLog final : public EventLog {
   // Set by RunTransaction when commit_transaction failed in a way that
   // leaves the outcome unknown.
   bool outcome_unknown_ = false;
+  // A newer instance with the same transactional_id fenced our producer.
+  // For good: replacing the producer would fence the newer instance in
+  // turn, and two live writers would take turns.
+  std::atomic<bool> fenced_{false};
   // Topics the producer has metadata for, with the handles that keep it.
   absl::flat_hash_map<std::string, rd_kafka_topic_t*> producer_topics_;
 
@@ -818,7 +838,25 @@ absl::Status KafkaLog::RunTransactionWithRetries(
   auto backoff = std::chrono::milliseconds(50);
   for (int attempt = 1;; ++attempt) {
     outcome_unknown_ = false;
+    if (fenced_.load()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("kafka: transactional id ", transactional_id_,
+                       " was fenced by a newer instance; this log no longer "
+                       "appends"));
+    }
+    const auto started = Clock::now();
     absl::Status s = RunTransaction(group);
+    // librdkafka reports a transaction the broker aborted for running past
+    // transaction_timeout_ms (e.g. across a long outage) as fenced too; that
+    // one cannot happen to a younger transaction, and a new producer
+    // recovers from it.
+    if (!s.ok() &&
+        Clock::now() - started <
+            std::chrono::milliseconds(options_.transaction_timeout_ms) &&
+        FencedByNewerInstance(producer_)) {
+      fenced_ = true;
+      continue;  // fails above, whatever the error looked like
+    }
     // A failed attempt was aborted, or its producer is replaced by one with
     // the same transactional.id, which aborts it for good (fencing): none of
     // it can ever become visible, so the same records may go again. Only a
