@@ -5,6 +5,7 @@
 // One documented difference is asserted, not hidden: the embedded backend's
 // offsets are dense, Kafka's only strictly increasing (transaction markers
 // take offsets). Tests read from `last.offset + 1`, as callers must.
+#include <librdkafka/rdkafka.h>
 #include <stdlib.h>
 
 #include <atomic>
@@ -786,6 +787,50 @@ TEST_P(EventLogConformance, RestartWithTheSameTransactionalIdFencesTheOld) {
     EXPECT_EQ(Values(ReadAll(t, p, new_log->get())),
               (std::vector<std::string>{"old", "new"}));
   }
+}
+
+TEST_P(EventLogConformance, OpeningFencesTheIdOfTheOneProducerVersion) {
+  if (GetParam() == Backend::kEmbedded) {
+    GTEST_SKIP() << "no transactional ids on the embedded log";
+  }
+  const std::string t = NewTopic("legacy-fence", 1);
+  const std::string id = "legacy-" + RandomHex();
+  // An instance of a version with one producer, which used the id itself,
+  // in the middle of a transaction.
+  char err[512];
+  rd_kafka_conf_t* conf = rd_kafka_conf_new();
+  ASSERT_EQ(rd_kafka_conf_set(conf, "bootstrap.servers", bootstrap_.c_str(),
+                              err, sizeof(err)),
+            RD_KAFKA_CONF_OK);
+  ASSERT_EQ(
+      rd_kafka_conf_set(conf, "transactional.id", id.c_str(), err, sizeof(err)),
+      RD_KAFKA_CONF_OK);
+  rd_kafka_t* old = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
+  ASSERT_NE(old, nullptr) << err;
+  ASSERT_EQ(rd_kafka_init_transactions(old, 10'000), nullptr);
+  ASSERT_EQ(rd_kafka_begin_transaction(old), nullptr);
+  char value[] = "zombie";
+  ASSERT_EQ(rd_kafka_producev(
+                old, RD_KAFKA_V_TOPIC(t.c_str()), RD_KAFKA_V_PARTITION(0),
+                RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+                RD_KAFKA_V_VALUE(value, sizeof(value) - 1), RD_KAFKA_V_END),
+            RD_KAFKA_RESP_ERR_NO_ERROR);
+  EXPECT_EQ(rd_kafka_flush(old, 10'000), RD_KAFKA_RESP_ERR_NO_ERROR);
+
+  KafkaLogOptions o;
+  o.bootstrap_servers = bootstrap_;
+  o.client_id = "banca-conformance";
+  o.request_timeout_ms = 10'000;
+  o.transactional_id = id;
+  absl::StatusOr<std::unique_ptr<EventLog>> log = OpenKafkaLog(o);
+  ASSERT_TRUE(log.ok()) << log.status();
+  rd_kafka_error_t* e = rd_kafka_commit_transaction(old, 10'000);
+  EXPECT_NE(e, nullptr) << "the old instance was not fenced";
+  if (e != nullptr) rd_kafka_error_destroy(e);
+  rd_kafka_destroy(old);
+  ASSERT_TRUE((*log)->Append({Rec(t, "", "new", 0)}).ok());
+  EXPECT_EQ(Values(ReadAll(t, 0, log->get())),
+            (std::vector<std::string>{"new"}));
 }
 
 TEST_P(EventLogConformance, ReopenKeepsEverything) {

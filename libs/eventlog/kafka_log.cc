@@ -485,6 +485,15 @@ absl::Status KafkaLog::Init() {
     lanes_.push_back(std::move(lane));
     all_lanes_ |= uint64_t{1} << k;
   }
+  if (!options_.transactional_id.empty()) {
+    // Versions with one producer used the id itself. Fence it too, so an
+    // upgraded instance fences a predecessor still running the old version
+    // and aborts what it left open, like any restart.
+    Producer legacy;
+    legacy.transactional_id = transactional_id_;
+    if (absl::Status s = NewProducer(legacy); !s.ok()) return s;
+    DestroyProducer(legacy);
+  }
   for (int j = 0; j < options_.producers; ++j) {
     auto pr = std::make_unique<Producer>();
     pr->transactional_id = absl::StrCat(transactional_id_, "-", j);

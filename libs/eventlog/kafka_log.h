@@ -48,9 +48,10 @@ struct KafkaLogOptions {
   // fences its predecessor and aborts the transaction it left open at once.
   // Empty: a random id per process, so an open transaction left by a crash
   // holds back read_committed readers of its partitions until
-  // `transaction_timeout_ms` passes. Lane k's producer uses
-  // "<transactional_id>-<k>", so no live instance's id may have the form
-  // "<another instance's id>-<number>".
+  // `transaction_timeout_ms` passes. Producer j uses
+  // "<transactional_id>-<j>", so no live instance's id may have the form
+  // "<another instance's id>-<number>". Opening also fences
+  // "<transactional_id>" itself, the id of versions with one producer.
   std::string transactional_id;
   // Transactional producers, 1..64: producers / 2 lanes (1 lane for 1) of
   // two producers each (an odd one joins a lane). 1 is a single producer
