@@ -5,10 +5,12 @@
 // One documented difference is asserted, not hidden: the embedded backend's
 // offsets are dense, Kafka's only strictly increasing (transaction markers
 // take offsets). Tests read from `last.offset + 1`, as callers must.
+#include <librdkafka/rdkafka.h>
 #include <stdlib.h>
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -680,6 +682,194 @@ TEST_P(EventLogConformance, ConcurrentAppendersAllPresentExactlyOnce) {
   EXPECT_EQ(total, kThreads * kPerThread);
 }
 
+// One caller issues appends without waiting: single-partition batches,
+// batches spanning partitions (on Kafka with several lanes, often partitions
+// of different lanes), and batches carrying an offset commit. Within every
+// partition records and commits must land in issue order, and so must the
+// positions the callbacks report.
+void CheckIssueOrder(
+    EventLog& log, const std::string& t, const std::string& in,
+    const std::function<std::vector<StoredRecord>(int)>& all,
+    const std::function<int64_t(const std::string&, int)>& committed) {
+  constexpr int kPartitions = 8;
+  constexpr int kBatches = 600;
+  constexpr int kInFlight = 200;
+  const std::string g = "g-" + RandomHex();
+  std::mt19937 rng(7);
+  std::mutex mu;
+  std::condition_variable cv;
+  int in_flight = 0, failures = 0;
+  // Per partition: the offsets the callbacks reported, by issue number.
+  std::map<int, std::map<int, int64_t>> reported;
+  std::vector<int64_t> last_commit(kPartitions, 0);
+  for (int i = 0; i < kBatches; ++i) {
+    {
+      std::unique_lock l(mu);
+      cv.wait(l, [&] { return in_flight < kInFlight; });
+      ++in_flight;
+    }
+    const int p = static_cast<int>(rng() % kPartitions);
+    std::vector<Record> records = {Rec(t, "", absl::StrCat(i), p)};
+    std::vector<OffsetCommit> commits;
+    const int kind = static_cast<int>(rng() % 4);
+    if (kind == 1) {
+      const int q =
+          (p + 1 + static_cast<int>(rng() % (kPartitions - 1))) % kPartitions;
+      records.push_back(Rec(t, "", absl::StrCat(i), q));
+    } else if (kind == 2) {
+      const int c = static_cast<int>(rng() % kPartitions);
+      commits.push_back({g, in, c, i + 1});
+      last_commit[c] = i + 1;
+    }
+    log.AppendAsync(std::move(records), std::move(commits),
+                    [&, i](absl::Status s, std::vector<Position> pos) {
+                      std::lock_guard l(mu);
+                      if (!s.ok()) ++failures;
+                      for (const Position& x : pos) {
+                        reported[x.partition][i] = x.offset;
+                      }
+                      --in_flight;
+                      cv.notify_one();
+                    });
+  }
+  {
+    std::unique_lock l(mu);
+    cv.wait(l, [&] { return in_flight == 0; });
+  }
+  EXPECT_EQ(failures, 0);
+  int64_t total = 0;
+  for (int p = 0; p < kPartitions; ++p) {
+    int last = -1;
+    for (const StoredRecord& r : all(p)) {
+      const int i = std::stoi(r.value);
+      ASSERT_GT(i, last) << "partition " << p << " out of issue order";
+      last = i;
+      ++total;
+      EXPECT_EQ(reported[p][i], r.offset);
+    }
+    int64_t prev = -1;
+    for (const auto& [i, offset] : reported[p]) {
+      ASSERT_GT(offset, prev) << "callback positions out of issue order";
+      prev = offset;
+    }
+    EXPECT_EQ(committed(g, p), last_commit[p]) << "partition " << p;
+  }
+  int64_t expected = 0;
+  for (const auto& [p, by_issue] : reported) {
+    expected += static_cast<int64_t>(by_issue.size());
+  }
+  EXPECT_EQ(total, expected);
+  EXPECT_GE(total, kBatches);
+}
+
+TEST_P(EventLogConformance, IssueOrderHoldsInEveryPartitionForMixedBatches) {
+  auto check = [&](EventLog& log) {
+    const std::string t = NewTopic("mixed-order", 8);
+    const std::string in = NewTopic("mixed-order-in", 8);
+    CheckIssueOrder(
+        log, t, in, [&](int p) { return ReadAll(t, p, &log); },
+        [&](const std::string& g, int p) {
+          absl::StatusOr<int64_t> c = log.CommittedOffset(g, in, p);
+          EXPECT_TRUE(c.ok()) << c.status();
+          return c.ok() ? *c : -1;
+        });
+  };
+  check(*log_);
+  if (GetParam() == Backend::kKafka) {
+    // The default is one lane; four lanes take turns and run in parallel,
+    // with the batches that span them in between.
+    KafkaLogOptions o;
+    o.bootstrap_servers = bootstrap_;
+    o.client_id = "banca-conformance";
+    o.request_timeout_ms = 10'000;
+    o.producers = 8;
+    absl::StatusOr<std::unique_ptr<EventLog>> lanes = OpenKafkaLog(o);
+    ASSERT_TRUE(lanes.ok()) << lanes.status();
+    check(**lanes);
+  }
+}
+
+TEST_P(EventLogConformance, RestartWithTheSameTransactionalIdFencesTheOld) {
+  if (GetParam() == Backend::kEmbedded) {
+    GTEST_SKIP() << "one process per directory (flock) is the embedded "
+                    "log's fencing";
+  }
+  constexpr int kPartitions = 8;
+  const std::string t = NewTopic("fence", kPartitions);
+  KafkaLogOptions o;
+  o.bootstrap_servers = bootstrap_;
+  o.client_id = "banca-conformance";
+  o.request_timeout_ms = 10'000;
+  o.transactional_id = "fence-" + RandomHex();
+  // Four lanes of two producers: a restart must fence every one of them,
+  // whichever partitions (and so lanes) the old instance appends to.
+  o.producers = 8;
+  absl::StatusOr<std::unique_ptr<EventLog>> old_log = OpenKafkaLog(o);
+  ASSERT_TRUE(old_log.ok()) << old_log.status();
+  for (int p = 0; p < kPartitions; ++p) {
+    ASSERT_TRUE((*old_log)->Append({Rec(t, "", "old", p)}).ok());
+  }
+  // The restarted instance: same id, so the old one is fenced, and stays
+  // fenced (it must not fence the new one back by replacing its producer).
+  absl::StatusOr<std::unique_ptr<EventLog>> new_log = OpenKafkaLog(o);
+  ASSERT_TRUE(new_log.ok()) << new_log.status();
+  for (int p = 0; p < kPartitions; ++p) {
+    absl::StatusOr<std::vector<Position>> r =
+        (*old_log)->Append({Rec(t, "", "zombie", p)});
+    EXPECT_EQ(r.status().code(), StatusCode::kFailedPrecondition)
+        << "partition " << p << ": " << r.status();
+  }
+  for (int p = 0; p < kPartitions; ++p) {
+    ASSERT_TRUE((*new_log)->Append({Rec(t, "", "new", p)}).ok());
+    EXPECT_EQ(Values(ReadAll(t, p, new_log->get())),
+              (std::vector<std::string>{"old", "new"}));
+  }
+}
+
+TEST_P(EventLogConformance, OpeningFencesTheIdOfTheOneProducerVersion) {
+  if (GetParam() == Backend::kEmbedded) {
+    GTEST_SKIP() << "no transactional ids on the embedded log";
+  }
+  const std::string t = NewTopic("legacy-fence", 1);
+  const std::string id = "legacy-" + RandomHex();
+  // An instance of a version with one producer, which used the id itself,
+  // in the middle of a transaction.
+  char err[512];
+  rd_kafka_conf_t* conf = rd_kafka_conf_new();
+  ASSERT_EQ(rd_kafka_conf_set(conf, "bootstrap.servers", bootstrap_.c_str(),
+                              err, sizeof(err)),
+            RD_KAFKA_CONF_OK);
+  ASSERT_EQ(
+      rd_kafka_conf_set(conf, "transactional.id", id.c_str(), err, sizeof(err)),
+      RD_KAFKA_CONF_OK);
+  rd_kafka_t* old = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
+  ASSERT_NE(old, nullptr) << err;
+  ASSERT_EQ(rd_kafka_init_transactions(old, 10'000), nullptr);
+  ASSERT_EQ(rd_kafka_begin_transaction(old), nullptr);
+  char value[] = "zombie";
+  ASSERT_EQ(rd_kafka_producev(
+                old, RD_KAFKA_V_TOPIC(t.c_str()), RD_KAFKA_V_PARTITION(0),
+                RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+                RD_KAFKA_V_VALUE(value, sizeof(value) - 1), RD_KAFKA_V_END),
+            RD_KAFKA_RESP_ERR_NO_ERROR);
+  EXPECT_EQ(rd_kafka_flush(old, 10'000), RD_KAFKA_RESP_ERR_NO_ERROR);
+
+  KafkaLogOptions o;
+  o.bootstrap_servers = bootstrap_;
+  o.client_id = "banca-conformance";
+  o.request_timeout_ms = 10'000;
+  o.transactional_id = id;
+  absl::StatusOr<std::unique_ptr<EventLog>> log = OpenKafkaLog(o);
+  ASSERT_TRUE(log.ok()) << log.status();
+  rd_kafka_error_t* e = rd_kafka_commit_transaction(old, 10'000);
+  EXPECT_NE(e, nullptr) << "the old instance was not fenced";
+  if (e != nullptr) rd_kafka_error_destroy(e);
+  rd_kafka_destroy(old);
+  ASSERT_TRUE((*log)->Append({Rec(t, "", "new", 0)}).ok());
+  EXPECT_EQ(Values(ReadAll(t, 0, log->get())),
+            (std::vector<std::string>{"new"}));
+}
+
 TEST_P(EventLogConformance, ReopenKeepsEverything) {
   const std::string t = NewTopic("reopen", 2);
   const std::string g = "g-" + RandomHex();
@@ -716,6 +906,9 @@ TEST(KafkaSpec, Parses) {
   EXPECT_EQ(o->replication_factor, 3);
   EXPECT_EQ(o->min_insync_replicas, 2);
   EXPECT_EQ(o->transactional_id, "wallet-0");
+  EXPECT_EQ(o->producers, 2);
+  EXPECT_EQ(ParseKafkaSpec("kafka://h:1?producers=4")->producers, 4);
+  EXPECT_FALSE(ParseKafkaSpec("kafka://h:1?producers=x").ok());
   ASSERT_FALSE(o->properties.empty());
   EXPECT_EQ(o->properties[0], "security.protocol=SASL_SSL");
   EXPECT_FALSE(ParseKafkaSpec("kafka://").ok());
@@ -733,6 +926,11 @@ TEST(KafkaOptions, ReservedPropertiesAreRejected) {
   o.properties = {"isolation.level=read_uncommitted"};
   EXPECT_EQ(OpenKafkaLog(o).status().code(), StatusCode::kInvalidArgument);
   o.properties = {"no-equals"};
+  EXPECT_EQ(OpenKafkaLog(o).status().code(), StatusCode::kInvalidArgument);
+  o.properties = {};
+  o.producers = 0;
+  EXPECT_EQ(OpenKafkaLog(o).status().code(), StatusCode::kInvalidArgument);
+  o.producers = 65;
   EXPECT_EQ(OpenKafkaLog(o).status().code(), StatusCode::kInvalidArgument);
 }
 

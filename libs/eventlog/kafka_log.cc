@@ -4,10 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
+#include <list>
 #include <map>
 #include <mutex>
 #include <random>
@@ -36,6 +39,12 @@ constexpr size_t kMaxReadRecords = 100'000;
 constexpr size_t kMaxReadBytes = 16 << 20;
 // Records fetched per rd_kafka_consume_batch call.
 constexpr size_t kConsumeChunk = 1024;
+// Lanes are a bit mask (Pending::lanes).
+constexpr int kMaxProducers = 64;
+// A lane looking for work looks at most this many queued batches, so a long
+// queue does not cost every transaction a long scan (stopping early only
+// takes less into a transaction; it never breaks the order).
+constexpr size_t kMaxScan = 50'000;
 // A topic config that lets a record at kMaxRecordBytes (plus Kafka's batch
 // and header overhead) through; the broker's default is ~1 MiB total.
 constexpr int kTopicMaxMessageBytes = kMaxRecordBytes + (256 << 10);
@@ -195,6 +204,9 @@ struct Pending {
   std::vector<Record> records;
   std::vector<int> partitions;
   std::vector<OffsetCommit> commits;
+  // Bit k: the batch has a record, or an offset commit, for a partition
+  // that lane k owns.
+  uint64_t lanes = 0;
   AppendCallback done;
   size_t bytes = 0;
   absl::Status status;
@@ -217,6 +229,51 @@ struct ReadPartition {
   // after one must remember it: all records before it were consumed.
   int64_t eof_at = -1;
   uint64_t last_used = 0;
+};
+
+// True when `rk` failed fatally because a newer producer with its
+// transactional.id exists.
+bool FencedByNewerInstance(rd_kafka_t* rk) {
+  if (rk == nullptr) return false;
+  char why[256];
+  switch (rd_kafka_fatal_error(rk, why, sizeof(why))) {
+    case RD_KAFKA_RESP_ERR__FENCED:
+    case RD_KAFKA_RESP_ERR_PRODUCER_FENCED:
+    case RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// One transactional producer. Used only by its lane's thread (after Init).
+struct Producer {
+  std::string transactional_id;
+  rd_kafka_t* rk = nullptr;
+  // A fatal error or a failed abort: the next transaction first replaces
+  // the producer, which fences the old one and aborts what it left open.
+  bool broken = false;
+  // Set by RunTransaction when commit_transaction failed in a way that
+  // leaves the outcome unknown.
+  bool outcome_unknown = false;
+  // Topics the producer has metadata for, with the handles that keep it.
+  absl::flat_hash_map<std::string, rd_kafka_topic_t*> topics;
+};
+
+// A lane owns a subset of the partitions and runs one transaction at a
+// time on one of its producers, taking them in turn.
+struct Lane {
+  int index = 0;
+  // The lane's thread only (after Init).
+  std::vector<std::unique_ptr<Producer>> producers;
+  size_t turn = 0;
+  // Guarded by KafkaLog::mu_: the lanes the transaction in flight touches
+  // (0 when idle), and whether something changed that may let this lane
+  // take work it could not take before.
+  uint64_t busy = 0;
+  bool poked = false;
+  std::condition_variable cv;
+  std::thread thread;
 };
 
 std::string RandomSuffix() {
@@ -250,8 +307,8 @@ class KafkaLog final : public EventLog {
 
  private:
   void CommonConf(Conf& c) const;
-  absl::Status NewProducer();
-  void DestroyProducer();
+  absl::Status NewProducer(Producer& pr);
+  static void DestroyProducer(Producer& pr);
 
   // Partition count from the cache, or from cluster metadata.
   absl::StatusOr<int> Partitions(std::string_view topic);
@@ -262,13 +319,22 @@ class KafkaLog final : public EventLog {
                                          const std::string& name,
                                          int partition);
 
-  void CommitterLoop();
-  absl::Status RunTransaction(std::vector<std::unique_ptr<Pending>>& group);
+  // The lane that owns a partition: its records and offset commits go
+  // through that lane's producer unless a batch spans lanes.
+  int LaneOf(std::string_view topic, int partition) const;
+  void LaneLoop(Lane& lane);
+  // Moves into `group` the queued batches lane `k` may run now, in issue
+  // order, and returns the lanes they touch.
+  uint64_t TakeGroup(int k, std::vector<std::unique_ptr<Pending>>& group)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void PokeAll() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  absl::Status RunTransaction(Producer& pr,
+                              std::vector<std::unique_ptr<Pending>>& group);
   // Runs the transaction again while it fails for a transient reason and
   // certainly did not commit, for up to append_timeout_ms.
   absl::Status RunTransactionWithRetries(
-      std::vector<std::unique_ptr<Pending>>& group);
-  absl::Status Abort(absl::Status cause);
+      Lane& lane, std::vector<std::unique_ptr<Pending>>& group);
+  absl::Status Abort(Producer& pr, absl::Status cause);
   void CompleterLoop();
 
   std::shared_ptr<ReadPartition> ReaderFor(std::string_view topic,
@@ -282,22 +348,22 @@ class KafkaLog final : public EventLog {
   rd_kafka_t* admin_ = nullptr;
   rd_kafka_t* reader_ = nullptr;
 
-  // Committer thread only (after Init).
-  rd_kafka_t* producer_ = nullptr;
-  // A fatal error or a failed abort: the next transaction first replaces
-  // the producer, which fences the old one and aborts what it left open.
-  bool producer_broken_ = false;
-  // Set by RunTransaction when commit_transaction failed in a way that
-  // leaves the outcome unknown.
-  bool outcome_unknown_ = false;
+  // Fixed after Init (the lanes' own fields say who may touch them).
+  std::vector<std::unique_ptr<Lane>> lanes_;
+  uint64_t all_lanes_ = 0;
+  // A newer instance with the same transactional_id fenced one of our
+  // producers. For good: replacing the producer would fence the newer
+  // instance in turn, and two live writers would take turns.
+  std::atomic<bool> fenced_{false};
 
   std::mutex meta_mu_;
   absl::flat_hash_map<std::string, int> partitions_ ABSL_GUARDED_BY(meta_mu_);
 
   std::mutex mu_;
-  std::condition_variable work_cv_;
   std::condition_variable room_cv_;
-  std::deque<std::unique_ptr<Pending>> queue_ ABSL_GUARDED_BY(mu_);
+  // Batches in issue order. A list: lanes take batches out of the middle
+  // (those of their own partitions) and leave the others in place.
+  std::list<std::unique_ptr<Pending>> queue_ ABSL_GUARDED_BY(mu_);
   size_t queued_bytes_ ABSL_GUARDED_BY(mu_) = 0;
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
 
@@ -322,7 +388,6 @@ class KafkaLog final : public EventLog {
       ABSL_GUARDED_BY(readers_mu_);
   uint64_t read_clock_ ABSL_GUARDED_BY(readers_mu_) = 0;
 
-  std::thread committer_;
   std::thread completer_;
 };
 
@@ -341,7 +406,8 @@ absl::Status KafkaLog::Init() {
       options_.transaction_timeout_ms <= 0 || options_.append_timeout_ms < 0 ||
       options_.fetch_wait_max_ms < 0 || options_.max_transaction_records == 0 ||
       options_.max_transaction_bytes == 0 ||
-      options_.max_reader_partitions == 0) {
+      options_.max_reader_partitions == 0 || options_.producers < 1 ||
+      options_.producers > kMaxProducers) {
     return absl::InvalidArgumentError("kafka: bad timeouts or limits");
   }
   for (const std::string& p : options_.properties) {
@@ -408,16 +474,44 @@ absl::Status KafkaLog::Init() {
     if (!rk.ok()) return rk.status();
     reader_ = *rk;
   }
-  if (absl::Status s = NewProducer(); !s.ok()) return s;
-  committer_ = std::thread([this] { CommitterLoop(); });
+  // Producers work in pairs: a lane alternates between its producers, so
+  // a transaction never starts on the producer whose previous commit the
+  // coordinator is still completing (it would answer AddPartitionsToTxn
+  // with CONCURRENT_TRANSACTIONS, and librdkafka retries only after 20 ms).
+  const int lanes = std::max(1, options_.producers / 2);
+  for (int k = 0; k < lanes; ++k) {
+    auto lane = std::make_unique<Lane>();
+    lane->index = k;
+    lanes_.push_back(std::move(lane));
+    all_lanes_ |= uint64_t{1} << k;
+  }
+  if (!options_.transactional_id.empty()) {
+    // Versions with one producer used the id itself. Fence it too, so an
+    // upgraded instance fences a predecessor still running the old version
+    // and aborts what it left open, like any restart.
+    Producer legacy;
+    legacy.transactional_id = transactional_id_;
+    if (absl::Status s = NewProducer(legacy); !s.ok()) return s;
+    DestroyProducer(legacy);
+  }
+  for (int j = 0; j < options_.producers; ++j) {
+    auto pr = std::make_unique<Producer>();
+    pr->transactional_id = absl::StrCat(transactional_id_, "-", j);
+    // Also fences this producer of an earlier incarnation of this process.
+    if (absl::Status s = NewProducer(*pr); !s.ok()) return s;
+    lanes_[j % lanes]->producers.push_back(std::move(pr));
+  }
+  for (auto& lane : lanes_) {
+    lane->thread = std::thread([this, l = lane.get()] { LaneLoop(*l); });
+  }
   completer_ = std::thread([this] { CompleterLoop(); });
   return absl::OkStatus();
 }
 
-absl::Status KafkaLog::NewProducer() {
+absl::Status KafkaLog::NewProducer(Producer& pr) {
   Conf c;
   CommonConf(c);
-  c.Set("transactional.id", transactional_id_);
+  c.Set("transactional.id", pr.transactional_id);
   c.Set("enable.idempotence", "true");
   c.Set("acks", "all");
   c.Set("transaction.timeout.ms",
@@ -440,37 +534,41 @@ absl::Status KafkaLog::NewProducer() {
   rd_kafka_conf_set_dr_msg_cb(c.get(), &OnDelivery);
   absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_PRODUCER);
   if (!rk.ok()) return rk.status();
-  producer_ = *rk;
+  pr.rk = *rk;
   // Also fences an older producer with this id and aborts its open
   // transaction, so its partitions' last stable offset moves on.
   if (absl::Status s = ErrorStatus(
-          rd_kafka_init_transactions(producer_, options_.request_timeout_ms),
+          rd_kafka_init_transactions(pr.rk, options_.request_timeout_ms),
           "init_transactions");
       !s.ok()) {
-    DestroyProducer();
+    DestroyProducer(pr);
     return s;
   }
-  producer_broken_ = false;
+  pr.broken = false;
   return absl::OkStatus();
 }
 
-void KafkaLog::DestroyProducer() {
-  if (producer_ == nullptr) return;
-  rd_kafka_purge(producer_, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
-  rd_kafka_poll(producer_, 0);
-  rd_kafka_destroy(producer_);
-  producer_ = nullptr;
+void KafkaLog::DestroyProducer(Producer& pr) {
+  if (pr.rk == nullptr) return;
+  for (auto& [name, rkt] : pr.topics) rd_kafka_topic_destroy(rkt);
+  pr.topics.clear();
+  rd_kafka_purge(pr.rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
+  rd_kafka_poll(pr.rk, 0);
+  rd_kafka_destroy(pr.rk);
+  pr.rk = nullptr;
 }
 
 KafkaLog::~KafkaLog() {
-  if (committer_.joinable()) {
-    {
-      std::lock_guard l(mu_);
-      stopping_ = true;
-    }
-    work_cv_.notify_one();
-    room_cv_.notify_all();
-    committer_.join();
+  {
+    std::lock_guard l(mu_);
+    stopping_ = true;
+    PokeAll();
+  }
+  room_cv_.notify_all();
+  // Each lane drains what it can take; the last ones out run what waited
+  // for the others.
+  for (auto& lane : lanes_) {
+    if (lane->thread.joinable()) lane->thread.join();
   }
   if (completer_.joinable()) {
     {
@@ -480,7 +578,9 @@ KafkaLog::~KafkaLog() {
     done_cv_.notify_one();
     completer_.join();
   }
-  DestroyProducer();
+  for (auto& lane : lanes_) {
+    for (auto& pr : lane->producers) DestroyProducer(*pr);
+  }
   {
     std::lock_guard l(readers_mu_);
     for (auto& [key, rp] : readers_) {
@@ -729,6 +829,7 @@ void KafkaLog::AppendAsync(std::vector<Record> records,
       return;
     }
     p->partitions[i] = part;
+    p->lanes |= uint64_t{1} << LaneOf(records[i].topic, part);
   }
   for (const OffsetCommit& c : commits) {
     absl::StatusOr<int> n = Partitions(c.topic);
@@ -743,6 +844,9 @@ void KafkaLog::AppendAsync(std::vector<Record> records,
            {});
       return;
     }
+    // The lane of the consumed partition: commits of one group and
+    // partition then go through one producer, in issue order.
+    p->lanes |= uint64_t{1} << LaneOf(c.topic, c.partition);
   }
   p->records = std::move(records);
   p->commits = std::move(commits);
@@ -756,76 +860,167 @@ void KafkaLog::AppendAsync(std::vector<Record> records,
     });
     if (!stopping_) {
       queued_bytes_ += bytes;
+      const uint64_t lanes = p->lanes;
       queue_.push_back(std::move(p));
-      l.unlock();
-      work_cv_.notify_one();
+      if (std::has_single_bit(lanes)) {
+        // Only its owner may run it (or one already busy with a batch
+        // spanning lanes, which pokes everyone when it finishes).
+        Lane& owner = *lanes_[std::countr_zero(lanes)];
+        owner.poked = true;
+        owner.cv.notify_one();
+      } else {
+        PokeAll();
+      }
       return;
     }
   }
   p->done(absl::FailedPreconditionError("event log is closing"), {});
 }
 
-void KafkaLog::CommitterLoop() {
+int KafkaLog::LaneOf(std::string_view topic, int partition) const {
+  if (lanes_.size() == 1) return 0;
+  // A topic's partitions go round the lanes from a point that depends on
+  // the topic, so one-partition topics do not all land on lane 0.
+  const uint32_t start = static_cast<uint32_t>(PartitionForKey(topic, 1 << 20));
+  return static_cast<int>((start + static_cast<uint32_t>(partition)) %
+                          lanes_.size());
+}
+
+void KafkaLog::PokeAll() {
+  for (auto& lane : lanes_) {
+    lane->poked = true;
+    lane->cv.notify_one();
+  }
+}
+
+uint64_t KafkaLog::TakeGroup(int k,
+                             std::vector<std::unique_ptr<Pending>>& group) {
+  // A batch may run now only if no batch issued before it that shares a
+  // lane is still queued or in flight: lanes in flight elsewhere and lanes
+  // of batches passed over are blocked. That keeps the per-partition order
+  // of issued appends across lanes: two transactions that could touch the
+  // same partition never run at once, and they start in issue order.
+  uint64_t blocked = 0;
+  for (const auto& lane : lanes_) {
+    if (lane->index != k) blocked |= lane->busy;
+  }
+  const uint64_t self = uint64_t{1} << k;
+  uint64_t taken = 0;
+  size_t records = 0, bytes = 0, scanned = 0;
+  for (auto it = queue_.begin();
+       it != queue_.end() && blocked != all_lanes_ && scanned < kMaxScan;
+       ++scanned) {
+    const Pending& next = **it;
+    // A lane runs the batches of its own partitions, and any batch that
+    // spans lanes (whose other lanes are then idle: nothing before it
+    // touches them).
+    if ((next.lanes & blocked) != 0 ||
+        (next.lanes != self && std::has_single_bit(next.lanes))) {
+      blocked |= next.lanes;
+      ++it;
+      continue;
+    }
+    // Group commit: everything this lane may run goes into one transaction
+    // (within limits), so a transaction's fixed cost (AddPartitionsToTxn,
+    // EndTxn, markers) is shared.
+    const size_t n = next.records.size() + next.commits.size();
+    if (!group.empty() &&
+        (records + n > options_.max_transaction_records ||
+         bytes + next.bytes > options_.max_transaction_bytes)) {
+      break;
+    }
+    records += n;
+    bytes += next.bytes;
+    queued_bytes_ -= next.bytes;
+    taken |= next.lanes;
+    group.push_back(std::move(*it));
+    it = queue_.erase(it);
+  }
+  return taken;
+}
+
+void KafkaLog::LaneLoop(Lane& lane) {
   for (;;) {
     std::vector<std::unique_ptr<Pending>> group;
     {
       std::unique_lock l(mu_);
-      work_cv_.wait(l, [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-        return !queue_.empty() || stopping_;
-      });
-      if (queue_.empty()) return;  // stopping, and drained
-      // Group commit: everything queued while the previous transaction ran
-      // goes into this one (within limits), so a transaction's fixed cost
-      // (AddPartitionsToTxn, EndTxn, markers) is shared.
-      size_t records = 0, bytes = 0;
-      while (!queue_.empty()) {
-        const Pending& next = *queue_.front();
-        const size_t n = next.records.size() + next.commits.size();
-        if (!group.empty() &&
-            (records + n > options_.max_transaction_records ||
-             bytes + next.bytes > options_.max_transaction_bytes)) {
-          break;
-        }
-        records += n;
-        bytes += next.bytes;
-        queued_bytes_ -= next.bytes;
-        group.push_back(std::move(queue_.front()));
-        queue_.pop_front();
+      for (;;) {
+        lane.poked = false;
+        lane.busy = TakeGroup(lane.index, group);
+        if (!group.empty()) break;
+        if (stopping_ && queue_.empty()) return;  // drained
+        lane.cv.wait(
+            l, [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return lane.poked; });
       }
+      // Lanes waiting only to learn that the queue drained at shutdown.
+      if (stopping_ && queue_.empty()) PokeAll();
     }
     room_cv_.notify_all();
-    const absl::Status s = RunTransactionWithRetries(group);
+    const absl::Status s = RunTransactionWithRetries(lane, group);
     for (auto& p : group) {
       p->status = s;
       if (!s.ok()) p->positions.clear();
     }
+    // Queued for callbacks before the lanes are released: a later batch
+    // that shares a partition with this group can only start after this,
+    // so callbacks too run in issue order within a partition.
     {
       std::lock_guard l(done_mu_);
       done_queue_.push_back(std::move(group));
     }
     done_cv_.notify_one();
+    std::lock_guard l(mu_);
+    const bool spanned = lane.busy != uint64_t{1} << lane.index;
+    lane.busy = 0;
+    // A group of this lane's own batches blocked only batches this thread
+    // may run itself (its own, or ones spanning lanes), and it looks again
+    // right away. A group that spanned lanes may have held back the others.
+    if (spanned) PokeAll();
   }
 }
 
 absl::Status KafkaLog::RunTransactionWithRetries(
-    std::vector<std::unique_ptr<Pending>>& group) {
+    Lane& lane, std::vector<std::unique_ptr<Pending>>& group) {
   const auto give_up =
       Clock::now() + std::chrono::milliseconds(options_.append_timeout_ms);
   auto backoff = std::chrono::milliseconds(50);
+  // Retries stay on the same producer, which replaces itself first if it is
+  // broken, so a failed transaction it may have left open is aborted
+  // (fencing) before the records go again.
+  Producer& pr = *lane.producers[lane.turn];
   for (int attempt = 1;; ++attempt) {
-    outcome_unknown_ = false;
-    absl::Status s = RunTransaction(group);
+    pr.outcome_unknown = false;
+    if (fenced_.load()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("kafka: transactional id ", transactional_id_,
+                       " was fenced by a newer instance; this log no longer "
+                       "appends"));
+    }
+    const auto started = Clock::now();
+    absl::Status s = RunTransaction(pr, group);
+    // librdkafka reports a transaction the broker aborted for running past
+    // transaction_timeout_ms (e.g. across a long outage) as fenced too; that
+    // one cannot happen to a younger transaction, and a new producer
+    // recovers from it.
+    if (!s.ok() &&
+        Clock::now() - started <
+            std::chrono::milliseconds(options_.transaction_timeout_ms) &&
+        FencedByNewerInstance(pr.rk)) {
+      fenced_ = true;
+      continue;  // fails above, whatever the error looked like
+    }
     // A failed attempt was aborted, or its producer is replaced by one with
     // the same transactional.id, which aborts it for good (fencing): none of
     // it can ever become visible, so the same records may go again. Only a
     // commit whose outcome is unknown must not be repeated.
-    if (s.ok() || outcome_unknown_ ||
+    if (s.ok() || pr.outcome_unknown ||
         s.code() != absl::StatusCode::kUnavailable ||
         Clock::now() + backoff >= give_up) {
       if (!s.ok() && attempt > 1) {
         s = absl::Status(s.code(), absl::StrCat(s.message(), " (after ",
                                                 attempt, " attempts)"));
       }
+      if (s.ok()) lane.turn = (lane.turn + 1) % lane.producers.size();
       return s;
     }
     std::this_thread::sleep_for(backoff);
@@ -833,23 +1028,24 @@ absl::Status KafkaLog::RunTransactionWithRetries(
   }
 }
 
-absl::Status KafkaLog::Abort(absl::Status cause) {
+absl::Status KafkaLog::Abort(Producer& pr, absl::Status cause) {
   rd_kafka_error_t* e =
-      rd_kafka_abort_transaction(producer_, options_.request_timeout_ms);
+      rd_kafka_abort_transaction(pr.rk, options_.request_timeout_ms);
   if (e != nullptr) {
     // Replacing the producer aborts the transaction for us (fencing).
-    producer_broken_ = true;
+    pr.broken = true;
     rd_kafka_error_destroy(e);
   }
   return cause;
 }
 
 absl::Status KafkaLog::RunTransaction(
-    std::vector<std::unique_ptr<Pending>>& group) {
-  if (producer_ == nullptr || producer_broken_) {
-    DestroyProducer();
-    if (absl::Status s = NewProducer(); !s.ok()) return s;
+    Producer& pr, std::vector<std::unique_ptr<Pending>>& group) {
+  if (pr.rk == nullptr || pr.broken) {
+    DestroyProducer(pr);
+    if (absl::Status s = NewProducer(pr); !s.ok()) return s;
   }
+  rd_kafka_t* const producer = pr.rk;
   const auto deadline =
       Clock::now() + std::chrono::milliseconds(options_.transaction_timeout_ms);
   auto fail = [&](rd_kafka_error_t* error, std::string_view what) {
@@ -857,16 +1053,37 @@ absl::Status KafkaLog::RunTransaction(
     const bool abortable = rd_kafka_error_txn_requires_abort(error);
     absl::Status s = ErrorStatus(error, what);
     if (fatal) {
-      producer_broken_ = true;
+      pr.broken = true;
       return s;
     }
-    if (abortable) return Abort(s);
+    if (abortable) return Abort(pr, s);
     return s;
   };
-  if (rd_kafka_error_t* e = rd_kafka_begin_transaction(producer_)) {
+  // A producer learns of a topic it has not produced to yet only on its
+  // next periodic scan (up to a second in librdkafka 2.0) unless asked:
+  // every first append of a topic would wait that long.
+  for (const auto& p : group) {
+    for (const Record& r : p->records) {
+      if (pr.topics.contains(r.topic)) continue;
+      rd_kafka_topic_t* rkt =
+          rd_kafka_topic_new(producer, r.topic.c_str(), nullptr);
+      if (rkt == nullptr) {
+        return ErrStatus(rd_kafka_last_error(),
+                         absl::StrCat("topic ", r.topic));
+      }
+      pr.topics[r.topic] = rkt;
+      const rd_kafka_metadata_t* md = nullptr;
+      // Best effort: without it, producing still works, only later.
+      if (rd_kafka_metadata(producer, 0, rkt, &md, RemainingMs(deadline)) ==
+          RD_KAFKA_RESP_ERR_NO_ERROR) {
+        rd_kafka_metadata_destroy(md);
+      }
+    }
+  }
+  if (rd_kafka_error_t* e = rd_kafka_begin_transaction(producer)) {
     // Not abortable and nothing sent; a producer that cannot begin is
     // replaced before the next transaction.
-    producer_broken_ = true;
+    pr.broken = true;
     return fail(e, "begin_transaction");
   }
   size_t total = 0;
@@ -888,7 +1105,7 @@ absl::Status KafkaLog::RunTransaction(
       }
       for (;;) {
         const rd_kafka_resp_err_t err = rd_kafka_producev(
-            producer_, RD_KAFKA_V_TOPIC(r.topic.c_str()),
+            producer, RD_KAFKA_V_TOPIC(r.topic.c_str()),
             RD_KAFKA_V_PARTITION(p->partitions[i]),
             RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
             RD_KAFKA_V_KEY(r.key.empty() ? nullptr : r.key.data(),
@@ -900,11 +1117,12 @@ absl::Status KafkaLog::RunTransaction(
             RD_KAFKA_V_END);
         if (err == RD_KAFKA_RESP_ERR_NO_ERROR) break;  // headers now owned
         if (err == RD_KAFKA_RESP_ERR__QUEUE_FULL && Clock::now() < deadline) {
-          rd_kafka_poll(producer_, 10);
+          rd_kafka_poll(producer, 10);
           continue;
         }
         if (hdrs != nullptr) rd_kafka_headers_destroy(hdrs);
-        return Abort(ErrStatus(err, absl::StrCat("producing to ", r.topic)));
+        return Abort(pr,
+                     ErrStatus(err, absl::StrCat("producing to ", r.topic)));
       }
     }
   }
@@ -926,7 +1144,7 @@ absl::Status KafkaLog::RunTransaction(
     rd_kafka_consumer_group_metadata_t* cgmd =
         rd_kafka_consumer_group_metadata_new(group_id.c_str());
     rd_kafka_error_t* e = rd_kafka_send_offsets_to_transaction(
-        producer_, list, cgmd, RemainingMs(deadline));
+        producer, list, cgmd, RemainingMs(deadline));
     rd_kafka_consumer_group_metadata_destroy(cgmd);
     rd_kafka_topic_partition_list_destroy(list);
     if (e != nullptr) {
@@ -936,21 +1154,21 @@ absl::Status KafkaLog::RunTransaction(
   // Every delivery report, before the commit: a record the broker refused
   // fails the whole transaction.
   if (const rd_kafka_resp_err_t err =
-          rd_kafka_flush(producer_, RemainingMs(deadline));
+          rd_kafka_flush(producer, RemainingMs(deadline));
       err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-    return Abort(ErrStatus(err, "flushing transaction"));
+    return Abort(pr, ErrStatus(err, "flushing transaction"));
   }
   for (const DeliverySlot& s : slots) {
     if (!s.delivered) {
-      return Abort(absl::UnavailableError("kafka: record not delivered"));
+      return Abort(pr, absl::UnavailableError("kafka: record not delivered"));
     }
     if (s.err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-      return Abort(ErrStatus(s.err, "delivering record"));
+      return Abort(pr, ErrStatus(s.err, "delivering record"));
     }
   }
   for (;;) {
     rd_kafka_error_t* e =
-        rd_kafka_commit_transaction(producer_, RemainingMs(deadline));
+        rd_kafka_commit_transaction(producer, RemainingMs(deadline));
     if (e == nullptr) break;
     if (rd_kafka_error_txn_requires_abort(e)) {
       return fail(e, "commit_transaction");
@@ -962,8 +1180,8 @@ absl::Status KafkaLog::RunTransaction(
     // Fatal, or retried until the deadline: the coordinator may or may not
     // have the commit. Replacing the producer settles it one way or the
     // other, but we cannot tell the caller which.
-    producer_broken_ = true;
-    outcome_unknown_ = true;
+    pr.broken = true;
+    pr.outcome_unknown = true;
     absl::Status s = ErrorStatus(e, "commit_transaction");
     return absl::Status(
         s.code(), absl::StrCat(s.message(), " (transaction outcome unknown)"));
@@ -1356,6 +1574,8 @@ absl::StatusOr<KafkaLogOptions> ParseKafkaSpec(std::string_view spec) {
       o.client_id = std::string(value);
     } else if (key == "transactional_id") {
       o.transactional_id = std::string(value);
+    } else if (key == "producers") {
+      return as_int(&o.producers);
     } else if (key == "replication_factor") {
       return as_int(&o.replication_factor);
     } else if (key == "min_insync_replicas") {

@@ -1,11 +1,23 @@
 // The Kafka event log backend (librdkafka), behind the EventLog interface.
 //
-// Every append is a Kafka transaction: one transactional, idempotent
-// producer (acks=all) sends the records of a group of queued AppendAsync
-// batches, plus their consumer-offset commits, and commits them together. A
-// batch is therefore atomic across partitions and topics, and readers
-// (isolation.level=read_committed) never see part of one. See
-// docs/eventlog.md for why, and for what it costs.
+// Every append is a Kafka transaction: a transactional, idempotent producer
+// (acks=all) sends the records of a group of queued AppendAsync batches, plus
+// their consumer-offset commits, and commits them together. A batch is
+// therefore atomic across partitions and topics, and readers
+// (isolation.level=read_committed) never see part of one.
+//
+// Transactional producers are used in pairs ("lanes"). A lane runs one
+// transaction at a time and alternates between its two producers: after a
+// commit returns, the coordinator still writes the transaction's markers,
+// and the next transaction of the same producer would wait for them (it is
+// refused with CONCURRENT_TRANSACTIONS and retried 20 ms later), while the
+// other producer can start at once. With more than one lane, each owns a
+// fixed subset of the partitions and lanes commit in parallel; a batch that
+// spans lanes runs only when no earlier batch of those lanes is queued or
+// in flight. Either way, batches are taken in issue order and two
+// transactions that may touch the same partition never overlap, which keeps
+// the per-partition order of issued appends. See docs/eventlog.md for why,
+// and for what it costs.
 //
 // One difference from the embedded backend that callers must know: Kafka
 // writes a transaction marker (a control record) into every partition a
@@ -36,8 +48,18 @@ struct KafkaLogOptions {
   // fences its predecessor and aborts the transaction it left open at once.
   // Empty: a random id per process, so an open transaction left by a crash
   // holds back read_committed readers of its partitions until
-  // `transaction_timeout_ms` passes.
+  // `transaction_timeout_ms` passes. Producer j uses
+  // "<transactional_id>-<j>", so no live instance's id may have the form
+  // "<another instance's id>-<number>". Opening also fences
+  // "<transactional_id>" itself, the id of versions with one producer.
   std::string transactional_id;
+  // Transactional producers, 1..64: producers / 2 lanes (1 lane for 1) of
+  // two producers each (an odd one joins a lane). 1 is a single producer
+  // that runs transactions back to back. Keep it the same across restarts
+  // of one transactional_id: a restart fences only the producers it opens
+  // itself, so producers beyond the new count would not be fenced (their
+  // open transactions then hold back readers until transaction_timeout_ms).
+  int producers = 2;
 
   // Topic creation (EnsureTopic). -1: the broker's default.
   int replication_factor = -1;
@@ -85,8 +107,9 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenKafkaLog(
     const KafkaLogOptions& options);
 
 // Parses "kafka://host:port[,host:port][?key=value&...]" into options. Keys:
-// client_id, transactional_id, replication_factor, min_insync_replicas,
-// request_timeout_ms, transaction_timeout_ms, append_timeout_ms; any key
+// client_id, transactional_id, producers, replication_factor,
+// min_insync_replicas, request_timeout_ms, transaction_timeout_ms,
+// append_timeout_ms; any key
 // containing a dot is a librdkafka property (e.g. security.protocol=SASL_SSL).
 // Secrets belong in the environment, not on command lines:
 // BANCA_KAFKA_PROPERTIES, as "key=value;key=value", is appended to
