@@ -191,5 +191,47 @@ TEST(Synthetic, ReplayWithStraddles) {
   EXPECT_EQ(*r, h.result());
 }
 
+// Checks, or calls when facing a bet, until the hand ends: every round
+// closes with the players still in and the board is turned card by card.
+void CheckDown(Hand& h) {
+  while (!h.finished()) {
+    const int seat = *h.to_act();
+    ASSERT_TRUE(h.Act(seat, h.legal().call_amount > 0 ? Call() : Check()).ok());
+  }
+}
+
+TEST(Synthetic, RemainingTiesSplitWithTheOddChipClockwise_SY63) {
+  TableConfig c = Synthetic();
+  c.small_blind = 33;
+  Hand h = *Hand::Start(MakeSetup(c, {10000, 10000, 10000}, 1,
+                                  "2c 3c 4c 2d 3d 4d Ts Js Qs Ks As"));
+  // Seat 1 declines the straddle by calling; the small blind folds.
+  Play(h, {{1, Call()}, {2, Fold()}});
+  CheckDown(h);
+  ASSERT_TRUE(h.finished());
+  // A royal flush on the board: the 233 is split, the odd cent to the
+  // first winner clockwise from the button (as HE-62, gap 2).
+  EXPECT_THAT(h.result().pots[0].shares,
+              ::testing::ElementsAre(SeatAmount{3, 117}, SeatAmount{1, 116}));
+}
+
+TEST(Synthetic, EachPotToTheBestEligibleHand_SY64) {
+  Hand h = *Hand::Start(MakeSetup(Synthetic(), {1000, 2000, 3000, 10000}, 4,
+                                  "As Ks Qs 2c Ah Kh Qh 3d 7c 8d 9h Jc 4s"));
+  // Seat 3's all in declines the straddle and opens the betting (SY-54).
+  Play(h, {{3, testing::AllIn()},
+           {4, Call()},
+           {1, testing::AllIn()},
+           {2, testing::AllIn()}});
+  CheckDown(h);
+  const auto& pots = h.result().pots;
+  ASSERT_EQ(pots.size(), 3u);
+  EXPECT_THAT(pots[0].shares, ::testing::ElementsAre(SeatAmount{1, 4000}));
+  EXPECT_THAT(pots[1].shares, ::testing::ElementsAre(SeatAmount{2, 3000}));
+  EXPECT_THAT(pots[2].shares, ::testing::ElementsAre(SeatAmount{3, 2000}));
+  EXPECT_EQ(EndStack(h, 4), 7000);
+  EXPECT_EQ(h.result().board.size(), 5u);
+}
+
 }  // namespace
 }  // namespace banca::games::poker

@@ -128,6 +128,23 @@ TEST(PokerTable, ButtonDrawnThenMovesClockwise_HE46_HE64) {
   EXPECT_FALSE(TableEventsOf<ButtonMoved>(t).back().drawn);
 }
 
+TEST(PokerTable, SyntheticButtonMovesLeftAfterEachHand_SY65) {
+  TableConfig c = Config();
+  c.variant = Variant::kSynthetic;
+  Table t = *Table::Create(c, "t1");
+  ASSERT_TRUE(t.Sit("ana", 1, 10000).ok());
+  ASSERT_TRUE(t.Sit("rui", 3, 10000).ok());
+  ASSERT_TRUE(t.Sit("eva", 5, 10000).ok());
+  ASSERT_TRUE(t.StartHand(1, Deck("")).ok());  // the draw picked seat 3
+  EXPECT_EQ(t.button(), 3);
+  FoldAround(t);  // a fold also declines the straddle (SY-54)
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_EQ(t.button(), 5);
+  FoldAround(t);
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_EQ(t.button(), 1);
+}
+
 TEST(PokerTable, RestartDrawsTheButtonAgain_HE46) {
   Table t = ThreeSeated();
   ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
