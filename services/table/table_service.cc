@@ -107,6 +107,8 @@ void TableService::Stop() {
     if (t.joinable()) t.join();
   }
   threads_.clear();
+  // The log calls back into the tables: wait for what is queued.
+  while (in_flight_.load() > 0) absl::SleepFor(absl::Milliseconds(1));
 }
 
 void TableService::Loop(absl::Duration every, void (TableService::*step)()) {
@@ -171,15 +173,27 @@ absl::Status TableService::Replay() {
           }
         }
         absl::MutexLock lock(&slot->mu);
-        if (decoded->envelope.sequence() != slot->sequence + 1) {
+        if (static_cast<int64_t>(decoded->envelope.sequence()) !=
+            slot->sequence + 1) {
           return absl::DataLossError(
               absl::StrCat(where, "sequence gap after ", slot->sequence));
         }
-        slot->sequence = decoded->envelope.sequence();
+        slot->sequence = static_cast<int64_t>(decoded->envelope.sequence());
         if (event.has_buy_in_requested()) {
           slot->saga_started_micros[event.buy_in_requested().saga_id()] = now;
         }
-        if (!event.request_id().empty()) {
+        slot->durable_sequence = slot->sequence;
+        if (event.has_action_applied() && !event.request_id().empty()) {
+          if (slot->acts
+                  .insert({event.request_id(),
+                           ActAnswer{event.request_fingerprint(),
+                                     event.action_applied().hand_number(),
+                                     slot->sequence, std::nullopt}})
+                  .second) {
+            slot->act_order.push_back(event.request_id());
+          }
+          PruneActs(*slot);
+        } else if (!event.request_id().empty()) {
           idempotency_.Restore(event.request_id(), event.request_fingerprint(),
                                "");
         }
@@ -221,10 +235,6 @@ absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
   return e;
 }
 
-absl::Status TableService::Commit(Slot& slot, v1::TableEvent event) {
-  return CommitLocked(slot, std::move(event));
-}
-
 absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
   TableState& state = *slot.state;
   std::vector<v1::TableEvent> batch;
@@ -259,15 +269,74 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
     }
     records.push_back(EncodeTableRecord(e, ++slot.sequence, ctx));
   }
-  absl::StatusOr<std::vector<eventlog::Position>> appended =
-      log_.Append(std::move(records));
-  if (!appended.ok()) DieOnLogFailure(appended.status());
+  const int64_t last = slot.sequence;
+  ++in_flight_;
+  // The callback runs on the log's completion thread (it may run before
+  // AppendAsync returns only for a refused batch, which stops the process
+  // before it takes any lock).
+  log_.AppendAsync(std::move(records), {},
+                   [this, &slot, last](absl::Status status,
+                                       std::vector<eventlog::Position>) {
+                     if (!status.ok()) DieOnLogFailure(status);
+                     Durable(slot, last);
+                   });
   slot.changed.SignalAll();
   return absl::OkStatus();
 }
 
+void TableService::Durable(Slot& slot, int64_t sequence) {
+  std::vector<grpc::ServerUnaryReactor*> ready;
+  {
+    absl::MutexLock lock(&slot.mu);
+    // One table is one key, so one partition: its batches become durable
+    // in the order they were queued.
+    if (sequence > slot.durable_sequence) slot.durable_sequence = sequence;
+    while (!slot.waiters.empty() &&
+           slot.waiters.front().sequence <= slot.durable_sequence) {
+      ready.push_back(slot.waiters.front().reactor);
+      slot.waiters.pop_front();
+    }
+    slot.changed.SignalAll();
+  }
+  for (grpc::ServerUnaryReactor* reactor : ready) {
+    reactor->Finish(grpc::Status::OK);
+  }
+  --in_flight_;
+}
+
+void TableService::WaitDurable(Slot& slot, int64_t sequence) {
+  while (slot.durable_sequence < sequence) slot.changed.Wait(&slot.mu);
+}
+
+void TableService::ReplyWhenDurable(
+    Slot& slot, int64_t sequence, grpc::ServerUnaryReactor* reactor,
+    std::vector<grpc::ServerUnaryReactor*>* now) {
+  if (slot.durable_sequence >= sequence) {
+    now->push_back(reactor);
+  } else {
+    slot.waiters.push_back({sequence, reactor});
+  }
+}
+
+void TableService::PruneActs(Slot& slot) {
+  const int64_t oldest = slot.state->hands_started() - 1;
+  while (!slot.act_order.empty()) {
+    auto it = slot.acts.find(slot.act_order.front());
+    if (it != slot.acts.end() && it->second.hand >= oldest) break;
+    if (it != slot.acts.end()) slot.acts.erase(it);
+    slot.act_order.pop_front();
+  }
+}
+
+size_t TableService::act_answers(const std::string& table_id) {
+  Slot* slot = Find(table_id);
+  if (slot == nullptr) return 0;
+  absl::MutexLock lock(&slot->mu);
+  return slot->acts.size();
+}
+
 absl::StatusOr<auth::Claims> TableService::Caller(
-    const grpc::ServerContext* context) const {
+    const grpc::ServerContextBase* context) const {
   const auto& metadata = context->client_metadata();
   auto it = metadata.find("authorization");
   if (it == metadata.end()) {
@@ -392,6 +461,7 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
         absl::StatusOr<std::vector<eventlog::Position>> appended =
             log_.Append({EncodeTableRecord(e, ++slot->sequence, ctx)});
         if (!appended.ok()) DieOnLogFailure(appended.status());
+        slot->durable_sequence = slot->sequence;
         *response = slot->state->Info();
         tables_[request->table_id()] = std::move(slot);
         return absl::OkStatus();
@@ -442,6 +512,7 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         absl::MutexLock lock(&slot->mu);
         if (repeat) {
           *response = SeatOf(*slot->state, player);
+          WaitDurable(*slot, slot->sequence);
           return absl::OkStatus();
         }
         TableState& state = *slot->state;
@@ -469,6 +540,9 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         while (state.FindSaga(saga_id) != nullptr) {
           if (slot->changed.WaitWithDeadline(&slot->mu, deadline)) break;
         }
+        // The request, and the outcome if there is one, are durable before
+        // the answer goes out.
+        WaitDurable(*slot, slot->sequence);
         if (state.FindSaga(saga_id) != nullptr) {
           return absl::DeadlineExceededError(absl::StrCat(
               "the wallet has not answered buy-in ", saga_id,
@@ -520,6 +594,7 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
                   state.Summary(caller.subject)) {
             response->set_left(true);
             *response->mutable_summary() = *s;
+            WaitDurable(*slot, slot->sequence);
             return absl::OkStatus();
           }
           return absl::NotFoundError(
@@ -543,6 +618,7 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
             *response->mutable_summary() = *s;
           }
         }
+        WaitDurable(*slot, slot->sequence);
         return absl::OkStatus();
       });
 }
@@ -569,6 +645,7 @@ grpc::Status TableService::SitOut(grpc::ServerContext* context,
           }
         }
         *response = SeatOf(*slot->state, caller.subject);
+        WaitDurable(*slot, slot->sequence);
         return absl::OkStatus();
       });
 }
@@ -595,44 +672,80 @@ grpc::Status TableService::SitIn(grpc::ServerContext* context,
           }
         }
         *response = SeatOf(*slot->state, caller.subject);
+        WaitDurable(*slot, slot->sequence);
         return absl::OkStatus();
       });
 }
 
-grpc::Status TableService::Act(grpc::ServerContext* context,
-                               const v1::ActRequest* request,
-                               v1::TableView* response) {
-  return Command(
-      context, "Act", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (caller.role != auth::Role::kPlayer) {
-          return absl::PermissionDeniedError("only a player acts");
-        }
-        Slot* slot = Find(request->table_id());
-        if (slot == nullptr) return absl::NotFoundError("no such table");
-        absl::StatusOr<poker::Action> action =
-            ActionFromProto(request->action(), request->amount_minor());
-        if (!action.ok()) return action.status();
-        absl::MutexLock lock(&slot->mu);
-        if (!repeat) {
-          v1::TableEvent e;
-          e.set_request_id(key);
-          e.set_request_fingerprint(fingerprint);
-          e.set_table_id(request->table_id());
-          v1::ActionApplied* a = e.mutable_action_applied();
-          a->set_hand_number(request->hand_number());
-          a->set_player_id(caller.subject);
-          a->set_action(request->action());
-          a->set_amount_minor(request->amount_minor());
-          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
-            return s;
-          }
-        }
-        *response = slot->state->ViewFor(caller.subject);
+grpc::ServerUnaryReactor* TableService::Act(
+    grpc::CallbackServerContext* context, const v1::ActRequest* request,
+    v1::TableView* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  auto fail = [reactor](const absl::Status& s) {
+    reactor->Finish(ToGrpc(s));
+    return reactor;
+  };
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return fail(caller.status());
+  if (!ledger::IsValidRequestId(request->request_id())) {
+    return fail(absl::InvalidArgumentError(
+        "request_id must be 1-128 printable characters without spaces"));
+  }
+  if (caller->role != auth::Role::kPlayer) {
+    return fail(absl::PermissionDeniedError("only a player acts"));
+  }
+  Slot* slot = Find(request->table_id());
+  if (slot == nullptr) return fail(absl::NotFoundError("no such table"));
+  absl::StatusOr<poker::Action> action =
+      ActionFromProto(request->action(), request->amount_minor());
+  if (!action.ok()) return fail(action.status());
+  std::string key = absl::StrCat(caller->subject, ":", request->request_id());
+  std::string fingerprint =
+      RequestFingerprint("Act", *request, caller->subject);
+  std::vector<grpc::ServerUnaryReactor*> now;
+  {
+    absl::MutexLock lock(&slot->mu);
+    if (auto it = slot->acts.find(key); it != slot->acts.end()) {
+      // A retry inside the window: the first answer, once it is durable.
+      const ActAnswer& first = it->second;
+      if (first.fingerprint != fingerprint) {
+        return fail(absl::AlreadyExistsError(
+            absl::StrCat("request_id ", request->request_id(),
+                         " was used for another request")));
+      }
+      if (first.response) {
+        *response = *first.response;
+        ReplyWhenDurable(*slot, first.sequence, reactor, &now);
+      } else {  // decided before a restart
+        *response = slot->state->ViewFor(caller->subject);
         response->set_action_deadline_micros(slot->action_deadline_micros);
-        return absl::OkStatus();
-      });
+        ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
+      }
+    } else {
+      v1::TableEvent e;
+      e.set_request_id(key);
+      e.set_request_fingerprint(fingerprint);
+      e.set_table_id(request->table_id());
+      v1::ActionApplied* a = e.mutable_action_applied();
+      a->set_hand_number(request->hand_number());
+      a->set_player_id(caller->subject);
+      a->set_action(request->action());
+      a->set_amount_minor(request->amount_minor());
+      if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
+        return fail(s);
+      }
+      *response = slot->state->ViewFor(caller->subject);
+      response->set_action_deadline_micros(slot->action_deadline_micros);
+      slot->acts.insert(
+          {key, ActAnswer{std::move(fingerprint), request->hand_number(),
+                          slot->sequence, *response}});
+      slot->act_order.push_back(std::move(key));
+      PruneActs(*slot);
+      ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
+    }
+  }
+  for (grpc::ServerUnaryReactor* r : now) r->Finish(grpc::Status::OK);
+  return reactor;
 }
 
 grpc::Status TableService::VoidHand(grpc::ServerContext* context,
@@ -666,23 +779,35 @@ grpc::Status TableService::VoidHand(grpc::ServerContext* context,
           }
         }
         *response = slot->state->Info();
+        WaitDurable(*slot, slot->sequence);
         return absl::OkStatus();
       });
 }
 
-grpc::Status TableService::GetTableView(grpc::ServerContext* context,
-                                        const v1::WatchTableRequest* request,
-                                        v1::TableView* response) {
+grpc::ServerUnaryReactor* TableService::GetTableView(
+    grpc::CallbackServerContext* context, const v1::WatchTableRequest* request,
+    v1::TableView* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpc(caller.status());
+  if (!caller.ok()) {
+    reactor->Finish(ToGrpc(caller.status()));
+    return reactor;
+  }
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) {
-    return ToGrpc(absl::NotFoundError("no such table"));
+    reactor->Finish(ToGrpc(absl::NotFoundError("no such table")));
+    return reactor;
   }
-  absl::MutexLock lock(&slot->mu);
-  *response = slot->state->ViewFor(caller->subject);
-  response->set_action_deadline_micros(slot->action_deadline_micros);
-  return grpc::Status::OK;
+  std::vector<grpc::ServerUnaryReactor*> now;
+  {
+    absl::MutexLock lock(&slot->mu);
+    *response = slot->state->ViewFor(caller->subject);
+    response->set_action_deadline_micros(slot->action_deadline_micros);
+    // Sent once everything it shows is durable.
+    ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
+  }
+  for (grpc::ServerUnaryReactor* r : now) r->Finish(grpc::Status::OK);
+  return reactor;
 }
 
 grpc::Status TableService::WatchTable(
@@ -706,9 +831,14 @@ grpc::Status TableService::WatchTable(
     v1::TableView view;
     {
       absl::MutexLock lock(&slot->mu);
-      if (slot->state->version() == sent) {
+      // Only what is durable is shown (see GetTableView).
+      auto nothing_new = [&] {
+        return slot->state->version() == sent ||
+               slot->durable_sequence < slot->sequence;
+      };
+      if (nothing_new()) {
         slot->changed.WaitWithTimeout(&slot->mu, absl::Milliseconds(500));
-        if (slot->state->version() == sent) continue;
+        if (nothing_new()) continue;
       }
       view = slot->state->ViewFor(caller->subject);
       view.set_action_deadline_micros(slot->action_deadline_micros);
@@ -729,6 +859,11 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) return ToGrpc(absl::NotFoundError("no such table"));
   absl::MutexLock lock(&slot->mu);
+  // Only what is durable is shown (see GetTableView): the answer is read
+  // once the log has caught up with the table.
+  while (slot->durable_sequence < slot->sequence) {
+    slot->changed.Wait(&slot->mu);
+  }
   std::optional<poker::LastHand> last =
       slot->state->engine().LastHandOf(caller->subject);
   if (!last) {
@@ -767,6 +902,9 @@ grpc::Status TableService::GetSessionSummary(
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) return ToGrpc(absl::NotFoundError("no such table"));
   absl::MutexLock lock(&slot->mu);
+  while (slot->durable_sequence < slot->sequence) {
+    slot->changed.Wait(&slot->mu);
+  }
   std::optional<v1::SessionSummary> s = slot->state->Summary(caller->subject);
   if (!s) {
     return ToGrpc(absl::NotFoundError(
@@ -931,7 +1069,10 @@ absl::Status TableService::HandleOutcome(const std::string& request_id,
       e.mutable_buy_in_failed()->set_reason(rejection);
       slot->saga_failures[saga_id] = rejection;
     }
-    return CommitLocked(*slot, std::move(e));
+    // Durable before the reader commits its position past the outcome.
+    absl::Status s = CommitLocked(*slot, std::move(e));
+    if (s.ok()) WaitDurable(*slot, slot->sequence);
+    return s;
   }
   // Not pending: a repeat (already handled), or a capture that came after
   // the table gave up: pay it back once.
@@ -943,7 +1084,9 @@ absl::Status TableService::HandleOutcome(const std::string& request_id,
     back->set_seat(ended->buy_in.seat);
     back->set_stack_minor(ended->buy_in.paid - ended->buy_in.rake);
     back->set_compensates_saga_id(saga_id);
-    return CommitLocked(*slot, std::move(e));
+    absl::Status s = CommitLocked(*slot, std::move(e));
+    if (s.ok()) WaitDurable(*slot, slot->sequence);
+    return s;
   }
   return absl::OkStatus();
 }

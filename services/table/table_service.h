@@ -2,11 +2,26 @@
 //
 // A command is authenticated (a signed token, libs/auth), validated,
 // claimed in the idempotency index, decided by applying its TableEvent to
-// the table (TableState) under the table's lock, and appended with the
-// events it derived before the lock is released, so the log's order is the
-// table's. The reply goes out once the events are durable; if the log
-// cannot make them durable the process stops, since memory then holds a
-// decision the log does not (the wallet does the same).
+// the table (TableState) under the table's lock, and queued on the log
+// (EventLog::AppendAsync) with the events it derived before the lock is
+// released, so the log's order is the table's. The reply goes out once the
+// events are durable; if the log cannot make them durable the process
+// stops, since memory then holds a decision the log does not (the wallet
+// does the same).
+//
+// Act and GetTableView use gRPC's callback API: their handler never waits
+// for an fsync. The answer is computed under the table's lock and parked
+// until the log reports the table's events up to that point durable; the
+// log's completion thread then sends it. So no view (nor any other answer)
+// shows a state the log could still lose: a player never sees a card that
+// a lost action would take back. The other methods stay synchronous and
+// wait the same way.
+//
+// Act's idempotency is per table and bounded: the answers of the current
+// and the previous hand are kept (an Act names its hand, and an Act for an
+// older hand can never apply again, so its retry is refused with
+// FAILED_PRECONDITION and appends nothing). The other commands use the
+// process-wide index (libs/ledger/idempotency.h); they are rare.
 //
 // Money moves only in the wallet. The table asks for it through the log:
 // a buy-in is a saga (BuyInRequested -> the wallet's hold and captures or
@@ -18,12 +33,15 @@
 #define BANCA_SERVICES_TABLE_TABLE_SERVICE_H_
 
 #include <atomic>
+#include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
@@ -61,7 +79,11 @@ struct TableServiceOptions {
   int max_watchers_per_table = 64;
 };
 
-class TableService final : public v1::TableService::Service {
+using TableServiceBase = v1::TableService::WithCallbackMethod_Act<
+    v1::TableService::WithCallbackMethod_GetTableView<
+        v1::TableService::Service>>;
+
+class TableService final : public TableServiceBase {
  public:
   // Replays the table topic into the tables and starts the threads.
   static absl::StatusOr<std::unique_ptr<TableService>> Start(
@@ -89,12 +111,13 @@ class TableService final : public v1::TableService::Service {
                       v1::SeatResponse*) override;
   grpc::Status SitIn(grpc::ServerContext*, const v1::SitInRequest*,
                      v1::SeatResponse*) override;
-  grpc::Status Act(grpc::ServerContext*, const v1::ActRequest*,
-                   v1::TableView*) override;
+  grpc::ServerUnaryReactor* Act(grpc::CallbackServerContext*,
+                                const v1::ActRequest*, v1::TableView*) override;
   grpc::Status WatchTable(grpc::ServerContext*, const v1::WatchTableRequest*,
                           grpc::ServerWriter<v1::TableView>*) override;
-  grpc::Status GetTableView(grpc::ServerContext*, const v1::WatchTableRequest*,
-                            v1::TableView*) override;
+  grpc::ServerUnaryReactor* GetTableView(grpc::CallbackServerContext*,
+                                         const v1::WatchTableRequest*,
+                                         v1::TableView*) override;
   grpc::Status GetLastHand(grpc::ServerContext*, const v1::GetLastHandRequest*,
                            v1::LastHandResponse*) override;
   grpc::Status GetSessionSummary(grpc::ServerContext*,
@@ -104,13 +127,33 @@ class TableService final : public v1::TableService::Service {
                         v1::TableInfo*) override;
 
   int64_t replayed_events() const { return replayed_events_; }
+  // Act answers the table keeps for retries (tests: the window is bounded).
+  size_t act_answers(const std::string& table_id);
 
  private:
+  // An Act decided at this table, kept for retries while its hand is the
+  // current or the previous one.
+  struct ActAnswer {
+    std::string fingerprint;
+    int64_t hand = 0;
+    int64_t sequence = 0;  // durable once the table's log reaches it
+    // Empty when decided before a restart: a retry gets the current view.
+    std::optional<v1::TableView> response;
+  };
+  // A callback reply waiting for the log.
+  struct Waiter {
+    int64_t sequence = 0;
+    grpc::ServerUnaryReactor* reactor = nullptr;
+  };
   struct Slot {
     absl::Mutex mu;
-    absl::CondVar changed;
+    absl::CondVar changed;  // state changed, or more of it became durable
     std::unique_ptr<TableState> state;
-    uint64_t sequence = 0;  // last appended stream sequence
+    int64_t sequence = 0;          // last stream sequence queued on the log
+    int64_t durable_sequence = 0;  // last one the log made durable
+    std::deque<Waiter> waiters;    // by sequence
+    absl::flat_hash_map<std::string, ActAnswer> acts;  // "<player>:<id>"
+    std::deque<std::string> act_order;                 // oldest first
     // The turn the decision timer runs for: (hand, actions so far).
     int64_t timer_hand = 0;
     size_t timer_actions = 0;
@@ -127,10 +170,27 @@ class TableService final : public v1::TableService::Service {
   absl::Status Replay();
   Slot* Find(const std::string& table_id);
   // Applies `event` and whatever it derives (and, when the table may deal
-  // at once, the next hand's start), then appends them. Requires slot.mu.
-  absl::Status Commit(Slot& slot, v1::TableEvent event);
+  // at once, the next hand's start), then queues them on the log; they are
+  // durable once slot.durable_sequence reaches slot.sequence. Requires
+  // slot.mu.
   absl::Status CommitLocked(Slot& slot, v1::TableEvent event)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Blocks (releasing slot.mu meanwhile) until the table's log is durable
+  // up to `sequence`.
+  void WaitDurable(Slot& slot, int64_t sequence)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Finishes `reactor` with OK once the table's log is durable up to
+  // `sequence`: if it already is, the reactor goes to `now` for the caller
+  // to finish once it has unlocked; else it waits in slot.waiters for the
+  // log's completion thread. Requires slot.mu.
+  void ReplyWhenDurable(Slot& slot, int64_t sequence,
+                        grpc::ServerUnaryReactor* reactor,
+                        std::vector<grpc::ServerUnaryReactor*>* now)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // The log made the table durable up to `sequence`.
+  void Durable(Slot& slot, int64_t sequence);
+  // Keeps Act answers for the current and the previous hand only.
+  static void PruneActs(Slot& slot) ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // A new hand with a fresh CSPRNG shuffle (HE-46 draw included).
   absl::StatusOr<v1::TableEvent> NewHand(Slot& slot);
   void TickSlot(Slot& slot);
@@ -147,7 +207,8 @@ class TableService final : public v1::TableService::Service {
                      const std::string& request_id, const std::string& table_id,
                      int seat, int64_t amount, bool rebuy,
                      v1::SeatResponse* response);
-  absl::StatusOr<auth::Claims> Caller(const grpc::ServerContext* context) const;
+  absl::StatusOr<auth::Claims> Caller(
+      const grpc::ServerContextBase* context) const;
   v1::SeatResponse SeatOf(const TableState& state,
                           const std::string& player) const;
   void Loop(absl::Duration every, void (TableService::*step)());
@@ -167,6 +228,8 @@ class TableService final : public v1::TableService::Service {
   std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
 
   std::atomic<bool> stopping_{false};
+  // Appends queued whose completion has not run yet (Stop waits for them).
+  std::atomic<int64_t> in_flight_{0};
   std::vector<std::thread> threads_;
 };
 

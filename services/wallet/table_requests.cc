@@ -90,13 +90,15 @@ absl::Status WalletService::CarryOutTableRequest(
       const v1::HandSettled& h = event.hand_settled();
       for (int i = 0; i < h.transactions_size(); ++i) {
         const v1::LedgerTransaction& tx = h.transactions(i);
-        absl::StatusOr<v1::WalletEvent> posted = Execute(
+        // Queued: durable before the reader commits its position
+        // (WaitQueued in PollTableRequests).
+        absl::Status posted = ExecuteQueued(
             "TableHandSettlement", absl::StrCat("hand/", h.hand_id(), "/", i),
             tx, [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
               return ledger_.Post(meta, table::PotAccount(table_id), tx,
                                   commit);
             });
-        if (!posted.ok()) return posted.status();
+        if (!posted.ok()) return posted;
       }
       return absl::OkStatus();
     }
@@ -137,12 +139,16 @@ absl::StatusOr<int> WalletService::PollTableRequests() {
     table_offsets_ = std::move(offsets);
   }
   int handled = 0;
+  absl::Status failed;
+  std::vector<eventlog::OffsetCommit> commits;
   for (int p = 0; p < static_cast<int>(table_offsets_.size()); ++p) {
     absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
         log_.Read(topic, p, table_offsets_[p], kReadBatch);
-    if (!records.ok()) return records.status();
+    if (!records.ok()) {
+      failed = records.status();
+      break;
+    }
     if (records->empty()) continue;
-    absl::Status failed;
     const int64_t before = table_offsets_[p];
     for (const eventlog::StoredRecord& record : *records) {
       if (absl::Status s = CarryOutTableRequest(record); !s.ok()) {
@@ -156,14 +162,19 @@ absl::StatusOr<int> WalletService::PollTableRequests() {
       ++handled;
     }
     if (table_offsets_[p] != before) {
-      if (absl::Status s = log_.CommitOffsets(
-              {{kTableRequestsGroup, topic, p, table_offsets_[p]}});
-          !s.ok()) {
-        return s;
-      }
+      commits.push_back({kTableRequestsGroup, topic, p, table_offsets_[p]});
     }
-    if (!failed.ok()) return failed;
+    if (!failed.ok()) break;
   }
+  // Every settlement queued so far is durable before the positions move
+  // past it (a crash in between repeats it; the index makes that a no-op).
+  WaitQueued();
+  if (!commits.empty()) {
+    if (absl::Status s = log_.CommitOffsets(std::move(commits)); !s.ok()) {
+      return s;
+    }
+  }
+  if (!failed.ok()) return failed;
   return handled;
 }
 

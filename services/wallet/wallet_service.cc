@@ -307,6 +307,36 @@ void WalletService::ExecuteAsync(std::string_view method,
   }
 }
 
+absl::Status WalletService::ExecuteQueued(std::string_view method,
+                                          std::string_view request_id,
+                                          const google::protobuf::Message& body,
+                                          const Decide& decide) {
+  {
+    absl::MutexLock lock(&queued_mu_);
+    ++queued_;
+  }
+  ExecuteAsync(method, request_id, body, nullptr, decide,
+               [this](absl::StatusOr<v1::WalletEvent> event) {
+                 absl::MutexLock lock(&queued_mu_);
+                 if (!event.ok() && queued_error_.ok()) {
+                   queued_error_ = event.status();
+                 }
+                 --queued_;
+                 queued_cv_.SignalAll();
+               });
+  // A refused decision calls back at once, on this thread; a failed append
+  // stops the process. So an error here is this request's.
+  absl::MutexLock lock(&queued_mu_);
+  absl::Status error = std::move(queued_error_);
+  queued_error_ = absl::OkStatus();
+  return error;
+}
+
+void WalletService::WaitQueued() {
+  absl::MutexLock lock(&queued_mu_);
+  while (queued_ > 0) queued_cv_.Wait(&queued_mu_);
+}
+
 absl::StatusOr<v1::WalletEvent> WalletService::Execute(
     std::string_view method, std::string_view request_id,
     const google::protobuf::Message& body, const Decide& decide) {

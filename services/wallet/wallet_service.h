@@ -140,6 +140,15 @@ class WalletService final : public WalletServiceBase {
                     const google::protobuf::Message& body,
                     const grpc::ServerContextBase* context,
                     const Decide& decide, Done done);
+  // For the table reader: decides now (the ledger's order is the log's)
+  // and returns the decision's error, without waiting for the event to be
+  // durable; WaitQueued waits until every queued event is. One settlement
+  // then costs no fsync wait of its own: they share the log's group commit.
+  absl::Status ExecuteQueued(std::string_view method,
+                             std::string_view request_id,
+                             const google::protobuf::Message& body,
+                             const Decide& decide);
+  void WaitQueued();
   // Blocking form, for the service's own threads (hold expiry).
   absl::StatusOr<v1::WalletEvent> Execute(std::string_view method,
                                           std::string_view request_id,
@@ -182,6 +191,12 @@ class WalletService final : public WalletServiceBase {
   std::thread table_requests_thread_;
   absl::Mutex table_requests_mu_;
   std::vector<int64_t> table_offsets_ ABSL_GUARDED_BY(table_requests_mu_);
+  // Hand settlements and cash-outs the table reader queued on the log and
+  // that are not durable yet (ExecuteQueued, WaitQueued).
+  absl::Mutex queued_mu_;
+  absl::CondVar queued_cv_;
+  int64_t queued_ ABSL_GUARDED_BY(queued_mu_) = 0;
+  absl::Status queued_error_ ABSL_GUARDED_BY(queued_mu_);
 };
 
 }  // namespace banca::wallet

@@ -40,6 +40,9 @@ constexpr int64_t kDeposit = 100'000'000;
 constexpr int kChannels = 4;
 // Client threads polling the completion queue.
 constexpr int kPollers = 2;
+// Threads buying busted bots back in (each Rebuy waits for the wallet's
+// saga), so that a slow saga does not leave tables short of players.
+constexpr int kRebuyers = 8;
 
 double CpuSeconds() {
   rusage u;
@@ -153,6 +156,8 @@ class Bench {
     if (!after.ok()) return after.status();
     out.actions = actions_.load() - actions_before;
     out.rejected = rejected_.load() - rejected_before;
+    out.views = views_.load();
+    out.pauses = pauses_.load();
     StopBots();
 
     out.seconds = absl::ToDoubleSeconds(end - start);
@@ -328,9 +333,9 @@ class Bench {
   }
 
   // One table's bots: one call in flight at a time, on the shared
-  // completion queue. Any view says whose turn it is (the last Act's
-  // answer, else a fresh one); that player's own view says what they may
-  // do; then they act.
+  // completion queue. Any view says whose turn it is and what that player
+  // may do (to_act_legal): the last Act's answer, else a fresh view; then
+  // that player acts. One RPC per action.
   struct Bot {
     enum class Step : uint8_t { kSeen, kMine, kAct, kPause } step;
     int t = 0;
@@ -340,7 +345,6 @@ class Bench {
     std::unique_ptr<grpc::ClientAsyncResponseReader<v1::TableView>> call;
     grpc::Status status;
     v1::TableView seen;
-    v1::TableView mine;
     v1::ActRequest act;
     grpc::Alarm alarm;
     absl::Time sent;
@@ -362,14 +366,16 @@ class Bench {
       b.call->Finish(&b.seen, &b.status, &b);
       return;
     }
+    if (measuring_) ++views_;
     v1::WatchTableRequest req;
     req.set_table_id(TableId(b.t));
     b.call = stub.PrepareAsyncGetTableView(b.ctx.get(), req, &cq_);
     b.call->StartCall();
-    b.call->Finish(step == Bot::Step::kSeen ? &b.seen : &b.mine, &b.status, &b);
+    b.call->Finish(&b.seen, &b.status, &b);
   }
 
   void Pause(Bot& b) {
+    if (measuring_) ++pauses_;
     b.step = Bot::Step::kPause;
     b.alarm.Set(&cq_, absl::ToChronoTime(absl::Now() + absl::Milliseconds(1)),
                 &b);
@@ -399,25 +405,30 @@ class Bench {
         }
         ++actions_;
         if (measuring_) b.latencies.push_back(ms);
-        return Seen(b);  // the actor's view after the action
+        return Seen(b);  // the actor's view after the action: who is next
       }
       case Bot::Step::kSeen:
         if (!b.status.ok()) return Pause(b);
         return Seen(b);
       case Bot::Step::kMine: {
-        const v1::TableView& v = b.mine;
+        // --view-per-action: the actor's own view, then its own `legal`.
+        const v1::TableView& v = b.seen;
         if (!b.status.ok() || v.to_act() != v.my_seat() ||
             v.legal().actions_size() == 0) {
           return Call(b, Bot::Step::kSeen, 0);
         }
-        b.act.Clear();
-        b.act.set_request_id(absl::StrCat("act-", ++b.requests));
-        b.act.set_table_id(TableId(b.t));
-        b.act.set_hand_number(v.hand_number());
-        Choose(v.legal(), b.rng, &b.act);
-        return Call(b, Bot::Step::kAct, b.actor);
+        return Send(b, v, v.legal());
       }
     }
+  }
+
+  void Send(Bot& b, const v1::TableView& v, const v1::LegalActionsView& l) {
+    b.act.Clear();
+    b.act.set_request_id(absl::StrCat("act-", ++b.requests));
+    b.act.set_table_id(TableId(b.t));
+    b.act.set_hand_number(v.hand_number());
+    Choose(l, b.rng, &b.act);
+    Call(b, Bot::Step::kAct, b.actor);
   }
 
   void Seen(Bot& b) {
@@ -426,12 +437,17 @@ class Bench {
       b.last_hand = v.hand_number();
       QueueRebuys(b.t, v);
     }
-    if (!v.in_hand() || v.to_act() == 0) return Pause(b);
+    if (!v.in_hand() || v.to_act() == 0 ||
+        v.to_act_legal().actions_size() == 0) {
+      return Pause(b);
+    }
+    b.actor = -1;
     for (const v1::SeatState& s : v.seats()) {
       if (s.seat() == v.to_act()) b.actor = IndexOf(b, s.player_id());
     }
     if (b.actor < 0) return Pause(b);
-    Call(b, Bot::Step::kMine, b.actor);
+    if (o_.view_per_action) return Call(b, Bot::Step::kMine, b.actor);
+    Send(b, v, v.to_act_legal());
   }
 
   // Bots that can no longer post the big blind (so they are not dealt in,
@@ -449,7 +465,7 @@ class Bench {
   }
 
   void RebuyLoop() {
-    int64_t n = 0;
+    static std::atomic<int64_t> rebuy_ids{0};
     while (true) {
       RebuyJob job;
       {
@@ -460,7 +476,7 @@ class Bench {
         rebuy_queue_.pop_front();
       }
       v1::RebuyRequest req;
-      req.set_request_id(absl::StrCat("rebuy-", ++n));
+      req.set_request_id(absl::StrCat("rebuy-", ++rebuy_ids));
       req.set_table_id(TableId(job.t));
       req.set_amount_minor(kBuyInMax - job.stack);
       v1::SeatResponse resp;
@@ -492,14 +508,17 @@ class Bench {
     running_ = o_.tables;
     for (int i = 0; i < kPollers; ++i)
       pollers_.emplace_back([this] { Poll(); });
-    rebuyer_ = std::thread([this] { RebuyLoop(); });
+    for (int i = 0; i < kRebuyers; ++i) {
+      rebuyers_.emplace_back([this] { RebuyLoop(); });
+    }
     for (auto& b : bots_) Call(*b, Bot::Step::kSeen, 0);
   }
 
   void StopBots() {
     stop_ = true;
     rebuy_cv_.notify_all();
-    if (rebuyer_.joinable()) rebuyer_.join();
+    for (std::thread& t : rebuyers_) t.join();
+    rebuyers_.clear();
     // Each bot stops at its next completion; then the queue drains.
     while (running_ > 0) absl::SleepFor(absl::Milliseconds(1));
     cq_.Shutdown();
@@ -527,7 +546,7 @@ class Bench {
   std::vector<std::unique_ptr<Bot>> bots_;
   std::vector<std::thread> pollers_;
   std::atomic<int> running_{0};
-  std::thread rebuyer_;
+  std::vector<std::thread> rebuyers_;
   std::mutex rebuy_mu_;
   std::condition_variable rebuy_cv_;
   std::deque<RebuyJob> rebuy_queue_;
@@ -537,6 +556,8 @@ class Bench {
   std::atomic<int64_t> actions_{0};
   std::atomic<int64_t> rejected_{0};
   std::atomic<int64_t> rebuys_{0};
+  std::atomic<int64_t> views_{0};
+  std::atomic<int64_t> pauses_{0};
 };
 
 }  // namespace

@@ -2,10 +2,11 @@
 // in this process on an embedded log in a scratch directory, served over
 // gRPC on loopback; `tables` 6-max no-limit Hold'em tables, each with six
 // bot players (their own tokens and cash), all played at once by an
-// asynchronous client (two threads): for each table it asks the player to
-// act for their view and sends a random legal action from it. Measures settled
-// hands per second and each Act RPC's latency. Figures are measured here, never
-// typed in.
+// asynchronous client (two threads): for each table it sends a random legal
+// action for the player to act, taken from the last answer's to_act_legal
+// (one Act per action; a fresh view only when nobody is to act). Measures
+// settled hands per second and each Act RPC's latency. Figures are measured
+// here, never typed in.
 #ifndef BANCA_TOOLS_BANCA_HOLDEM_BENCH_H_
 #define BANCA_TOOLS_BANCA_HOLDEM_BENCH_H_
 
@@ -25,6 +26,9 @@ struct HoldemBenchOptions {
   absl::Duration duration = absl::Seconds(10);
   // The embedded log's fsync (false only to measure durability's cost).
   bool fsync = true;
+  // Before each Act, ask the actor for its own view (two RPCs per action,
+  // the client before to_act_legal existed).
+  bool view_per_action = false;
   uint64_t seed = 1;
 };
 
@@ -34,6 +38,8 @@ struct HoldemBenchResult {
   int64_t actions = 0;
   int64_t rejected = 0;  // Act calls the service refused (a bot bug)
   int64_t rebuys = 0;
+  int64_t views = 0;   // GetTableView calls in the window
+  int64_t pauses = 0;  // 1 ms waits with nobody to act, in the window
   double hands_per_sec = 0;
   double actions_per_sec = 0;
   double p50_action_ms = 0;
