@@ -27,7 +27,7 @@ double ThreadCpuSeconds() {
 
 uint64_t EvaluatorTableBytes() {
   return sizeof(internal::Tables) + sizeof(internal::kRowAdjust) +
-         sizeof(internal::kBoardRowAdjust);
+         sizeof(internal::kBoardRowOffset);
 }
 
 uint64_t EnumerateAllSeven() {

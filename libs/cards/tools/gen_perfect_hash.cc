@@ -1,8 +1,9 @@
 // Build-time generator for the evaluator's row-displacement hashes. Writes a
 // C++ source defining kRowAdjust so that slot = key + kRowAdjust[key >>
 // kRowShift] is injective on every rank pattern of 5 to 7 cards and below
-// kRankSlots, and kBoardRowAdjust likewise for the five-card patterns alone
-// (below kBoardSlots, keys counted from kFirstBoardKey).
+// kRankSlots, and kBoardRowOffset so that slot = (k mod 2^kBoardRowShift) +
+// kBoardRowOffset[k >> kBoardRowShift] is likewise for the five-card
+// patterns alone (below kBoardSlots, k = key - kFirstBoardKey).
 // First-fit packing takes about a second, too slow for process start-up,
 // which is why it runs here. Usage: gen_perfect_hash OUTPUT.cc
 #include <algorithm>
@@ -55,16 +56,15 @@ class Packer {
       : shift_(shift),
         used_(capacity, 0),
         parent_(capacity + 1),
-        adjust_(num_rows) {
+        // Rows without keys map to the first slots: any key stays inside.
+        offset_(num_rows, 0) {
     for (uint32_t i = 0; i <= capacity; ++i) parent_[i] = i;
-    // Rows without keys map to the first slots: any key stays inside.
-    for (uint32_t r = 0; r < num_rows; ++r) adjust_[r] = 0u - (r << shift);
   }
 
   // False if the slots ran out.
   bool Add(const std::vector<uint32_t>& keys) {
     const uint32_t width = 1u << shift_;
-    std::vector<std::vector<uint32_t>> columns(adjust_.size());
+    std::vector<std::vector<uint32_t>> columns(offset_.size());
     for (uint32_t k : keys) columns[k >> shift_].push_back(k & (width - 1));
     std::vector<uint32_t> order;
     for (uint32_t r = 0; r < columns.size(); ++r) {
@@ -90,8 +90,7 @@ class Packer {
           used_[o + x] = 1;
           parent_[o + x] = o + x + 1;
         }
-        // Unsigned wrap-around: key + adjust = o + (key mod width).
-        adjust_[r] = o - (r << shift_);
+        offset_[r] = o;
         slots_ = std::max(slots_, o + c.back() + 1);
         break;
       }
@@ -100,19 +99,27 @@ class Packer {
   }
 
   uint32_t slots() const { return slots_; }
-  const std::vector<uint32_t>& adjust() const { return adjust_; }
+  // Where each row's first key lands.
+  const std::vector<uint32_t>& offset() const { return offset_; }
+  // offset - (row << shift): with unsigned wrap-around, key + adjust =
+  // offset + (key mod 2^shift).
+  std::vector<uint32_t> adjust() const {
+    std::vector<uint32_t> a(offset_.size());
+    for (uint32_t r = 0; r < a.size(); ++r) a[r] = offset_[r] - (r << shift_);
+    return a;
+  }
 
  private:
   int shift_;
   std::vector<uint8_t> used_;
   std::vector<uint32_t> parent_;
-  std::vector<uint32_t> adjust_;
+  std::vector<uint32_t> offset_;
   uint32_t slots_ = 0;
 };
 
-void WriteArray(FILE* f, const char* name, const char* size,
+void WriteArray(FILE* f, const char* type, const char* name, const char* size,
                 const std::vector<uint32_t>& values) {
-  std::fprintf(f, "extern const uint32_t %s[%s] = {\n", name, size);
+  std::fprintf(f, "extern const %s %s[%s] = {\n", type, name, size);
   for (size_t i = 0; i < values.size(); ++i) {
     std::fprintf(f, "%uu,%s", values[i], (i % 8 == 7) ? "\n" : " ");
   }
@@ -176,8 +183,9 @@ int main(int argc, char** argv) {
                "namespace banca::cards::internal {\n\n",
                num_keys, rank.slots(), seven_slots, board_keys.size(),
                board.slots());
-  WriteArray(f, "kRowAdjust", "kNumRows", rank.adjust());
-  WriteArray(f, "kBoardRowAdjust", "kNumBoardRows", board.adjust());
+  WriteArray(f, "uint32_t", "kRowAdjust", "kNumRows", rank.adjust());
+  // kBoardSlots < 2^16: the offsets fit 16 bits.
+  WriteArray(f, "uint16_t", "kBoardRowOffset", "kNumBoardRows", board.offset());
   std::fprintf(f, "}  // namespace banca::cards::internal\n");
   return std::fclose(f) == 0 ? 0 : 1;
 }
