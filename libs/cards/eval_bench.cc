@@ -26,7 +26,8 @@ double ThreadCpuSeconds() {
 }
 
 uint64_t EvaluatorTableBytes() {
-  return sizeof(internal::Tables) + sizeof(internal::kRowAdjust);
+  return sizeof(internal::Tables) + sizeof(internal::kRowAdjust) +
+         sizeof(internal::kBoardRowOffset);
 }
 
 uint64_t EnumerateAllSeven() {

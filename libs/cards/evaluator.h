@@ -143,7 +143,9 @@ inline uint32_t RankSlot(uint32_t rank_key) {
 }
 // Five-card rank keys only.
 inline uint32_t BoardSlot(uint32_t rank_key) {
-  return rank_key + kBoardRowAdjust[rank_key >> kBoardRowShift];
+  const uint32_t k = rank_key - kFirstBoardKey;
+  return (k & ((1u << kBoardRowShift) - 1)) +
+         kBoardRowOffset[k >> kBoardRowShift];
 }
 
 }  // namespace internal
