@@ -21,14 +21,16 @@ constexpr double P(int v) { return v == 10 ? 4.0 / 13 : 1.0 / 13; }
 // Expected net and stake, per unit of the bet that started the hand.
 struct Value {
   double net = 0;
-  double staked = 0;
+  double stakes_per_bet = 0;
   Value& operator+=(const Value& o) {
     net += o.net;
-    staked += o.staked;
+    stakes_per_bet += o.stakes_per_bet;
     return *this;
   }
 };
-Value Scale(Value v, double k) { return Value{v.net * k, v.staked * k}; }
+Value Scale(Value v, double k) {
+  return Value{v.net * k, v.stakes_per_bet * k};
+}
 
 // A hand by its hard sum (aces as 1) and whether it holds an ace.
 Total TotalOf(int hard, bool ace) {
@@ -313,14 +315,15 @@ absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
     }
     if (settings.dealer_peek) {
       // A peeked blackjack: every main bet is lost but a player blackjack
-      // (1/13 x 4/13 x 2 of the time), which pushes; nothing else staked.
+      // (1/13 x 4/13 x 2 of the time), which pushes; nothing else
+      // stakes_per_bet.
       const double bj = calc.DealerBlackjack();
       const double player_bj = 2 * P(1) * P(10);
       round = Value{(1 - bj) * round.net - bj * (1 - player_bj),
-                    (1 - bj) * round.staked + bj};
+                    (1 - bj) * round.stakes_per_bet + bj};
     }
-    out.base_net += P(up) * round.net;
-    out.staked += P(up) * round.staked;
+    out.base_net_per_bet += P(up) * round.net;
+    out.stakes_per_bet += P(up) * round.stakes_per_bet;
   }
   out.prize_full_shoe = SpecialPrize(settings, true);
   out.prize_infinite = SpecialPrize(settings, false);
@@ -330,7 +333,7 @@ absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
 double DefaultGameTheoreticalRtp() {
   const absl::StatusOr<TheoreticalRtp> t = ComputeTheoreticalRtp({});
   BANCA_CHECK(t.ok());
-  return 1 + (-kDefaultGameHouseEdge + t->prize_full_shoe) / t->staked;
+  return 1 + (-kDefaultGameHouseEdge + t->prize_full_shoe) / t->stakes_per_bet;
 }
 
 }  // namespace banca::games::blackjack

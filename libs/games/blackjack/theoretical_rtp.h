@@ -8,7 +8,9 @@
 //  - the BJ-25i special prize exactly for the first round off a full
 //    shoe of `decks` decks (cards removed as dealt), and by infinite deck.
 // RTP is returned / staked, the quantity RtpTally measures: doubles and
-// splits count as stakes.
+// splits count as stakes. Every figure here is a dimensionless expectation
+// in units of one main bet (a probability-weighted multiple), never an
+// amount of money; money stays int64 cents in the engine and the ledger.
 #ifndef BANCA_LIBS_GAMES_BLACKJACK_THEORETICAL_RTP_H_
 #define BANCA_LIBS_GAMES_BLACKJACK_THEORETICAL_RTP_H_
 
@@ -19,13 +21,17 @@ namespace banca::games::blackjack {
 
 struct TheoreticalRtp {
   // Per unit of main bet, infinite deck.
-  double base_net = 0;  // expected net win of the base game (< 0: house)
-  double staked = 0;    // expected total stake (main + doubles + splits)
+  // Expected net win of the base game (< 0: the house wins).
+  double base_net_per_bet = 0;
+  // Expected total stake (main + doubles + splits).
+  double stakes_per_bet = 0;
   // BJ-25i: expected prize per unit of main bet.
   double prize_full_shoe = 0;  // exact, first round off a full shoe
   double prize_infinite = 0;   // infinite deck
-  double base_rtp() const { return 1 + base_net / staked; }
-  double rtp() const { return 1 + (base_net + prize_full_shoe) / staked; }
+  double base_rtp() const { return 1 + base_net_per_bet / stakes_per_bet; }
+  double rtp() const {
+    return 1 + (base_net_per_bet + prize_full_shoe) / stakes_per_bet;
+  }
 };
 
 // INVALID_ARGUMENT for bad settings.
