@@ -10,6 +10,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/run_banca.h"
 #include "tools/banca/hands.h"
 
 namespace banca::cli {
@@ -18,41 +19,11 @@ namespace {
 using Json = nlohmann::json;
 using ::testing::HasSubstr;
 
-struct Output {
-  int exit_code = -1;
-  std::string stdout_text;
-  std::string stderr_text;
-};
+using Output = ::banca::testing::BancaOutput;
+using ::banca::testing::RunBanca;
 
 std::string Testdata(const std::string& name) {
   return absl::StrCat(BANCA_SOURCE_DIR, "/tests/hands/testdata/", name);
-}
-
-// Runs `banca ARGS`; stderr goes to a file next to nothing else.
-Output RunBanca(const std::string& args) {
-  const std::string err_path = absl::StrCat(
-      ::testing::TempDir(), "/hands_cli_stderr_",
-      ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  const std::string cmd =
-      absl::StrCat(BANCA_BINARY, " ", args, " 2>", err_path);
-  Output out;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), pipe)) > 0) {
-    out.stdout_text.append(buf, n);
-  }
-  const int status = pclose(pipe);
-  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (FILE* err = std::fopen(err_path.c_str(), "r")) {
-    while ((n = fread(buf, 1, sizeof(buf), err)) > 0) {
-      out.stderr_text.append(buf, n);
-    }
-    std::fclose(err);
-  }
-  std::remove(err_path.c_str());
-  return out;
 }
 
 // Exactly one JSON object on one line.

@@ -30,6 +30,7 @@
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/wallet_test_util.h"
+#include "tests/run_banca.h"
 #include "tools/banca/hands.h"
 #include "tools/banca/hands_export.h"
 #include "tools/banca/log_backend.h"
@@ -684,36 +685,8 @@ TEST_F(TableServiceTest, ConcurrentTablesReplayToTheSameState) {
 
 // --- banca hands export (docs/hand-histories.md) ---------------------------
 
-struct Output {
-  int exit_code = -1;
-  std::string stdout_text;
-  std::string stderr_text;
-};
-
-// Runs `banca ARGS` (the built binary), capturing both streams.
-Output RunBanca(const std::string& args) {
-  const std::string err_path = absl::StrCat(
-      ::testing::TempDir(), "/export_stderr_",
-      ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  const std::string cmd =
-      absl::StrCat(BANCA_BINARY, " ", args, " 2>", err_path);
-  Output out;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), pipe)) > 0) {
-    out.stdout_text.append(buf, n);
-  }
-  const int status = pclose(pipe);
-  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_path);
-  std::ostringstream text;
-  text << err.rdbuf();
-  out.stderr_text = text.str();
-  std::remove(err_path.c_str());
-  return out;
-}
+using Output = ::banca::testing::BancaOutput;
+using ::banca::testing::RunBanca;
 
 std::vector<nlohmann::json> JsonLines(const std::string& text) {
   std::vector<nlohmann::json> out;
