@@ -1,0 +1,648 @@
+// The banked-table service (roulette) end to end: gRPC on loopback, the
+// real wallet in the same process, an embedded log on disk, RocksDB
+// projections. Stakes go through the saga on the log; rounds settle in the
+// ledger between the player's cash, game/<table>/wagers and house/bank;
+// tokens decide who may do what.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "banca/v1/banked_table.grpc.pb.h"
+#include "banca/v1/wallet.grpc.pb.h"
+#include "grpcpp/grpcpp.h"
+#include "gtest/gtest.h"
+#include "libs/auth/token.h"
+#include "libs/common/clock.h"
+#include "libs/games/roulette/bet.h"
+#include "libs/games/roulette/pocket.h"
+#include "libs/ledger/account.h"
+#include "services/table/banked_codec.h"
+#include "services/table/banked_settlement.h"
+#include "services/table/banked_table_service.h"
+#include "services/table/roulette_wire.h"
+#include "services/wallet/wallet_service.h"
+#include "tests/integration/wallet_test_util.h"
+#include "tools/banca/log_backend.h"
+
+namespace banca::testing {
+namespace {
+
+namespace rl = games::roulette;
+
+auth::Key TestKey() {
+  auth::Key k;
+  k.fill(42);
+  return k;
+}
+
+class BankedTableTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = FreshDir(absl::StrCat(
+        "banked-",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    Start();
+  }
+  void TearDown() override { Shutdown(); }
+
+  void Start() {
+    auto log = cli::OpenLogBackend("embedded", dir_);
+    ASSERT_TRUE(log.ok()) << log.status();
+    log_ = std::move(*log);
+    wallet::WalletOptions wo;
+    wo.projection_dir = dir_ + "/projections/wallet";
+    std::filesystem::create_directories(wo.projection_dir);
+    wo.expiry_interval = absl::ZeroDuration();
+    // Off: the test carries out the requests itself (PollBankedRequests).
+    wo.table_requests_interval =
+        wallet_reader_ ? absl::Milliseconds(1) : absl::ZeroDuration();
+    auto w = wallet::WalletService::Start(*log_, clock_, wo);
+    ASSERT_TRUE(w.ok()) << w.status();
+    wallet_ = std::move(*w);
+    table::BankedTableServiceOptions to;
+    to.token_key = TestKey();
+    to.tick_interval = absl::ZeroDuration();  // the test drives the timers
+    to.poll_interval = absl::Milliseconds(1);
+    to.stake_wait = stake_wait_;
+    auto t = table::BankedTableService::Start(*log_, clock_, to);
+    ASSERT_TRUE(t.ok()) << t.status();
+    tables_ = std::move(*t);
+    grpc::ServerBuilder builder;
+    int port = 0;
+    builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
+                             &port);
+    builder.RegisterService(wallet_.get());
+    builder.RegisterService(tables_.get());
+    server_ = builder.BuildAndStart();
+    ASSERT_NE(server_, nullptr);
+    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
+                                       grpc::InsecureChannelCredentials());
+    stub_ = v1::BankedTableService::NewStub(channel);
+    wallet_stub_ = v1::WalletService::NewStub(channel);
+  }
+  void Shutdown() {
+    if (server_) server_->Shutdown();
+    if (tables_) tables_->Stop();
+    if (wallet_) (void)wallet_->Stop();
+    server_.reset();
+    tables_.reset();
+    wallet_.reset();
+    log_.reset();
+  }
+  void Restart() {
+    Settle();
+    Shutdown();
+    Start();
+  }
+
+  std::unique_ptr<grpc::ClientContext> As(
+      const std::string& subject, auth::Role role = auth::Role::kPlayer) {
+    auto ctx = std::make_unique<grpc::ClientContext>();
+    ctx->AddMetadata(
+        "authorization",
+        "Bearer " + *auth::IssueToken(TestKey(),
+                                      {subject, role,
+                                       clock_.NowMicros() / 1'000'000 + 3600}));
+    return ctx;
+  }
+  std::unique_ptr<grpc::ClientContext> Operator() {
+    return As("op", auth::Role::kOperator);
+  }
+
+  void Fund(const std::string& player, int64_t cash) {
+    v1::OpenAccountRequest open;
+    open.set_request_id("open-" + player);
+    open.set_player_id(player);
+    v1::AccountResponse account;
+    grpc::ClientContext c1;
+    ASSERT_TRUE(wallet_stub_->OpenAccount(&c1, open, &account).ok());
+    v1::DepositRequest dep;
+    dep.set_request_id("dep-" + player);
+    dep.set_player_id(player);
+    dep.set_amount_minor(cash);
+    dep.set_payment_ref("psp-" + player);
+    v1::TransactionResponse tx;
+    grpc::ClientContext c2;
+    ASSERT_TRUE(wallet_stub_->Deposit(&c2, dep, &tx).ok());
+  }
+
+  grpc::Status Create(const std::string& id, v1::BankedGame game,
+                      v1::RouletteTableConfig config = {}) {
+    v1::CreateBankedTableRequest req;
+    req.set_request_id("create-" + id);
+    req.set_table_id(id);
+    req.set_name("Roulette " + id);
+    req.set_game(game);
+    *req.mutable_roulette() = config;
+    v1::BankedTableInfo info;
+    return stub_->CreateTable(Operator().get(), req, &info);
+  }
+  grpc::Status Join(const std::string& player, const std::string& table) {
+    v1::JoinBankedTableRequest req;
+    req.set_request_id("join-" + player + "-" + table);
+    req.set_table_id(table);
+    v1::BankedTableView view;
+    return stub_->Join(As(player).get(), req, &view);
+  }
+  v1::BankedTableView View(const std::string& player,
+                           const std::string& table) {
+    v1::GetBankedTableRequest req;
+    req.set_table_id(table);
+    v1::BankedTableView view;
+    grpc::Status s = stub_->GetTableView(As(player).get(), req, &view);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return view;
+  }
+  static v1::RouletteBet Bet(const std::string& kind,
+                             std::vector<std::string> numbers = {},
+                             std::vector<int> index = {}, int count = 0) {
+    v1::RouletteBet b;
+    b.set_kind(kind);
+    for (const std::string& n : numbers) b.add_numbers(n);
+    for (int i : index) b.add_index(i);
+    b.set_count(count);
+    return b;
+  }
+  grpc::Status PlaceBet(const std::string& player, const std::string& table,
+                        const v1::RouletteBet& bet, int64_t amount,
+                        int64_t round = 0, const std::string& rid = "",
+                        v1::BankedTableView* out = nullptr) {
+    v1::PlaceBankedBetRequest req;
+    req.set_request_id(rid.empty() ? absl::StrCat("bet-", ++bets_) : rid);
+    req.set_table_id(table);
+    req.set_round(round == 0 ? View(player, table).round() : round);
+    req.set_amount_minor(amount);
+    *req.mutable_roulette() = bet;
+    v1::BankedTableView view;
+    return stub_->PlaceBet(As(player).get(), req, out ? out : &view);
+  }
+  v1::BankedRoundRecord LastRound(const std::string& player,
+                                  const std::string& table) {
+    v1::GetBankedTableRequest req;
+    req.set_table_id(table);
+    v1::BankedRoundRecord rec;
+    grpc::Status s = stub_->GetLastRound(As(player).get(), req, &rec);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return rec;
+  }
+
+  int64_t Cash(const std::string& player) {
+    return wallet_->ledger().AccountBalance(ledger::PlayerCashAccount(player));
+  }
+  int64_t Bank() {
+    return wallet_->ledger().AccountBalance(std::string(table::kBankAccount));
+  }
+  int64_t Wagers(const std::string& table) {
+    return wallet_->ledger().AccountBalance(table::WagersAccount(table));
+  }
+  int64_t LedgerSum() { return wallet_->ledger().Summarize().sum; }
+  int64_t BankedEvents() {
+    int64_t n = 0;
+    const int partitions =
+        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      n += log_->EndOffset(table::kBankedTopic, p).value_or(0);
+    }
+    return n;
+  }
+  // Every banked event of `kind` in the log so far.
+  int CountEvents(v1::BankedTableEvent::KindCase kind) {
+    int n = 0;
+    const int partitions =
+        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      auto records = log_->Read(table::kBankedTopic, p, 0, 100'000);
+      if (!records.ok()) continue;
+      for (const auto& r : *records) {
+        auto d = table::DecodeBankedRecord(r);
+        if (d.ok() && d->event.kind_case() == kind) ++n;
+      }
+    }
+    return n;
+  }
+  // Waits until the wallet has carried out everything the tables logged.
+  void Settle() {
+    for (int i = 0; i < 3000; ++i) {
+      bool idle = true;
+      const int partitions =
+          log_->PartitionCount(table::kBankedTopic).value_or(0);
+      for (int p = 0; p < partitions; ++p) {
+        idle &= log_->CommittedOffset("wallet.banked-requests",
+                                      table::kBankedTopic, p)
+                    .value_or(0) ==
+                log_->EndOffset(table::kBankedTopic, p).value_or(0);
+      }
+      if (idle) return;
+      absl::SleepFor(absl::Milliseconds(2));
+    }
+    FAIL() << "the wallet did not catch up with the banked tables";
+  }
+  // What `bet` returns on `number` by the engine's own layout (RFD-12).
+  static int64_t Returned(rl::WheelKind wheel, const v1::RouletteBet& bet,
+                          int64_t amount, const std::string& number) {
+    auto request = table::RouletteBetFromProto(wheel, bet, amount);
+    EXPECT_TRUE(request.ok()) << request.status();
+    auto chips = rl::LayOut(wheel, *request);
+    EXPECT_TRUE(chips.ok()) << chips.status();
+    const rl::Pocket pocket = *rl::ParsePocket(wheel, number);
+    int64_t total = 0;
+    for (const rl::Chip& chip : *chips) total += rl::ChipReturn(chip, pocket);
+    return total;
+  }
+  // Closes the window and spins (the service draws the number).
+  void Spin() {
+    clock_.Advance(absl::Seconds(30));
+    tables_->Tick();
+    Settle();
+  }
+
+  ManualClock clock_{1'767'225'600'000'000};
+  std::string dir_;
+  std::unique_ptr<eventlog::EventLog> log_;
+  std::unique_ptr<wallet::WalletService> wallet_;
+  std::unique_ptr<table::BankedTableService> tables_;
+  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<v1::BankedTableService::Stub> stub_;
+  std::unique_ptr<v1::WalletService::Stub> wallet_stub_;
+  int bets_ = 0;
+  bool wallet_reader_ = true;
+  absl::Duration stake_wait_ = absl::Seconds(10);
+};
+
+TEST_F(BankedTableTest, FrenchRoundEndToEndToTheCent) {
+  ASSERT_TRUE(Create("rf1", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Join("ana", "rf1").ok());
+  struct Placed {
+    v1::RouletteBet bet;
+    int64_t amount;
+  };
+  const std::vector<Placed> placed = {
+      {Bet("straight", {"17"}), 100}, {Bet("red"), 200},
+      {Bet("voisins"), 900},  // 9 chips of 100 (RF-8a)
+      {Bet("dozen", {}, {2}), 300},   {Bet("neighbours", {"0"}, {}, 2), 300},
+  };
+  v1::BankedTableView view;
+  for (const Placed& p : placed) {
+    grpc::Status s = PlaceBet("ana", "rf1", p.bet, p.amount, 0, "", &view);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+  // Shown as placed only once captured: all five, and the cash is down.
+  ASSERT_EQ(view.roulette().my_bets_size(), 5);
+  EXPECT_EQ(view.roulette().my_bets(2).chips_size(), 7);  // 2 of them ×2
+  EXPECT_EQ(Cash("ana"), 10'000 - 1'800);
+  EXPECT_EQ(Wagers("rf1"), 1'800);
+  // The number does not exist before the window closes (DESIGN 7).
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kSpin), 0);
+  clock_.Advance(absl::Seconds(29));
+  tables_->Tick();
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kSpin), 0);
+  Spin();
+  ASSERT_EQ(CountEvents(v1::BankedTableEvent::kSpin), 1);
+
+  const v1::BankedRoundRecord last = LastRound("ana", "rf1");
+  EXPECT_EQ(last.round(), 1);
+  int64_t returned = 0;
+  for (const Placed& p : placed) {
+    returned +=
+        Returned(rl::WheelKind::kFrench, p.bet, p.amount, last.number());
+  }
+  EXPECT_EQ(last.staked_minor(), 1'800);
+  EXPECT_EQ(last.returned_minor(), returned) << "number " << last.number();
+  EXPECT_EQ(Cash("ana"), 10'000 - 1'800 + returned);
+  EXPECT_EQ(Bank(), 1'800 - returned);
+  EXPECT_EQ(Wagers("rf1"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+
+  const v1::BankedTableView after = View("ana", "rf1");
+  EXPECT_EQ(after.round(), 2);
+  EXPECT_EQ(after.roulette().my_bets_size(), 0);
+  ASSERT_EQ(after.roulette().last_numbers_size(), 1);
+  EXPECT_EQ(after.roulette().last_numbers(0).number(), last.number());
+  EXPECT_EQ(after.session().total_bet_minor(), 1'800);
+  EXPECT_EQ(after.session().total_returned_minor(), returned);
+  EXPECT_EQ(after.session().net_minor(), returned - 1'800);
+
+  v1::LeaveBankedTableRequest leave;
+  leave.set_request_id("leave-ana");
+  leave.set_table_id("rf1");
+  v1::BankedSessionSummary summary;
+  ASSERT_TRUE(stub_->Leave(As("ana").get(), leave, &summary).ok());
+  EXPECT_EQ(summary.rounds(), 1);
+  EXPECT_EQ(summary.net_minor(), returned - 1'800);
+}
+
+TEST_F(BankedTableTest, AmericanDoubleZeroRoundToTheCent) {
+  ASSERT_TRUE(Create("ra1", v1::BANKED_GAME_ROULETTE_AMERICAN).ok());
+  Fund("bia", 5'000);
+  ASSERT_TRUE(Join("bia", "ra1").ok());
+  const v1::RouletteBet zz = Bet("straight", {"00"});
+  const v1::RouletteBet split = Bet("split", {"0", "00"});
+  const v1::RouletteBet black = Bet("black");
+  ASSERT_TRUE(PlaceBet("bia", "ra1", zz, 100).ok());
+  ASSERT_TRUE(PlaceBet("bia", "ra1", split, 200).ok());
+  ASSERT_TRUE(PlaceBet("bia", "ra1", black, 500).ok());
+  Spin();
+  const v1::BankedRoundRecord last = LastRound("bia", "ra1");
+  const rl::WheelKind wheel = rl::WheelKind::kAmericanDoubleZero;
+  const int64_t returned = Returned(wheel, zz, 100, last.number()) +
+                           Returned(wheel, split, 200, last.number()) +
+                           Returned(wheel, black, 500, last.number());
+  EXPECT_EQ(last.returned_minor(), returned);
+  EXPECT_EQ(Cash("bia"), 5'000 - 800 + returned);
+  EXPECT_EQ(Bank(), 800 - returned);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, BadInputsAreRefusedPreciselyAndAppendNothing) {
+  ASSERT_TRUE(Create("rf2", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 100'000);
+  Fund("bob", 100'000);
+  ASSERT_TRUE(Join("ana", "rf2").ok());
+  ASSERT_TRUE(PlaceBet("ana", "rf2", Bet("red"), 1'000).ok());
+  const int64_t events = BankedEvents();
+  const int64_t cash = Cash("ana");
+  auto expect = [&](grpc::Status s, grpc::StatusCode code,
+                    const std::string& message) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+    EXPECT_NE(s.error_message().find(message), std::string::npos)
+        << s.error_message();
+    EXPECT_EQ(BankedEvents(), events);
+    EXPECT_EQ(Cash("ana"), cash);
+  };
+  expect(PlaceBet("ana", "nope", Bet("red"), 100, 1), grpc::NOT_FOUND,
+         "no banked table nope");
+  // RFD-10: below the minimum; RFD-11: a straight-up takes at most 30×.
+  expect(PlaceBet("ana", "rf2", Bet("straight", {"5"}), 50),
+         grpc::INVALID_ARGUMENT, "minimum");
+  expect(PlaceBet("ana", "rf2", Bet("straight", {"5"}), 3'100),
+         grpc::INVALID_ARGUMENT, "maximum");
+  // A call bet's amount must divide into its chips (voisins: 9).
+  expect(PlaceBet("ana", "rf2", Bet("voisins"), 1'000), grpc::INVALID_ARGUMENT,
+         "");
+  expect(PlaceBet("ana", "rf2", Bet("straight", {"37"}), 100),
+         grpc::INVALID_ARGUMENT, "roulette.numbers[0]");
+  expect(PlaceBet("ana", "rf2", Bet("split", {"1", "9"}), 100),
+         grpc::INVALID_ARGUMENT, "");
+  expect(PlaceBet("ana", "rf2", Bet("pleno"), 100), grpc::INVALID_ARGUMENT,
+         "roulette.kind");
+  expect(PlaceBet("ana", "rf2", Bet("red"), 0), grpc::INVALID_ARGUMENT,
+         "amount_minor must be positive");
+  expect(PlaceBet("ana", "rf2", Bet("red"), 100, 7), grpc::FAILED_PRECONDITION,
+         "round 7 is not taking bets");
+  // bob has not joined; an operator does not bet; no token, forged token.
+  {
+    v1::PlaceBankedBetRequest req;
+    req.set_request_id("x1");
+    req.set_table_id("rf2");
+    req.set_round(1);
+    req.set_amount_minor(100);
+    *req.mutable_roulette() = Bet("red");
+    v1::BankedTableView view;
+    expect(stub_->PlaceBet(As("bob").get(), req, &view),
+           grpc::FAILED_PRECONDITION, "bob has not joined");
+    expect(stub_->PlaceBet(Operator().get(), req, &view),
+           grpc::PERMISSION_DENIED, "only a player");
+    grpc::ClientContext none;
+    expect(stub_->PlaceBet(&none, req, &view), grpc::UNAUTHENTICATED,
+           "authorization");
+    grpc::ClientContext forged;
+    forged.AddMetadata("authorization", "Bearer v1.ana.player.9999999999.AA");
+    expect(stub_->PlaceBet(&forged, req, &view), grpc::UNAUTHENTICATED, "");
+  }
+  // bob cannot take ana's bet off the board, and players create no tables.
+  {
+    ASSERT_TRUE(Join("bob", "rf2").ok());
+    const int64_t joined = BankedEvents();
+    v1::WithdrawBankedBetRequest w;
+    w.set_request_id("w-bob");
+    w.set_table_id("rf2");
+    w.set_bet_id(View("ana", "rf2").roulette().my_bets(0).bet_id());
+    v1::BankedTableView view;
+    grpc::Status s = stub_->WithdrawBet(As("bob").get(), w, &view);
+    EXPECT_EQ(s.error_code(), grpc::NOT_FOUND) << s.error_message();
+    v1::CreateBankedTableRequest c;
+    c.set_request_id("c-bob");
+    c.set_table_id("mine");
+    c.set_game(v1::BANKED_GAME_ROULETTE_FRENCH);
+    v1::BankedTableInfo info;
+    s = stub_->CreateTable(As("bob").get(), c, &info);
+    EXPECT_EQ(s.error_code(), grpc::PERMISSION_DENIED) << s.error_message();
+    // RFD-13: a window shorter than 30 s is refused.
+    c.set_request_id("c-op");
+    c.mutable_roulette()->set_betting_seconds(20);
+    s = stub_->CreateTable(Operator().get(), c, &info);
+    EXPECT_EQ(s.error_code(), grpc::INVALID_ARGUMENT) << s.error_message();
+    EXPECT_EQ(BankedEvents(), joined);
+  }
+  // RFD-14: once the window has run its course no bet is taken, even
+  // before the service has launched the ball.
+  clock_.Advance(absl::Seconds(30));
+  const int64_t before_late = BankedEvents();
+  grpc::Status late = PlaceBet("ana", "rf2", Bet("black"), 100, 1);
+  EXPECT_EQ(late.error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_NE(late.error_message().find("no more bets"), std::string::npos)
+      << late.error_message();
+  EXPECT_EQ(BankedEvents(), before_late);
+}
+
+TEST_F(BankedTableTest, StakeWithoutFundsIsRefusedAndNothingIsPlaced) {
+  ASSERT_TRUE(Create("rf3", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("cai", 150);
+  ASSERT_TRUE(Join("cai", "rf3").ok());
+  grpc::Status s = PlaceBet("cai", "rf3", Bet("odd"), 200);
+  EXPECT_EQ(s.error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("stake refused"), std::string::npos)
+      << s.error_message();
+  EXPECT_EQ(View("cai", "rf3").roulette().my_bets_size(), 0);
+  Settle();
+  EXPECT_EQ(Cash("cai"), 150);
+  EXPECT_EQ(Wagers("rf3"), 0);
+  // A stake within the cash still works afterwards.
+  ASSERT_TRUE(PlaceBet("cai", "rf3", Bet("odd"), 100).ok());
+  EXPECT_EQ(Cash("cai"), 50);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, VoidRoundRefundsEveryStakeVisibly) {
+  ASSERT_TRUE(Create("rf4", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 2'000);
+  Fund("bob", 2'000);
+  ASSERT_TRUE(Join("ana", "rf4").ok());
+  ASSERT_TRUE(Join("bob", "rf4").ok());
+  ASSERT_TRUE(PlaceBet("ana", "rf4", Bet("straight", {"3"}), 100).ok());
+  ASSERT_TRUE(PlaceBet("bob", "rf4", Bet("tiers"), 600).ok());
+  v1::VoidBankedRoundRequest v;
+  v.set_request_id("void-1");
+  v.set_table_id("rf4");
+  v.set_reason("RNG server down");
+  v1::BankedTableInfo info;
+  grpc::Status player_try = stub_->VoidRound(As("ana").get(), v, &info);
+  EXPECT_EQ(player_try.error_code(), grpc::PERMISSION_DENIED);
+  ASSERT_TRUE(stub_->VoidRound(Operator().get(), v, &info).ok());
+  EXPECT_EQ(info.round(), 2);
+  Settle();
+  EXPECT_EQ(Cash("ana"), 2'000);
+  EXPECT_EQ(Cash("bob"), 2'000);
+  EXPECT_EQ(Bank(), 0);
+  EXPECT_EQ(Wagers("rf4"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  // The refunds are VOID_REFUND transactions naming the bet and round, on
+  // bob's statement (the projection follows the log: poll a little).
+  bool refunded = false;
+  for (int i = 0; i < 500 && !refunded; ++i) {
+    v1::ListTransactionsRequest list;
+    list.set_player_id("bob");
+    v1::ListTransactionsResponse txs;
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(wallet_stub_->ListTransactions(&ctx, list, &txs).ok());
+    for (const v1::StatementEntry& e : txs.entries()) {
+      if (e.reason() == v1::POSTING_REASON_VOID_REFUND) {
+        refunded = true;
+        EXPECT_EQ(e.reference().id(), "rf4.r1");
+        EXPECT_EQ(e.amount_minor(), 600);
+        EXPECT_NE(e.memo().find("void"), std::string::npos) << e.memo();
+      }
+    }
+    if (!refunded) absl::SleepFor(absl::Milliseconds(4));
+  }
+  EXPECT_TRUE(refunded);
+}
+
+TEST_F(BankedTableTest, WithdrawnBetGoesBackWhole) {
+  ASSERT_TRUE(Create("rf5", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 1'000);
+  ASSERT_TRUE(Join("ana", "rf5").ok());
+  v1::BankedTableView view;
+  ASSERT_TRUE(PlaceBet("ana", "rf5", Bet("low"), 400, 0, "", &view).ok());
+  v1::WithdrawBankedBetRequest w;
+  w.set_request_id("w1");
+  w.set_table_id("rf5");
+  w.set_bet_id(view.roulette().my_bets(0).bet_id());
+  ASSERT_TRUE(stub_->WithdrawBet(As("ana").get(), w, &view).ok());
+  EXPECT_EQ(view.roulette().my_bets_size(), 0);
+  Settle();
+  EXPECT_EQ(Cash("ana"), 1'000);
+  EXPECT_EQ(Wagers("rf5"), 0);
+}
+
+TEST_F(BankedTableTest, RestartRebuildsTheTableAndRetriesAppendNothing) {
+  ASSERT_TRUE(Create("rf6", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Join("ana", "rf6").ok());
+  ASSERT_TRUE(PlaceBet("ana", "rf6", Bet("red"), 1'000).ok());
+  Spin();
+  ASSERT_TRUE(
+      PlaceBet("ana", "rf6", Bet("column", {}, {1}), 600, 2, "keep").ok());
+  const v1::BankedTableView before = View("ana", "rf6");
+  const int64_t cash = Cash("ana");
+  Restart();
+  const v1::BankedTableView after = View("ana", "rf6");
+  EXPECT_EQ(after.round(), 2);
+  EXPECT_EQ(after.roulette().my_bets_size(), 1);
+  EXPECT_EQ(after.roulette().last_numbers(0).number(),
+            before.roulette().last_numbers(0).number());
+  EXPECT_EQ(after.session().total_bet_minor(), 1'000);
+  EXPECT_EQ(after.roulette().betting_closes_at_micros(),
+            before.roulette().betting_closes_at_micros());
+  // The retry of the bet answers and appends nothing.
+  const int64_t events = BankedEvents();
+  ASSERT_TRUE(
+      PlaceBet("ana", "rf6", Bet("column", {}, {1}), 600, 2, "keep").ok());
+  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(Cash("ana"), cash);
+  Spin();
+  const v1::BankedRoundRecord last = LastRound("ana", "rf6");
+  EXPECT_EQ(last.round(), 2);
+  const int64_t returned = Returned(rl::WheelKind::kFrench,
+                                    Bet("column", {}, {1}), 600, last.number());
+  EXPECT_EQ(Cash("ana"), cash + returned);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, IndividualWheelLaunchedByThePlayerReplaysThreeRounds) {
+  v1::RouletteTableConfig config;
+  config.set_individual(true);
+  config.set_player_launches(true);
+  ASSERT_TRUE(Create("solo", v1::BANKED_GAME_ROULETTE_FRENCH, config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Join("ana", "solo").ok());
+  grpc::Status second = Join("bob", "solo");
+  EXPECT_EQ(second.error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_NE(second.error_message().find("RF-4"), std::string::npos);
+  for (int round = 1; round <= 4; ++round) {
+    ASSERT_TRUE(PlaceBet("ana", "solo", Bet("even"), 100 * round).ok());
+    v1::LaunchRequest launch;
+    launch.set_request_id(absl::StrCat("launch-", round));
+    launch.set_table_id("solo");
+    launch.set_round(round);
+    v1::BankedTableView view;
+    grpc::Status s = stub_->Launch(As("ana").get(), launch, &view);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    EXPECT_EQ(view.round(), round + 1);
+  }
+  Settle();
+  v1::GetBankedTableRequest req;
+  req.set_table_id("solo");
+  v1::BankedReplayResponse replay;
+  ASSERT_TRUE(stub_->GetReplay(As("ana").get(), req, &replay).ok());
+  // RFD-27: the last three, most recent first.
+  ASSERT_EQ(replay.rounds_size(), 3);
+  EXPECT_EQ(replay.rounds(0).round(), 4);
+  EXPECT_EQ(replay.rounds(2).round(), 2);
+  EXPECT_EQ(replay.rounds(0).staked_minor(), 400);
+  int64_t returned = 0;
+  v1::LastNumbersResponse numbers;
+  ASSERT_TRUE(stub_->GetLastNumbers(As("ana").get(), req, &numbers).ok());
+  ASSERT_EQ(numbers.numbers_size(), 4);
+  for (int i = 0; i < 4; ++i) {
+    returned += Returned(rl::WheelKind::kFrench, Bet("even"), 100 * (4 - i),
+                         numbers.numbers(i).number());
+  }
+  EXPECT_EQ(Cash("ana"), 10'000 - 1'000 + returned);
+  EXPECT_EQ(Bank(), 1'000 - returned);
+  // A timed wheel is not launched by a player.
+  ASSERT_TRUE(Create("timed", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  v1::LaunchRequest launch;
+  launch.set_request_id("launch-timed");
+  launch.set_table_id("timed");
+  launch.set_round(1);
+  v1::BankedTableView view;
+  EXPECT_EQ(stub_->Launch(As("ana").get(), launch, &view).error_code(),
+            grpc::FAILED_PRECONDITION);
+}
+
+TEST_F(BankedTableTest, StakeTheWalletAnswersTooLateIsPaidBack) {
+  ASSERT_TRUE(Create("rf7", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 1'000);
+  ASSERT_TRUE(Join("ana", "rf7").ok());
+  Restart();
+  Shutdown();
+  wallet_reader_ = false;  // the wallet is "slow": nobody reads the stakes
+  stake_wait_ = absl::Milliseconds(50);
+  Start();
+  grpc::Status s = PlaceBet("ana", "rf7", Bet("red"), 200);
+  EXPECT_EQ(s.error_code(), grpc::DEADLINE_EXCEEDED) << s.error_message();
+  EXPECT_EQ(View("ana", "rf7").roulette().my_bets_size(), 0);
+  // The table gives up after saga_timeout: the bet is off the board.
+  clock_.Advance(absl::Seconds(11));
+  tables_->Tick();
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kStakeRefused), 1);
+  // Now the wallet takes the stake; the table sees the late capture and
+  // asks for it back (BankedMoney "compensation"); the wallet pays it.
+  ASSERT_TRUE(wallet_->PollBankedRequests().ok());
+  EXPECT_EQ(Cash("ana"), 800);
+  for (int i = 0; i < 1000 && Cash("ana") != 1'000; ++i) {
+    ASSERT_TRUE(wallet_->PollBankedRequests().ok());
+    absl::SleepFor(absl::Milliseconds(2));
+  }
+  EXPECT_EQ(Cash("ana"), 1'000);
+  EXPECT_EQ(Wagers("rf7"), 0);
+  EXPECT_EQ(View("ana", "rf7").roulette().my_bets_size(), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+}  // namespace
+}  // namespace banca::testing
