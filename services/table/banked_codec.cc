@@ -21,6 +21,8 @@ std::string_view BankedGameName(v1::BankedGame game) {
       return "roulette_french";
     case v1::BANKED_GAME_ROULETTE_AMERICAN:
       return "roulette_american";
+    case v1::BANKED_GAME_BLACKJACK:
+      return "blackjack";
     default:
       return "";
   }

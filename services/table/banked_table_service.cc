@@ -18,9 +18,6 @@ namespace {
 
 constexpr char kOutcomeGroup[] = "table.banked-stake-outcomes";
 constexpr size_t kReadBatch = 512;
-// A virtual wheel's ball always completes a valid number of revolutions
-// (RFD-23a concerns a physical launch); recorded for the audit trail.
-constexpr int kVirtualRevolutions = 10;
 
 grpc::Status ToGrpc(const absl::Status& s) {
   if (s.ok()) return grpc::Status::OK;
@@ -145,8 +142,8 @@ absl::Status BankedTableService::Replay() {
             absl::StrCat(decoded->envelope.event_id(), ": ");
         Slot* slot = nullptr;
         if (event.has_created()) {
-          absl::StatusOr<std::unique_ptr<RouletteTableState>> state =
-              RouletteTableState::Create(event.created(), event.at_micros());
+          absl::StatusOr<std::unique_ptr<BankedGameState>> state =
+              BankedGameState::Create(event.created(), event.at_micros());
           if (!state.ok()) {
             return absl::DataLossError(
                 absl::StrCat(where, state.status().message()));
@@ -346,11 +343,16 @@ grpc::Status BankedTableService::CreateTable(
         c->set_table_id(request->table_id());
         c->set_name(request->name());
         c->set_game(request->game());
-        *c->mutable_roulette() = request->roulette();
-        absl::StatusOr<std::unique_ptr<RouletteTableState>> state =
-            RouletteTableState::Create(*c, e.at_micros());
+        if (request->has_roulette()) {
+          *c->mutable_roulette() = request->roulette();
+        }
+        if (request->has_blackjack()) {
+          *c->mutable_blackjack() = request->blackjack();
+        }
+        absl::StatusOr<std::unique_ptr<BankedGameState>> state =
+            BankedGameState::Create(*c, e.at_micros());
         if (!state.ok()) return state.status();
-        *c->mutable_roulette() = (*state)->Info().roulette();  // defaults
+        *c = (*state)->created();  // defaults filled in
         absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
             cards::SystemRandomSource::Create();
         if (!rng.ok()) return rng.status();
@@ -412,6 +414,7 @@ grpc::Status BankedTableService::Join(grpc::ServerContext* context,
           e.set_request_id(key);
           e.set_request_fingerprint(fingerprint);
           e.mutable_joined()->set_player_id(caller.subject);
+          e.mutable_joined()->set_seat(request->seat());
           if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
             return s;
           }
@@ -460,57 +463,73 @@ grpc::Status BankedTableService::PlaceBet(
         if (!found.ok()) return found.status();
         Slot& slot = **found;
         absl::MutexLock lock(&slot.mu);
-        RouletteTableState& state = *slot.state;
-        if (repeat) {
-          *response = state.ViewFor(caller.subject);
-          return absl::OkStatus();
+        if (!repeat) {
+          absl::StatusOr<v1::BankedTableEvent> e = slot.state->BetEvent(
+              caller.subject, *request, clock_.NowMicros());
+          if (!e.ok()) return e.status();
+          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
+              !s.ok()) {
+            return s;
+          }
         }
-        if (request->amount_minor() <= 0) {
-          return absl::InvalidArgumentError("amount_minor must be positive");
-        }
-        const std::string saga_id = state.NextSagaId();
-        const std::string bet_id = state.NextBetId();
-        v1::BankedTableEvent e = NewEvent(request->table_id());
-        e.set_request_id(key);
-        e.set_request_fingerprint(fingerprint);
-        v1::StakeRequested* r = e.mutable_stake_requested();
-        r->set_saga_id(saga_id);
-        r->set_player_id(caller.subject);
-        r->set_bet_id(bet_id);
-        r->set_round(request->round());
-        r->set_stake_minor(request->amount_minor());
-        *r->mutable_roulette() = request->roulette();
-        // The round is checked by the table; the transaction needs a valid
-        // one (>= 1) to be built.
-        absl::StatusOr<v1::LedgerTransaction> tx = StakeTransaction(BankedBet{
-            std::string(BankedGameName(state.game())), request->table_id(),
-            std::max<int64_t>(request->round(), 1), caller.subject, bet_id,
-            request->amount_minor()});
-        if (!tx.ok()) return tx.status();
-        *r->mutable_tx() = *std::move(tx);
-        if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-          return s;
-        }
-        // Wait for the wallet (through the log) before answering.
-        const absl::Time deadline = absl::Now() + options_.stake_wait;
-        while (state.PendingStake(saga_id) != nullptr) {
-          if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
-        }
-        if (state.PendingStake(saga_id) != nullptr) {
-          return absl::DeadlineExceededError(absl::StrCat(
-              "the wallet has not answered stake ", saga_id,
-              " yet; the bet shows once it is captured (GetTableView)"));
-        }
-        if (auto f = slot.saga_failures.find(saga_id);
-            f != slot.saga_failures.end()) {
-          const std::string why = f->second;
-          slot.saga_failures.erase(f);
-          return absl::FailedPreconditionError(
-              absl::StrCat("stake refused: ", why));
-        }
-        *response = state.ViewFor(caller.subject);
+        *response = slot.state->ViewFor(caller.subject);
         return absl::OkStatus();
       });
+}
+
+grpc::Status BankedTableService::Act(grpc::ServerContext* context,
+                                     const v1::BankedActRequest* request,
+                                     v1::BankedTableView* response) {
+  return Command(
+      context, "BankedAct", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
+        if (!found.ok()) return found.status();
+        Slot& slot = **found;
+        absl::MutexLock lock(&slot.mu);
+        if (!repeat) {
+          absl::StatusOr<v1::BankedTableEvent> e = slot.state->ActEvent(
+              caller.subject, *request, clock_.NowMicros());
+          if (!e.ok()) return e.status();
+          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
+              !s.ok()) {
+            return s;
+          }
+        }
+        *response = slot.state->ViewFor(caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
+                                        const std::string& fingerprint,
+                                        v1::BankedTableEvent e) {
+  e.set_request_id(key);
+  e.set_request_fingerprint(fingerprint);
+  const std::string saga_id =
+      e.has_stake_requested() ? e.stake_requested().saga_id() : "";
+  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
+  if (saga_id.empty()) return absl::OkStatus();
+  // A stake: wait for the wallet (through the log) before answering.
+  const BankedGameState& state = *slot.state;
+  const absl::Time deadline = absl::Now() + options_.stake_wait;
+  while (state.sagas().Pending(saga_id) != nullptr) {
+    if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
+  }
+  if (state.sagas().Pending(saga_id) != nullptr) {
+    return absl::DeadlineExceededError(
+        absl::StrCat("the wallet has not answered stake ", saga_id,
+                     " yet; the bet shows once it is captured (GetTableView)"));
+  }
+  if (auto f = slot.saga_failures.find(saga_id);
+      f != slot.saga_failures.end()) {
+    const std::string why = f->second;
+    slot.saga_failures.erase(f);
+    return absl::FailedPreconditionError(absl::StrCat("stake refused: ", why));
+  }
+  return absl::OkStatus();
 }
 
 grpc::Status BankedTableService::WithdrawBet(
@@ -551,36 +570,16 @@ grpc::Status BankedTableService::Launch(grpc::ServerContext* context,
         if (!found.ok()) return found.status();
         Slot& slot = **found;
         absl::MutexLock lock(&slot.mu);
-        RouletteTableState& state = *slot.state;
         if (!repeat) {
-          if (state.engine().config().launch !=
-              games::roulette::LaunchMode::kPlayerTriggered) {
-            return absl::FailedPreconditionError(
-                "this wheel launches when its betting window closes "
-                "(RFD-13/14)");
-          }
-          if (!state.Joined(caller.subject)) {
-            return absl::PermissionDeniedError(absl::StrCat(
-                "the wheel is launched by its player (RFD-16), not ",
-                caller.subject));
-          }
-          if (request->round() != state.round()) {
-            return absl::FailedPreconditionError(
-                absl::StrCat("round ", request->round(),
-                             " is not in play; round ", state.round(), " is"));
-          }
-          v1::BankedTableEvent e = NewEvent(request->table_id());
-          e.set_request_id(key);
-          e.set_request_fingerprint(fingerprint);
-          e.mutable_spin()->set_round(state.round());
-          e.mutable_spin()->set_number(state.PocketNameAt(cards::UniformInt(
-              *slot.rng, static_cast<uint32_t>(state.pockets()))));
-          e.mutable_spin()->set_revolutions(kVirtualRevolutions);
-          if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
+          absl::StatusOr<v1::BankedTableEvent> e = slot.state->LaunchEvent(
+              caller.subject, request->round(), clock_.NowMicros(), *slot.rng);
+          if (!e.ok()) return e.status();
+          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
+              !s.ok()) {
             return s;
           }
         }
-        *response = state.ViewFor(caller.subject);
+        *response = slot.state->ViewFor(caller.subject);
         return absl::OkStatus();
       });
 }
@@ -619,7 +618,7 @@ grpc::Status BankedTableService::GetTableView(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     v1::BankedTableView* response) {
   return Query(context, request->table_id(),
-               [&](const auth::Claims& caller, const RouletteTableState& s) {
+               [&](const auth::Claims& caller, const BankedGameState& s) {
                  *response = s.ViewFor(caller.subject);
                  return absl::OkStatus();
                });
@@ -629,7 +628,7 @@ grpc::Status BankedTableService::GetLastNumbers(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     v1::LastNumbersResponse* response) {
   return Query(context, request->table_id(),
-               [&](const auth::Claims&, const RouletteTableState& s) {
+               [&](const auth::Claims&, const BankedGameState& s) {
                  for (v1::PastNumber& n : s.LastNumbers()) {
                    *response->add_numbers() = std::move(n);
                  }
@@ -642,7 +641,7 @@ grpc::Status BankedTableService::GetLastRound(
     v1::BankedRoundRecord* response) {
   return Query(context, request->table_id(),
                [&](const auth::Claims& caller,
-                   const RouletteTableState& s) -> absl::Status {
+                   const BankedGameState& s) -> absl::Status {
                  std::vector<v1::BankedRoundRecord> rounds =
                      s.ReplayFor(caller.subject);
                  if (rounds.empty()) {
@@ -658,7 +657,7 @@ grpc::Status BankedTableService::GetReplay(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     v1::BankedReplayResponse* response) {
   return Query(context, request->table_id(),
-               [&](const auth::Claims& caller, const RouletteTableState& s) {
+               [&](const auth::Claims& caller, const BankedGameState& s) {
                  for (v1::BankedRoundRecord& r : s.ReplayFor(caller.subject)) {
                    *response->add_rounds() = std::move(r);
                  }
@@ -671,7 +670,7 @@ grpc::Status BankedTableService::GetSessionSummary(
     v1::BankedSessionSummary* response) {
   return Query(context, request->table_id(),
                [&](const auth::Claims& caller,
-                   const RouletteTableState& s) -> absl::Status {
+                   const BankedGameState& s) -> absl::Status {
                  if (!s.Joined(caller.subject)) {
                    return absl::NotFoundError(
                        absl::StrCat(caller.subject, " has no session here"));
@@ -692,7 +691,7 @@ void BankedTableService::Tick() {
 
 void BankedTableService::TickSlot(Slot& slot) {
   absl::MutexLock lock(&slot.mu);
-  RouletteTableState& state = *slot.state;
+  BankedGameState& state = *slot.state;
   const int64_t now = clock_.NowMicros();
   auto commit = [&](v1::BankedTableEvent e, const char* what) {
     if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
@@ -703,7 +702,7 @@ void BankedTableService::TickSlot(Slot& slot) {
   // Stakes the wallet has not answered in time.
   std::vector<std::string> forget;
   for (const auto& [saga, started] : slot.saga_started_micros) {
-    if (state.PendingStake(saga) == nullptr) {
+    if (state.sagas().Pending(saga) == nullptr) {
       forget.push_back(saga);
     } else if (now - started >=
                absl::ToInt64Microseconds(options_.saga_timeout)) {
@@ -718,20 +717,18 @@ void BankedTableService::TickSlot(Slot& slot) {
     }
   }
   for (const std::string& saga : forget) slot.saga_started_micros.erase(saga);
-  // RFD-14: the window has run its course: the ball is launched and the
-  // number drawn now, not before.
-  if (state.SpinDue(now)) {
-    v1::BankedTableEvent e = NewEvent(state.id());
-    e.mutable_spin()->set_round(state.round());
-    e.mutable_spin()->set_number(state.PocketNameAt(
-        cards::UniformInt(*slot.rng, static_cast<uint32_t>(state.pockets()))));
-    e.mutable_spin()->set_revolutions(kVirtualRevolutions);
-    commit(std::move(e), "spin");
-  }
-  if (state.InactivityDue(now)) {
-    v1::BankedTableEvent e = NewEvent(state.id());
-    e.mutable_inactivity_checked();
-    commit(std::move(e), "inactivity");
+  // What the clock calls for: a spin once the window has run its course
+  // (the number drawn only now), a deal, a decision timeout, an idle
+  // notice. Bounded: each event changes what is due.
+  for (int i = 0; i < 8; ++i) {
+    std::optional<v1::BankedTableEvent> due =
+        state.Due(clock_.NowMicros(), *slot.rng);
+    if (!due) break;
+    if (absl::Status s = CommitLocked(slot, *std::move(due)); !s.ok()) {
+      std::fprintf(stderr, "banca banked table %s: timer: %s\n",
+                   state.id().c_str(), std::string(s.message()).c_str());
+      break;
+    }
   }
 }
 
@@ -783,11 +780,11 @@ absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
   Slot* slot = Find(TableOfSaga(saga_id));
   if (slot == nullptr) return absl::OkStatus();
   absl::MutexLock lock(&slot->mu);
-  RouletteTableState& state = *slot->state;
-  const bool pending = state.PendingStake(saga_id) != nullptr;
+  BankedGameState& state = *slot->state;
+  const bool pending = state.sagas().Pending(saga_id) != nullptr;
   // A repeat (already handled) changes nothing; a capture after the table
   // gave up is paid back once.
-  if (!pending && !(captured && state.TimedOutStake(saga_id) != nullptr)) {
+  if (!pending && !(captured && state.sagas().TimedOut(saga_id) != nullptr)) {
     return absl::OkStatus();
   }
   v1::BankedTableEvent e = NewEvent(state.id());

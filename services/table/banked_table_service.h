@@ -1,6 +1,7 @@
 // The banked-table service: the gRPC edge over the banked games (French and
-// American roulette) and the log, beside the poker TableService in the
-// same `banca serve` table process (docs/table-service.md "Banked tables").
+// American roulette, blackjack; each table's rules in its BankedGameState)
+// and the log, beside the poker TableService in the same `banca serve`
+// table process (docs/table-service.md "Banked tables").
 //
 // A command is authenticated (a signed token, libs/auth; the same rules as
 // the poker tables), validated, claimed in the idempotency index, decided
@@ -22,10 +23,11 @@
 // are BankedMoney events the wallet posts exactly once (request ids derived
 // from the event id, deduplicated by its idempotency index).
 //
-// The clock: the betting window closes when it has run its course and no
-// stake is in flight; the service then draws the number from its CSPRNG
-// (uniform over the wheel's pockets) and records it (SpinRecorded) before
-// applying it. Nothing about a future number exists before that.
+// The clock (Tick) asks each table what is due: a roulette window that has
+// run its course with no stake in flight (the number is drawn from the
+// CSPRNG only then, uniform over the pockets, and recorded before it is
+// applied), a blackjack deal (the shoe shuffled then), a decision timeout,
+// an idle notice. Nothing about a future outcome exists before that.
 #ifndef BANCA_SERVICES_TABLE_BANKED_TABLE_SERVICE_H_
 #define BANCA_SERVICES_TABLE_BANKED_TABLE_SERVICE_H_
 
@@ -46,7 +48,7 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
 #include "services/table/banked_codec.h"
-#include "services/table/roulette_table_state.h"
+#include "services/table/banked_game_state.h"
 
 namespace banca::table {
 
@@ -100,6 +102,8 @@ class BankedTableService final : public v1::BankedTableService::Service {
                            v1::BankedTableView*) override;
   grpc::Status Launch(grpc::ServerContext*, const v1::LaunchRequest*,
                       v1::BankedTableView*) override;
+  grpc::Status Act(grpc::ServerContext*, const v1::BankedActRequest*,
+                   v1::BankedTableView*) override;
   grpc::Status GetTableView(grpc::ServerContext*,
                             const v1::GetBankedTableRequest*,
                             v1::BankedTableView*) override;
@@ -124,7 +128,7 @@ class BankedTableService final : public v1::BankedTableService::Service {
   struct Slot {
     absl::Mutex mu;
     absl::CondVar changed;
-    std::unique_ptr<RouletteTableState> state;
+    std::unique_ptr<BankedGameState> state;
     int64_t sequence = 0;  // last stream sequence appended (and durable)
     std::map<std::string, int64_t> saga_started_micros;
     std::map<std::string, std::string> saga_failures;
@@ -139,6 +143,12 @@ class BankedTableService final : public v1::BankedTableService::Service {
   // Applies `event` and appends it with what it derived; durable on
   // return. On a refusal nothing changed and nothing was appended.
   absl::Status CommitLocked(Slot& slot, v1::BankedTableEvent event)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Commits the command's event (named by the request); for a stake,
+  // waits for the wallet's answer: FAILED_PRECONDITION when refused,
+  // DEADLINE_EXCEEDED when it has not come within stake_wait.
+  absl::Status Decide(Slot& slot, const std::string& key,
+                      const std::string& fingerprint, v1::BankedTableEvent e)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // An input event stamped with the service clock.
   v1::BankedTableEvent NewEvent(const std::string& table_id) const;

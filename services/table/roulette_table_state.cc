@@ -34,9 +34,9 @@ v1::PastNumber PastToProto(int64_t round, rl::Pocket pocket,
   return n;
 }
 
-std::string BetKey(const std::string& player, const std::string& bet_id) {
-  return absl::StrCat(player, "/", bet_id);
-}
+// A virtual wheel's ball always completes a valid number of revolutions
+// (RFD-23a concerns a physical launch); recorded for the audit trail.
+constexpr int kVirtualRevolutions = 10;
 
 }  // namespace
 
@@ -50,6 +50,7 @@ absl::StatusOr<std::unique_ptr<RouletteTableState>> RouletteTableState::Create(
                         absl::FromUnixMicros(at_micros));
   if (!engine.ok()) return engine.status();
   v1::BankedTableCreated normalized = created;
+  normalized.clear_blackjack();
   *normalized.mutable_roulette() = *config;
   return std::unique_ptr<RouletteTableState>(new RouletteTableState(
       std::move(normalized), *std::move(engine), at_micros));
@@ -60,65 +61,79 @@ absl::Time RouletteTableState::EngineTime(int64_t at_micros) {
   return absl::FromUnixMicros(engine_micros_);
 }
 
-v1::BankedTableEvent RouletteTableState::Money(int64_t round,
-                                               const char* cause) const {
-  v1::BankedTableEvent e;
-  e.set_table_id(id());
-  e.set_at_micros(engine_micros_);
-  e.mutable_money()->set_round(round);
-  e.mutable_money()->set_cause(cause);
+bool RouletteTableState::PendingBet(const std::string& player,
+                                    const std::string& bet_id) const {
+  for (const std::string& saga : sagas_.PendingIds()) {
+    const StakeSagas::Stake* s = sagas_.Pending(saga);
+    if (s->player_id() == player && s->bet_id() == bet_id) return true;
+  }
+  return false;
+}
+
+absl::StatusOr<v1::BankedTableEvent> RouletteTableState::BetEvent(
+    const std::string& player, const v1::PlaceBankedBetRequest& request,
+    int64_t now) const {
+  absl::StatusOr<v1::BankedTableEvent> e =
+      NewStake(player, absl::StrCat("b", bets_ + 1), request.round(),
+               request.amount_minor(), now);
+  if (!e.ok()) return e.status();
+  *e->mutable_stake_requested()->mutable_roulette() = request.roulette();
   return e;
 }
 
-const RouletteTableState::Stake* RouletteTableState::PendingStake(
-    const std::string& saga_id) const {
-  auto it = pending_.find(saga_id);
-  return it == pending_.end() ? nullptr : &it->second;
+v1::BankedTableEvent RouletteTableState::Spin(int64_t now,
+                                              cards::RandomSource& rng) const {
+  // 0..36, then 00 on a double-zero wheel: uniform, no modulo bias.
+  const uint32_t index = cards::UniformInt(
+      rng, static_cast<uint32_t>(rl::PocketCount(engine_.config().wheel)));
+  v1::BankedTableEvent e;
+  e.set_table_id(id());
+  e.set_at_micros(now);
+  e.mutable_spin()->set_round(engine_.round());
+  e.mutable_spin()->set_number(rl::PocketName(
+      index <= rl::kHighestNumber ? static_cast<rl::Pocket>(index)
+                                  : rl::kDoubleZero));
+  e.mutable_spin()->set_revolutions(kVirtualRevolutions);
+  return e;
 }
 
-const RouletteTableState::Stake* RouletteTableState::TimedOutStake(
-    const std::string& saga_id) const {
-  auto it = timed_out_.find(saga_id);
-  return it == timed_out_.end() ? nullptr : &it->second;
+absl::StatusOr<v1::BankedTableEvent> RouletteTableState::LaunchEvent(
+    const std::string& player, int64_t round, int64_t now,
+    cards::RandomSource& rng) const {
+  if (engine_.config().launch != rl::LaunchMode::kPlayerTriggered) {
+    return absl::FailedPreconditionError(
+        "this wheel launches when its betting window closes (RFD-13/14)");
+  }
+  if (!joined_.contains(player)) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        "the wheel is launched by its player (RFD-16), not ", player));
+  }
+  if (round != engine_.round()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "round ", round, " is not in play; round ", engine_.round(), " is"));
+  }
+  return Spin(now, rng);
 }
 
-std::vector<std::string> RouletteTableState::PendingSagas() const {
-  std::vector<std::string> out;
-  for (const auto& [saga, stake] : pending_) out.push_back(saga);
-  return out;
-}
-
-std::string RouletteTableState::NextSagaId() const {
-  return StakeSagaId(id(), sagas_ + 1);
-}
-
-std::string RouletteTableState::NextBetId() const {
-  return absl::StrCat("b", bets_ + 1);
-}
-
-bool RouletteTableState::SpinDue(int64_t now_micros) const {
-  if (joined_.empty() || !pending_.empty()) return false;
-  if (engine_.phase() != rl::Table::Phase::kBetting) return false;
-  std::optional<absl::Time> closes = engine_.BettingClosesAt();
-  return closes && absl::FromUnixMicros(now_micros) >= *closes;
-}
-
-bool RouletteTableState::InactivityDue(int64_t now_micros) const {
-  if (engine_.config().players != rl::WheelMode::kIndividual) return false;
-  if (now_micros < engine_micros_) return false;
-  rl::Table copy = engine_;  // one player's wheel: small
-  return !copy.CheckInactivity(absl::FromUnixMicros(now_micros)).empty();
-}
-
-int RouletteTableState::pockets() const {
-  return rl::PocketCount(engine_.config().wheel);
-}
-
-std::string RouletteTableState::PocketNameAt(uint32_t index) const {
-  // 0..36, then 00 on a double-zero wheel.
-  return rl::PocketName(index <= rl::kHighestNumber
-                            ? static_cast<rl::Pocket>(index)
-                            : rl::kDoubleZero);
+std::optional<v1::BankedTableEvent> RouletteTableState::Due(
+    int64_t now, cards::RandomSource& rng) const {
+  if (!joined_.empty() && !sagas_.any() &&
+      engine_.phase() == rl::Table::Phase::kBetting) {
+    std::optional<absl::Time> closes = engine_.BettingClosesAt();
+    if (closes && absl::FromUnixMicros(now) >= *closes) return Spin(now, rng);
+  }
+  if (engine_.config().players == rl::WheelMode::kIndividual &&
+      now >= engine_micros_) {
+    rl::Table copy = engine_;  // one player's wheel: small
+    if (!copy.CheckInactivity(absl::FromUnixMicros(now)).empty()) {
+      v1::BankedTableEvent e;
+      e.set_table_id(id());
+      e.set_at_micros(now);
+      e.mutable_inactivity_checked();
+      return e;
+    }
+  }
+  return std::nullopt;
 }
 
 absl::Status RouletteTableState::RequestStake(const v1::BankedTableEvent& e) {
@@ -132,67 +147,39 @@ absl::Status RouletteTableState::RequestStake(const v1::BankedTableEvent& e) {
         absl::StrCat("round ", r.round(), " is not taking bets; round ",
                      engine_.round(), " is"));
   }
-  if (r.saga_id() != NextSagaId() || r.bet_id() != NextBetId()) {
-    return absl::DataLossError(absl::StrCat(
-        "stake saga ", r.saga_id(), " / bet ", r.bet_id(), " out of order"));
+  if (r.bet_id() != absl::StrCat("b", bets_ + 1) ||
+      r.saga_id() != sagas_.NextSagaId(id())) {
+    return absl::DataLossError(absl::StrCat("stake ", r.saga_id(), " / bet ",
+                                            r.bet_id(), " out of order"));
   }
   absl::StatusOr<rl::BetRequest> request = RouletteBetFromProto(
       engine_.config().wheel, r.roulette(), r.stake_minor());
   if (!request.ok()) return request.status();
-  const int64_t before = engine_micros_;
-  absl::StatusOr<rl::BetPlaced> placed =
-      engine_.PlaceBet(r.player_id(), r.bet_id(), *request,
-                       absl::FromUnixMicros(std::max(e.at_micros(), before)));
+  absl::StatusOr<rl::BetPlaced> placed = engine_.PlaceBet(
+      r.player_id(), r.bet_id(), *request,
+      absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_)));
   if (!placed.ok()) return placed.status();
   EngineTime(e.at_micros());
-  ++sagas_;
+  if (absl::Status s = sagas_.Begin(id(), r); !s.ok()) return s;
   ++bets_;
-  pending_[r.saga_id()] =
-      Stake{r.player_id(), r.bet_id(), r.round(), r.stake_minor()};
-  pending_bets_.insert(BetKey(r.player_id(), r.bet_id()));
   requests_[r.bet_id()] = r.roulette();
   notices_.erase(r.player_id());
   return absl::OkStatus();
 }
 
-absl::Status RouletteTableState::EndStake(
-    const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
-  const bool captured = e.has_stake_captured();
-  const std::string& saga =
-      captured ? e.stake_captured().saga_id() : e.stake_refused().saga_id();
-  auto it = pending_.find(saga);
-  if (it == pending_.end()) {
-    // A capture after the table gave up: the stake goes back (BET_RETURNED).
-    auto late = timed_out_.find(saga);
-    if (!captured || late == timed_out_.end()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("stake saga ", saga, " is not pending"));
-    }
-    const Stake& s = late->second;
-    absl::StatusOr<v1::LedgerTransaction> tx = VoidRefundTransaction(
-        BankedBet{std::string(BankedGameName(game())), id(), s.round, s.player,
-                  s.bet_id, s.stake},
-        /*withdrawn=*/true);
-    if (!tx.ok()) return tx.status();
-    v1::BankedTableEvent money = Money(s.round, "compensation");
-    *money.mutable_money()->add_transactions() = *std::move(tx);
-    derived->push_back(std::move(money));
-    timed_out_.erase(late);
-    return absl::OkStatus();
-  }
-  Stake stake = it->second;
-  if (!captured) {
-    // Off the board again: the stake never moved. Within the window: the
-    // launch waits for every pending stake, so the engine's time is still
-    // before the window's end.
-    absl::StatusOr<rl::BetWithdrawn> off = engine_.Withdraw(
-        stake.player, stake.bet_id, absl::FromUnixMicros(engine_micros_));
-    if (!off.ok()) return off.status();
-    requests_.erase(stake.bet_id);
-    if (e.stake_refused().timed_out()) timed_out_[saga] = stake;
-  }
-  pending_bets_.erase(BetKey(stake.player, stake.bet_id));
-  pending_.erase(it);
+absl::Status RouletteTableState::Captured(const StakeSagas::Stake&, int64_t,
+                                          std::vector<v1::BankedTableEvent>*) {
+  return absl::OkStatus();  // on the board since it was requested
+}
+
+absl::Status RouletteTableState::Refused(const StakeSagas::Stake& stake) {
+  // Off the board again: the stake never moved. Within the window: the
+  // launch waits for every pending stake, so the engine's time is still
+  // before the window's end.
+  absl::StatusOr<rl::BetWithdrawn> off = engine_.Withdraw(
+      stake.player_id(), stake.bet_id(), absl::FromUnixMicros(engine_micros_));
+  if (!off.ok()) return off.status();
+  requests_.erase(stake.bet_id());
   return absl::OkStatus();
 }
 
@@ -221,7 +208,7 @@ void RouletteTableState::NoteSessions(
   }
 }
 
-absl::Status RouletteTableState::Apply(
+absl::Status RouletteTableState::ApplyGame(
     const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
   absl::Status status = absl::OkStatus();
   switch (e.kind_case()) {
@@ -259,13 +246,9 @@ absl::Status RouletteTableState::Apply(
     case v1::BankedTableEvent::kStakeRequested:
       status = RequestStake(e);
       break;
-    case v1::BankedTableEvent::kStakeCaptured:
-    case v1::BankedTableEvent::kStakeRefused:
-      status = EndStake(e, derived);
-      break;
     case v1::BankedTableEvent::kWithdrawRequested: {
       const v1::BetWithdrawRequested& w = e.withdraw_requested();
-      if (pending_bets_.contains(BetKey(w.player_id(), w.bet_id()))) {
+      if (PendingBet(w.player_id(), w.bet_id())) {
         return absl::FailedPreconditionError(absl::StrCat(
             "bet ", w.bet_id(), "'s stake is still being captured"));
       }
@@ -275,18 +258,20 @@ absl::Status RouletteTableState::Apply(
       if (!off.ok()) return off.status();
       EngineTime(e.at_micros());
       requests_.erase(w.bet_id());
-      absl::StatusOr<v1::LedgerTransaction> tx = VoidRefundTransaction(
-          BankedBet{std::string(BankedGameName(game())), id(), off->round,
-                    off->player, off->bet_id, off->stake},
-          /*withdrawn=*/true);
-      if (!tx.ok()) return tx.status();
-      v1::BankedTableEvent money = Money(off->round, "withdrawn");
-      *money.mutable_money()->add_transactions() = *std::move(tx);
+      v1::BankedTableEvent money =
+          Money(off->round, "withdrawn", engine_micros_);
+      if (absl::Status s = Add(
+              money, VoidRefundTransaction(
+                         Bet(off->round, off->player, off->bet_id, off->stake),
+                         /*withdrawn=*/true));
+          !s.ok()) {
+        return s;
+      }
       derived->push_back(std::move(money));
       break;
     }
     case v1::BankedTableEvent::kSpin: {
-      if (!pending_.empty()) {
+      if (sagas_.any()) {
         return absl::FailedPreconditionError(
             "a stake is still being captured; the ball waits for it");
       }
@@ -304,15 +289,17 @@ absl::Status RouletteTableState::Apply(
       if (!result.ok()) return result.status();
       EngineTime(e.at_micros());
       if (const auto* settled = std::get_if<rl::RoundSettled>(&*result)) {
-        v1::BankedTableEvent money = Money(settled->round, "settled");
+        v1::BankedTableEvent money =
+            Money(settled->round, "settled", engine_micros_);
         for (const rl::BetSettlement& b : settled->bets) {
           requests_.erase(b.bet_id);
-          absl::StatusOr<v1::LedgerTransaction> tx = SettleTransaction(
-              BankedBet{std::string(BankedGameName(game())), id(),
-                        settled->round, b.player, b.bet_id, b.stake},
-              b.returned);
-          if (!tx.ok()) return tx.status();
-          *money.mutable_money()->add_transactions() = *std::move(tx);
+          if (absl::Status s = Add(
+                  money, SettleTransaction(
+                             Bet(settled->round, b.player, b.bet_id, b.stake),
+                             b.returned));
+              !s.ok()) {
+            return s;
+          }
         }
         if (money.money().transactions_size() > 0) {
           derived->push_back(std::move(money));
@@ -322,7 +309,7 @@ absl::Status RouletteTableState::Apply(
       break;
     }
     case v1::BankedTableEvent::kVoidRequested: {
-      if (!pending_.empty()) {
+      if (sagas_.any()) {
         return absl::FailedPreconditionError(
             "a stake is still being captured; void the round once it is "
             "decided");
@@ -332,14 +319,16 @@ absl::Status RouletteTableState::Apply(
       if (!failed.ok()) return failed.status();
       EngineTime(e.at_micros());
       if (const auto* voided = std::get_if<rl::RoundVoided>(&*failed)) {
-        v1::BankedTableEvent money = Money(voided->round, "void");
+        v1::BankedTableEvent money =
+            Money(voided->round, "void", engine_micros_);
         for (const rl::BetWithdrawn& b : voided->refunds) {
           requests_.erase(b.bet_id);
-          absl::StatusOr<v1::LedgerTransaction> tx = VoidRefundTransaction(
-              BankedBet{std::string(BankedGameName(game())), id(), b.round,
-                        b.player, b.bet_id, b.stake});
-          if (!tx.ok()) return tx.status();
-          *money.mutable_money()->add_transactions() = *std::move(tx);
+          if (absl::Status s =
+                  Add(money, VoidRefundTransaction(
+                                 Bet(b.round, b.player, b.bet_id, b.stake)));
+              !s.ok()) {
+            return s;
+          }
         }
         if (money.money().transactions_size() > 0) {
           derived->push_back(std::move(money));
@@ -357,9 +346,7 @@ absl::Status RouletteTableState::Apply(
     default:
       return absl::InvalidArgumentError("not a roulette table event");
   }
-  if (!status.ok()) return status;
-  ++version_;
-  return absl::OkStatus();
+  return status;
 }
 
 v1::BankedTableInfo RouletteTableState::Info() const {
@@ -415,7 +402,7 @@ v1::BankedTableView RouletteTableState::ViewFor(
   }
   r->set_wheel(std::string(BankedGameName(game())));
   for (const rl::BetPlaced& b : engine_.BetsOf(player)) {
-    if (pending_bets_.contains(BetKey(player, b.bet_id))) continue;
+    if (PendingBet(player, b.bet_id)) continue;
     v1::RouletteBetView* bv = r->add_my_bets();
     bv->set_bet_id(b.bet_id);
     if (auto it = requests_.find(b.bet_id); it != requests_.end()) {

@@ -258,6 +258,46 @@ class BankedTableTest : public ::testing::Test {
     Settle();
   }
 
+  grpc::Status CreateBlackjack(const std::string& id,
+                               v1::BlackjackTableConfig config) {
+    v1::CreateBankedTableRequest req;
+    req.set_request_id("create-" + id);
+    req.set_table_id(id);
+    req.set_name("Blackjack " + id);
+    req.set_game(v1::BANKED_GAME_BLACKJACK);
+    *req.mutable_blackjack() = config;
+    v1::BankedTableInfo info;
+    return stub_->CreateTable(Operator().get(), req, &info);
+  }
+  grpc::Status Sit(const std::string& player, const std::string& table,
+                   int seat) {
+    v1::JoinBankedTableRequest req;
+    req.set_request_id(absl::StrCat("sit-", player, "-", table, "-", seat));
+    req.set_table_id(table);
+    req.set_seat(seat);
+    v1::BankedTableView view;
+    return stub_->Join(As(player).get(), req, &view);
+  }
+  grpc::Status Act(const std::string& player, const std::string& table,
+                   v1::BlackjackActionType action, int64_t amount = 0,
+                   int64_t round = 0) {
+    v1::BankedActRequest req;
+    req.set_request_id(absl::StrCat("act-", ++bets_));
+    req.set_table_id(table);
+    req.set_round(round == 0 ? View(player, table).round() : round);
+    req.set_action(action);
+    req.set_amount_minor(amount);
+    v1::BankedTableView view;
+    return stub_->Act(As(player).get(), req, &view);
+  }
+  static bool Can(const v1::BankedTableView& view,
+                  v1::BlackjackActionType action) {
+    for (int a : view.blackjack().legal().actions()) {
+      if (a == action) return true;
+    }
+    return false;
+  }
+
   ManualClock clock_{1'767'225'600'000'000};
   std::string dir_;
   std::unique_ptr<eventlog::EventLog> log_;
@@ -642,6 +682,202 @@ TEST_F(BankedTableTest, StakeTheWalletAnswersTooLateIsPaidBack) {
   EXPECT_EQ(Wagers("rf7"), 0);
   EXPECT_EQ(View("ana", "rf7").roulette().my_bets_size(), 0);
   EXPECT_EQ(LedgerSum(), 0);
+}
+
+// Blackjack ------------------------------------------------------------
+
+TEST_F(BankedTableTest, BlackjackRoundsWithInsuranceAndDoublesToTheCent) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(1);  // individual: dealt as soon as the bet is captured
+  ASSERT_TRUE(CreateBlackjack("bj1", config).ok());
+  Fund("ana", 100'000);
+  ASSERT_TRUE(Sit("ana", "bj1", 1).ok());
+  int64_t staked = 0;
+  int64_t returned = 0;
+  bool doubled = false;
+  bool insured = false;
+  for (int round = 1; round <= 30 && !(doubled && round > 3); ++round) {
+    v1::BankedTableView view;
+    ASSERT_TRUE(PlaceBet("ana", "bj1", {}, 1'000, 0, "", &view).ok());
+    EXPECT_EQ(view.blackjack().seats(0).pending_bet_minor(), 1'000);
+    tables_->Tick();  // the deal, from a freshly shuffled shoe
+    view = View("ana", "bj1");
+    // A blackjack (the player's, or the dealer's found by the peek) ends
+    // the round at the deal.
+    ASSERT_EQ(view.round(), view.blackjack().in_round() ? round : round + 1);
+    if (view.blackjack().in_round()) {
+      // DESIGN 7: the hole card stays on the server while play goes on.
+      EXPECT_TRUE(view.blackjack().hole_card_hidden());
+      EXPECT_EQ(view.blackjack().dealer_cards_size(), 1);
+    }
+    for (int step = 0; step < 20 && view.blackjack().in_round(); ++step) {
+      ASSERT_EQ(view.blackjack().to_act_seat(), 1);
+      grpc::Status s;
+      if (Can(view, v1::BLACKJACK_ACTION_TYPE_INSURANCE)) {
+        s = Act("ana", "bj1", v1::BLACKJACK_ACTION_TYPE_INSURANCE, 500);
+        insured = true;
+      } else if (Can(view, v1::BLACKJACK_ACTION_TYPE_DOUBLE)) {
+        s = Act("ana", "bj1", v1::BLACKJACK_ACTION_TYPE_DOUBLE);
+        doubled = true;
+      } else {
+        s = Act("ana", "bj1", v1::BLACKJACK_ACTION_TYPE_STAND);
+      }
+      ASSERT_TRUE(s.ok()) << s.error_message();
+      view = View("ana", "bj1");
+    }
+    ASSERT_FALSE(view.blackjack().in_round());
+    Settle();
+    const v1::BankedRoundRecord last = LastRound("ana", "bj1");
+    EXPECT_EQ(last.round(), round);
+    EXPECT_GE(last.dealer_cards_size(), 2);  // revealed once the round ends
+    staked += last.staked_minor();
+    returned += last.returned_minor();
+    int64_t bets = 0;
+    for (const v1::BlackjackBetView& b : last.blackjack_bets()) {
+      bets += b.stake_minor();
+    }
+    EXPECT_EQ(bets, last.staked_minor());
+    EXPECT_EQ(Cash("ana"), 100'000 - staked + returned) << "round " << round;
+    EXPECT_EQ(Bank(), staked - returned);
+    EXPECT_EQ(Wagers("bj1"), 0);
+    EXPECT_EQ(LedgerSum(), 0);
+  }
+  EXPECT_TRUE(doubled);
+  const v1::BankedTableView view = View("ana", "bj1");
+  EXPECT_EQ(view.session().total_bet_minor(), staked);
+  EXPECT_EQ(view.session().total_returned_minor(), returned);
+  (void)insured;  // taken whenever the dealer showed an ace
+}
+
+TEST_F(BankedTableTest, BlackjackBadInputsAppendNothing) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(3);
+  config.set_min_bet_minor(500);
+  config.set_max_bet_minor(5'000);
+  ASSERT_TRUE(CreateBlackjack("bj2", config).ok());
+  Fund("ana", 50'000);
+  Fund("bob", 50'000);
+  ASSERT_TRUE(Sit("ana", "bj2", 1).ok());
+  ASSERT_TRUE(Sit("bob", "bj2", 2).ok());
+  const int64_t events = BankedEvents();
+  auto expect = [&](grpc::Status s, grpc::StatusCode code,
+                    const std::string& message) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+    EXPECT_NE(s.error_message().find(message), std::string::npos)
+        << s.error_message();
+  };
+  expect(PlaceBet("ana", "bj2", {}, 400), grpc::INVALID_ARGUMENT, "");
+  expect(PlaceBet("ana", "bj2", {}, 5'100), grpc::INVALID_ARGUMENT, "");
+  expect(PlaceBet("ana", "bj2", {}, 1'000, 9), grpc::FAILED_PRECONDITION,
+         "round 9");
+  expect(Sit("cai", "bj2", 2), grpc::FAILED_PRECONDITION, "");
+  expect(Sit("cai", "bj2", 4), grpc::INVALID_ARGUMENT, "");
+  expect(Act("ana", "bj2", v1::BLACKJACK_ACTION_TYPE_HIT, 0, 1),
+         grpc::FAILED_PRECONDITION, "not in play");
+  EXPECT_EQ(BankedEvents(), events);
+  ASSERT_TRUE(PlaceBet("ana", "bj2", {}, 1'000).ok());
+  ASSERT_TRUE(PlaceBet("bob", "bj2", {}, 1'000).ok());
+  clock_.Advance(absl::Seconds(15));  // the betting time from the first bet
+  tables_->Tick();
+  v1::BankedTableView view = View("ana", "bj2");
+  ASSERT_TRUE(view.blackjack().in_round() || view.round() == 2);
+  if (view.blackjack().in_round()) {
+    EXPECT_TRUE(view.blackjack().hole_card_hidden());
+    const int to_act = view.blackjack().to_act_seat();
+    const std::string other = to_act == 1 ? "bob" : "ana";
+    const int64_t before = BankedEvents();
+    // Out of turn; an operator acting; another round; a bet mid-round.
+    expect(Act(other, "bj2", v1::BLACKJACK_ACTION_TYPE_HIT),
+           grpc::FAILED_PRECONDITION, "");
+    v1::BankedActRequest req;
+    req.set_request_id("op-act");
+    req.set_table_id("bj2");
+    req.set_round(1);
+    req.set_action(v1::BLACKJACK_ACTION_TYPE_STAND);
+    v1::BankedTableView out;
+    expect(stub_->Act(Operator().get(), req, &out), grpc::PERMISSION_DENIED,
+           "only a player");
+    expect(Act(to_act == 1 ? "ana" : "bob", "bj2",
+               v1::BLACKJACK_ACTION_TYPE_STAND, 0, 2),
+           grpc::FAILED_PRECONDITION, "round 2 is not in play");
+    expect(PlaceBet("ana", "bj2", {}, 1'000, 1), grpc::FAILED_PRECONDITION, "");
+    expect(Act(to_act == 1 ? "ana" : "bob", "bj2",
+               v1::BLACKJACK_ACTION_TYPE_UNSPECIFIED),
+           grpc::INVALID_ARGUMENT, "action must be");
+    EXPECT_EQ(BankedEvents(), before);
+    // Nobody acts: the decision time runs out and every hand stands.
+    for (int i = 0; i < 10 && View("ana", "bj2").blackjack().in_round(); ++i) {
+      clock_.Advance(absl::Seconds(30));
+      tables_->Tick();
+    }
+    EXPECT_FALSE(View("ana", "bj2").blackjack().in_round());
+  }
+  Settle();
+  const v1::BankedRoundRecord a = LastRound("ana", "bj2");
+  const v1::BankedRoundRecord b = LastRound("bob", "bj2");
+  EXPECT_EQ(Cash("ana"), 50'000 - a.staked_minor() + a.returned_minor());
+  EXPECT_EQ(Cash("bob"), 50'000 - b.staked_minor() + b.returned_minor());
+  EXPECT_EQ(Bank(), a.staked_minor() + b.staked_minor() - a.returned_minor() -
+                        b.returned_minor());
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, BlackjackVoidRoundRefundsAndRestartResumesTheRound) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateBlackjack("bj3", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "bj3", 1).ok());
+  // Deal until a round waits for a decision (a blackjack ends at once).
+  v1::BankedTableView view;
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_TRUE(PlaceBet("ana", "bj3", {}, 1'000).ok());
+    tables_->Tick();
+    view = View("ana", "bj3");
+    if (view.blackjack().in_round()) break;
+  }
+  ASSERT_TRUE(view.blackjack().in_round());
+  Settle();
+  const int64_t cash = Cash("ana");
+  Restart();
+  const v1::BankedTableView after = View("ana", "bj3");
+  EXPECT_TRUE(after.blackjack().in_round());
+  EXPECT_EQ(after.round(), view.round());
+  EXPECT_EQ(after.blackjack().dealer_cards(0),
+            view.blackjack().dealer_cards(0));
+  EXPECT_EQ(after.blackjack().seats(0).hands(0).cards(0),
+            view.blackjack().seats(0).hands(0).cards(0));
+  EXPECT_TRUE(after.blackjack().hole_card_hidden());
+  // BJ-27/28: the system fails: the round is void and the stake returned.
+  v1::VoidBankedRoundRequest v;
+  v.set_request_id("void-bj");
+  v.set_table_id("bj3");
+  v1::BankedTableInfo info;
+  ASSERT_TRUE(stub_->VoidRound(Operator().get(), v, &info).ok());
+  Settle();
+  EXPECT_EQ(Cash("ana"), cash + 1'000);
+  EXPECT_EQ(Wagers("bj3"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  EXPECT_TRUE(LastRound("ana", "bj3").voided());
+}
+
+TEST_F(BankedTableTest, BlackjackIdlePlayerInvitedWarnedThenEnded_BJ_35a_36) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateBlackjack("bj4", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "bj4", 1).ok());
+  clock_.Advance(absl::Seconds(181));
+  tables_->Tick();
+  EXPECT_EQ(View("ana", "bj4").notice(), "invited");
+  clock_.Advance(absl::Seconds(61));
+  tables_->Tick();
+  EXPECT_EQ(View("ana", "bj4").notice(), "warned");
+  clock_.Advance(absl::Seconds(61));
+  tables_->Tick();
+  const v1::BankedTableView view = View("ana", "bj4");
+  EXPECT_EQ(view.notice(), "ended");
+  EXPECT_FALSE(view.joined());
 }
 
 }  // namespace
