@@ -23,6 +23,8 @@ std::string_view BankedGameName(v1::BankedGame game) {
       return "roulette_american";
     case v1::BANKED_GAME_BLACKJACK:
       return "blackjack";
+    case v1::BANKED_GAME_STUD_NO_DRAW:
+      return "stud_no_draw";
     default:
       return "";
   }

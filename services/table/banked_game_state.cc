@@ -7,6 +7,7 @@
 #include "services/table/banked_codec.h"
 #include "services/table/blackjack_table_state.h"
 #include "services/table/roulette_table_state.h"
+#include "services/table/stud_table_state.h"
 
 namespace banca::table {
 
@@ -15,16 +16,27 @@ absl::StatusOr<std::unique_ptr<BankedGameState>> BankedGameState::Create(
   switch (created.game()) {
     case v1::BANKED_GAME_ROULETTE_FRENCH:
     case v1::BANKED_GAME_ROULETTE_AMERICAN: {
-      if (created.has_blackjack()) {
-        return absl::InvalidArgumentError("roulette tables take no blackjack");
+      if (created.has_blackjack() || created.has_stud()) {
+        return absl::InvalidArgumentError(
+            "roulette tables take the roulette settings only");
       }
       absl::StatusOr<std::unique_ptr<RouletteTableState>> t =
           RouletteTableState::Create(created, at_micros);
       if (!t.ok()) return t.status();
       return std::unique_ptr<BankedGameState>(std::move(*t));
     }
+    case v1::BANKED_GAME_STUD_NO_DRAW: {
+      if (created.has_roulette() || created.has_blackjack()) {
+        return absl::InvalidArgumentError(
+            "póquer sem descarte tables take the stud settings only");
+      }
+      absl::StatusOr<std::unique_ptr<StudTableState>> t =
+          StudTableState::Create(created, at_micros);
+      if (!t.ok()) return t.status();
+      return std::unique_ptr<BankedGameState>(std::move(*t));
+    }
     case v1::BANKED_GAME_BLACKJACK: {
-      if (created.has_roulette()) {
+      if (created.has_roulette() || created.has_stud()) {
         return absl::InvalidArgumentError("blackjack tables take no roulette");
       }
       absl::StatusOr<std::unique_ptr<BlackjackTableState>> t =
@@ -34,7 +46,8 @@ absl::StatusOr<std::unique_ptr<BankedGameState>> BankedGameState::Create(
     }
     default:
       return absl::InvalidArgumentError(
-          "game must be ROULETTE_FRENCH, ROULETTE_AMERICAN or BLACKJACK");
+          "game must be ROULETTE_FRENCH, ROULETTE_AMERICAN, BLACKJACK or "
+          "STUD_NO_DRAW");
   }
 }
 
@@ -97,6 +110,21 @@ absl::Status BankedGameState::Add(v1::BankedTableEvent& money,
   return absl::OkStatus();
 }
 
+absl::Status BankedGameState::PayBack(
+    const StakeSagas::Stake& stake, int64_t at,
+    std::vector<v1::BankedTableEvent>* derived) const {
+  v1::BankedTableEvent money = Money(stake.round(), "compensation", at);
+  if (absl::Status s = Add(
+          money, VoidRefundTransaction(Bet(stake.round(), stake.player_id(),
+                                           stake.bet_id(), stake.stake_minor()),
+                                       /*withdrawn=*/true));
+      !s.ok()) {
+    return s;
+  }
+  derived->push_back(std::move(money));
+  return absl::OkStatus();
+}
+
 absl::Status BankedGameState::EndStake(
     const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
   const bool captured = e.has_stake_captured();
@@ -109,18 +137,7 @@ absl::Status BankedGameState::EndStake(
       return absl::FailedPreconditionError(
           absl::StrCat("stake saga ", saga, " is not pending"));
     }
-    StakeSagas::Stake late = *sagas_.TakeTimedOut(saga);
-    v1::BankedTableEvent money =
-        Money(late.round(), "compensation", e.at_micros());
-    if (absl::Status s = Add(
-            money, VoidRefundTransaction(Bet(late.round(), late.player_id(),
-                                             late.bet_id(), late.stake_minor()),
-                                         /*withdrawn=*/true));
-        !s.ok()) {
-      return s;
-    }
-    derived->push_back(std::move(money));
-    return absl::OkStatus();
+    return PayBack(*sagas_.TakeTimedOut(saga), e.at_micros(), derived);
   }
   const StakeSagas::Stake stake = *pending;
   absl::Status s =

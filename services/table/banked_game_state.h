@@ -102,6 +102,10 @@ class BankedGameState {
   // A BankedMoney event of `cause` for `round`.
   v1::BankedTableEvent Money(int64_t round, const char* cause,
                              int64_t at) const;
+  // A captured stake the table cannot use (it gave up waiting, or the
+  // round moved on): BankedMoney "compensation", the stake back whole.
+  absl::Status PayBack(const StakeSagas::Stake& stake, int64_t at,
+                       std::vector<v1::BankedTableEvent>* derived) const;
   // Adds `tx` to `money`; the error of building it, if any.
   static absl::Status Add(v1::BankedTableEvent& money,
                           absl::StatusOr<v1::LedgerTransaction> tx);

@@ -349,6 +349,7 @@ grpc::Status BankedTableService::CreateTable(
         if (request->has_blackjack()) {
           *c->mutable_blackjack() = request->blackjack();
         }
+        if (request->has_stud()) *c->mutable_stud() = request->stud();
         absl::StatusOr<std::unique_ptr<BankedGameState>> state =
             BankedGameState::Create(*c, e.at_micros());
         if (!state.ok()) return state.status();

@@ -312,17 +312,7 @@ absl::Status BlackjackTableState::Captured(
   if (s.ok()) s = ApplyStake(next, stake);
   if (!s.ok()) {
     // The table moved on (a void, the player gone): the stake goes back.
-    v1::BankedTableEvent money = Money(stake.round(), "compensation", at);
-    if (absl::Status a =
-            Add(money,
-                VoidRefundTransaction(Bet(stake.round(), stake.player_id(),
-                                          stake.bet_id(), stake.stake_minor()),
-                                      /*withdrawn=*/true));
-        !a.ok()) {
-      return a;
-    }
-    derived->push_back(std::move(money));
-    return absl::OkStatus();
+    return PayBack(stake, at, derived);
   }
   engine_ = std::move(next);
   if (!StakeAction(stake) && deal_at_ == 0) {

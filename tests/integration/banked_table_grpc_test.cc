@@ -298,6 +298,34 @@ class BankedTableTest : public ::testing::Test {
     return false;
   }
 
+  grpc::Status CreateStud(const std::string& id, v1::StudTableConfig config) {
+    v1::CreateBankedTableRequest req;
+    req.set_request_id("create-" + id);
+    req.set_table_id(id);
+    req.set_name("Póquer sem descarte " + id);
+    req.set_game(v1::BANKED_GAME_STUD_NO_DRAW);
+    *req.mutable_stud() = config;
+    v1::BankedTableInfo info;
+    return stub_->CreateTable(Operator().get(), req, &info);
+  }
+  grpc::Status StudAct(const std::string& player, const std::string& table,
+                       v1::StudActionType action, int64_t round = 0) {
+    v1::BankedActRequest req;
+    req.set_request_id(absl::StrCat("stud-", ++bets_));
+    req.set_table_id(table);
+    req.set_round(round == 0 ? View(player, table).round() : round);
+    req.set_stud_action(action);
+    v1::BankedTableView view;
+    return stub_->Act(As(player).get(), req, &view);
+  }
+  static const v1::StudSeatView* StudSeat(const v1::BankedTableView& view,
+                                          int seat) {
+    for (const v1::StudSeatView& s : view.stud().seats()) {
+      if (s.seat() == seat) return &s;
+    }
+    return nullptr;
+  }
+
   ManualClock clock_{1'767'225'600'000'000};
   std::string dir_;
   std::unique_ptr<eventlog::EventLog> log_;
@@ -878,6 +906,143 @@ TEST_F(BankedTableTest, BlackjackIdlePlayerInvitedWarnedThenEnded_BJ_35a_36) {
   const v1::BankedTableView view = View("ana", "bj4");
   EXPECT_EQ(view.notice(), "ended");
   EXPECT_FALSE(view.joined());
+}
+
+// Póquer sem descarte --------------------------------------------------
+
+TEST_F(BankedTableTest, StudRoundAnteAndBetToTheCent_SD_15_SD_23) {
+  v1::StudTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateStud("sd1", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd1", 1).ok());
+  ASSERT_TRUE(PlaceBet("ana", "sd1", {}, 200).ok());
+  EXPECT_EQ(Cash("ana"), 9'800);
+  tables_->Tick();  // SD-15: alone at the table, the cards come at once
+  v1::BankedTableView view = View("ana", "sd1");
+  ASSERT_EQ(view.stud().phase(), "DECISIONS");
+  // DESIGN 7: the caller's five cards and the bank's up card, nothing else.
+  ASSERT_NE(StudSeat(view, 1), nullptr);
+  EXPECT_EQ(StudSeat(view, 1)->cards_size(), 5);
+  EXPECT_FALSE(view.stud().bank_up_card().empty());
+  EXPECT_EQ(view.stud().bank_cards_size(), 0);
+  EXPECT_TRUE(view.stud().can_bet());
+  EXPECT_EQ(view.stud().bet_minor(), 400);  // SD-23: twice the ante
+  ASSERT_TRUE(StudAct("ana", "sd1", v1::STUD_ACTION_TYPE_BET).ok());
+  Settle();
+  view = View("ana", "sd1");
+  EXPECT_EQ(view.stud().phase(), "FINISHED");
+  EXPECT_EQ(view.stud().bank_cards_size(), 5);  // SD-24: revealed now
+  const v1::BankedRoundRecord last = LastRound("ana", "sd1");
+  EXPECT_EQ(last.staked_minor(), 600);
+  EXPECT_EQ(last.my_cards_size(), 5);
+  EXPECT_FALSE(last.outcome().empty());
+  EXPECT_EQ(Cash("ana"), 10'000 - 600 + last.returned_minor());
+  EXPECT_EQ(Bank(), 600 - last.returned_minor());
+  EXPECT_EQ(Wagers("sd1"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  EXPECT_EQ(view.session().total_bet_minor(), 600);
+}
+
+TEST_F(BankedTableTest, StudFoldAndTimeoutWithWarning_SD_22_SD_31_SD_32) {
+  v1::StudTableConfig config;
+  config.set_seats(3);
+  ASSERT_TRUE(CreateStud("sd2", config).ok());
+  Fund("ana", 10'000);
+  Fund("bob", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd2", 1).ok());
+  ASSERT_TRUE(Sit("bob", "sd2", 2).ok());
+  ASSERT_TRUE(PlaceBet("ana", "sd2", {}, 300).ok());
+  ASSERT_TRUE(PlaceBet("bob", "sd2", {}, 500).ok());
+  tables_->Tick();
+  EXPECT_EQ(View("ana", "sd2").stud().phase(), "BETTING");  // SD-14
+  clock_.Advance(absl::Seconds(15));
+  tables_->Tick();
+  v1::BankedTableView bob = View("bob", "sd2");
+  ASSERT_EQ(bob.stud().phase(), "DECISIONS");
+  // bob never sees ana's cards (DESIGN 7).
+  EXPECT_EQ(StudSeat(bob, 1)->cards_size(), 0);
+  EXPECT_EQ(StudSeat(bob, 2)->cards_size(), 5);
+  ASSERT_TRUE(StudAct("ana", "sd2", v1::STUD_ACTION_TYPE_FOLD).ok());
+  // bob does not decide: SD-31 warns and grants the extra time, SD-32 folds.
+  clock_.Advance(absl::Seconds(30));
+  tables_->Tick();
+  bob = View("bob", "sd2");
+  EXPECT_TRUE(bob.stud().warned());
+  EXPECT_EQ(bob.stud().phase(), "DECISIONS");
+  clock_.Advance(absl::Seconds(15));
+  tables_->Tick();
+  Settle();
+  bob = View("bob", "sd2");
+  EXPECT_EQ(bob.stud().phase(), "FINISHED");
+  EXPECT_EQ(StudSeat(bob, 2)->outcome(), "folded");
+  EXPECT_EQ(Cash("ana"), 9'700);
+  EXPECT_EQ(Cash("bob"), 9'500);
+  EXPECT_EQ(Bank(), 800);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, StudBadInputsAppendNothing) {
+  v1::StudTableConfig bad;
+  bad.set_min_ante_minor(100);
+  bad.set_max_ante_minor(2'600);  // SD-18: at most 25 × the minimum
+  grpc::Status created = CreateStud("sdx", bad);
+  EXPECT_EQ(created.error_code(), grpc::INVALID_ARGUMENT);
+  v1::StudTableConfig config;
+  config.set_seats(2);
+  ASSERT_TRUE(CreateStud("sd3", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd3", 1).ok());
+  const int64_t events = BankedEvents();
+  auto expect = [&](grpc::Status s, grpc::StatusCode code) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+  };
+  expect(PlaceBet("ana", "sd3", {}, 50), grpc::INVALID_ARGUMENT);     // SD-16
+  expect(PlaceBet("ana", "sd3", {}, 2'600), grpc::INVALID_ARGUMENT);  // SD-18
+  expect(PlaceBet("ana", "sd3", {}, 100, 4), grpc::FAILED_PRECONDITION);
+  expect(PlaceBet("bob", "sd3", {}, 100, 1), grpc::FAILED_PRECONDITION);
+  expect(StudAct("ana", "sd3", v1::STUD_ACTION_TYPE_BET, 1),
+         grpc::FAILED_PRECONDITION);
+  expect(Sit("bob", "sd3", 8), grpc::INVALID_ARGUMENT);
+  EXPECT_EQ(BankedEvents(), events);
+  ASSERT_TRUE(PlaceBet("ana", "sd3", {}, 100).ok());
+  clock_.Advance(absl::Seconds(15));
+  tables_->Tick();
+  const int64_t dealt = BankedEvents();
+  expect(StudAct("ana", "sd3", v1::STUD_ACTION_TYPE_UNSPECIFIED),
+         grpc::INVALID_ARGUMENT);
+  expect(PlaceBet("ana", "sd3", {}, 100, 1), grpc::FAILED_PRECONDITION);
+  EXPECT_EQ(BankedEvents(), dealt);
+}
+
+TEST_F(BankedTableTest, StudRestartMidRoundThenVoidRefunds_SD_33) {
+  v1::StudTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateStud("sd4", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd4", 1).ok());
+  ASSERT_TRUE(PlaceBet("ana", "sd4", {}, 200).ok());
+  tables_->Tick();
+  // The round waits for ana's decision (SD-20) across a restart.
+  const v1::BankedTableView view = View("ana", "sd4");
+  ASSERT_EQ(view.stud().phase(), "DECISIONS");
+  Settle();
+  const int64_t cash = Cash("ana");
+  Restart();
+  const v1::BankedTableView after = View("ana", "sd4");
+  EXPECT_EQ(after.round(), view.round());
+  EXPECT_EQ(StudSeat(after, 1)->cards(0), StudSeat(view, 1)->cards(0));
+  EXPECT_EQ(after.stud().bank_cards_size(), 0);
+  v1::VoidBankedRoundRequest v;
+  v.set_request_id("void-sd");
+  v.set_table_id("sd4");
+  v1::BankedTableInfo info;
+  ASSERT_TRUE(stub_->VoidRound(Operator().get(), v, &info).ok());
+  Settle();
+  EXPECT_EQ(Cash("ana"), cash + 200);  // the ante back
+  EXPECT_EQ(Wagers("sd4"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  EXPECT_TRUE(LastRound("ana", "sd4").voided());
 }
 
 }  // namespace
