@@ -972,31 +972,27 @@ void TableService::TickSlot(Slot& slot) {
         if (seat && s.seat == *seat) player = s.player;
       }
       const int extra = state.config().extra_time_seconds();
-      if (!player.empty() && extra > 0 && !state.engine().DecisionExtended()) {
-        // HE-44: the table's extra time first, once per decision; the
-        // turn stays the same, so the timer does not restart.
+      if (!player.empty()) {
         v1::TableEvent e;
         e.set_table_id(state.id());
-        v1::DecisionTimeExtended* x = e.mutable_decision_time_extended();
-        x->set_hand_number(state.hands_started());
-        x->set_player_id(player);
-        x->set_seconds(extra);
-        slot.action_deadline_micros = now + int64_t{extra} * 1'000'000;
-        if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-          std::fprintf(stderr, "banca table: extra time: %s\n",
-                       std::string(s.message()).c_str());
+        if (extra > 0 && !state.engine().DecisionExtended()) {
+          // HE-44: the table's extra time first, once per decision; the
+          // turn stays the same, so the timer does not restart.
+          v1::DecisionTimeExtended* x = e.mutable_decision_time_extended();
+          x->set_hand_number(state.hands_started());
+          x->set_player_id(player);
+          x->set_seconds(extra);
+          slot.action_deadline_micros = now + int64_t{extra} * 1'000'000;
+        } else {
+          // HE-45 (after HE-44's extra time, if any): check, else fold.
+          v1::ActionApplied* a = e.mutable_action_applied();
+          a->set_hand_number(state.hands_started());
+          a->set_player_id(player);
+          a->set_timeout(true);
+          slot.action_deadline_micros = 0;
         }
-      } else if (!player.empty()) {
-        // HE-45 (after HE-44's extra time, if any): check, else fold.
-        v1::TableEvent e;
-        e.set_table_id(state.id());
-        v1::ActionApplied* a = e.mutable_action_applied();
-        a->set_hand_number(state.hands_started());
-        a->set_player_id(player);
-        a->set_timeout(true);
-        slot.action_deadline_micros = 0;
         if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-          std::fprintf(stderr, "banca table: timeout: %s\n",
+          std::fprintf(stderr, "banca table: decision timer: %s\n",
                        std::string(s.message()).c_str());
         }
       }

@@ -232,15 +232,8 @@ TEST_F(TableLogFailureDeathTest, AFailedAppendIsNeverShownAndStopsTheTable) {
   EXPECT_EQ(any.hand_number(), 1);
   for (const v1::SeatState& s : any.seats()) EXPECT_FALSE(s.folded());
   int actions = 0;
-  const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
-  for (int p = 0; p < partitions; ++p) {
-    auto records = log_->Read(table::kTableTopic, p, 0, 10'000);
-    ASSERT_TRUE(records.ok());
-    for (const eventlog::StoredRecord& r : *records) {
-      auto decoded = table::DecodeTableRecord(r);
-      ASSERT_TRUE(decoded.ok());
-      actions += decoded->event.has_action_applied();
-    }
+  for (const v1::TableEvent& e : LoggedTableEvents()) {
+    actions += e.has_action_applied();
   }
   EXPECT_EQ(actions, 0);
   // And the table goes on: the same fold now succeeds.

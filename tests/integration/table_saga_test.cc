@@ -36,15 +36,8 @@ class TableSagaTest : public TableServiceTest {
   }
   int CountTableEvents(v1::TableEvent::KindCase kind) {
     int n = 0;
-    const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
-    for (int p = 0; p < partitions; ++p) {
-      auto records = log_->Read(table::kTableTopic, p, 0, 10'000);
-      EXPECT_TRUE(records.ok());
-      for (const eventlog::StoredRecord& r : *records) {
-        auto decoded = table::DecodeTableRecord(r);
-        EXPECT_TRUE(decoded.ok());
-        n += decoded->event.kind_case() == kind;
-      }
+    for (const v1::TableEvent& e : LoggedTableEvents()) {
+      n += e.kind_case() == kind;
     }
     return n;
   }

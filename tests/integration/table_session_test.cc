@@ -57,39 +57,26 @@ class TableSessionTest : public TableServiceTest {
   }
   std::vector<v1::SessionNotice> LoggedNotices(const std::string& player) {
     std::vector<v1::SessionNotice> out;
-    for (const v1::TableEvent& e : LoggedEvents()) {
+    for (const v1::TableEvent& e : LoggedTableEvents()) {
       if (e.has_session_notice() && e.session_notice().player_id() == player) {
         out.push_back(e.session_notice());
       }
     }
     return out;
   }
-  std::vector<v1::TableEvent> LoggedEvents() {
-    std::vector<v1::TableEvent> out;
-    const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
-    for (int p = 0; p < partitions; ++p) {
-      auto records = log_->Read(table::kTableTopic, p, 0, 100'000);
-      EXPECT_TRUE(records.ok());
-      for (const eventlog::StoredRecord& r : *records) {
-        auto decoded = table::DecodeTableRecord(r);
-        EXPECT_TRUE(decoded.ok());
-        out.push_back(decoded->event);
-      }
-    }
-    return out;
-  }
-  grpc::Status SitOut(const std::string& player, const std::string& rid) {
-    v1::SitOutRequest req;
-    req.set_request_id(rid);
-    req.set_table_id("t1");
+  // SitOut (HE-68's rest) or, with `out` false, SitIn.
+  grpc::Status Rest(const std::string& player, const std::string& rid,
+                    bool out = true) {
     v1::SeatResponse resp;
-    return tables_->SitOut(As(player).get(), req, &resp);
-  }
-  grpc::Status SitIn(const std::string& player, const std::string& rid) {
+    if (out) {
+      v1::SitOutRequest req;
+      req.set_request_id(rid);
+      req.set_table_id("t1");
+      return tables_->SitOut(As(player).get(), req, &resp);
+    }
     v1::SitInRequest req;
     req.set_request_id(rid);
     req.set_table_id("t1");
-    v1::SeatResponse resp;
     return tables_->SitIn(As(player).get(), req, &resp);
   }
 };
@@ -210,7 +197,7 @@ TEST_F(TableSessionTest,
   EXPECT_EQ(logged[2].kind(), v1::SESSION_NOTICE_KIND_ENDED);
   EXPECT_EQ(logged[2].hand_number(), 8);
   int left = 0;
-  for (const v1::TableEvent& e : LoggedEvents()) {
+  for (const v1::TableEvent& e : LoggedTableEvents()) {
     if (e.has_player_left() && e.player_left().player_id() == idle) {
       ++left;
       EXPECT_EQ(e.player_left().reason(), v1::LEAVE_REASON_INACTIVE);
@@ -324,7 +311,7 @@ TEST_F(TableSessionTest, ExtraTimeThenTheTimeoutOnTheServiceClock_HE44_HE45) {
   EXPECT_EQ(v.hand_number(), 2);
   EXPECT_FALSE(v.decision_extended());
   int extended = 0;
-  for (const v1::TableEvent& e : LoggedEvents()) {
+  for (const v1::TableEvent& e : LoggedTableEvents()) {
     if (e.has_decision_time_extended()) {
       ++extended;
       EXPECT_EQ(e.decision_time_extended().seconds(), 15);
@@ -358,19 +345,19 @@ TEST_F(TableSessionTest, RestPastTheLimitEndsTheSessionWithTheStack_HE68) {
   ASSERT_TRUE(Create("t1", c).ok());
   for (const char* p : {"ana", "bob", "cid", "dan"}) Fund(p, 50'000);
   ASSERT_TRUE(Sit("cid", "t1", 3, 10'000).ok());
-  ASSERT_TRUE(SitOut("cid", "out-1").ok());
+  ASSERT_TRUE(Rest("cid", "out-1").ok());
   const int64_t rest_ends = clock_.NowMicros() + 600'000'000;
   ASSERT_TRUE(Sit("dan", "t1", 4, 10'000).ok());
-  ASSERT_TRUE(SitOut("dan", "out-1").ok());
+  ASSERT_TRUE(Rest("dan", "out-1").ok());
   ASSERT_TRUE(Sit("ana", "t1", 1, 10'000).ok());
   ASSERT_TRUE(Sit("bob", "t1", 2, 10'000).ok());
   EXPECT_EQ(View("cid", "t1").rest_ends_micros(), rest_ends);
   EXPECT_EQ(View("ana", "t1").rest_ends_micros(), 0);
   clock_.Advance(absl::Seconds(300));
-  ASSERT_TRUE(SitIn("dan", "in-1").ok());
+  ASSERT_TRUE(Rest("dan", "in-1", false).ok());
   EXPECT_EQ(View("dan", "t1").rest_ends_micros(), 0);
   // A second SitOut does not restart the rest; a restart keeps its start.
-  ASSERT_TRUE(SitOut("cid", "out-2").ok());
+  ASSERT_TRUE(Rest("cid", "out-2").ok());
   Shutdown();
   Start();
   EXPECT_EQ(View("cid", "t1").rest_ends_micros(), rest_ends);
@@ -391,7 +378,7 @@ TEST_F(TableSessionTest, RestPastTheLimitEndsTheSessionWithTheStack_HE68) {
   EXPECT_EQ(Seat("t1", "cid"), 0);
   EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
   int left = 0;
-  for (const v1::TableEvent& e : LoggedEvents()) {
+  for (const v1::TableEvent& e : LoggedTableEvents()) {
     if (e.has_player_left() && e.player_left().player_id() == "cid") {
       ++left;
       EXPECT_EQ(e.player_left().reason(), v1::LEAVE_REASON_REST_OVER);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
@@ -200,6 +201,22 @@ class TableServiceTest : public ::testing::Test {
       n += log_->EndOffset(table::kTableTopic, p).value_or(0);
     }
     return n;
+  }
+  // Every event on the table topic, decoded, partition by partition.
+  std::vector<v1::TableEvent> LoggedTableEvents() {
+    std::vector<v1::TableEvent> out;
+    const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      auto records = log_->Read(table::kTableTopic, p, 0, 100'000);
+      EXPECT_TRUE(records.ok()) << records.status();
+      if (!records.ok()) continue;
+      for (const eventlog::StoredRecord& r : *records) {
+        auto decoded = table::DecodeTableRecord(r);
+        EXPECT_TRUE(decoded.ok()) << decoded.status();
+        if (decoded.ok()) out.push_back(std::move(decoded->event));
+      }
+    }
+    return out;
   }
 
   // Plays on until `hands` hands have finished: whoever is to act picks a

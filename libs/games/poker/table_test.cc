@@ -39,6 +39,31 @@ Table ThreeSeated() {
   return t;
 }
 
+constexpr const char* kTenNames[] = {"a", "b", "c", "d", "e",
+                                     "f", "g", "h", "i", "j"};
+
+// A full 10-seat table, 5,000 each, seats 1..10 in kTenNames order.
+Table TenSeated() {
+  TableConfig c = Config();
+  c.seats = 10;
+  Table t = *Table::Create(c, "t2");
+  for (int i = 0; i < 10; ++i)
+    EXPECT_TRUE(t.Sit(kTenNames[i], i + 1, 5000).ok());
+  return t;
+}
+
+// Rui (seat 2) sits with 120 between ana (1) and eva (3): one blind from
+// short of the big blind.
+Table ShortRuiBetweenTwo() {
+  TableConfig c = Config();
+  c.buy_in_min = 100;
+  Table t = *Table::Create(c, "t1");
+  EXPECT_TRUE(t.Sit("ana", 1, 10000).ok());
+  EXPECT_TRUE(t.Sit("rui", 2, 120).ok());
+  EXPECT_TRUE(t.Sit("eva", 3, 10000).ok());
+  return t;
+}
+
 // Everyone folds to the big blind.
 void FoldAround(Table& t) {
   while (t.in_hand()) {
@@ -210,12 +235,7 @@ TEST(PokerTable, LeaveBetweenHandsAtOnce_HE10) {
 }
 
 TEST(PokerTable, StackBelowMinimumBetMustRebuy_HE15_HE70a) {
-  TableConfig c = Config();
-  c.buy_in_min = 100;
-  Table t = *Table::Create(c, "t1");
-  ASSERT_TRUE(t.Sit("ana", 1, 10000).ok());
-  ASSERT_TRUE(t.Sit("rui", 2, 120).ok());
-  ASSERT_TRUE(t.Sit("eva", 3, 10000).ok());
+  Table t = ShortRuiBetweenTwo();
   ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // button 1, rui small blind
   ASSERT_TRUE(t.Act("ana", Fold()).ok());
   ASSERT_TRUE(t.Act("rui", Fold()).ok());
@@ -242,11 +262,7 @@ TEST(PokerTable, SitOutKeepsTheSeat_HE68) {
 }
 
 TEST(PokerTable, InactivityInviteAfterFiveHandsThenWarn_HE70b_HE71) {
-  TableConfig c = Config();
-  c.seats = 10;
-  Table t = *Table::Create(c, "t2");
-  const char* names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(t.Sit(names[i], i + 1, 5000).ok());
+  Table t = TenSeated();
   // Seat 10 has the first button and folds every hand; its first blind
   // is the big blind of hand 9.
   int invited_at = -1, warned_at = -1;
@@ -272,11 +288,7 @@ TEST(PokerTable, InactivityInviteAfterFiveHandsThenWarn_HE70b_HE71) {
 // HE-71 (gap 11, as blackjack's BJ-36): after the 7th hand's warning, an
 // 8th hand without a bet ends the session; the stack goes with the player.
 TEST(PokerTable, InactiveSessionEndsAfterTheWarning_HE71) {
-  TableConfig c = Config();
-  c.seats = 10;
-  Table t = *Table::Create(c, "t2");
-  const char* names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(t.Sit(names[i], i + 1, 5000).ok());
+  Table t = TenSeated();
   for (int hand = 1; hand <= 7; ++hand) {
     ASSERT_TRUE(t.StartHand(9, Deck("")).ok());
     FoldAround(t);
@@ -303,11 +315,7 @@ TEST(PokerTable, InactiveSessionEndsAfterTheWarning_HE71) {
 
 // A bet after the invitation clears it: the count starts again.
 TEST(PokerTable, ABetEndsTheInactivityNotice_HE70b) {
-  TableConfig c = Config();
-  c.seats = 10;
-  Table t = *Table::Create(c, "t2");
-  const char* names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(t.Sit(names[i], i + 1, 5000).ok());
+  Table t = TenSeated();
   for (int hand = 1; hand <= 6; ++hand) {
     ASSERT_TRUE(t.StartHand(9, Deck("")).ok());
     FoldAround(t);
@@ -317,7 +325,7 @@ TEST(PokerTable, ABetEndsTheInactivityNotice_HE70b) {
   // Folds round to j (seat 10), who calls the big blind; then all fold.
   while (t.hand()->to_act() != 10) {
     const int seat = *t.hand()->to_act();
-    ASSERT_TRUE(t.Act(names[seat - 1], Fold()).ok());
+    ASSERT_TRUE(t.Act(kTenNames[seat - 1], Fold()).ok());
   }
   ASSERT_TRUE(t.Act("j", Call()).ok());
   FoldAround(t);
@@ -328,12 +336,7 @@ TEST(PokerTable, ABetEndsTheInactivityNotice_HE70b) {
 // after the next hand without a rebuy, and its session ends after the one
 // after; a short player is not dealt in (HE-15) but the hands still count.
 TEST(PokerTable, ShortStackWarnedThenSessionEnds_HE70a_HE71) {
-  TableConfig c = Config();
-  c.buy_in_min = 100;
-  Table t = *Table::Create(c, "t1");
-  ASSERT_TRUE(t.Sit("ana", 1, 10000).ok());
-  ASSERT_TRUE(t.Sit("rui", 2, 120).ok());
-  ASSERT_TRUE(t.Sit("eva", 3, 10000).ok());
+  Table t = ShortRuiBetweenTwo();
   ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // rui posts 50, folds
   FoldAround(t);
   ASSERT_EQ(t.Stack("rui"), 70);
@@ -356,12 +359,7 @@ TEST(PokerTable, ShortStackWarnedThenSessionEnds_HE70a_HE71) {
 }
 
 TEST(PokerTable, ARebuyEndsTheShortStackNotice_HE70a) {
-  TableConfig c = Config();
-  c.buy_in_min = 100;
-  Table t = *Table::Create(c, "t1");
-  ASSERT_TRUE(t.Sit("ana", 1, 10000).ok());
-  ASSERT_TRUE(t.Sit("rui", 2, 120).ok());
-  ASSERT_TRUE(t.Sit("eva", 3, 10000).ok());
+  Table t = ShortRuiBetweenTwo();
   ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
   FoldAround(t);
   ASSERT_TRUE(t.NoticeOf("rui").has_value());
