@@ -125,45 +125,55 @@ absl::Status WalletService::CarryOutTableRequest(
 }
 
 absl::StatusOr<int> WalletService::PollTableRequests() {
+  return PollRequests(table::kTableTopic, kTableRequestsGroup, table_offsets_,
+                      &WalletService::CarryOutTableRequest);
+}
+
+// Reads `topic` from `group`'s position and carries out each record in
+// order; the position moves past a record only once its steps are durable.
+absl::StatusOr<int> WalletService::PollRequests(
+    std::string_view topic_name, std::string_view group_name,
+    std::vector<int64_t>& offsets,
+    absl::Status (WalletService::*carry_out)(const eventlog::StoredRecord&)) {
   absl::MutexLock lock(&table_requests_mu_);
-  const std::string topic(table::kTableTopic);
-  if (table_offsets_.empty()) {
+  const std::string topic(topic_name);
+  const std::string group(group_name);
+  if (offsets.empty()) {
     absl::StatusOr<int> partitions = log_.PartitionCount(topic);
     if (!partitions.ok()) return partitions.status();
-    std::vector<int64_t> offsets(*partitions, 0);
+    std::vector<int64_t> start(*partitions, 0);
     for (int p = 0; p < *partitions; ++p) {
-      absl::StatusOr<int64_t> committed =
-          log_.CommittedOffset(kTableRequestsGroup, topic, p);
+      absl::StatusOr<int64_t> committed = log_.CommittedOffset(group, topic, p);
       if (!committed.ok()) return committed.status();
-      offsets[p] = *committed;
+      start[p] = *committed;
     }
-    table_offsets_ = std::move(offsets);
+    offsets = std::move(start);
   }
   int handled = 0;
   absl::Status failed;
   std::vector<eventlog::OffsetCommit> commits;
-  for (int p = 0; p < static_cast<int>(table_offsets_.size()); ++p) {
+  for (int p = 0; p < static_cast<int>(offsets.size()); ++p) {
     absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log_.Read(topic, p, table_offsets_[p], kReadBatch);
+        log_.Read(topic, p, offsets[p], kReadBatch);
     if (!records.ok()) {
       failed = records.status();
       break;
     }
     if (records->empty()) continue;
-    const int64_t before = table_offsets_[p];
+    const int64_t before = offsets[p];
     for (const eventlog::StoredRecord& record : *records) {
-      if (absl::Status s = CarryOutTableRequest(record); !s.ok()) {
+      if (absl::Status s = (this->*carry_out)(record); !s.ok()) {
         // Stop this partition here: a money request is never skipped.
         failed = absl::Status(
             s.code(), absl::StrCat(record.topic, "/", record.partition, "@",
                                    record.offset, ": ", s.message()));
         break;
       }
-      table_offsets_[p] = record.offset + 1;
+      offsets[p] = record.offset + 1;
       ++handled;
     }
-    if (table_offsets_[p] != before) {
-      commits.push_back({kTableRequestsGroup, topic, p, table_offsets_[p]});
+    if (offsets[p] != before) {
+      commits.push_back({group, topic, p, offsets[p]});
     }
     if (!failed.ok()) break;
   }
@@ -186,10 +196,13 @@ void WalletService::TableRequestsLoop() {
       stop_cv_.WaitWithTimeout(&stop_mu_, options_.table_requests_interval);
       if (stopping_) return;
     }
-    absl::StatusOr<int> handled = PollTableRequests();
-    if (!handled.ok() && !absl::IsUnavailable(handled.status())) {
-      std::fprintf(stderr, "banca wallet: table request: %s\n",
-                   std::string(handled.status().message()).c_str());
+    for (auto poll : {&WalletService::PollTableRequests,
+                      &WalletService::PollBankedRequests}) {
+      absl::StatusOr<int> handled = (this->*poll)();
+      if (!handled.ok() && !absl::IsUnavailable(handled.status())) {
+        std::fprintf(stderr, "banca wallet: table request: %s\n",
+                     std::string(handled.status().message()).c_str());
+      }
     }
   }
 }

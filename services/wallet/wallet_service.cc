@@ -16,6 +16,7 @@
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
+#include "services/table/banked_codec.h"
 #include "services/table/table_codec.h"
 #include "services/wallet/wallet_events.h"
 
@@ -141,6 +142,11 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   if (opts.table_requests_interval > absl::ZeroDuration()) {
     if (auto s = log.EnsureTopic(
             {std::string(table::kTableTopic), opts.table_partitions});
+        !s.ok()) {
+      return s;
+    }
+    if (auto s = log.EnsureTopic(
+            {std::string(table::kBankedTopic), opts.banked_partitions});
         !s.ok()) {
       return s;
     }

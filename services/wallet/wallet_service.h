@@ -48,6 +48,7 @@ struct WalletOptions {
   // the reader off (tests call PollTableRequests).
   absl::Duration table_requests_interval = absl::Milliseconds(2);
   int table_partitions = 8;
+  int banked_partitions = 8;
   // Registry for Prometheus metrics; null disables metrics.
   prometheus::Registry* metrics = nullptr;
 };
@@ -119,6 +120,9 @@ class WalletService final : public WalletServiceBase {
   // Carries out the table service's money requests logged since the last
   // call (services/wallet/table_requests.cc); returns how many events.
   absl::StatusOr<int> PollTableRequests();
+  // The banked tables' stakes and settlements (banca.banked.events,
+  // services/wallet/banked_requests.cc).
+  absl::StatusOr<int> PollBankedRequests();
 
   const ledger::Ledger& ledger() const { return ledger_; }
   projection::ProjectionStore& projection() { return *store_; }
@@ -166,6 +170,11 @@ class WalletService final : public WalletServiceBase {
   void ExpiryLoop();
   void TableRequestsLoop();
   absl::Status CarryOutTableRequest(const eventlog::StoredRecord& record);
+  absl::Status CarryOutBankedRequest(const eventlog::StoredRecord& record);
+  absl::StatusOr<int> PollRequests(
+      std::string_view topic, std::string_view group,
+      std::vector<int64_t>& offsets,
+      absl::Status (WalletService::*carry_out)(const eventlog::StoredRecord&));
   void RecordAppended(const std::vector<eventlog::Position>& positions);
   grpc::Status Finish(std::string_view method, absl::Time start,
                       const absl::Status& status);
@@ -191,6 +200,7 @@ class WalletService final : public WalletServiceBase {
   std::thread table_requests_thread_;
   absl::Mutex table_requests_mu_;
   std::vector<int64_t> table_offsets_ ABSL_GUARDED_BY(table_requests_mu_);
+  std::vector<int64_t> banked_offsets_ ABSL_GUARDED_BY(table_requests_mu_);
   // Hand settlements and cash-outs the table reader queued on the log and
   // that are not durable yet (ExecuteQueued, WaitQueued).
   absl::Mutex queued_mu_;

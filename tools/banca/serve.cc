@@ -16,6 +16,7 @@
 #include "libs/eventlog/embedded_log.h"
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
+#include "services/table/banked_table_service.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tools/banca/commands.h"
@@ -58,6 +59,7 @@ int ServeCommand(int argc, char** argv) {
     }
   }
   table::TableServiceOptions table_options;
+  table::BankedTableServiceOptions banked_options;
   if (serve_table) {
     absl::StatusOr<auth::Key> key =
         LoadTokenKey(flags->Get("token-key-file", ""));
@@ -67,6 +69,7 @@ int ServeCommand(int argc, char** argv) {
       return 2;
     }
     table_options.token_key = *key;
+    banked_options.token_key = *key;
   }
   auto grpc_port = flags->GetInt("grpc-port", 7070);
   auto metrics_port = flags->GetInt("metrics-port", 9464);
@@ -134,8 +137,23 @@ int ServeCommand(int argc, char** argv) {
     }
     tables = std::move(*started);
   }
+  // The banked games (roulette) are served by the same table process.
+  std::unique_ptr<table::BankedTableService> banked;
+  if (serve_table) {
+    banked_options.partitions = static_cast<int>(*partitions);
+    banked_options.wallet_partitions = static_cast<int>(*partitions);
+    auto started =
+        table::BankedTableService::Start(**log, clock, banked_options);
+    if (!started.ok()) {
+      std::fprintf(stderr, "banca serve: banked tables: %s\n",
+                   std::string(started.status().message()).c_str());
+      return 1;
+    }
+    banked = std::move(*started);
+  }
   const int64_t replayed = (wallet ? wallet->replayed_events() : 0) +
-                           (tables ? tables->replayed_events() : 0);
+                           (tables ? tables->replayed_events() : 0) +
+                           (banked ? banked->replayed_events() : 0);
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
@@ -148,6 +166,7 @@ int ServeCommand(int argc, char** argv) {
                            &selected_port);
   if (wallet) builder.RegisterService(wallet.get());
   if (tables) builder.RegisterService(tables.get());
+  if (banked) builder.RegisterService(banked.get());
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || selected_port == 0) {
     std::fprintf(stderr, "banca serve: cannot listen on %s\n", address.c_str());
@@ -160,6 +179,8 @@ int ServeCommand(int argc, char** argv) {
   if (tables) {
     server->GetHealthCheckService()->SetServingStatus("banca.v1.TableService",
                                                       true);
+    server->GetHealthCheckService()->SetServingStatus(
+        "banca.v1.BankedTableService", true);
   }
   std::printf(
       "{\"level\":\"info\",\"msg\":\"serving\",\"services\":\"%s\","
@@ -179,6 +200,7 @@ int ServeCommand(int argc, char** argv) {
   });
   server->Wait();
   waiter.join();
+  if (banked) banked->Stop();
   if (tables) tables->Stop();
   absl::Status stopped = wallet ? wallet->Stop() : absl::OkStatus();
   std::printf("{\"level\":\"info\",\"msg\":\"stopped\",\"status\":\"%s\"}\n",

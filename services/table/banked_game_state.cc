@@ -1,0 +1,159 @@
+#include "services/table/banked_game_state.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
+#include "services/table/banked_codec.h"
+#include "services/table/blackjack_table_state.h"
+#include "services/table/roulette_table_state.h"
+#include "services/table/stud_table_state.h"
+
+namespace banca::table {
+
+absl::StatusOr<std::unique_ptr<BankedGameState>> BankedGameState::Create(
+    const v1::BankedTableCreated& created, int64_t at_micros) {
+  switch (created.game()) {
+    case v1::BANKED_GAME_ROULETTE_FRENCH:
+    case v1::BANKED_GAME_ROULETTE_AMERICAN: {
+      if (created.has_blackjack() || created.has_stud()) {
+        return absl::InvalidArgumentError(
+            "roulette tables take the roulette settings only");
+      }
+      absl::StatusOr<std::unique_ptr<RouletteTableState>> t =
+          RouletteTableState::Create(created, at_micros);
+      if (!t.ok()) return t.status();
+      return std::unique_ptr<BankedGameState>(std::move(*t));
+    }
+    case v1::BANKED_GAME_STUD_NO_DRAW: {
+      if (created.has_roulette() || created.has_blackjack()) {
+        return absl::InvalidArgumentError(
+            "póquer sem descarte tables take the stud settings only");
+      }
+      absl::StatusOr<std::unique_ptr<StudTableState>> t =
+          StudTableState::Create(created, at_micros);
+      if (!t.ok()) return t.status();
+      return std::unique_ptr<BankedGameState>(std::move(*t));
+    }
+    case v1::BANKED_GAME_BLACKJACK: {
+      if (created.has_roulette() || created.has_stud()) {
+        return absl::InvalidArgumentError("blackjack tables take no roulette");
+      }
+      absl::StatusOr<std::unique_ptr<BlackjackTableState>> t =
+          BlackjackTableState::Create(created, at_micros);
+      if (!t.ok()) return t.status();
+      return std::unique_ptr<BankedGameState>(std::move(*t));
+    }
+    default:
+      return absl::InvalidArgumentError(
+          "game must be ROULETTE_FRENCH, ROULETTE_AMERICAN, BLACKJACK or "
+          "STUD_NO_DRAW");
+  }
+}
+
+absl::StatusOr<v1::BankedTableEvent> BankedGameState::ActEvent(
+    const std::string&, const v1::BankedActRequest&, int64_t) const {
+  return absl::FailedPreconditionError(absl::StrCat(
+      ToAbsl(BankedGameName(game())), " takes no decisions (Act)"));
+}
+
+absl::StatusOr<v1::BankedTableEvent> BankedGameState::LaunchEvent(
+    const std::string&, int64_t, int64_t, cards::RandomSource&) const {
+  return absl::FailedPreconditionError(absl::StrCat(
+      ToAbsl(BankedGameName(game())), " tables start on their own"));
+}
+
+BankedBet BankedGameState::Bet(int64_t round, const std::string& player,
+                               const std::string& bet_id, int64_t stake) const {
+  return BankedBet{
+      std::string(BankedGameName(game())), id(), round, player, bet_id, stake};
+}
+
+absl::StatusOr<v1::BankedTableEvent> BankedGameState::NewStake(
+    const std::string& player, const std::string& bet_id, int64_t round,
+    int64_t amount, int64_t now) const {
+  if (amount <= 0) {
+    return absl::InvalidArgumentError("amount_minor must be positive");
+  }
+  v1::BankedTableEvent e;
+  e.set_table_id(id());
+  e.set_at_micros(now);
+  v1::StakeRequested* r = e.mutable_stake_requested();
+  r->set_saga_id(sagas_.NextSagaId(id()));
+  r->set_player_id(player);
+  r->set_bet_id(bet_id);
+  r->set_round(round);
+  r->set_stake_minor(amount);
+  // A round below 1 is refused by the table (Apply); the transaction needs
+  // a valid one to be built.
+  absl::StatusOr<v1::LedgerTransaction> tx = StakeTransaction(
+      Bet(std::max<int64_t>(round, 1), player, bet_id, amount));
+  if (!tx.ok()) return tx.status();
+  *r->mutable_tx() = *std::move(tx);
+  return e;
+}
+
+v1::BankedTableEvent BankedGameState::Money(int64_t round, const char* cause,
+                                            int64_t at) const {
+  v1::BankedTableEvent e;
+  e.set_table_id(id());
+  e.set_at_micros(at);
+  e.mutable_money()->set_round(round);
+  e.mutable_money()->set_cause(cause);
+  return e;
+}
+
+absl::Status BankedGameState::Add(v1::BankedTableEvent& money,
+                                  absl::StatusOr<v1::LedgerTransaction> tx) {
+  if (!tx.ok()) return tx.status();
+  *money.mutable_money()->add_transactions() = *std::move(tx);
+  return absl::OkStatus();
+}
+
+absl::Status BankedGameState::PayBack(
+    const StakeSagas::Stake& stake, int64_t at,
+    std::vector<v1::BankedTableEvent>* derived) const {
+  v1::BankedTableEvent money = Money(stake.round(), "compensation", at);
+  if (absl::Status s = Add(
+          money, VoidRefundTransaction(Bet(stake.round(), stake.player_id(),
+                                           stake.bet_id(), stake.stake_minor()),
+                                       /*withdrawn=*/true));
+      !s.ok()) {
+    return s;
+  }
+  derived->push_back(std::move(money));
+  return absl::OkStatus();
+}
+
+absl::Status BankedGameState::EndStake(
+    const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
+  const bool captured = e.has_stake_captured();
+  const std::string& saga =
+      captured ? e.stake_captured().saga_id() : e.stake_refused().saga_id();
+  const StakeSagas::Stake* pending = sagas_.Pending(saga);
+  if (pending == nullptr) {
+    // A capture after the table gave up: the stake goes back (BET_RETURNED).
+    if (!captured || sagas_.TimedOut(saga) == nullptr) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("stake saga ", saga, " is not pending"));
+    }
+    return PayBack(*sagas_.TakeTimedOut(saga), e.at_micros(), derived);
+  }
+  const StakeSagas::Stake stake = *pending;
+  absl::Status s =
+      captured ? Captured(stake, e.at_micros(), derived) : Refused(stake);
+  if (!s.ok()) return s;
+  sagas_.End(saga, !captured && e.stake_refused().timed_out());
+  return absl::OkStatus();
+}
+
+absl::Status BankedGameState::Apply(
+    const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
+  absl::Status s = e.has_stake_captured() || e.has_stake_refused()
+                       ? EndStake(e, derived)
+                       : ApplyGame(e, derived);
+  if (s.ok()) ++version_;
+  return s;
+}
+
+}  // namespace banca::table

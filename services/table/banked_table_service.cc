@@ -1,0 +1,803 @@
+#include "services/table/banked_table_service.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "libs/common/request_fingerprint.h"
+#include "libs/ledger/account.h"
+#include "services/table/banked_settlement.h"
+#include "services/table/table_codec.h"
+#include "services/wallet/wallet_events.h"
+
+namespace banca::table {
+namespace {
+
+constexpr char kOutcomeGroup[] = "table.banked-stake-outcomes";
+constexpr size_t kReadBatch = 512;
+
+grpc::Status ToGrpc(const absl::Status& s) {
+  if (s.ok()) return grpc::Status::OK;
+  return grpc::Status(static_cast<grpc::StatusCode>(s.code()),
+                      std::string(s.message()));
+}
+
+[[noreturn]] void DieOnLogFailure(const absl::Status& s) {
+  std::fprintf(stderr,
+               "banca banked table: the event log failed (%s); stopping\n",
+               std::string(s.ToString()).c_str());
+  std::abort();
+}
+
+// "banked/<table>/stake/<n>" -> "<table>".
+std::string TableOfSaga(const std::string& saga_id) {
+  std::vector<std::string> parts = absl::StrSplit(saga_id, '/');
+  if (parts.size() != 4 || parts[0] != "banked" || parts[2] != "stake") {
+    return "";
+  }
+  return parts[1];
+}
+
+absl::Status NeedPlayer(const auth::Claims& caller) {
+  if (caller.role != auth::Role::kPlayer) {
+    return absl::PermissionDeniedError(
+        "only a player joins, bets and leaves, for itself");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+BankedTableService::BankedTableService(eventlog::EventLog& log,
+                                       const Clock& clock,
+                                       BankedTableServiceOptions options)
+    : log_(log), clock_(clock), options_(std::move(options)) {}
+
+absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
+    eventlog::EventLog& log, const Clock& clock,
+    BankedTableServiceOptions options) {
+  if (absl::Status s =
+          log.EnsureTopic({std::string(kBankedTopic), options.partitions});
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = log.EnsureTopic(
+          {std::string(wallet::kWalletTopic), options.wallet_partitions});
+      !s.ok()) {
+    return s;
+  }
+  std::unique_ptr<BankedTableService> service(
+      new BankedTableService(log, clock, std::move(options)));
+  if (absl::Status s = service->Replay(); !s.ok()) return s;
+  {
+    absl::MutexLock lock(&service->outcomes_mu_);
+    service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
+    for (int p = 0; p < service->options_.wallet_partitions; ++p) {
+      absl::StatusOr<int64_t> committed =
+          log.CommittedOffset(kOutcomeGroup, wallet::kWalletTopic, p);
+      if (!committed.ok()) return committed.status();
+      service->wallet_offsets_[p] = *committed;
+    }
+  }
+  BankedTableService* self = service.get();
+  if (self->options_.tick_interval > absl::ZeroDuration()) {
+    self->threads_.emplace_back([self] {
+      self->Loop(self->options_.tick_interval, &BankedTableService::Tick);
+    });
+  }
+  if (self->options_.poll_interval > absl::ZeroDuration()) {
+    self->threads_.emplace_back([self] {
+      self->Loop(self->options_.poll_interval, &BankedTableService::PollStep);
+    });
+  }
+  return service;
+}
+
+BankedTableService::~BankedTableService() { Stop(); }
+
+void BankedTableService::Stop() {
+  stopping_ = true;
+  for (std::thread& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+  threads_.clear();
+}
+
+void BankedTableService::Loop(absl::Duration every,
+                              void (BankedTableService::*step)()) {
+  while (!stopping_) {
+    (this->*step)();
+    absl::SleepFor(every);
+  }
+}
+
+void BankedTableService::PollStep() {
+  absl::StatusOr<int> handled = PollWalletOutcomes();
+  if (!handled.ok() && !absl::IsUnavailable(handled.status())) {
+    std::fprintf(stderr, "banca banked table: wallet outcomes: %s\n",
+                 std::string(handled.status().message()).c_str());
+  }
+}
+
+absl::Status BankedTableService::Replay() {
+  const int64_t now = clock_.NowMicros();
+  for (int p = 0; p < options_.partitions; ++p) {
+    absl::StatusOr<int64_t> end = log_.EndOffset(kBankedTopic, p);
+    if (!end.ok()) return end.status();
+    int64_t offset = 0;
+    while (offset < *end) {
+      absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+          log_.Read(kBankedTopic, p, offset, kReadBatch);
+      if (!records.ok()) return records.status();
+      if (records->empty()) break;
+      for (const eventlog::StoredRecord& record : *records) {
+        offset = record.offset + 1;
+        absl::StatusOr<DecodedBankedEvent> decoded = DecodeBankedRecord(record);
+        if (!decoded.ok()) return decoded.status();
+        const v1::BankedTableEvent& event = decoded->event;
+        const std::string where =
+            absl::StrCat(decoded->envelope.event_id(), ": ");
+        Slot* slot = nullptr;
+        if (event.has_created()) {
+          absl::StatusOr<std::unique_ptr<BankedGameState>> state =
+              BankedGameState::Create(event.created(), event.at_micros());
+          if (!state.ok()) {
+            return absl::DataLossError(
+                absl::StrCat(where, state.status().message()));
+          }
+          auto fresh = std::make_unique<Slot>();
+          fresh->state = std::move(*state);
+          absl::MutexLock lock(&tables_mu_);
+          slot = fresh.get();
+          tables_[event.table_id()] = std::move(fresh);
+        } else {
+          slot = Find(event.table_id());
+          if (slot == nullptr) {
+            return absl::DataLossError(
+                absl::StrCat(where, "event of an unknown table"));
+          }
+        }
+        absl::MutexLock lock(&slot->mu);
+        if (!event.has_created() && !event.has_money()) {
+          std::vector<v1::BankedTableEvent> derived;  // already in the log
+          if (absl::Status s = slot->state->Apply(event, &derived); !s.ok()) {
+            return absl::DataLossError(absl::StrCat(
+                where,
+                "the table does not accept the logged event: ", s.message()));
+          }
+        }
+        if (static_cast<int64_t>(decoded->envelope.sequence()) !=
+            slot->sequence + 1) {
+          return absl::DataLossError(
+              absl::StrCat(where, "sequence gap after ", slot->sequence));
+        }
+        slot->sequence = static_cast<int64_t>(decoded->envelope.sequence());
+        if (event.has_stake_requested()) {
+          slot->saga_started_micros[event.stake_requested().saga_id()] = now;
+        }
+        if (!event.request_id().empty()) {
+          idempotency_.Restore(event.request_id(), event.request_fingerprint(),
+                               "");
+        }
+        ++replayed_events_;
+      }
+    }
+  }
+  absl::MutexLock lock(&tables_mu_);
+  for (auto& [id, slot] : tables_) {
+    absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
+        cards::SystemRandomSource::Create();
+    if (!rng.ok()) return rng.status();
+    slot->rng = std::move(*rng);
+  }
+  return absl::OkStatus();
+}
+
+BankedTableService::Slot* BankedTableService::Find(
+    const std::string& table_id) {
+  absl::MutexLock lock(&tables_mu_);
+  auto it = tables_.find(table_id);
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
+absl::StatusOr<BankedTableService::Slot*> BankedTableService::FindOrNotFound(
+    const std::string& table_id) {
+  if (!IsValidTableId(table_id)) {
+    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
+  }
+  Slot* slot = Find(table_id);
+  if (slot == nullptr) {
+    return absl::NotFoundError(absl::StrCat("no banked table ", table_id));
+  }
+  return slot;
+}
+
+v1::BankedTableEvent BankedTableService::NewEvent(
+    const std::string& table_id) const {
+  v1::BankedTableEvent e;
+  e.set_table_id(table_id);
+  e.set_at_micros(clock_.NowMicros());
+  return e;
+}
+
+absl::Status BankedTableService::CommitLocked(Slot& slot,
+                                              v1::BankedTableEvent event) {
+  std::vector<v1::BankedTableEvent> derived;
+  if (absl::Status s = slot.state->Apply(event, &derived); !s.ok()) return s;
+  BankedEventContext ctx;
+  ctx.producer = options_.producer;
+  ctx.occurred_at_micros = clock_.NowMicros();
+  ctx.correlation_id = event.request_id();
+  std::vector<eventlog::Record> records;
+  if (event.has_stake_requested()) {
+    slot.saga_started_micros[event.stake_requested().saga_id()] =
+        ctx.occurred_at_micros;
+  }
+  records.push_back(EncodeBankedRecord(event, ++slot.sequence, ctx));
+  for (const v1::BankedTableEvent& d : derived) {
+    records.push_back(EncodeBankedRecord(d, ++slot.sequence, ctx));
+  }
+  absl::StatusOr<std::vector<eventlog::Position>> appended =
+      log_.Append(std::move(records));
+  if (!appended.ok()) DieOnLogFailure(appended.status());
+  slot.changed.SignalAll();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<auth::Claims> BankedTableService::Caller(
+    const grpc::ServerContextBase* context) const {
+  const auto& metadata = context->client_metadata();
+  auto it = metadata.find("authorization");
+  if (it == metadata.end()) {
+    return absl::UnauthenticatedError(
+        "missing \"authorization: Bearer <token>\" metadata");
+  }
+  const std::string_view value(it->second.data(), it->second.size());
+  constexpr std::string_view kBearer = "Bearer ";
+  if (value.substr(0, kBearer.size()) != kBearer) {
+    return absl::UnauthenticatedError(
+        "authorization must be \"Bearer <token>\"");
+  }
+  return auth::VerifyToken(options_.token_key, value.substr(kBearer.size()),
+                           clock_.NowMicros() / 1'000'000);
+}
+
+template <typename Response, typename Run>
+grpc::Status BankedTableService::Command(grpc::ServerContext* context,
+                                         std::string_view method,
+                                         const std::string& request_id,
+                                         const google::protobuf::Message& body,
+                                         Response* response, Run run) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  if (!ledger::IsValidRequestId(request_id)) {
+    return ToGrpc(absl::InvalidArgumentError(
+        "request_id must be 1-128 printable characters without spaces"));
+  }
+  const std::string key = absl::StrCat(caller->subject, ":", request_id);
+  const std::string fingerprint =
+      RequestFingerprint(method, body, caller->subject);
+  absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
+      idempotency_.Begin(key, fingerprint);
+  if (!claim.ok()) return ToGrpc(claim.status());
+  if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat &&
+      !claim->result.empty()) {
+    response->ParseFromString(claim->result);
+    return grpc::Status::OK;
+  }
+  const bool repeat_after_restart =
+      claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat;
+  absl::Status s = run(*caller, key, fingerprint, repeat_after_restart);
+  if (repeat_after_restart) return ToGrpc(s);
+  if (!s.ok()) {
+    idempotency_.Abandon(key);
+    return ToGrpc(s);
+  }
+  idempotency_.Complete(key, response->SerializeAsString());
+  return grpc::Status::OK;
+}
+
+template <typename Read>
+grpc::Status BankedTableService::Query(grpc::ServerContext* context,
+                                       const std::string& table_id, Read read) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  absl::StatusOr<Slot*> slot = FindOrNotFound(table_id);
+  if (!slot.ok()) return ToGrpc(slot.status());
+  absl::MutexLock lock(&(*slot)->mu);
+  return ToGrpc(read(*caller, *(*slot)->state));
+}
+
+grpc::Status BankedTableService::CreateTable(
+    grpc::ServerContext* context, const v1::CreateBankedTableRequest* request,
+    v1::BankedTableInfo* response) {
+  return Command(
+      context, "BankedCreateTable", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (caller.role != auth::Role::kOperator) {
+          return absl::PermissionDeniedError(
+              "creating tables needs the operator role");
+        }
+        if (!IsValidTableId(request->table_id())) {
+          return absl::InvalidArgumentError(
+              "table_id must be 1-32 of [a-z0-9-]");
+        }
+        if (request->name().size() > 128) {
+          return absl::InvalidArgumentError("name must be at most 128 bytes");
+        }
+        if (repeat) {
+          absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
+          if (!slot.ok()) return slot.status();
+          absl::MutexLock lock(&(*slot)->mu);
+          *response = (*slot)->state->Info();
+          return absl::OkStatus();
+        }
+        v1::BankedTableEvent e = NewEvent(request->table_id());
+        e.set_request_id(key);
+        e.set_request_fingerprint(fingerprint);
+        v1::BankedTableCreated* c = e.mutable_created();
+        c->set_table_id(request->table_id());
+        c->set_name(request->name());
+        c->set_game(request->game());
+        if (request->has_roulette()) {
+          *c->mutable_roulette() = request->roulette();
+        }
+        if (request->has_blackjack()) {
+          *c->mutable_blackjack() = request->blackjack();
+        }
+        if (request->has_stud()) *c->mutable_stud() = request->stud();
+        absl::StatusOr<std::unique_ptr<BankedGameState>> state =
+            BankedGameState::Create(*c, e.at_micros());
+        if (!state.ok()) return state.status();
+        *c = (*state)->created();  // defaults filled in
+        absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
+            cards::SystemRandomSource::Create();
+        if (!rng.ok()) return rng.status();
+        absl::MutexLock tables_lock(&tables_mu_);
+        if (tables_.contains(request->table_id())) {
+          return absl::AlreadyExistsError(
+              absl::StrCat("table ", request->table_id(), " exists"));
+        }
+        if (static_cast<int>(tables_.size()) >= options_.max_tables) {
+          return absl::ResourceExhaustedError("table limit reached");
+        }
+        auto slot = std::make_unique<Slot>();
+        slot->state = std::move(*state);
+        slot->rng = std::move(*rng);
+        BankedEventContext ctx;
+        ctx.producer = options_.producer;
+        ctx.correlation_id = key;
+        ctx.occurred_at_micros = e.at_micros();
+        absl::StatusOr<std::vector<eventlog::Position>> appended =
+            log_.Append({EncodeBankedRecord(e, ++slot->sequence, ctx)});
+        if (!appended.ok()) DieOnLogFailure(appended.status());
+        *response = slot->state->Info();
+        tables_[request->table_id()] = std::move(slot);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status BankedTableService::ListTables(grpc::ServerContext* context,
+                                            const v1::ListBankedTablesRequest*,
+                                            v1::ListBankedTablesResponse* out) {
+  if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
+    return ToGrpc(c.status());
+  }
+  std::vector<Slot*> slots;
+  {
+    absl::MutexLock lock(&tables_mu_);
+    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
+  }
+  for (Slot* slot : slots) {
+    absl::MutexLock lock(&slot->mu);
+    *out->add_tables() = slot->state->Info();
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status BankedTableService::Join(grpc::ServerContext* context,
+                                      const v1::JoinBankedTableRequest* request,
+                                      v1::BankedTableView* response) {
+  return Command(
+      context, "BankedJoin", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
+        if (!slot.ok()) return slot.status();
+        absl::MutexLock lock(&(*slot)->mu);
+        if (!repeat) {
+          v1::BankedTableEvent e = NewEvent(request->table_id());
+          e.set_request_id(key);
+          e.set_request_fingerprint(fingerprint);
+          e.mutable_joined()->set_player_id(caller.subject);
+          e.mutable_joined()->set_seat(request->seat());
+          if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
+            return s;
+          }
+        }
+        *response = (*slot)->state->ViewFor(caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status BankedTableService::Leave(
+    grpc::ServerContext* context, const v1::LeaveBankedTableRequest* request,
+    v1::BankedSessionSummary* response) {
+  return Command(
+      context, "BankedLeave", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
+        if (!slot.ok()) return slot.status();
+        absl::MutexLock lock(&(*slot)->mu);
+        if (repeat) {
+          *response = (*slot)->state->SummaryFor(caller.subject);
+          return absl::OkStatus();
+        }
+        v1::BankedTableEvent e = NewEvent(request->table_id());
+        e.set_request_id(key);
+        e.set_request_fingerprint(fingerprint);
+        e.mutable_leaving()->set_player_id(caller.subject);
+        if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
+          return s;
+        }
+        *response = (*slot)->state->last_left();
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status BankedTableService::PlaceBet(
+    grpc::ServerContext* context, const v1::PlaceBankedBetRequest* request,
+    v1::BankedTableView* response) {
+  return Command(
+      context, "BankedPlaceBet", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
+        if (!found.ok()) return found.status();
+        Slot& slot = **found;
+        absl::MutexLock lock(&slot.mu);
+        if (!repeat) {
+          absl::StatusOr<v1::BankedTableEvent> e = slot.state->BetEvent(
+              caller.subject, *request, clock_.NowMicros());
+          if (!e.ok()) return e.status();
+          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
+              !s.ok()) {
+            return s;
+          }
+        }
+        *response = slot.state->ViewFor(caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status BankedTableService::Act(grpc::ServerContext* context,
+                                     const v1::BankedActRequest* request,
+                                     v1::BankedTableView* response) {
+  return Command(
+      context, "BankedAct", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
+        if (!found.ok()) return found.status();
+        Slot& slot = **found;
+        absl::MutexLock lock(&slot.mu);
+        if (!repeat) {
+          absl::StatusOr<v1::BankedTableEvent> e = slot.state->ActEvent(
+              caller.subject, *request, clock_.NowMicros());
+          if (!e.ok()) return e.status();
+          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
+              !s.ok()) {
+            return s;
+          }
+        }
+        *response = slot.state->ViewFor(caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
+                                        const std::string& fingerprint,
+                                        v1::BankedTableEvent e) {
+  e.set_request_id(key);
+  e.set_request_fingerprint(fingerprint);
+  const std::string saga_id =
+      e.has_stake_requested() ? e.stake_requested().saga_id() : "";
+  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
+  if (saga_id.empty()) return absl::OkStatus();
+  // A stake: wait for the wallet (through the log) before answering.
+  const BankedGameState& state = *slot.state;
+  const absl::Time deadline = absl::Now() + options_.stake_wait;
+  while (state.sagas().Pending(saga_id) != nullptr) {
+    if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
+  }
+  if (state.sagas().Pending(saga_id) != nullptr) {
+    return absl::DeadlineExceededError(
+        absl::StrCat("the wallet has not answered stake ", saga_id,
+                     " yet; the bet shows once it is captured (GetTableView)"));
+  }
+  if (auto f = slot.saga_failures.find(saga_id);
+      f != slot.saga_failures.end()) {
+    const std::string why = f->second;
+    slot.saga_failures.erase(f);
+    return absl::FailedPreconditionError(absl::StrCat("stake refused: ", why));
+  }
+  return absl::OkStatus();
+}
+
+grpc::Status BankedTableService::WithdrawBet(
+    grpc::ServerContext* context, const v1::WithdrawBankedBetRequest* request,
+    v1::BankedTableView* response) {
+  return Command(
+      context, "BankedWithdrawBet", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
+        if (!slot.ok()) return slot.status();
+        absl::MutexLock lock(&(*slot)->mu);
+        if (!repeat) {
+          v1::BankedTableEvent e = NewEvent(request->table_id());
+          e.set_request_id(key);
+          e.set_request_fingerprint(fingerprint);
+          e.mutable_withdraw_requested()->set_player_id(caller.subject);
+          e.mutable_withdraw_requested()->set_bet_id(request->bet_id());
+          if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
+            return s;
+          }
+        }
+        *response = (*slot)->state->ViewFor(caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status BankedTableService::Launch(grpc::ServerContext* context,
+                                        const v1::LaunchRequest* request,
+                                        v1::BankedTableView* response) {
+  return Command(
+      context, "BankedLaunch", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
+        if (!found.ok()) return found.status();
+        Slot& slot = **found;
+        absl::MutexLock lock(&slot.mu);
+        if (!repeat) {
+          absl::StatusOr<v1::BankedTableEvent> e = slot.state->LaunchEvent(
+              caller.subject, request->round(), clock_.NowMicros(), *slot.rng);
+          if (!e.ok()) return e.status();
+          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
+              !s.ok()) {
+            return s;
+          }
+        }
+        *response = slot.state->ViewFor(caller.subject);
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status BankedTableService::VoidRound(
+    grpc::ServerContext* context, const v1::VoidBankedRoundRequest* request,
+    v1::BankedTableInfo* response) {
+  return Command(
+      context, "BankedVoidRound", request->request_id(), *request, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (caller.role != auth::Role::kOperator) {
+          return absl::PermissionDeniedError(
+              "voiding a round needs the operator role");
+        }
+        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
+        if (!slot.ok()) return slot.status();
+        absl::MutexLock lock(&(*slot)->mu);
+        if (!repeat) {
+          v1::BankedTableEvent e = NewEvent(request->table_id());
+          e.set_request_id(key);
+          e.set_request_fingerprint(fingerprint);
+          e.mutable_void_requested()->set_round((*slot)->state->round());
+          e.mutable_void_requested()->set_reason(
+              request->reason().substr(0, 256));
+          if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
+            return s;
+          }
+        }
+        *response = (*slot)->state->Info();
+        return absl::OkStatus();
+      });
+}
+
+grpc::Status BankedTableService::GetTableView(
+    grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
+    v1::BankedTableView* response) {
+  return Query(context, request->table_id(),
+               [&](const auth::Claims& caller, const BankedGameState& s) {
+                 *response = s.ViewFor(caller.subject);
+                 return absl::OkStatus();
+               });
+}
+
+grpc::Status BankedTableService::GetLastNumbers(
+    grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
+    v1::LastNumbersResponse* response) {
+  return Query(context, request->table_id(),
+               [&](const auth::Claims&, const BankedGameState& s) {
+                 for (v1::PastNumber& n : s.LastNumbers()) {
+                   *response->add_numbers() = std::move(n);
+                 }
+                 return absl::OkStatus();
+               });
+}
+
+grpc::Status BankedTableService::GetLastRound(
+    grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
+    v1::BankedRoundRecord* response) {
+  return Query(context, request->table_id(),
+               [&](const auth::Claims& caller,
+                   const BankedGameState& s) -> absl::Status {
+                 std::vector<v1::BankedRoundRecord> rounds =
+                     s.ReplayFor(caller.subject);
+                 if (rounds.empty()) {
+                   return absl::NotFoundError(absl::StrCat(
+                       caller.subject, " has played no round here"));
+                 }
+                 *response = std::move(rounds.front());
+                 return absl::OkStatus();
+               });
+}
+
+grpc::Status BankedTableService::GetReplay(
+    grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
+    v1::BankedReplayResponse* response) {
+  return Query(context, request->table_id(),
+               [&](const auth::Claims& caller, const BankedGameState& s) {
+                 for (v1::BankedRoundRecord& r : s.ReplayFor(caller.subject)) {
+                   *response->add_rounds() = std::move(r);
+                 }
+                 return absl::OkStatus();
+               });
+}
+
+grpc::Status BankedTableService::GetSessionSummary(
+    grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
+    v1::BankedSessionSummary* response) {
+  return Query(context, request->table_id(),
+               [&](const auth::Claims& caller,
+                   const BankedGameState& s) -> absl::Status {
+                 if (!s.Joined(caller.subject)) {
+                   return absl::NotFoundError(
+                       absl::StrCat(caller.subject, " has no session here"));
+                 }
+                 *response = s.SummaryFor(caller.subject);
+                 return absl::OkStatus();
+               });
+}
+
+void BankedTableService::Tick() {
+  std::vector<Slot*> slots;
+  {
+    absl::MutexLock lock(&tables_mu_);
+    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
+  }
+  for (Slot* slot : slots) TickSlot(*slot);
+}
+
+void BankedTableService::TickSlot(Slot& slot) {
+  absl::MutexLock lock(&slot.mu);
+  BankedGameState& state = *slot.state;
+  const int64_t now = clock_.NowMicros();
+  auto commit = [&](v1::BankedTableEvent e, const char* what) {
+    if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
+      std::fprintf(stderr, "banca banked table %s: %s: %s\n",
+                   state.id().c_str(), what, std::string(s.message()).c_str());
+    }
+  };
+  // Stakes the wallet has not answered in time.
+  std::vector<std::string> forget;
+  for (const auto& [saga, started] : slot.saga_started_micros) {
+    if (state.sagas().Pending(saga) == nullptr) {
+      forget.push_back(saga);
+    } else if (now - started >=
+               absl::ToInt64Microseconds(options_.saga_timeout)) {
+      v1::BankedTableEvent e = NewEvent(state.id());
+      e.mutable_stake_refused()->set_saga_id(saga);
+      e.mutable_stake_refused()->set_timed_out(true);
+      e.mutable_stake_refused()->set_reason(
+          "the wallet did not answer in time");
+      slot.saga_failures[saga] = "the wallet did not answer in time";
+      commit(std::move(e), "stake timeout");
+      forget.push_back(saga);
+    }
+  }
+  for (const std::string& saga : forget) slot.saga_started_micros.erase(saga);
+  // What the clock calls for: a spin once the window has run its course
+  // (the number drawn only now), a deal, a decision timeout, an idle
+  // notice. Bounded: each event changes what is due.
+  for (int i = 0; i < 8; ++i) {
+    std::optional<v1::BankedTableEvent> due =
+        state.Due(clock_.NowMicros(), *slot.rng);
+    if (!due) break;
+    if (absl::Status s = CommitLocked(slot, *std::move(due)); !s.ok()) {
+      std::fprintf(stderr, "banca banked table %s: timer: %s\n",
+                   state.id().c_str(), std::string(s.message()).c_str());
+      break;
+    }
+  }
+}
+
+absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
+  absl::MutexLock lock(&outcomes_mu_);
+  int handled = 0;
+  std::vector<eventlog::OffsetCommit> commits;
+  for (int p = 0; p < options_.wallet_partitions; ++p) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log_.Read(wallet::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
+    if (!records.ok()) return records.status();
+    if (records->empty()) continue;
+    for (const eventlog::StoredRecord& record : *records) {
+      absl::StatusOr<wallet::DecodedWalletEvent> decoded =
+          wallet::DecodeWalletRecord(record);
+      if (!decoded.ok()) return decoded.status();
+      const v1::WalletEvent& event = decoded->event;
+      const std::string saga = SagaOfStakeRequest(event.request_id());
+      if (!saga.empty() &&
+          (event.has_transaction_posted() || event.has_request_rejected())) {
+        std::string rejection;
+        if (event.has_request_rejected()) {
+          rejection = absl::StrCat(event.request_rejected().code(), ": ",
+                                   event.request_rejected().message());
+        }
+        if (absl::Status s =
+                HandleOutcome(saga, event.has_transaction_posted(), rejection);
+            !s.ok()) {
+          return s;
+        }
+        ++handled;
+      }
+      wallet_offsets_[p] = record.offset + 1;
+    }
+    commits.push_back({kOutcomeGroup, std::string(wallet::kWalletTopic), p,
+                       wallet_offsets_[p]});
+  }
+  if (!commits.empty()) {
+    if (absl::Status s = log_.CommitOffsets(std::move(commits)); !s.ok()) {
+      return s;
+    }
+  }
+  return handled;
+}
+
+absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
+                                               bool captured,
+                                               const std::string& rejection) {
+  Slot* slot = Find(TableOfSaga(saga_id));
+  if (slot == nullptr) return absl::OkStatus();
+  absl::MutexLock lock(&slot->mu);
+  BankedGameState& state = *slot->state;
+  const bool pending = state.sagas().Pending(saga_id) != nullptr;
+  // A repeat (already handled) changes nothing; a capture after the table
+  // gave up is paid back once.
+  if (!pending && !(captured && state.sagas().TimedOut(saga_id) != nullptr)) {
+    return absl::OkStatus();
+  }
+  v1::BankedTableEvent e = NewEvent(state.id());
+  if (captured) {
+    e.mutable_stake_captured()->set_saga_id(saga_id);
+  } else {
+    e.mutable_stake_refused()->set_saga_id(saga_id);
+    e.mutable_stake_refused()->set_reason(rejection);
+    slot->saga_failures[saga_id] = rejection;
+  }
+  // Durable (synchronous append) before the reader commits its position.
+  return CommitLocked(*slot, std::move(e));
+}
+
+}  // namespace banca::table

@@ -1,0 +1,194 @@
+// The banked-table service: the gRPC edge over the banked games (French and
+// American roulette, blackjack; each table's rules in its BankedGameState)
+// and the log, beside the poker TableService in the same `banca serve`
+// table process (docs/table-service.md "Banked tables").
+//
+// A command is authenticated (a signed token, libs/auth; the same rules as
+// the poker tables), validated, claimed in the idempotency index, decided
+// by applying its event to the table's state under the table's lock (the
+// engine's checks are the validation: a refused event changes nothing and
+// appends nothing) and appended to banca.banked.events with the events it
+// derived before the lock is released, so the log's order is the table's.
+// The append is synchronous: everything a reader sees under the lock is
+// durable.
+//
+// Money moves only in the wallet. A bet is a stake saga through the log:
+// StakeRequested (with its cash -> game/<table>/wagers transaction) -> the
+// wallet posts it under request id "<saga>/stake" or records a
+// RequestRejected under that id -> this service reads the wallet topic and
+// appends StakeCaptured or StakeRefused; PlaceBet answers when the saga
+// ends. A saga the wallet has not answered within saga_timeout is refused
+// (timed_out); a capture that arrives after that is paid back
+// (BankedMoney "compensation"). Settlements, withdrawals and void refunds
+// are BankedMoney events the wallet posts exactly once (request ids derived
+// from the event id, deduplicated by its idempotency index).
+//
+// The clock (Tick) asks each table what is due: a roulette window that has
+// run its course with no stake in flight (the number is drawn from the
+// CSPRNG only then, uniform over the pockets, and recorded before it is
+// applied), a blackjack deal (the shoe shuffled then), a decision timeout,
+// an idle notice. Nothing about a future outcome exists before that.
+#ifndef BANCA_SERVICES_TABLE_BANKED_TABLE_SERVICE_H_
+#define BANCA_SERVICES_TABLE_BANKED_TABLE_SERVICE_H_
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "banca/v1/banked_table.grpc.pb.h"
+#include "libs/auth/token.h"
+#include "libs/cards/random.h"
+#include "libs/common/clock.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/ledger/idempotency.h"
+#include "services/table/banked_codec.h"
+#include "services/table/banked_game_state.h"
+
+namespace banca::table {
+
+struct BankedTableServiceOptions {
+  std::string producer = "table";
+  int partitions = 8;
+  // The wallet's topic, read for the stake sagas' outcomes.
+  int wallet_partitions = 8;
+  auth::Key token_key{};
+  // A stake the wallet has not answered by then is refused (and paid back
+  // if its capture arrives later).
+  absl::Duration saga_timeout = absl::Seconds(10);
+  // How long PlaceBet waits for the wallet before DEADLINE_EXCEEDED (the
+  // saga goes on).
+  absl::Duration stake_wait = absl::Seconds(5);
+  // Background threads; zero turns one off (tests call Tick() and
+  // PollWalletOutcomes() themselves).
+  absl::Duration tick_interval = absl::Milliseconds(20);
+  absl::Duration poll_interval = absl::Milliseconds(2);
+  int max_tables = 10'000;
+};
+
+class BankedTableService final : public v1::BankedTableService::Service {
+ public:
+  // Replays banca.banked.events into the tables and starts the threads.
+  static absl::StatusOr<std::unique_ptr<BankedTableService>> Start(
+      eventlog::EventLog& log, const Clock& clock,
+      BankedTableServiceOptions options);
+  ~BankedTableService() override;
+  void Stop();
+
+  // One pass of the timers: saga timeouts, spins, inactivity notices.
+  void Tick();
+  // Reads new wallet events and ends the stake sagas they answer.
+  absl::StatusOr<int> PollWalletOutcomes();
+
+  grpc::Status CreateTable(grpc::ServerContext*,
+                           const v1::CreateBankedTableRequest*,
+                           v1::BankedTableInfo*) override;
+  grpc::Status ListTables(grpc::ServerContext*,
+                          const v1::ListBankedTablesRequest*,
+                          v1::ListBankedTablesResponse*) override;
+  grpc::Status Join(grpc::ServerContext*, const v1::JoinBankedTableRequest*,
+                    v1::BankedTableView*) override;
+  grpc::Status Leave(grpc::ServerContext*, const v1::LeaveBankedTableRequest*,
+                     v1::BankedSessionSummary*) override;
+  grpc::Status PlaceBet(grpc::ServerContext*, const v1::PlaceBankedBetRequest*,
+                        v1::BankedTableView*) override;
+  grpc::Status WithdrawBet(grpc::ServerContext*,
+                           const v1::WithdrawBankedBetRequest*,
+                           v1::BankedTableView*) override;
+  grpc::Status Launch(grpc::ServerContext*, const v1::LaunchRequest*,
+                      v1::BankedTableView*) override;
+  grpc::Status Act(grpc::ServerContext*, const v1::BankedActRequest*,
+                   v1::BankedTableView*) override;
+  grpc::Status GetTableView(grpc::ServerContext*,
+                            const v1::GetBankedTableRequest*,
+                            v1::BankedTableView*) override;
+  grpc::Status GetLastNumbers(grpc::ServerContext*,
+                              const v1::GetBankedTableRequest*,
+                              v1::LastNumbersResponse*) override;
+  grpc::Status GetLastRound(grpc::ServerContext*,
+                            const v1::GetBankedTableRequest*,
+                            v1::BankedRoundRecord*) override;
+  grpc::Status GetReplay(grpc::ServerContext*, const v1::GetBankedTableRequest*,
+                         v1::BankedReplayResponse*) override;
+  grpc::Status GetSessionSummary(grpc::ServerContext*,
+                                 const v1::GetBankedTableRequest*,
+                                 v1::BankedSessionSummary*) override;
+  grpc::Status VoidRound(grpc::ServerContext*,
+                         const v1::VoidBankedRoundRequest*,
+                         v1::BankedTableInfo*) override;
+
+  int64_t replayed_events() const { return replayed_events_; }
+
+ private:
+  struct Slot {
+    absl::Mutex mu;
+    absl::CondVar changed;
+    std::unique_ptr<BankedGameState> state;
+    int64_t sequence = 0;  // last stream sequence appended (and durable)
+    std::map<std::string, int64_t> saga_started_micros;
+    std::map<std::string, std::string> saga_failures;
+    std::unique_ptr<cards::RandomSource> rng;
+  };
+
+  BankedTableService(eventlog::EventLog& log, const Clock& clock,
+                     BankedTableServiceOptions options);
+  absl::Status Replay();
+  Slot* Find(const std::string& table_id);
+  absl::StatusOr<Slot*> FindOrNotFound(const std::string& table_id);
+  // Applies `event` and appends it with what it derived; durable on
+  // return. On a refusal nothing changed and nothing was appended.
+  absl::Status CommitLocked(Slot& slot, v1::BankedTableEvent event)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Commits the command's event (named by the request); for a stake,
+  // waits for the wallet's answer: FAILED_PRECONDITION when refused,
+  // DEADLINE_EXCEEDED when it has not come within stake_wait.
+  absl::Status Decide(Slot& slot, const std::string& key,
+                      const std::string& fingerprint, v1::BankedTableEvent e)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // An input event stamped with the service clock.
+  v1::BankedTableEvent NewEvent(const std::string& table_id) const;
+  void TickSlot(Slot& slot);
+  absl::Status HandleOutcome(const std::string& saga_id, bool captured,
+                             const std::string& rejection);
+  absl::StatusOr<auth::Claims> Caller(
+      const grpc::ServerContextBase* context) const;
+  // Authenticates, claims the request id (namespaced by the caller), runs
+  // `run(claims, key, fingerprint, repeat)` and keeps its response for
+  // retries.
+  template <typename Response, typename Run>
+  grpc::Status Command(grpc::ServerContext* context, std::string_view method,
+                       const std::string& request_id,
+                       const google::protobuf::Message& body,
+                       Response* response, Run run);
+  // The caller's read of a table, under its lock.
+  template <typename Read>
+  grpc::Status Query(grpc::ServerContext* context, const std::string& table_id,
+                     Read read);
+  void Loop(absl::Duration every, void (BankedTableService::*step)());
+  void PollStep();
+
+  eventlog::EventLog& log_;
+  const Clock& clock_;
+  const BankedTableServiceOptions options_;
+  ledger::IdempotencyIndex idempotency_;
+  int64_t replayed_events_ = 0;
+
+  absl::Mutex tables_mu_;
+  std::map<std::string, std::unique_ptr<Slot>> tables_
+      ABSL_GUARDED_BY(tables_mu_);
+
+  absl::Mutex outcomes_mu_;
+  std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
+
+  std::atomic<bool> stopping_{false};
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace banca::table
+
+#endif  // BANCA_SERVICES_TABLE_BANKED_TABLE_SERVICE_H_

@@ -1,0 +1,61 @@
+#include "services/table/stake_sagas.h"
+
+#include "absl/strings/str_cat.h"
+#include "services/table/banked_codec.h"
+
+namespace banca::table {
+
+std::string StakeSagas::NextSagaId(const std::string& table_id) const {
+  return StakeSagaId(table_id, count_ + 1);
+}
+
+absl::Status StakeSagas::Begin(const std::string& table_id, const Stake& r) {
+  if (r.saga_id() != NextSagaId(table_id)) {
+    return absl::DataLossError(
+        absl::StrCat("stake saga ", r.saga_id(), " out of order"));
+  }
+  ++count_;
+  pending_[r.saga_id()] = r;
+  return absl::OkStatus();
+}
+
+const StakeSagas::Stake* StakeSagas::Pending(const std::string& saga) const {
+  auto it = pending_.find(saga);
+  return it == pending_.end() ? nullptr : &it->second;
+}
+
+const StakeSagas::Stake* StakeSagas::TimedOut(const std::string& saga) const {
+  auto it = timed_out_.find(saga);
+  return it == timed_out_.end() ? nullptr : &it->second;
+}
+
+bool StakeSagas::AnyFor(const std::string& player) const {
+  for (const auto& [saga, stake] : pending_) {
+    if (stake.player_id() == player) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> StakeSagas::PendingIds() const {
+  std::vector<std::string> out;
+  for (const auto& [saga, stake] : pending_) out.push_back(saga);
+  return out;
+}
+
+void StakeSagas::End(const std::string& saga, bool timed_out) {
+  auto it = pending_.find(saga);
+  if (it == pending_.end()) return;
+  if (timed_out) timed_out_[saga] = it->second;
+  pending_.erase(it);
+}
+
+std::optional<StakeSagas::Stake> StakeSagas::TakeTimedOut(
+    const std::string& saga) {
+  auto it = timed_out_.find(saga);
+  if (it == timed_out_.end()) return std::nullopt;
+  Stake out = std::move(it->second);
+  timed_out_.erase(it);
+  return out;
+}
+
+}  // namespace banca::table

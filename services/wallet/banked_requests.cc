@@ -1,0 +1,78 @@
+// The wallet's side of the banked tables' money (services/table/
+// banked_table_service.h): the wallet reads banca.banked.events and, in
+// log order,
+//   StakeRequested -> posts its stake transaction (player cash ->
+//     game/<table>/wagers) under request id "<saga>/stake"; a stake the
+//     ledger refuses (not enough cash, no account) is recorded as
+//     RequestRejected under the same id, so the table learns the outcome;
+//   BankedMoney -> posts each transaction (settlements, withdrawals, void
+//     refunds, pay-backs) under "<event id>/<i>".
+// Exactly once by deduplication, as for the poker tables
+// (table_requests.cc): the request ids derive from the table's events, the
+// idempotency index turns a repeat into a no-op, and the read position
+// (wallet.banked-requests) moves only once the steps are durable.
+#include "absl/strings/str_cat.h"
+#include "libs/ledger/account.h"
+#include "services/table/banked_codec.h"
+#include "services/table/banked_settlement.h"
+#include "services/wallet/wallet_service.h"
+
+namespace banca::wallet {
+namespace {
+
+constexpr char kBankedRequestsGroup[] = "wallet.banked-requests";
+
+}  // namespace
+
+absl::Status WalletService::CarryOutBankedRequest(
+    const eventlog::StoredRecord& record) {
+  absl::StatusOr<table::DecodedBankedEvent> decoded =
+      table::DecodeBankedRecord(record);
+  if (!decoded.ok()) return decoded.status();
+  const v1::BankedTableEvent& event = decoded->event;
+  if (event.has_stake_requested()) {
+    const v1::StakeRequested& r = event.stake_requested();
+    const std::string request_id = table::StakeRequestId(r.saga_id());
+    absl::StatusOr<v1::WalletEvent> staked =
+        Execute("BankedStake", request_id, r,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.Post(meta, ledger::PlayerOwner(r.player_id()),
+                                      r.tx(), commit);
+                });
+    if (staked.ok() || absl::IsUnavailable(staked.status())) {
+      return staked.status();
+    }
+    // Refused (no account, not enough cash ...): say so on the log.
+    return Execute(
+               "BankedStakeRejected", request_id, r,
+               [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                 return ledger_.RecordRejection(meta, r.player_id(),
+                                                r.tx().reference(),
+                                                staked.status(), commit);
+               })
+        .status();
+  }
+  if (event.has_money()) {
+    const v1::BankedMoney& m = event.money();
+    for (int i = 0; i < m.transactions_size(); ++i) {
+      const v1::LedgerTransaction& tx = m.transactions(i);
+      // Queued: durable before the reader commits its position.
+      absl::Status posted = ExecuteQueued(
+          "BankedSettlement",
+          absl::StrCat(decoded->envelope.event_id(), "/", i), tx,
+          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+            return ledger_.Post(meta, table::WagersAccount(event.table_id()),
+                                tx, commit);
+          });
+      if (!posted.ok()) return posted;
+    }
+  }
+  return absl::OkStatus();  // not a money request
+}
+
+absl::StatusOr<int> WalletService::PollBankedRequests() {
+  return PollRequests(table::kBankedTopic, kBankedRequestsGroup,
+                      banked_offsets_, &WalletService::CarryOutBankedRequest);
+}
+
+}  // namespace banca::wallet

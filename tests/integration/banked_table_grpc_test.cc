@@ -1,0 +1,1049 @@
+// The banked-table service (roulette) end to end: gRPC on loopback, the
+// real wallet in the same process, an embedded log on disk, RocksDB
+// projections. Stakes go through the saga on the log; rounds settle in the
+// ledger between the player's cash, game/<table>/wagers and house/bank;
+// tokens decide who may do what.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "banca/v1/banked_table.grpc.pb.h"
+#include "banca/v1/wallet.grpc.pb.h"
+#include "grpcpp/grpcpp.h"
+#include "gtest/gtest.h"
+#include "libs/auth/token.h"
+#include "libs/common/clock.h"
+#include "libs/games/roulette/bet.h"
+#include "libs/games/roulette/pocket.h"
+#include "libs/ledger/account.h"
+#include "services/table/banked_codec.h"
+#include "services/table/banked_settlement.h"
+#include "services/table/banked_table_service.h"
+#include "services/table/roulette_wire.h"
+#include "services/wallet/wallet_service.h"
+#include "tests/integration/wallet_test_util.h"
+#include "tools/banca/log_backend.h"
+
+namespace banca::testing {
+namespace {
+
+namespace rl = games::roulette;
+
+auth::Key TestKey() {
+  auth::Key k;
+  k.fill(42);
+  return k;
+}
+
+class BankedTableTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = FreshDir(absl::StrCat(
+        "banked-",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    Start();
+  }
+  void TearDown() override { Shutdown(); }
+
+  void Start() {
+    auto log = cli::OpenLogBackend("embedded", dir_);
+    ASSERT_TRUE(log.ok()) << log.status();
+    log_ = std::move(*log);
+    wallet::WalletOptions wo;
+    wo.projection_dir = dir_ + "/projections/wallet";
+    std::filesystem::create_directories(wo.projection_dir);
+    wo.expiry_interval = absl::ZeroDuration();
+    // Off: the test carries out the requests itself (PollBankedRequests).
+    wo.table_requests_interval =
+        wallet_reader_ ? absl::Milliseconds(1) : absl::ZeroDuration();
+    auto w = wallet::WalletService::Start(*log_, clock_, wo);
+    ASSERT_TRUE(w.ok()) << w.status();
+    wallet_ = std::move(*w);
+    table::BankedTableServiceOptions to;
+    to.token_key = TestKey();
+    to.tick_interval = absl::ZeroDuration();  // the test drives the timers
+    to.poll_interval = absl::Milliseconds(1);
+    to.stake_wait = stake_wait_;
+    auto t = table::BankedTableService::Start(*log_, clock_, to);
+    ASSERT_TRUE(t.ok()) << t.status();
+    tables_ = std::move(*t);
+    grpc::ServerBuilder builder;
+    int port = 0;
+    builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
+                             &port);
+    builder.RegisterService(wallet_.get());
+    builder.RegisterService(tables_.get());
+    server_ = builder.BuildAndStart();
+    ASSERT_NE(server_, nullptr);
+    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
+                                       grpc::InsecureChannelCredentials());
+    stub_ = v1::BankedTableService::NewStub(channel);
+    wallet_stub_ = v1::WalletService::NewStub(channel);
+  }
+  void Shutdown() {
+    if (server_) server_->Shutdown();
+    if (tables_) tables_->Stop();
+    if (wallet_) (void)wallet_->Stop();
+    server_.reset();
+    tables_.reset();
+    wallet_.reset();
+    log_.reset();
+  }
+  void Restart() {
+    Settle();
+    Shutdown();
+    Start();
+  }
+
+  std::unique_ptr<grpc::ClientContext> As(
+      const std::string& subject, auth::Role role = auth::Role::kPlayer) {
+    auto ctx = std::make_unique<grpc::ClientContext>();
+    ctx->AddMetadata(
+        "authorization",
+        "Bearer " + *auth::IssueToken(TestKey(),
+                                      {subject, role,
+                                       clock_.NowMicros() / 1'000'000 + 3600}));
+    return ctx;
+  }
+  std::unique_ptr<grpc::ClientContext> Operator() {
+    return As("op", auth::Role::kOperator);
+  }
+
+  void Fund(const std::string& player, int64_t cash) {
+    v1::OpenAccountRequest open;
+    open.set_request_id("open-" + player);
+    open.set_player_id(player);
+    v1::AccountResponse account;
+    grpc::ClientContext c1;
+    ASSERT_TRUE(wallet_stub_->OpenAccount(&c1, open, &account).ok());
+    v1::DepositRequest dep;
+    dep.set_request_id("dep-" + player);
+    dep.set_player_id(player);
+    dep.set_amount_minor(cash);
+    dep.set_payment_ref("psp-" + player);
+    v1::TransactionResponse tx;
+    grpc::ClientContext c2;
+    ASSERT_TRUE(wallet_stub_->Deposit(&c2, dep, &tx).ok());
+  }
+
+  grpc::Status Create(const std::string& id, v1::BankedGame game,
+                      v1::RouletteTableConfig config = {}) {
+    v1::CreateBankedTableRequest req;
+    req.set_request_id("create-" + id);
+    req.set_table_id(id);
+    req.set_name("Roulette " + id);
+    req.set_game(game);
+    *req.mutable_roulette() = config;
+    v1::BankedTableInfo info;
+    return stub_->CreateTable(Operator().get(), req, &info);
+  }
+  grpc::Status Join(const std::string& player, const std::string& table) {
+    v1::JoinBankedTableRequest req;
+    req.set_request_id("join-" + player + "-" + table);
+    req.set_table_id(table);
+    v1::BankedTableView view;
+    return stub_->Join(As(player).get(), req, &view);
+  }
+  v1::BankedTableView View(const std::string& player,
+                           const std::string& table) {
+    v1::GetBankedTableRequest req;
+    req.set_table_id(table);
+    v1::BankedTableView view;
+    grpc::Status s = stub_->GetTableView(As(player).get(), req, &view);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return view;
+  }
+  static v1::RouletteBet Bet(const std::string& kind,
+                             std::vector<std::string> numbers = {},
+                             std::vector<int> index = {}, int count = 0) {
+    v1::RouletteBet b;
+    b.set_kind(kind);
+    for (const std::string& n : numbers) b.add_numbers(n);
+    for (int i : index) b.add_index(i);
+    b.set_count(count);
+    return b;
+  }
+  grpc::Status PlaceBet(const std::string& player, const std::string& table,
+                        const v1::RouletteBet& bet, int64_t amount,
+                        int64_t round = 0, const std::string& rid = "",
+                        v1::BankedTableView* out = nullptr) {
+    v1::PlaceBankedBetRequest req;
+    req.set_request_id(rid.empty() ? absl::StrCat("bet-", ++bets_) : rid);
+    req.set_table_id(table);
+    req.set_round(round == 0 ? View(player, table).round() : round);
+    req.set_amount_minor(amount);
+    *req.mutable_roulette() = bet;
+    v1::BankedTableView view;
+    return stub_->PlaceBet(As(player).get(), req, out ? out : &view);
+  }
+  v1::BankedRoundRecord LastRound(const std::string& player,
+                                  const std::string& table) {
+    v1::GetBankedTableRequest req;
+    req.set_table_id(table);
+    v1::BankedRoundRecord rec;
+    grpc::Status s = stub_->GetLastRound(As(player).get(), req, &rec);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return rec;
+  }
+
+  int64_t Cash(const std::string& player) {
+    return wallet_->ledger().AccountBalance(ledger::PlayerCashAccount(player));
+  }
+  int64_t Bank() {
+    return wallet_->ledger().AccountBalance(std::string(table::kBankAccount));
+  }
+  int64_t Wagers(const std::string& table) {
+    return wallet_->ledger().AccountBalance(table::WagersAccount(table));
+  }
+  int64_t LedgerSum() { return wallet_->ledger().Summarize().sum; }
+  int64_t BankedEvents() {
+    int64_t n = 0;
+    const int partitions =
+        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      n += log_->EndOffset(table::kBankedTopic, p).value_or(0);
+    }
+    return n;
+  }
+  // Every banked event of `kind` in the log so far.
+  int CountEvents(v1::BankedTableEvent::KindCase kind) {
+    int n = 0;
+    const int partitions =
+        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      auto records = log_->Read(table::kBankedTopic, p, 0, 100'000);
+      if (!records.ok()) continue;
+      for (const auto& r : *records) {
+        auto d = table::DecodeBankedRecord(r);
+        if (d.ok() && d->event.kind_case() == kind) ++n;
+      }
+    }
+    return n;
+  }
+  // Waits until the wallet has carried out everything the tables logged.
+  void Settle() {
+    for (int i = 0; i < 3000; ++i) {
+      bool idle = true;
+      const int partitions =
+          log_->PartitionCount(table::kBankedTopic).value_or(0);
+      for (int p = 0; p < partitions; ++p) {
+        idle &= log_->CommittedOffset("wallet.banked-requests",
+                                      table::kBankedTopic, p)
+                    .value_or(0) ==
+                log_->EndOffset(table::kBankedTopic, p).value_or(0);
+      }
+      if (idle) return;
+      absl::SleepFor(absl::Milliseconds(2));
+    }
+    FAIL() << "the wallet did not catch up with the banked tables";
+  }
+  // What `bet` returns on `number` by the engine's own layout (RFD-12).
+  static int64_t Returned(rl::WheelKind wheel, const v1::RouletteBet& bet,
+                          int64_t amount, const std::string& number) {
+    auto request = table::RouletteBetFromProto(wheel, bet, amount);
+    EXPECT_TRUE(request.ok()) << request.status();
+    auto chips = rl::LayOut(wheel, *request);
+    EXPECT_TRUE(chips.ok()) << chips.status();
+    const rl::Pocket pocket = *rl::ParsePocket(wheel, number);
+    int64_t total = 0;
+    for (const rl::Chip& chip : *chips) total += rl::ChipReturn(chip, pocket);
+    return total;
+  }
+  // Closes the window and spins (the service draws the number).
+  void Spin() {
+    clock_.Advance(absl::Seconds(30));
+    tables_->Tick();
+    Settle();
+  }
+
+  grpc::Status CreateBlackjack(const std::string& id,
+                               v1::BlackjackTableConfig config) {
+    v1::CreateBankedTableRequest req;
+    req.set_request_id("create-" + id);
+    req.set_table_id(id);
+    req.set_name("Blackjack " + id);
+    req.set_game(v1::BANKED_GAME_BLACKJACK);
+    *req.mutable_blackjack() = config;
+    v1::BankedTableInfo info;
+    return stub_->CreateTable(Operator().get(), req, &info);
+  }
+  grpc::Status Sit(const std::string& player, const std::string& table,
+                   int seat) {
+    v1::JoinBankedTableRequest req;
+    req.set_request_id(absl::StrCat("sit-", player, "-", table, "-", seat));
+    req.set_table_id(table);
+    req.set_seat(seat);
+    v1::BankedTableView view;
+    return stub_->Join(As(player).get(), req, &view);
+  }
+  grpc::Status Act(const std::string& player, const std::string& table,
+                   v1::BlackjackActionType action, int64_t amount = 0,
+                   int64_t round = 0) {
+    v1::BankedActRequest req;
+    req.set_request_id(absl::StrCat("act-", ++bets_));
+    req.set_table_id(table);
+    req.set_round(round == 0 ? View(player, table).round() : round);
+    req.set_action(action);
+    req.set_amount_minor(amount);
+    v1::BankedTableView view;
+    return stub_->Act(As(player).get(), req, &view);
+  }
+  static bool Can(const v1::BankedTableView& view,
+                  v1::BlackjackActionType action) {
+    for (int a : view.blackjack().legal().actions()) {
+      if (a == action) return true;
+    }
+    return false;
+  }
+
+  grpc::Status CreateStud(const std::string& id, v1::StudTableConfig config) {
+    v1::CreateBankedTableRequest req;
+    req.set_request_id("create-" + id);
+    req.set_table_id(id);
+    req.set_name("Póquer sem descarte " + id);
+    req.set_game(v1::BANKED_GAME_STUD_NO_DRAW);
+    *req.mutable_stud() = config;
+    v1::BankedTableInfo info;
+    return stub_->CreateTable(Operator().get(), req, &info);
+  }
+  grpc::Status StudAct(const std::string& player, const std::string& table,
+                       v1::StudActionType action, int64_t round = 0) {
+    v1::BankedActRequest req;
+    req.set_request_id(absl::StrCat("stud-", ++bets_));
+    req.set_table_id(table);
+    req.set_round(round == 0 ? View(player, table).round() : round);
+    req.set_stud_action(action);
+    v1::BankedTableView view;
+    return stub_->Act(As(player).get(), req, &view);
+  }
+  static const v1::StudSeatView* StudSeat(const v1::BankedTableView& view,
+                                          int seat) {
+    for (const v1::StudSeatView& s : view.stud().seats()) {
+      if (s.seat() == seat) return &s;
+    }
+    return nullptr;
+  }
+
+  ManualClock clock_{1'767'225'600'000'000};
+  std::string dir_;
+  std::unique_ptr<eventlog::EventLog> log_;
+  std::unique_ptr<wallet::WalletService> wallet_;
+  std::unique_ptr<table::BankedTableService> tables_;
+  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<v1::BankedTableService::Stub> stub_;
+  std::unique_ptr<v1::WalletService::Stub> wallet_stub_;
+  int bets_ = 0;
+  bool wallet_reader_ = true;
+  absl::Duration stake_wait_ = absl::Seconds(10);
+};
+
+TEST_F(BankedTableTest, FrenchRoundEndToEndToTheCent) {
+  ASSERT_TRUE(Create("rf1", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Join("ana", "rf1").ok());
+  struct Placed {
+    v1::RouletteBet bet;
+    int64_t amount;
+  };
+  const std::vector<Placed> placed = {
+      {Bet("straight", {"17"}), 100}, {Bet("red"), 200},
+      {Bet("voisins"), 900},  // 9 chips of 100 (RF-8a)
+      {Bet("dozen", {}, {2}), 300},   {Bet("neighbours", {"0"}, {}, 2), 300},
+  };
+  v1::BankedTableView view;
+  for (const Placed& p : placed) {
+    grpc::Status s = PlaceBet("ana", "rf1", p.bet, p.amount, 0, "", &view);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+  // Shown as placed only once captured: all five, and the cash is down.
+  ASSERT_EQ(view.roulette().my_bets_size(), 5);
+  EXPECT_EQ(view.roulette().my_bets(2).chips_size(), 7);  // 2 of them ×2
+  EXPECT_EQ(Cash("ana"), 10'000 - 1'800);
+  EXPECT_EQ(Wagers("rf1"), 1'800);
+  // The number does not exist before the window closes (DESIGN 7).
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kSpin), 0);
+  clock_.Advance(absl::Seconds(29));
+  tables_->Tick();
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kSpin), 0);
+  Spin();
+  ASSERT_EQ(CountEvents(v1::BankedTableEvent::kSpin), 1);
+
+  const v1::BankedRoundRecord last = LastRound("ana", "rf1");
+  EXPECT_EQ(last.round(), 1);
+  int64_t returned = 0;
+  for (const Placed& p : placed) {
+    returned +=
+        Returned(rl::WheelKind::kFrench, p.bet, p.amount, last.number());
+  }
+  EXPECT_EQ(last.staked_minor(), 1'800);
+  EXPECT_EQ(last.returned_minor(), returned) << "number " << last.number();
+  EXPECT_EQ(Cash("ana"), 10'000 - 1'800 + returned);
+  EXPECT_EQ(Bank(), 1'800 - returned);
+  EXPECT_EQ(Wagers("rf1"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+
+  const v1::BankedTableView after = View("ana", "rf1");
+  EXPECT_EQ(after.round(), 2);
+  EXPECT_EQ(after.roulette().my_bets_size(), 0);
+  ASSERT_EQ(after.roulette().last_numbers_size(), 1);
+  EXPECT_EQ(after.roulette().last_numbers(0).number(), last.number());
+  EXPECT_EQ(after.session().total_bet_minor(), 1'800);
+  EXPECT_EQ(after.session().total_returned_minor(), returned);
+  EXPECT_EQ(after.session().net_minor(), returned - 1'800);
+
+  v1::LeaveBankedTableRequest leave;
+  leave.set_request_id("leave-ana");
+  leave.set_table_id("rf1");
+  v1::BankedSessionSummary summary;
+  ASSERT_TRUE(stub_->Leave(As("ana").get(), leave, &summary).ok());
+  EXPECT_EQ(summary.rounds(), 1);
+  EXPECT_EQ(summary.net_minor(), returned - 1'800);
+}
+
+TEST_F(BankedTableTest, AmericanDoubleZeroRoundToTheCent) {
+  ASSERT_TRUE(Create("ra1", v1::BANKED_GAME_ROULETTE_AMERICAN).ok());
+  Fund("bia", 5'000);
+  ASSERT_TRUE(Join("bia", "ra1").ok());
+  const v1::RouletteBet zz = Bet("straight", {"00"});
+  const v1::RouletteBet split = Bet("split", {"0", "00"});
+  const v1::RouletteBet black = Bet("black");
+  ASSERT_TRUE(PlaceBet("bia", "ra1", zz, 100).ok());
+  ASSERT_TRUE(PlaceBet("bia", "ra1", split, 200).ok());
+  ASSERT_TRUE(PlaceBet("bia", "ra1", black, 500).ok());
+  Spin();
+  const v1::BankedRoundRecord last = LastRound("bia", "ra1");
+  const rl::WheelKind wheel = rl::WheelKind::kAmericanDoubleZero;
+  const int64_t returned = Returned(wheel, zz, 100, last.number()) +
+                           Returned(wheel, split, 200, last.number()) +
+                           Returned(wheel, black, 500, last.number());
+  EXPECT_EQ(last.returned_minor(), returned);
+  EXPECT_EQ(Cash("bia"), 5'000 - 800 + returned);
+  EXPECT_EQ(Bank(), 800 - returned);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, BadInputsAreRefusedPreciselyAndAppendNothing) {
+  ASSERT_TRUE(Create("rf2", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 100'000);
+  Fund("bob", 100'000);
+  ASSERT_TRUE(Join("ana", "rf2").ok());
+  ASSERT_TRUE(PlaceBet("ana", "rf2", Bet("red"), 1'000).ok());
+  const int64_t events = BankedEvents();
+  const int64_t cash = Cash("ana");
+  auto expect = [&](grpc::Status s, grpc::StatusCode code,
+                    const std::string& message) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+    EXPECT_NE(s.error_message().find(message), std::string::npos)
+        << s.error_message();
+    EXPECT_EQ(BankedEvents(), events);
+    EXPECT_EQ(Cash("ana"), cash);
+  };
+  expect(PlaceBet("ana", "nope", Bet("red"), 100, 1), grpc::NOT_FOUND,
+         "no banked table nope");
+  // RFD-10: below the minimum; RFD-11: a straight-up takes at most 30×.
+  expect(PlaceBet("ana", "rf2", Bet("straight", {"5"}), 50),
+         grpc::INVALID_ARGUMENT, "minimum");
+  expect(PlaceBet("ana", "rf2", Bet("straight", {"5"}), 3'100),
+         grpc::INVALID_ARGUMENT, "maximum");
+  // A call bet's amount must divide into its chips (voisins: 9).
+  expect(PlaceBet("ana", "rf2", Bet("voisins"), 1'000), grpc::INVALID_ARGUMENT,
+         "");
+  expect(PlaceBet("ana", "rf2", Bet("straight", {"37"}), 100),
+         grpc::INVALID_ARGUMENT, "roulette.numbers[0]");
+  expect(PlaceBet("ana", "rf2", Bet("split", {"1", "9"}), 100),
+         grpc::INVALID_ARGUMENT, "");
+  expect(PlaceBet("ana", "rf2", Bet("pleno"), 100), grpc::INVALID_ARGUMENT,
+         "roulette.kind");
+  expect(PlaceBet("ana", "rf2", Bet("red"), 0), grpc::INVALID_ARGUMENT,
+         "amount_minor must be positive");
+  expect(PlaceBet("ana", "rf2", Bet("red"), 100, 7), grpc::FAILED_PRECONDITION,
+         "round 7 is not taking bets");
+  // bob has not joined; an operator does not bet; no token, forged token.
+  {
+    v1::PlaceBankedBetRequest req;
+    req.set_request_id("x1");
+    req.set_table_id("rf2");
+    req.set_round(1);
+    req.set_amount_minor(100);
+    *req.mutable_roulette() = Bet("red");
+    v1::BankedTableView view;
+    expect(stub_->PlaceBet(As("bob").get(), req, &view),
+           grpc::FAILED_PRECONDITION, "bob has not joined");
+    expect(stub_->PlaceBet(Operator().get(), req, &view),
+           grpc::PERMISSION_DENIED, "only a player");
+    grpc::ClientContext none;
+    expect(stub_->PlaceBet(&none, req, &view), grpc::UNAUTHENTICATED,
+           "authorization");
+    grpc::ClientContext forged;
+    forged.AddMetadata("authorization", "Bearer v1.ana.player.9999999999.AA");
+    expect(stub_->PlaceBet(&forged, req, &view), grpc::UNAUTHENTICATED, "");
+  }
+  // bob cannot take ana's bet off the board, and players create no tables.
+  {
+    ASSERT_TRUE(Join("bob", "rf2").ok());
+    const int64_t joined = BankedEvents();
+    v1::WithdrawBankedBetRequest w;
+    w.set_request_id("w-bob");
+    w.set_table_id("rf2");
+    w.set_bet_id(View("ana", "rf2").roulette().my_bets(0).bet_id());
+    v1::BankedTableView view;
+    grpc::Status s = stub_->WithdrawBet(As("bob").get(), w, &view);
+    EXPECT_EQ(s.error_code(), grpc::NOT_FOUND) << s.error_message();
+    v1::CreateBankedTableRequest c;
+    c.set_request_id("c-bob");
+    c.set_table_id("mine");
+    c.set_game(v1::BANKED_GAME_ROULETTE_FRENCH);
+    v1::BankedTableInfo info;
+    s = stub_->CreateTable(As("bob").get(), c, &info);
+    EXPECT_EQ(s.error_code(), grpc::PERMISSION_DENIED) << s.error_message();
+    // RFD-13: a window shorter than 30 s is refused.
+    c.set_request_id("c-op");
+    c.mutable_roulette()->set_betting_seconds(20);
+    s = stub_->CreateTable(Operator().get(), c, &info);
+    EXPECT_EQ(s.error_code(), grpc::INVALID_ARGUMENT) << s.error_message();
+    EXPECT_EQ(BankedEvents(), joined);
+  }
+  // RFD-14: once the window has run its course no bet is taken, even
+  // before the service has launched the ball.
+  clock_.Advance(absl::Seconds(30));
+  const int64_t before_late = BankedEvents();
+  grpc::Status late = PlaceBet("ana", "rf2", Bet("black"), 100, 1);
+  EXPECT_EQ(late.error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_NE(late.error_message().find("no more bets"), std::string::npos)
+      << late.error_message();
+  EXPECT_EQ(BankedEvents(), before_late);
+}
+
+TEST_F(BankedTableTest, StakeWithoutFundsIsRefusedAndNothingIsPlaced) {
+  ASSERT_TRUE(Create("rf3", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("cai", 150);
+  ASSERT_TRUE(Join("cai", "rf3").ok());
+  grpc::Status s = PlaceBet("cai", "rf3", Bet("odd"), 200);
+  EXPECT_EQ(s.error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("stake refused"), std::string::npos)
+      << s.error_message();
+  EXPECT_EQ(View("cai", "rf3").roulette().my_bets_size(), 0);
+  Settle();
+  EXPECT_EQ(Cash("cai"), 150);
+  EXPECT_EQ(Wagers("rf3"), 0);
+  // A stake within the cash still works afterwards.
+  ASSERT_TRUE(PlaceBet("cai", "rf3", Bet("odd"), 100).ok());
+  EXPECT_EQ(Cash("cai"), 50);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, VoidRoundRefundsEveryStakeVisibly) {
+  ASSERT_TRUE(Create("rf4", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 2'000);
+  Fund("bob", 2'000);
+  ASSERT_TRUE(Join("ana", "rf4").ok());
+  ASSERT_TRUE(Join("bob", "rf4").ok());
+  ASSERT_TRUE(PlaceBet("ana", "rf4", Bet("straight", {"3"}), 100).ok());
+  ASSERT_TRUE(PlaceBet("bob", "rf4", Bet("tiers"), 600).ok());
+  v1::VoidBankedRoundRequest v;
+  v.set_request_id("void-1");
+  v.set_table_id("rf4");
+  v.set_reason("RNG server down");
+  v1::BankedTableInfo info;
+  grpc::Status player_try = stub_->VoidRound(As("ana").get(), v, &info);
+  EXPECT_EQ(player_try.error_code(), grpc::PERMISSION_DENIED);
+  ASSERT_TRUE(stub_->VoidRound(Operator().get(), v, &info).ok());
+  EXPECT_EQ(info.round(), 2);
+  Settle();
+  EXPECT_EQ(Cash("ana"), 2'000);
+  EXPECT_EQ(Cash("bob"), 2'000);
+  EXPECT_EQ(Bank(), 0);
+  EXPECT_EQ(Wagers("rf4"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  // The refunds are VOID_REFUND transactions naming the bet and round, on
+  // bob's statement (the projection follows the log: poll a little).
+  bool refunded = false;
+  for (int i = 0; i < 500 && !refunded; ++i) {
+    v1::ListTransactionsRequest list;
+    list.set_player_id("bob");
+    v1::ListTransactionsResponse txs;
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(wallet_stub_->ListTransactions(&ctx, list, &txs).ok());
+    for (const v1::StatementEntry& e : txs.entries()) {
+      if (e.reason() == v1::POSTING_REASON_VOID_REFUND) {
+        refunded = true;
+        EXPECT_EQ(e.reference().id(), "rf4.r1");
+        EXPECT_EQ(e.amount_minor(), 600);
+        EXPECT_NE(e.memo().find("void"), std::string::npos) << e.memo();
+      }
+    }
+    if (!refunded) absl::SleepFor(absl::Milliseconds(4));
+  }
+  EXPECT_TRUE(refunded);
+}
+
+TEST_F(BankedTableTest, WithdrawnBetGoesBackWhole) {
+  ASSERT_TRUE(Create("rf5", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 1'000);
+  ASSERT_TRUE(Join("ana", "rf5").ok());
+  v1::BankedTableView view;
+  ASSERT_TRUE(PlaceBet("ana", "rf5", Bet("low"), 400, 0, "", &view).ok());
+  v1::WithdrawBankedBetRequest w;
+  w.set_request_id("w1");
+  w.set_table_id("rf5");
+  w.set_bet_id(view.roulette().my_bets(0).bet_id());
+  ASSERT_TRUE(stub_->WithdrawBet(As("ana").get(), w, &view).ok());
+  EXPECT_EQ(view.roulette().my_bets_size(), 0);
+  Settle();
+  EXPECT_EQ(Cash("ana"), 1'000);
+  EXPECT_EQ(Wagers("rf5"), 0);
+}
+
+TEST_F(BankedTableTest, RestartRebuildsTheTableAndRetriesAppendNothing) {
+  ASSERT_TRUE(Create("rf6", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Join("ana", "rf6").ok());
+  ASSERT_TRUE(PlaceBet("ana", "rf6", Bet("red"), 1'000).ok());
+  Spin();
+  ASSERT_TRUE(
+      PlaceBet("ana", "rf6", Bet("column", {}, {1}), 600, 2, "keep").ok());
+  const v1::BankedTableView before = View("ana", "rf6");
+  const int64_t cash = Cash("ana");
+  Restart();
+  const v1::BankedTableView after = View("ana", "rf6");
+  EXPECT_EQ(after.round(), 2);
+  EXPECT_EQ(after.roulette().my_bets_size(), 1);
+  EXPECT_EQ(after.roulette().last_numbers(0).number(),
+            before.roulette().last_numbers(0).number());
+  EXPECT_EQ(after.session().total_bet_minor(), 1'000);
+  EXPECT_EQ(after.roulette().betting_closes_at_micros(),
+            before.roulette().betting_closes_at_micros());
+  // The retry of the bet answers and appends nothing.
+  const int64_t events = BankedEvents();
+  ASSERT_TRUE(
+      PlaceBet("ana", "rf6", Bet("column", {}, {1}), 600, 2, "keep").ok());
+  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(Cash("ana"), cash);
+  Spin();
+  const v1::BankedRoundRecord last = LastRound("ana", "rf6");
+  EXPECT_EQ(last.round(), 2);
+  const int64_t returned = Returned(rl::WheelKind::kFrench,
+                                    Bet("column", {}, {1}), 600, last.number());
+  EXPECT_EQ(Cash("ana"), cash + returned);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, IndividualWheelLaunchedByThePlayerReplaysThreeRounds) {
+  v1::RouletteTableConfig config;
+  config.set_individual(true);
+  config.set_player_launches(true);
+  ASSERT_TRUE(Create("solo", v1::BANKED_GAME_ROULETTE_FRENCH, config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Join("ana", "solo").ok());
+  grpc::Status second = Join("bob", "solo");
+  EXPECT_EQ(second.error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_NE(second.error_message().find("RF-4"), std::string::npos);
+  for (int round = 1; round <= 4; ++round) {
+    ASSERT_TRUE(PlaceBet("ana", "solo", Bet("even"), 100 * round).ok());
+    v1::LaunchRequest launch;
+    launch.set_request_id(absl::StrCat("launch-", round));
+    launch.set_table_id("solo");
+    launch.set_round(round);
+    v1::BankedTableView view;
+    grpc::Status s = stub_->Launch(As("ana").get(), launch, &view);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    EXPECT_EQ(view.round(), round + 1);
+  }
+  Settle();
+  v1::GetBankedTableRequest req;
+  req.set_table_id("solo");
+  v1::BankedReplayResponse replay;
+  ASSERT_TRUE(stub_->GetReplay(As("ana").get(), req, &replay).ok());
+  // RFD-27: the last three, most recent first.
+  ASSERT_EQ(replay.rounds_size(), 3);
+  EXPECT_EQ(replay.rounds(0).round(), 4);
+  EXPECT_EQ(replay.rounds(2).round(), 2);
+  EXPECT_EQ(replay.rounds(0).staked_minor(), 400);
+  int64_t returned = 0;
+  v1::LastNumbersResponse numbers;
+  ASSERT_TRUE(stub_->GetLastNumbers(As("ana").get(), req, &numbers).ok());
+  ASSERT_EQ(numbers.numbers_size(), 4);
+  for (int i = 0; i < 4; ++i) {
+    returned += Returned(rl::WheelKind::kFrench, Bet("even"), 100 * (4 - i),
+                         numbers.numbers(i).number());
+  }
+  EXPECT_EQ(Cash("ana"), 10'000 - 1'000 + returned);
+  EXPECT_EQ(Bank(), 1'000 - returned);
+  // A timed wheel is not launched by a player.
+  ASSERT_TRUE(Create("timed", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  v1::LaunchRequest launch;
+  launch.set_request_id("launch-timed");
+  launch.set_table_id("timed");
+  launch.set_round(1);
+  v1::BankedTableView view;
+  EXPECT_EQ(stub_->Launch(As("ana").get(), launch, &view).error_code(),
+            grpc::FAILED_PRECONDITION);
+}
+
+TEST_F(BankedTableTest, StakeTheWalletAnswersTooLateIsPaidBack) {
+  ASSERT_TRUE(Create("rf7", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  Fund("ana", 1'000);
+  ASSERT_TRUE(Join("ana", "rf7").ok());
+  Restart();
+  Shutdown();
+  wallet_reader_ = false;  // the wallet is "slow": nobody reads the stakes
+  stake_wait_ = absl::Milliseconds(50);
+  Start();
+  grpc::Status s = PlaceBet("ana", "rf7", Bet("red"), 200);
+  EXPECT_EQ(s.error_code(), grpc::DEADLINE_EXCEEDED) << s.error_message();
+  EXPECT_EQ(View("ana", "rf7").roulette().my_bets_size(), 0);
+  // The table gives up after saga_timeout: the bet is off the board.
+  clock_.Advance(absl::Seconds(11));
+  tables_->Tick();
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kStakeRefused), 1);
+  // Now the wallet takes the stake; the table sees the late capture and
+  // asks for it back (BankedMoney "compensation"); the wallet pays it.
+  ASSERT_TRUE(wallet_->PollBankedRequests().ok());
+  EXPECT_EQ(Cash("ana"), 800);
+  for (int i = 0; i < 1000 && Cash("ana") != 1'000; ++i) {
+    ASSERT_TRUE(wallet_->PollBankedRequests().ok());
+    absl::SleepFor(absl::Milliseconds(2));
+  }
+  EXPECT_EQ(Cash("ana"), 1'000);
+  EXPECT_EQ(Wagers("rf7"), 0);
+  EXPECT_EQ(View("ana", "rf7").roulette().my_bets_size(), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+// Blackjack ------------------------------------------------------------
+
+TEST_F(BankedTableTest, BlackjackRoundsWithInsuranceAndDoublesToTheCent) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(1);  // individual: dealt as soon as the bet is captured
+  ASSERT_TRUE(CreateBlackjack("bj1", config).ok());
+  Fund("ana", 100'000);
+  ASSERT_TRUE(Sit("ana", "bj1", 1).ok());
+  int64_t staked = 0;
+  int64_t returned = 0;
+  bool doubled = false;
+  bool insured = false;
+  for (int round = 1; round <= 30 && !(doubled && round > 3); ++round) {
+    v1::BankedTableView view;
+    ASSERT_TRUE(PlaceBet("ana", "bj1", {}, 1'000, 0, "", &view).ok());
+    EXPECT_EQ(view.blackjack().seats(0).pending_bet_minor(), 1'000);
+    tables_->Tick();  // the deal, from a freshly shuffled shoe
+    view = View("ana", "bj1");
+    // A blackjack (the player's, or the dealer's found by the peek) ends
+    // the round at the deal.
+    ASSERT_EQ(view.round(), view.blackjack().in_round() ? round : round + 1);
+    if (view.blackjack().in_round()) {
+      // DESIGN 7: the hole card stays on the server while play goes on.
+      EXPECT_TRUE(view.blackjack().hole_card_hidden());
+      EXPECT_EQ(view.blackjack().dealer_cards_size(), 1);
+    }
+    for (int step = 0; step < 20 && view.blackjack().in_round(); ++step) {
+      ASSERT_EQ(view.blackjack().to_act_seat(), 1);
+      grpc::Status s;
+      if (Can(view, v1::BLACKJACK_ACTION_TYPE_INSURANCE)) {
+        s = Act("ana", "bj1", v1::BLACKJACK_ACTION_TYPE_INSURANCE, 500);
+        insured = true;
+      } else if (Can(view, v1::BLACKJACK_ACTION_TYPE_DOUBLE)) {
+        s = Act("ana", "bj1", v1::BLACKJACK_ACTION_TYPE_DOUBLE);
+        doubled = true;
+      } else {
+        s = Act("ana", "bj1", v1::BLACKJACK_ACTION_TYPE_STAND);
+      }
+      ASSERT_TRUE(s.ok()) << s.error_message();
+      view = View("ana", "bj1");
+    }
+    ASSERT_FALSE(view.blackjack().in_round());
+    Settle();
+    const v1::BankedRoundRecord last = LastRound("ana", "bj1");
+    EXPECT_EQ(last.round(), round);
+    EXPECT_GE(last.dealer_cards_size(), 2);  // revealed once the round ends
+    staked += last.staked_minor();
+    returned += last.returned_minor();
+    int64_t bets = 0;
+    for (const v1::BlackjackBetView& b : last.blackjack_bets()) {
+      bets += b.stake_minor();
+    }
+    EXPECT_EQ(bets, last.staked_minor());
+    EXPECT_EQ(Cash("ana"), 100'000 - staked + returned) << "round " << round;
+    EXPECT_EQ(Bank(), staked - returned);
+    EXPECT_EQ(Wagers("bj1"), 0);
+    EXPECT_EQ(LedgerSum(), 0);
+  }
+  EXPECT_TRUE(doubled);
+  const v1::BankedTableView view = View("ana", "bj1");
+  EXPECT_EQ(view.session().total_bet_minor(), staked);
+  EXPECT_EQ(view.session().total_returned_minor(), returned);
+  (void)insured;  // taken whenever the dealer showed an ace
+}
+
+TEST_F(BankedTableTest, BlackjackBadInputsAppendNothing) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(3);
+  config.set_min_bet_minor(500);
+  config.set_max_bet_minor(5'000);
+  ASSERT_TRUE(CreateBlackjack("bj2", config).ok());
+  Fund("ana", 50'000);
+  Fund("bob", 50'000);
+  ASSERT_TRUE(Sit("ana", "bj2", 1).ok());
+  ASSERT_TRUE(Sit("bob", "bj2", 2).ok());
+  const int64_t events = BankedEvents();
+  auto expect = [&](grpc::Status s, grpc::StatusCode code,
+                    const std::string& message) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+    EXPECT_NE(s.error_message().find(message), std::string::npos)
+        << s.error_message();
+  };
+  expect(PlaceBet("ana", "bj2", {}, 400), grpc::INVALID_ARGUMENT, "");
+  expect(PlaceBet("ana", "bj2", {}, 5'100), grpc::INVALID_ARGUMENT, "");
+  expect(PlaceBet("ana", "bj2", {}, 1'000, 9), grpc::FAILED_PRECONDITION,
+         "round 9");
+  expect(Sit("cai", "bj2", 2), grpc::FAILED_PRECONDITION, "");
+  expect(Sit("cai", "bj2", 4), grpc::INVALID_ARGUMENT, "");
+  expect(Act("ana", "bj2", v1::BLACKJACK_ACTION_TYPE_HIT, 0, 1),
+         grpc::FAILED_PRECONDITION, "not in play");
+  EXPECT_EQ(BankedEvents(), events);
+  ASSERT_TRUE(PlaceBet("ana", "bj2", {}, 1'000).ok());
+  ASSERT_TRUE(PlaceBet("bob", "bj2", {}, 1'000).ok());
+  clock_.Advance(absl::Seconds(15));  // the betting time from the first bet
+  tables_->Tick();
+  v1::BankedTableView view = View("ana", "bj2");
+  ASSERT_TRUE(view.blackjack().in_round() || view.round() == 2);
+  if (view.blackjack().in_round()) {
+    EXPECT_TRUE(view.blackjack().hole_card_hidden());
+    const int to_act = view.blackjack().to_act_seat();
+    const std::string other = to_act == 1 ? "bob" : "ana";
+    const int64_t before = BankedEvents();
+    // Out of turn; an operator acting; another round; a bet mid-round.
+    expect(Act(other, "bj2", v1::BLACKJACK_ACTION_TYPE_HIT),
+           grpc::FAILED_PRECONDITION, "");
+    v1::BankedActRequest req;
+    req.set_request_id("op-act");
+    req.set_table_id("bj2");
+    req.set_round(1);
+    req.set_action(v1::BLACKJACK_ACTION_TYPE_STAND);
+    v1::BankedTableView out;
+    expect(stub_->Act(Operator().get(), req, &out), grpc::PERMISSION_DENIED,
+           "only a player");
+    expect(Act(to_act == 1 ? "ana" : "bob", "bj2",
+               v1::BLACKJACK_ACTION_TYPE_STAND, 0, 2),
+           grpc::FAILED_PRECONDITION, "round 2 is not in play");
+    expect(PlaceBet("ana", "bj2", {}, 1'000, 1), grpc::FAILED_PRECONDITION, "");
+    expect(Act(to_act == 1 ? "ana" : "bob", "bj2",
+               v1::BLACKJACK_ACTION_TYPE_UNSPECIFIED),
+           grpc::INVALID_ARGUMENT, "action must be");
+    EXPECT_EQ(BankedEvents(), before);
+    // Nobody acts: the decision time runs out and every hand stands.
+    for (int i = 0; i < 10 && View("ana", "bj2").blackjack().in_round(); ++i) {
+      clock_.Advance(absl::Seconds(30));
+      tables_->Tick();
+    }
+    EXPECT_FALSE(View("ana", "bj2").blackjack().in_round());
+  }
+  Settle();
+  const v1::BankedRoundRecord a = LastRound("ana", "bj2");
+  const v1::BankedRoundRecord b = LastRound("bob", "bj2");
+  EXPECT_EQ(Cash("ana"), 50'000 - a.staked_minor() + a.returned_minor());
+  EXPECT_EQ(Cash("bob"), 50'000 - b.staked_minor() + b.returned_minor());
+  EXPECT_EQ(Bank(), a.staked_minor() + b.staked_minor() - a.returned_minor() -
+                        b.returned_minor());
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, BlackjackVoidRoundRefundsAndRestartResumesTheRound) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateBlackjack("bj3", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "bj3", 1).ok());
+  // Deal until a round waits for a decision (a blackjack ends at once).
+  v1::BankedTableView view;
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_TRUE(PlaceBet("ana", "bj3", {}, 1'000).ok());
+    tables_->Tick();
+    view = View("ana", "bj3");
+    if (view.blackjack().in_round()) break;
+  }
+  ASSERT_TRUE(view.blackjack().in_round());
+  Settle();
+  const int64_t cash = Cash("ana");
+  Restart();
+  const v1::BankedTableView after = View("ana", "bj3");
+  EXPECT_TRUE(after.blackjack().in_round());
+  EXPECT_EQ(after.round(), view.round());
+  EXPECT_EQ(after.blackjack().dealer_cards(0),
+            view.blackjack().dealer_cards(0));
+  EXPECT_EQ(after.blackjack().seats(0).hands(0).cards(0),
+            view.blackjack().seats(0).hands(0).cards(0));
+  EXPECT_TRUE(after.blackjack().hole_card_hidden());
+  // BJ-27/28: the system fails: the round is void and the stake returned.
+  v1::VoidBankedRoundRequest v;
+  v.set_request_id("void-bj");
+  v.set_table_id("bj3");
+  v1::BankedTableInfo info;
+  ASSERT_TRUE(stub_->VoidRound(Operator().get(), v, &info).ok());
+  Settle();
+  EXPECT_EQ(Cash("ana"), cash + 1'000);
+  EXPECT_EQ(Wagers("bj3"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  EXPECT_TRUE(LastRound("ana", "bj3").voided());
+}
+
+TEST_F(BankedTableTest, BlackjackIdlePlayerInvitedWarnedThenEnded_BJ_35a_36) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateBlackjack("bj4", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "bj4", 1).ok());
+  clock_.Advance(absl::Seconds(181));
+  tables_->Tick();
+  EXPECT_EQ(View("ana", "bj4").notice(), "invited");
+  clock_.Advance(absl::Seconds(61));
+  tables_->Tick();
+  EXPECT_EQ(View("ana", "bj4").notice(), "warned");
+  clock_.Advance(absl::Seconds(61));
+  tables_->Tick();
+  const v1::BankedTableView view = View("ana", "bj4");
+  EXPECT_EQ(view.notice(), "ended");
+  EXPECT_FALSE(view.joined());
+}
+
+// Póquer sem descarte --------------------------------------------------
+
+TEST_F(BankedTableTest, StudRoundAnteAndBetToTheCent_SD_15_SD_23) {
+  v1::StudTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateStud("sd1", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd1", 1).ok());
+  ASSERT_TRUE(PlaceBet("ana", "sd1", {}, 200).ok());
+  EXPECT_EQ(Cash("ana"), 9'800);
+  tables_->Tick();  // SD-15: alone at the table, the cards come at once
+  v1::BankedTableView view = View("ana", "sd1");
+  ASSERT_EQ(view.stud().phase(), "DECISIONS");
+  // DESIGN 7: the caller's five cards and the bank's up card, nothing else.
+  ASSERT_NE(StudSeat(view, 1), nullptr);
+  EXPECT_EQ(StudSeat(view, 1)->cards_size(), 5);
+  EXPECT_FALSE(view.stud().bank_up_card().empty());
+  EXPECT_EQ(view.stud().bank_cards_size(), 0);
+  EXPECT_TRUE(view.stud().can_bet());
+  EXPECT_EQ(view.stud().bet_minor(), 400);  // SD-23: twice the ante
+  ASSERT_TRUE(StudAct("ana", "sd1", v1::STUD_ACTION_TYPE_BET).ok());
+  Settle();
+  view = View("ana", "sd1");
+  EXPECT_EQ(view.stud().phase(), "FINISHED");
+  EXPECT_EQ(view.stud().bank_cards_size(), 5);  // SD-24: revealed now
+  const v1::BankedRoundRecord last = LastRound("ana", "sd1");
+  EXPECT_EQ(last.staked_minor(), 600);
+  EXPECT_EQ(last.my_cards_size(), 5);
+  EXPECT_FALSE(last.outcome().empty());
+  EXPECT_EQ(Cash("ana"), 10'000 - 600 + last.returned_minor());
+  EXPECT_EQ(Bank(), 600 - last.returned_minor());
+  EXPECT_EQ(Wagers("sd1"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  EXPECT_EQ(view.session().total_bet_minor(), 600);
+}
+
+TEST_F(BankedTableTest, StudFoldAndTimeoutWithWarning_SD_22_SD_31_SD_32) {
+  v1::StudTableConfig config;
+  config.set_seats(3);
+  ASSERT_TRUE(CreateStud("sd2", config).ok());
+  Fund("ana", 10'000);
+  Fund("bob", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd2", 1).ok());
+  ASSERT_TRUE(Sit("bob", "sd2", 2).ok());
+  ASSERT_TRUE(PlaceBet("ana", "sd2", {}, 300).ok());
+  ASSERT_TRUE(PlaceBet("bob", "sd2", {}, 500).ok());
+  tables_->Tick();
+  EXPECT_EQ(View("ana", "sd2").stud().phase(), "BETTING");  // SD-14
+  clock_.Advance(absl::Seconds(15));
+  tables_->Tick();
+  v1::BankedTableView bob = View("bob", "sd2");
+  ASSERT_EQ(bob.stud().phase(), "DECISIONS");
+  // bob never sees ana's cards (DESIGN 7).
+  EXPECT_EQ(StudSeat(bob, 1)->cards_size(), 0);
+  EXPECT_EQ(StudSeat(bob, 2)->cards_size(), 5);
+  ASSERT_TRUE(StudAct("ana", "sd2", v1::STUD_ACTION_TYPE_FOLD).ok());
+  // bob does not decide: SD-31 warns and grants the extra time, SD-32 folds.
+  clock_.Advance(absl::Seconds(30));
+  tables_->Tick();
+  bob = View("bob", "sd2");
+  EXPECT_TRUE(bob.stud().warned());
+  EXPECT_EQ(bob.stud().phase(), "DECISIONS");
+  clock_.Advance(absl::Seconds(15));
+  tables_->Tick();
+  Settle();
+  bob = View("bob", "sd2");
+  EXPECT_EQ(bob.stud().phase(), "FINISHED");
+  EXPECT_EQ(StudSeat(bob, 2)->outcome(), "folded");
+  EXPECT_EQ(Cash("ana"), 9'700);
+  EXPECT_EQ(Cash("bob"), 9'500);
+  EXPECT_EQ(Bank(), 800);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_F(BankedTableTest, StudBadInputsAppendNothing) {
+  v1::StudTableConfig bad;
+  bad.set_min_ante_minor(100);
+  bad.set_max_ante_minor(2'600);  // SD-18: at most 25 × the minimum
+  grpc::Status created = CreateStud("sdx", bad);
+  EXPECT_EQ(created.error_code(), grpc::INVALID_ARGUMENT);
+  v1::StudTableConfig config;
+  config.set_seats(2);
+  ASSERT_TRUE(CreateStud("sd3", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd3", 1).ok());
+  const int64_t events = BankedEvents();
+  auto expect = [&](grpc::Status s, grpc::StatusCode code) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+  };
+  expect(PlaceBet("ana", "sd3", {}, 50), grpc::INVALID_ARGUMENT);     // SD-16
+  expect(PlaceBet("ana", "sd3", {}, 2'600), grpc::INVALID_ARGUMENT);  // SD-18
+  expect(PlaceBet("ana", "sd3", {}, 100, 4), grpc::FAILED_PRECONDITION);
+  expect(PlaceBet("bob", "sd3", {}, 100, 1), grpc::FAILED_PRECONDITION);
+  expect(StudAct("ana", "sd3", v1::STUD_ACTION_TYPE_BET, 1),
+         grpc::FAILED_PRECONDITION);
+  expect(Sit("bob", "sd3", 8), grpc::INVALID_ARGUMENT);
+  EXPECT_EQ(BankedEvents(), events);
+  ASSERT_TRUE(PlaceBet("ana", "sd3", {}, 100).ok());
+  clock_.Advance(absl::Seconds(15));
+  tables_->Tick();
+  const int64_t dealt = BankedEvents();
+  expect(StudAct("ana", "sd3", v1::STUD_ACTION_TYPE_UNSPECIFIED),
+         grpc::INVALID_ARGUMENT);
+  expect(PlaceBet("ana", "sd3", {}, 100, 1), grpc::FAILED_PRECONDITION);
+  EXPECT_EQ(BankedEvents(), dealt);
+}
+
+TEST_F(BankedTableTest, StudRestartMidRoundThenVoidRefunds_SD_33) {
+  v1::StudTableConfig config;
+  config.set_seats(1);
+  ASSERT_TRUE(CreateStud("sd4", config).ok());
+  Fund("ana", 10'000);
+  ASSERT_TRUE(Sit("ana", "sd4", 1).ok());
+  ASSERT_TRUE(PlaceBet("ana", "sd4", {}, 200).ok());
+  tables_->Tick();
+  // The round waits for ana's decision (SD-20) across a restart.
+  const v1::BankedTableView view = View("ana", "sd4");
+  ASSERT_EQ(view.stud().phase(), "DECISIONS");
+  Settle();
+  const int64_t cash = Cash("ana");
+  Restart();
+  const v1::BankedTableView after = View("ana", "sd4");
+  EXPECT_EQ(after.round(), view.round());
+  EXPECT_EQ(StudSeat(after, 1)->cards(0), StudSeat(view, 1)->cards(0));
+  EXPECT_EQ(after.stud().bank_cards_size(), 0);
+  v1::VoidBankedRoundRequest v;
+  v.set_request_id("void-sd");
+  v.set_table_id("sd4");
+  v1::BankedTableInfo info;
+  ASSERT_TRUE(stub_->VoidRound(Operator().get(), v, &info).ok());
+  Settle();
+  EXPECT_EQ(Cash("ana"), cash + 200);  // the ante back
+  EXPECT_EQ(Wagers("sd4"), 0);
+  EXPECT_EQ(LedgerSum(), 0);
+  EXPECT_TRUE(LastRound("ana", "sd4").voided());
+}
+
+}  // namespace
+}  // namespace banca::testing
