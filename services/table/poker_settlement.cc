@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
+#include "libs/money/money.h"
 
 namespace banca::table {
 namespace poker = games::poker;
@@ -76,15 +77,26 @@ absl::StatusOr<v1::LedgerTransaction> BuyInTransaction(
 }
 
 absl::StatusOr<v1::LedgerTransaction> CashOutTransaction(
-    std::string_view table_id, std::string_view player, int64_t stack) {
+    std::string_view table_id, std::string_view player, int64_t stack,
+    int64_t rake_refund) {
   if (stack <= 0) {
     return absl::InvalidArgumentError("nothing to cash out");
   }
+  if (rake_refund < 0 || rake_refund > money::kMaxAmountMinor - stack) {
+    return absl::InvalidArgumentError("the rake refund is out of range");
+  }
   v1::LedgerTransaction tx =
       NewTx(v1::POSTING_REASON_TABLE_CASH_OUT, TableReference(table_id),
-            absl::StrCat("leaves the table with ", stack, " (HE-10)"));
+            rake_refund == 0
+                ? absl::StrCat("leaves the table with ", stack, " (HE-10)")
+                : absl::StrCat("buy-in compensated: ", stack, " and its rake ",
+                               rake_refund, " back (HE-17b)"));
   AddPosting(tx, SeatAccount(table_id, player), -stack);
-  AddPosting(tx, absl::StrCat("player/", ToAbsl(player), "/cash"), stack);
+  if (rake_refund > 0) {
+    AddPosting(tx, std::string(kRakeAccount), -rake_refund);
+  }
+  AddPosting(tx, absl::StrCat("player/", ToAbsl(player), "/cash"),
+             stack + rake_refund);
   return tx;
 }
 

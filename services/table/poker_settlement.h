@@ -49,9 +49,12 @@ absl::StatusOr<v1::LedgerTransaction> BuyInTransaction(
     int64_t rake, bool rebuy);
 
 // HE-10: the stack back to cash. Reason TABLE_CASH_OUT. INVALID_ARGUMENT
-// unless stack > 0 (a player leaving with nothing moves no money).
+// unless stack > 0 (a player leaving with nothing moves no money) and
+// rake_refund >= 0. A compensated buy-in also gives back its HE-17b rake
+// (`rake_refund`, from house/rake): the player never had the seat.
 absl::StatusOr<v1::LedgerTransaction> CashOutTransaction(
-    std::string_view table_id, std::string_view player, int64_t stack);
+    std::string_view table_id, std::string_view player, int64_t stack,
+    int64_t rake_refund = 0);
 
 // A finished hand, in posting order:
 //   1. POT_CONTRIBUTION: each seat's chips that stayed in the hand -> pot

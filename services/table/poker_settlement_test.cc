@@ -50,6 +50,24 @@ TEST(PokerSettlementBuyIn, RakePartGoesToTheHouse_HE17b) {
   EXPECT_FALSE(CashOutTransaction("t1", "ana", 0).ok());
 }
 
+// A compensated buy-in (a late capture, or an HE-12 rebuy that no longer
+// fits) gives the HE-17b rake back with the seat's part.
+TEST(PokerSettlement, CompensationGivesTheBuyInRakeBack_HE17b) {
+  absl::StatusOr<v1::LedgerTransaction> tx =
+      CashOutTransaction("t1", "ana", 9000, 1000);
+  ASSERT_TRUE(tx.ok()) << tx.status();
+  EXPECT_EQ(Sum(*tx), 0);
+  ASSERT_EQ(tx->postings_size(), 3);
+  EXPECT_EQ(tx->postings(0).account(), "table/t1/seat/ana");
+  EXPECT_EQ(tx->postings(0).amount_minor(), -9000);
+  EXPECT_EQ(tx->postings(1).account(), "house/rake");
+  EXPECT_EQ(tx->postings(1).amount_minor(), -1000);
+  EXPECT_EQ(tx->postings(2).account(), "player/ana/cash");
+  EXPECT_EQ(tx->postings(2).amount_minor(), 10000);
+  EXPECT_EQ(CashOutTransaction("t1", "ana", 9000, -1).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
 // Random hands of every variant posted to a real ledger: every transaction
 // sums to 0, the pot is 0 after each hand, each seat holds its end stack.
 TEST(PokerSettlementHands, BalancedAndPotEmptyAfterEveryHand) {

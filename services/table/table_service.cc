@@ -1118,12 +1118,7 @@ absl::Status TableService::HandleOutcome(const std::string& request_id,
   const TableState::EndedSaga* ended = state.Ended(saga_id);
   if (captured && ended != nullptr &&
       ended->end == TableState::SagaEnd::kFailed) {
-    v1::PlayerLeft* back = e.mutable_player_left();
-    back->set_player_id(ended->buy_in.player);
-    back->set_seat(ended->buy_in.seat);
-    back->set_stack_minor(ended->buy_in.paid - ended->buy_in.rake);
-    back->set_compensates_saga_id(saga_id);
-    absl::Status s = CommitLocked(*slot, std::move(e));
+    absl::Status s = CommitLocked(*slot, Compensation(table_id, ended->buy_in));
     if (s.ok()) WaitDurable(*slot, slot->sequence);
     return s;
   }

@@ -44,6 +44,19 @@ void FillLegal(const poker::LegalActions& l, v1::LegalActionsView* lv) {
 
 }  // namespace
 
+v1::TableEvent Compensation(const std::string& table_id,
+                            const PendingBuyIn& b) {
+  v1::TableEvent e;
+  e.set_table_id(table_id);
+  v1::PlayerLeft* left = e.mutable_player_left();
+  left->set_player_id(b.player);
+  left->set_seat(b.seat);
+  left->set_stack_minor(b.paid - b.rake);
+  left->set_rake_refund_minor(b.rake);
+  left->set_compensates_saga_id(b.saga_id);
+  return e;
+}
+
 absl::StatusOr<std::unique_ptr<TableState>> TableState::Create(
     const v1::TableCreated& created) {
   if (!IsValidTableId(created.table_id())) {
@@ -293,13 +306,7 @@ absl::Status TableState::CompleteBuyIn(const std::string& saga_id,
   if (!applied.ok()) {
     // The money is in the seat account but the engine cannot take it (the
     // player left meanwhile): pay it back.
-    v1::TableEvent e = Derived();
-    v1::PlayerLeft* left = e.mutable_player_left();
-    left->set_player_id(b.player);
-    left->set_seat(b.seat);
-    left->set_stack_minor(b.paid - b.rake);
-    left->set_compensates_saga_id(b.saga_id);
-    derived->push_back(std::move(e));
+    derived->push_back(Compensation(id_, b));
   }
   return absl::OkStatus();
 }
@@ -329,14 +336,8 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
       if (!engine_.SeatOf(player)) continue;  // left: paid out below
       for (const PendingBuyIn& b : rebuys) {
         if (engine_.Rebuy(player, b.paid).ok()) continue;
-        v1::TableEvent back = Derived();
-        v1::PlayerLeft* left = back.mutable_player_left();
-        left->set_player_id(b.player);
-        left->set_seat(b.seat);
-        left->set_stack_minor(b.paid - b.rake);
-        left->set_compensates_saga_id(b.saga_id);
         ended_[b.saga_id] = EndedSaga{SagaEnd::kCompensated, b};
-        derived->push_back(std::move(back));
+        derived->push_back(Compensation(id_, b));
       }
       rebuys.clear();
     }

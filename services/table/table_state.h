@@ -35,6 +35,12 @@ struct PendingBuyIn {
   bool rebuy = false;
 };
 
+// The pay-back of a saga whose money the table cannot use (a capture after
+// the saga failed, a rebuy that no longer fits, HE-12): a PlayerLeft that
+// returns the seat's part and the HE-17b rake it paid.
+v1::TableEvent Compensation(const std::string& table_id,
+                            const PendingBuyIn& buy_in);
+
 class TableState {
  public:
   // INVALID_ARGUMENT for a bad id or settings (the config is normalized).

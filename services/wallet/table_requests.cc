@@ -106,7 +106,8 @@ absl::Status WalletService::CarryOutTableRequest(
       const v1::PlayerLeft& left = event.player_left();
       if (left.stack_minor() == 0) return absl::OkStatus();
       absl::StatusOr<v1::LedgerTransaction> tx = table::CashOutTransaction(
-          table_id, left.player_id(), left.stack_minor());
+          table_id, left.player_id(), left.stack_minor(),
+          left.rake_refund_minor());
       if (!tx.ok()) return tx.status();
       return Execute(
                  "TableCashOut",

@@ -41,6 +41,16 @@ class TableSagaTest : public TableServiceTest {
     }
     return n;
   }
+  // The timeout's BuyInFailed is queued on the log by Tick, durable a
+  // moment later.
+  bool SagaFailedOnTheLog() {
+    const absl::Time give_up = absl::Now() + absl::Seconds(10);
+    while (CountTableEvents(v1::TableEvent::kBuyInFailed) == 0 &&
+           absl::Now() < give_up) {
+      absl::SleepFor(absl::Milliseconds(2));
+    }
+    return CountTableEvents(v1::TableEvent::kBuyInFailed) == 1;
+  }
   // Both readers forget their positions, as after a crash between acting
   // and committing: on restart each reads its whole input again.
   void RewindReaders() {
@@ -81,13 +91,8 @@ TEST_F(TableSagaTest, ALateCaptureIsPaidBackOnceEvenAfterARestart) {
   table_->Tick();
   EXPECT_EQ(CountTableEvents(v1::TableEvent::kBuyInFailed), 0);
   clock_.Advance(absl::Seconds(2));
-  table_->Tick();  // queued on the log; durable a moment later
-  const absl::Time give_up = absl::Now() + absl::Seconds(10);
-  while (CountTableEvents(v1::TableEvent::kBuyInFailed) == 0 &&
-         absl::Now() < give_up) {
-    absl::SleepFor(absl::Milliseconds(2));
-  }
-  ASSERT_EQ(CountTableEvents(v1::TableEvent::kBuyInFailed), 1);
+  table_->Tick();
+  ASSERT_TRUE(SagaFailedOnTheLog());
   // Then the wallet holds and captures: the money is in the seat account
   // of a player the table never seated.
   WalletReads();
@@ -135,6 +140,32 @@ TEST_F(TableSagaTest, ALateCaptureIsPaidBackOnceEvenAfterARestart) {
   EXPECT_EQ(Cash("ana"), 40'000);
   EXPECT_EQ(Seat("t1", "ana"), 10'000);
   EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
+}
+
+// With HE-17b buy-in rake the late capture also moved the rake into
+// house/rake: the pay-back returns it too, so the player is whole to the
+// cent and the house keeps nothing for a seat it never gave.
+TEST_F(TableSagaTest, ALateCaptureGivesTheBuyInRakeBackToo_HE17b) {
+  Fund("ana", 50'000);
+  v1::PokerTableConfig c = Holdem();
+  c.set_rake_mode(v1::RAKE_MODE_SETTING_BUY_IN);
+  c.set_rake_bps(1000);  // 10 %
+  ASSERT_TRUE(Create("t1", c).ok());
+  EXPECT_EQ(Sit("ana", "t1", 1, 10'000).error_code(),
+            grpc::StatusCode::DEADLINE_EXCEEDED);
+  table_->Tick();
+  clock_.Advance(absl::Seconds(11));
+  table_->Tick();
+  ASSERT_TRUE(SagaFailedOnTheLog());
+  const std::string rake(table::kRakeAccount);
+  WalletReads();
+  EXPECT_EQ(Cash("ana"), 40'000);
+  EXPECT_EQ(Seat("t1", "ana"), 9'000);
+  EXPECT_EQ(wallet_->ledger().AccountBalance(rake), 1'000);
+  TableReads();
+  WalletReads();
+  ExpectPaidBack();
+  EXPECT_EQ(wallet_->ledger().AccountBalance(rake), 0);
 }
 
 }  // namespace
