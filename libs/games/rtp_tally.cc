@@ -41,8 +41,8 @@ RtpTally::Interval RtpTally::ConfidenceInterval(double z) const {
                    r * r * static_cast<long double>(staked_sq_);
   if (ss < 0) ss = 0;  // rounding when every round returns r * stake
   const long double n = static_cast<long double>(rounds_);
-  const long double mean_stake = static_cast<long double>(staked_) / n;
-  const long double se = std::sqrt(ss / (n - 1)) / (mean_stake * std::sqrt(n));
+  const long double mean_risked = static_cast<long double>(staked_) / n;
+  const long double se = std::sqrt(ss / (n - 1)) / (mean_risked * std::sqrt(n));
   return {static_cast<double>(r - z * se), static_cast<double>(r + z * se)};
 }
 

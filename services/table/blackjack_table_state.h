@@ -4,7 +4,7 @@
 // (banked_game_state.h), live and on replay alike; the engine's clock is
 // moved to each event's time, so the BJ-35/36 idle rules replay exactly.
 //
-// Every stake is a saga: the main bet, and the double, split or insurance
+// Every stake is a saga: the main bet, and the doubling, split or insurance
 // a decision adds. A request is checked against a copy of the engine (its
 // refusals are the command's errors) and applied to the engine only once
 // the wallet has captured the stake; if the engine no longer takes it

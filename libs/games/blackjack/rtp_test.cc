@@ -16,16 +16,17 @@ TEST(BlackjackRtp, TheoryUnderTheDefaultsIsTheStandardGame) {
   // a percent; the prize adds a little.
   EXPECT_GT(t->base_rtp(), 0.990);
   EXPECT_LT(t->base_rtp(), 1.000);
-  EXPECT_GT(t->stakes_per_bet, 1.05);
-  EXPECT_LT(t->stakes_per_bet, 1.20);
-  EXPECT_GT(t->prize_full_shoe, 0);
-  EXPECT_NEAR(t->prize_full_shoe, t->prize_infinite, 0.2 * t->prize_infinite);
+  EXPECT_GT(t->risked_units, 1.05);
+  EXPECT_LT(t->risked_units, 1.20);
+  EXPECT_GT(t->special_units_full_shoe, 0);
+  EXPECT_NEAR(t->special_units_full_shoe, t->special_units_infinite,
+              0.2 * t->special_units_infinite);
   EXPECT_GT(t->rtp(), t->base_rtp());
   std::printf(
       "base_net %.6f staked %.6f base_rtp %.6f prize(shoe) %.6f "
       "prize(inf) %.6f rtp %.6f\n",
-      t->base_net_per_bet, t->stakes_per_bet, t->base_rtp(), t->prize_full_shoe,
-      t->prize_infinite, t->rtp());
+      t->base_edge_units, t->risked_units, t->base_rtp(),
+      t->special_units_full_shoe, t->special_units_infinite, t->rtp());
 }
 
 TEST(BlackjackRtp, WorseRulesLowerTheTheory) {

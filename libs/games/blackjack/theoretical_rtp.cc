@@ -18,19 +18,18 @@ namespace {
 // Card values 1 (ace) .. 10; the chance of each in an infinite deck.
 constexpr double P(int v) { return v == 10 ? 4.0 / 13 : 1.0 / 13; }
 
-// Expected net and stake, per unit of the bet that started the hand.
+// Expected result and units risked, per unit of the bet that started the
+// hand (ratios, not money).
 struct Value {
-  double net = 0;
-  double stakes_per_bet = 0;
+  double edge = 0;
+  double risked_units = 0;
   Value& operator+=(const Value& o) {
-    net += o.net;
-    stakes_per_bet += o.stakes_per_bet;
+    edge += o.edge;
+    risked_units += o.risked_units;
     return *this;
   }
 };
-Value Scale(Value v, double k) {
-  return Value{v.net * k, v.stakes_per_bet * k};
-}
+Value Scale(Value v, double k) { return Value{v.edge * k, v.risked_units * k}; }
 
 // A hand by its hard sum (aces as 1) and whether it holds an ace.
 Total TotalOf(int hard, bool ace) {
@@ -230,7 +229,7 @@ class Calculator {
 // cards (6-7-8 of one suit in any order, or three 7s), the up card and the
 // hole card as specific cards. `shoe` true: drawn without replacement from
 // `decks` full decks; false: an infinite deck.
-double SpecialPrize(const TableSettings& s, bool shoe) {
+double SpecialUnits(const TableSettings& s, bool shoe) {
   using cards::Card;
   using cards::Rank;
   using cards::Suit;
@@ -255,7 +254,7 @@ double SpecialPrize(const TableSettings& s, bool shoe) {
       }
     }
   }
-  double prize = 0;
+  double units = 0;
   for (const auto& t : triples) {
     for (int u = 0; u < cards::kNumCards; ++u) {
       for (int h = 0; h < cards::kNumCards; ++h) {
@@ -289,14 +288,14 @@ double SpecialPrize(const TableSettings& s, bool shoe) {
         l.can_split = t[0].rank() == t[1].rank() && s.max_split_hands >= 2;
         l.can_surrender = s.surrender == Surrender::kLate;
         const ActionType a = BasicStrategy(two, up, s, l);
-        const double stake = a == ActionType::kHit      ? 1
-                             : a == ActionType::kDouble ? 2
-                                                        : 0;
-        prize += p * 3 * stake;
+        const double risked = a == ActionType::kHit      ? 1
+                              : a == ActionType::kDouble ? 2
+                                                         : 0;
+        units += p * 3 * risked;
       }
     }
   }
-  return prize;
+  return units;
 }
 
 }  // namespace
@@ -316,24 +315,25 @@ absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
     if (settings.dealer_peek) {
       // A peeked blackjack: every main bet is lost but a player blackjack
       // (1/13 x 4/13 x 2 of the time), which pushes; nothing else
-      // stakes_per_bet.
+      // risked_units.
       const double bj = calc.DealerBlackjack();
       const double player_bj = 2 * P(1) * P(10);
-      round = Value{(1 - bj) * round.net - bj * (1 - player_bj),
-                    (1 - bj) * round.stakes_per_bet + bj};
+      round = Value{(1 - bj) * round.edge - bj * (1 - player_bj),
+                    (1 - bj) * round.risked_units + bj};
     }
-    out.base_net_per_bet += P(up) * round.net;
-    out.stakes_per_bet += P(up) * round.stakes_per_bet;
+    out.base_edge_units += P(up) * round.edge;
+    out.risked_units += P(up) * round.risked_units;
   }
-  out.prize_full_shoe = SpecialPrize(settings, true);
-  out.prize_infinite = SpecialPrize(settings, false);
+  out.special_units_full_shoe = SpecialUnits(settings, true);
+  out.special_units_infinite = SpecialUnits(settings, false);
   return out;
 }
 
 double DefaultGameTheoreticalRtp() {
   const absl::StatusOr<TheoreticalRtp> t = ComputeTheoreticalRtp({});
   BANCA_CHECK(t.ok());
-  return 1 + (-kDefaultGameHouseEdge + t->prize_full_shoe) / t->stakes_per_bet;
+  return 1 + (-kDefaultGameHouseEdge + t->special_units_full_shoe) /
+                 t->risked_units;
 }
 
 }  // namespace banca::games::blackjack

@@ -20,17 +20,18 @@
 namespace banca::games::blackjack {
 
 struct TheoreticalRtp {
-  // Per unit of main bet, infinite deck.
-  // Expected net win of the base game (< 0: the house wins).
-  double base_net_per_bet = 0;
+  // Dimensionless expectations in units of the main bet (ratios, not
+  // money: the ledger never sees these), infinite deck.
+  // Expected result of the base game (< 0: the house wins).
+  double base_edge_units = 0;
   // Expected total stake (main + doubles + splits).
-  double stakes_per_bet = 0;
-  // BJ-25i: expected prize per unit of main bet.
-  double prize_full_shoe = 0;  // exact, first round off a full shoe
-  double prize_infinite = 0;   // infinite deck
-  double base_rtp() const { return 1 + base_net_per_bet / stakes_per_bet; }
+  double risked_units = 0;
+  // BJ-25i: expected special prize, in units of the main bet.
+  double special_units_full_shoe = 0;  // exact, first round off a full shoe
+  double special_units_infinite = 0;   // infinite deck
+  double base_rtp() const { return 1 + base_edge_units / risked_units; }
   double rtp() const {
-    return 1 + (base_net_per_bet + prize_full_shoe) / stakes_per_bet;
+    return 1 + (base_edge_units + special_units_full_shoe) / risked_units;
   }
 };
 
