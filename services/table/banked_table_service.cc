@@ -253,8 +253,11 @@ grpc::Status BankedTableService::Command(grpc::ServerContext* context,
                                          const std::string& request_id,
                                          const google::protobuf::Message& body,
                                          Response* response, Run run) {
+  // A stake the wallet has not answered in time is still on its way: a
+  // retry must not request a second one.
   return RunIdempotentCommand(idempotency_, Caller(context), method, request_id,
-                              body, response, std::move(run));
+                              body, response, std::move(run),
+                              /*keep_undecided=*/true);
 }
 
 template <typename Make>

@@ -23,14 +23,18 @@ namespace banca::table {
 
 // `caller` is the authenticated caller (or its error); `run(claims, key,
 // fingerprint, repeat)` decides the command and fills `response`. A
-// refused command releases its request id.
+// refused command releases its request id. With `keep_undecided`, a
+// DEADLINE_EXCEEDED (the command is logged and its saga goes on without
+// an answer yet) keeps the id as decided without a stored answer, so a
+// retry answers from the current state instead of starting a second saga.
 template <typename Response, typename Run>
 grpc::Status RunIdempotentCommand(ledger::IdempotencyIndex& index,
                                   const absl::StatusOr<auth::Claims>& caller,
                                   std::string_view method,
                                   const std::string& request_id,
                                   const google::protobuf::Message& body,
-                                  Response* response, Run run) {
+                                  Response* response, Run run,
+                                  bool keep_undecided = false) {
   if (!caller.ok()) return ToGrpcStatus(caller.status());
   if (!ledger::IsValidRequestId(request_id)) {
     return ToGrpcStatus(absl::InvalidArgumentError(
@@ -52,7 +56,11 @@ grpc::Status RunIdempotentCommand(ledger::IdempotencyIndex& index,
   absl::Status s = run(*caller, key, fingerprint, repeat_after_restart);
   if (repeat_after_restart) return ToGrpcStatus(s);
   if (!s.ok()) {
-    index.Abandon(key);
+    if (keep_undecided && absl::IsDeadlineExceeded(s)) {
+      index.Complete(key, "");
+    } else {
+      index.Abandon(key);
+    }
     return ToGrpcStatus(s);
   }
   index.Complete(key, response->SerializeAsString());
