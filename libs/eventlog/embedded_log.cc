@@ -25,6 +25,8 @@
 #include "libs/common/crc32c.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/file_window.h"
+#include "libs/eventlog/group_coordinator.h"
+#include "libs/eventlog/group_member.h"
 #include "libs/eventlog/journal_format.h"
 #include "libs/eventlog/journal_replay.h"
 #include "libs/eventlog/journal_scan.h"
@@ -124,6 +126,8 @@ struct PendingBatch {
   std::vector<OffsetCommit> commits;
   std::optional<TopicConfig> new_topic;
   absl::Status status;
+  // 1, 2, 3... in queue order (CommittedOffset waits for commits by it).
+  int64_t sequence = 0;
 };
 
 // Everything appended since the writer last took the queue: the frames of
@@ -199,9 +203,21 @@ class EmbeddedLog final : public EventLog {
                                           std::string_view topic,
                                           int partition) override;
   absl::StatusOr<std::vector<TopicConfig>> ListTopics() override;
+  absl::StatusOr<std::unique_ptr<GroupMember>> JoinGroup(
+      const GroupOptions& options) override;
+
+  // AppendAsync that first asks `fence`, under the lock that orders the
+  // log, whether the batch may still be appended (a group member's
+  // generation check); its error refuses the batch.
+  using Fence = absl::FunctionRef<absl::Status()>;
+  void AppendFencedAsync(std::vector<Record> records,
+                         std::vector<OffsetCommit> commits, const Fence* fence,
+                         AppendCallback done);
+  internal::GroupCoordinator& groups() { return groups_; }
 
  private:
   absl::Status RefuseLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Queues a batch (the body of AppendAsync).
   void EncodeLocked(const RecordFields& r, uint32_t stream)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   absl::StatusOr<uint32_t> StreamLocked(std::string_view topic,
@@ -263,8 +279,63 @@ class EmbeddedLog final : public EventLog {
   std::deque<std::vector<PendingBatch>> done_queue_ ABSL_GUARDED_BY(done_mu_);
   bool done_stopping_ ABSL_GUARDED_BY(done_mu_) = false;
 
+  // Offset commits are stable for readers once every batch queued before
+  // the read that carries commits is complete.
+  int64_t queued_batches_ ABSL_GUARDED_BY(mu_) = 0;
+  int64_t last_commit_batch_ ABSL_GUARDED_BY(mu_) = 0;
+  std::mutex completed_mu_;
+  std::condition_variable completed_cv_;
+  int64_t completed_batches_ ABSL_GUARDED_BY(completed_mu_) = 0;
+
+  internal::GroupCoordinator groups_;
+
   std::thread writer_;
   std::thread completer_;
+};
+
+int64_t NowMicros() { return absl::ToUnixMicros(absl::Now()); }
+
+// A member of one of the embedded log's consumer groups.
+class EmbeddedGroupMember final : public GroupMember {
+ public:
+  EmbeddedGroupMember(EmbeddedLog& log, const GroupOptions& options, int64_t id)
+      : GroupMember(options.group, options.topic), log_(log), id_(id) {}
+  ~EmbeddedGroupMember() override {
+    log_.groups().Leave(group(), id_, NowMicros());
+  }
+
+  absl::StatusOr<Assignment> Poll() override {
+    Assignment a = log_.groups().Poll(group(), id_, NowMicros());
+    std::lock_guard l(mu_);
+    assignment_ = a;
+    return a;
+  }
+
+  void AppendAsync(std::vector<Record> records,
+                   std::vector<OffsetCommit> commits,
+                   AppendCallback done) override {
+    int64_t epoch = 0;
+    {
+      std::lock_guard l(mu_);
+      if (absl::Status s = CheckCommits(commits, assignment_); !s.ok()) {
+        done(std::move(s), {});
+        return;
+      }
+      epoch = assignment_.epoch;
+    }
+    auto check = [&] {
+      return log_.groups().CheckFence(group(), id_, epoch, NowMicros());
+    };
+    const EmbeddedLog::Fence fence(check);
+    log_.AppendFencedAsync(std::move(records), std::move(commits), &fence,
+                           std::move(done));
+  }
+
+ private:
+  EmbeddedLog& log_;
+  const int64_t id_;
+  std::mutex mu_;
+  Assignment assignment_ ABSL_GUARDED_BY(mu_);
 };
 
 absl::Status EmbeddedLog::RefuseLocked() const {
@@ -332,6 +403,7 @@ absl::Status EmbeddedLog::EnsureTopic(const TopicConfig& config) {
       b.buf_end = queue_.buf.size();
       b.entries_end = queue_.entries.size();
       b.new_topic = config;
+      b.sequence = ++queued_batches_;
       b.done = [&](absl::Status s, std::vector<Position>) {
         std::lock_guard cl(created_mu);
         result = std::move(s);
@@ -372,6 +444,13 @@ absl::StatusOr<int> EmbeddedLog::PartitionCount(std::string_view topic) {
 void EmbeddedLog::AppendAsync(std::vector<Record> records,
                               std::vector<OffsetCommit> commits,
                               AppendCallback done) {
+  AppendFencedAsync(std::move(records), std::move(commits), nullptr,
+                    std::move(done));
+}
+
+void EmbeddedLog::AppendFencedAsync(std::vector<Record> records,
+                                    std::vector<OffsetCommit> commits,
+                                    const Fence* fence, AppendCallback done) {
   BANCA_CHECK(done != nullptr);
   if (records.empty() && commits.empty()) {
     done(absl::OkStatus(), {});
@@ -433,6 +512,7 @@ void EmbeddedLog::AppendAsync(std::vector<Record> records,
              stopping_;
     });
     refused = RefuseLocked();
+    if (refused.ok() && fence != nullptr) refused = (*fence)();
     // Resolve every record before touching any state, so a bad record in
     // the middle of a batch leaves nothing behind.
     for (size_t i = 0; refused.ok() && i < records.size(); ++i) {
@@ -503,6 +583,8 @@ void EmbeddedLog::AppendAsync(std::vector<Record> records,
         positions[i].topic = std::move(records[i].topic);
       }
       b.positions = std::move(positions);
+      b.sequence = ++queued_batches_;
+      if (!commits.empty()) last_commit_batch_ = b.sequence;
       b.commits = std::move(commits);
       b.done = std::move(done);
       const bool was_empty = queue_.batches.empty();
@@ -697,6 +779,12 @@ void EmbeddedLog::Complete(Group& g, size_t from, size_t to,
     done.push_back(std::move(g.batches[k]));
   }
   {
+    // Batches complete in queue order.
+    std::lock_guard l(completed_mu_);
+    completed_batches_ = done.back().sequence;
+  }
+  completed_cv_.notify_all();
+  {
     std::lock_guard l(done_mu_);
     done_queue_.push_back(std::move(done));
   }
@@ -844,10 +932,34 @@ absl::StatusOr<int64_t> EmbeddedLog::CommittedOffset(std::string_view group,
   if (group.empty() || group.size() > kMaxKeyBytes) {
     return absl::InvalidArgumentError("bad group name");
   }
+  // Stable offsets (Kafka's require_stable): a commit queued before this
+  // call counts, so a member taking a partition over never resumes before
+  // the last record its predecessor's fenced append processed.
+  int64_t wait_for = 0;
+  {
+    std::lock_guard l(mu_);
+    wait_for = last_commit_batch_;
+  }
+  {
+    std::unique_lock l(completed_mu_);
+    completed_cv_.wait(l, [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(completed_mu_) {
+      return completed_batches_ >= wait_for;
+    });
+  }
   std::shared_lock l(index_mu_);
   absl::StatusOr<uint32_t> stream = StreamLocked(topic, partition);
   if (!stream.ok()) return stream.status();
   return index_.Committed(group, topic, partition);
+}
+
+absl::StatusOr<std::unique_ptr<GroupMember>> EmbeddedLog::JoinGroup(
+    const GroupOptions& options) {
+  if (absl::Status s = ValidateGroupOptions(options); !s.ok()) return s;
+  absl::StatusOr<int> partitions = PartitionCount(options.topic);
+  if (!partitions.ok()) return partitions.status();
+  absl::StatusOr<int64_t> id = groups_.Join(options, *partitions, NowMicros());
+  if (!id.ok()) return id.status();
+  return std::make_unique<EmbeddedGroupMember>(*this, options, *id);
 }
 
 absl::StatusOr<std::vector<TopicConfig>> EmbeddedLog::ListTopics() {

@@ -4,10 +4,12 @@
 #include <mutex>
 #include <utility>
 
+#include "libs/eventlog/group_member.h"
+
 namespace banca::eventlog {
 
-absl::StatusOr<std::vector<Position>> EventLog::Append(
-    std::vector<Record> records, std::vector<OffsetCommit> commits) {
+absl::StatusOr<std::vector<Position>> AwaitAppend(
+    absl::FunctionRef<void(AppendCallback)> start) {
   // std primitives (not absl::Notification) so ThreadSanitizer sees the
   // hand-off; Debian's Abseil carries no TSAN annotations.
   std::mutex mu;
@@ -15,18 +17,29 @@ absl::StatusOr<std::vector<Position>> EventLog::Append(
   bool done = false;
   absl::Status status;
   std::vector<Position> positions;
-  AppendAsync(std::move(records), std::move(commits),
-              [&](absl::Status s, std::vector<Position> p) {
-                std::lock_guard l(mu);
-                status = std::move(s);
-                positions = std::move(p);
-                done = true;
-                cv.notify_one();
-              });
+  start([&](absl::Status s, std::vector<Position> p) {
+    std::lock_guard l(mu);
+    status = std::move(s);
+    positions = std::move(p);
+    done = true;
+    cv.notify_one();
+  });
   std::unique_lock l(mu);
   cv.wait(l, [&] { return done; });
   if (!status.ok()) return status;
   return positions;
+}
+
+absl::StatusOr<std::vector<Position>> EventLog::Append(
+    std::vector<Record> records, std::vector<OffsetCommit> commits) {
+  return AwaitAppend([&](AppendCallback done) {
+    AppendAsync(std::move(records), std::move(commits), std::move(done));
+  });
+}
+
+absl::StatusOr<std::unique_ptr<GroupMember>> EventLog::JoinGroup(
+    const GroupOptions&) {
+  return absl::UnimplementedError("this event log has no consumer groups");
 }
 
 absl::StatusOr<int64_t> ReadPartitionToEnd(EventLog& log,

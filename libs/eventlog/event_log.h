@@ -12,7 +12,9 @@
 //  - records of one partition are read back in offset order; appends that a
 //    caller issued in some order land in that order within each partition;
 //  - consumer groups commit offsets durably; an offset commit may ride in the
-//    same atomic batch as records (consume-transform-produce exactly once).
+//    same atomic batch as records (consume-transform-produce exactly once);
+//  - a consumer group's members share a topic's partitions, and their
+//    appends are fenced when the group has moved on (group_member.h).
 #ifndef BANCA_LIBS_EVENTLOG_EVENT_LOG_H_
 #define BANCA_LIBS_EVENTLOG_EVENT_LOG_H_
 
@@ -99,6 +101,9 @@ using AppendCallback =
 // partition number on both backends.
 int PartitionForKey(std::string_view key, int partitions);
 
+class GroupMember;    // group_member.h
+struct GroupOptions;  // group_member.h
+
 class EventLog {
  public:
   virtual ~EventLog() = default;
@@ -144,7 +149,18 @@ class EventLog {
 
   // Topics that exist, for tools (`banca log stats`).
   virtual absl::StatusOr<std::vector<TopicConfig>> ListTopics() = 0;
+
+  // Joins a consumer group sharing `options.topic` (group_member.h).
+  // NOT_FOUND if the topic does not exist; INVALID_ARGUMENT for bad
+  // options; UNIMPLEMENTED on a log that has no groups.
+  virtual absl::StatusOr<std::unique_ptr<GroupMember>> JoinGroup(
+      const GroupOptions& options);
 };
+
+// Runs `start` with a callback and blocks until the callback has run; the
+// blocking form of any AppendAsync.
+absl::StatusOr<std::vector<Position>> AwaitAppend(
+    absl::FunctionRef<void(AppendCallback)> start);
 
 // Replays and reports read a partition from some offset to the end it had
 // when the call began: `visit` sees every record in offset order, `batch`

@@ -26,6 +26,7 @@
 #include "libs/common/string_view.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/eventlog/group_member.h"
 #include "libs/eventlog/journal_format.h"
 #include "libs/eventlog/kafka_log.h"
 
@@ -484,6 +485,186 @@ TEST_P(EventLogConformance, OffsetsCommitAtomicallyWithRecords) {
   EXPECT_EQ(Committed(g, in, 0), 3);
   EXPECT_EQ(Values(ReadAll(out, 0)),
             (std::vector<std::string>{"derived", "derived2"}));
+}
+
+// Consumer groups. Sessions are short so a silent member is presumed dead
+// within seconds (tools/kafka-local lowers the broker's minimum to 500 ms).
+constexpr int kGroupSessionMs = 1500;
+
+std::unique_ptr<GroupMember> Join(EventLog& log, const std::string& group,
+                                  const std::string& topic) {
+  GroupOptions o;
+  o.group = group;
+  o.topic = topic;
+  o.session_timeout_ms = kGroupSessionMs;
+  absl::StatusOr<std::unique_ptr<GroupMember>> m = log.JoinGroup(o);
+  EXPECT_TRUE(m.ok()) << m.status();
+  return m.ok() ? std::move(*m) : nullptr;
+}
+
+// Polls every member (a silent one is left out) until `done` holds for their
+// assignments, for up to 60 s (a Kafka rebalance waits for every member).
+bool PollUntil(const std::vector<GroupMember*>& members,
+               const std::function<bool(const std::vector<Assignment>&)>& done,
+               std::vector<Assignment>* last = nullptr) {
+  const absl::Time give_up = absl::Now() + absl::Seconds(60);
+  std::vector<Assignment> got(members.size());
+  while (absl::Now() < give_up) {
+    for (size_t i = 0; i < members.size(); ++i) {
+      absl::StatusOr<Assignment> a = members[i]->Poll();
+      EXPECT_TRUE(a.ok()) << a.status();
+      if (a.ok()) got[i] = *a;
+    }
+    if (done(got)) {
+      if (last != nullptr) *last = got;
+      return true;
+    }
+    absl::SleepFor(absl::Milliseconds(20));
+  }
+  if (last != nullptr) *last = got;
+  return false;
+}
+
+// The assignments split partitions 0..n-1 among all members, none empty.
+bool Splits(const std::vector<Assignment>& as, int n) {
+  std::set<int> seen;
+  size_t total = 0;
+  for (const Assignment& a : as) {
+    if (a.partitions.empty()) return false;
+    total += a.partitions.size();
+    seen.insert(a.partitions.begin(), a.partitions.end());
+  }
+  return total == static_cast<size_t>(n) && seen.size() == total &&
+         *seen.begin() == 0 && *seen.rbegin() == n - 1;
+}
+
+TEST_P(EventLogConformance, GroupMembersSplitPartitionsAndRebalanceOnLeave) {
+  const std::string in = NewTopic("group-in", 4);
+  const std::string g = "members-" + RandomHex();
+  std::unique_ptr<GroupMember> a = Join(*log_, g, in);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->group(), g);
+  EXPECT_EQ(a->topic(), in);
+  std::vector<Assignment> got;
+  ASSERT_TRUE(PollUntil({a.get()}, [](auto& as) { return Splits(as, 4); }));
+  std::unique_ptr<GroupMember> b = Join(*log_, g, in);
+  ASSERT_NE(b, nullptr);
+  ASSERT_TRUE(PollUntil(
+      {a.get(), b.get()}, [](auto& as) { return Splits(as, 4); }, &got))
+      << "a has " << got[0].partitions.size() << ", b has "
+      << got[1].partitions.size();
+  EXPECT_EQ(got[0].partitions.size(), 2u);
+  EXPECT_EQ(got[1].partitions.size(), 2u);
+  // Leaving hands the partitions over without a session timeout.
+  const absl::Time left = absl::Now();
+  b.reset();
+  ASSERT_TRUE(PollUntil({a.get()}, [](auto& as) { return Splits(as, 4); }));
+  EXPECT_LT(absl::Now() - left, absl::Milliseconds(kGroupSessionMs) * 10);
+}
+
+TEST_P(EventLogConformance,
+       GroupMemberResumesExactlyWhereThePreviousOwnerStopped) {
+  const std::string in = NewTopic("takeover-in", 2);
+  const std::string out = NewTopic("takeover-out", 1);
+  const std::string g = "takeover-" + RandomHex();
+  std::unique_ptr<GroupMember> a = Join(*log_, g, in);
+  std::unique_ptr<GroupMember> b = Join(*log_, g, in);
+  ASSERT_TRUE(a != nullptr && b != nullptr);
+  std::vector<Assignment> got;
+  ASSERT_TRUE(PollUntil(
+      {a.get(), b.get()}, [](auto& as) { return Splits(as, 2); }, &got));
+  GroupMember* owner0 = got[0].partitions[0] == 0 ? a.get() : b.get();
+  // The owner of partition 0 processes records up to 41: derived output and
+  // the offset together.
+  ASSERT_TRUE(
+      owner0->Append({Rec(out, "", "from-0", 0)}, {{g, in, 0, 42}}).ok());
+  // Taking over: the other member gets partition 0 and its committed offset.
+  std::unique_ptr<GroupMember>& leaving = owner0 == a.get() ? a : b;
+  std::unique_ptr<GroupMember>& staying = owner0 == a.get() ? b : a;
+  leaving.reset();
+  ASSERT_TRUE(
+      PollUntil({staying.get()}, [](auto& as) { return Splits(as, 2); }));
+  EXPECT_EQ(Committed(g, in, 0), 42);
+  ASSERT_TRUE(
+      staying->Append({Rec(out, "", "from-0-again", 0)}, {{g, in, 0, 43}})
+          .ok());
+  EXPECT_EQ(Committed(g, in, 0), 43);
+  EXPECT_EQ(Values(ReadAll(out, 0)),
+            (std::vector<std::string>{"from-0", "from-0-again"}));
+}
+
+TEST_P(EventLogConformance, SilentGroupMemberIsPresumedDeadAndFenced) {
+  const std::string in = NewTopic("zombie-in", 4);
+  const std::string out = NewTopic("zombie-out", 1);
+  const std::string g = "zombie-" + RandomHex();
+  std::unique_ptr<GroupMember> zombie = Join(*log_, g, in);
+  std::unique_ptr<GroupMember> live = Join(*log_, g, in);
+  ASSERT_TRUE(zombie != nullptr && live != nullptr);
+  std::vector<Assignment> got;
+  ASSERT_TRUE(PollUntil(
+      {zombie.get(), live.get()}, [](auto& as) { return Splits(as, 4); },
+      &got));
+  const int zombies_partition = got[0].partitions[0];
+  ASSERT_TRUE(zombie
+                  ->Append({Rec(out, "", "before-pause", 0)},
+                           {{g, in, zombies_partition, 10}})
+                  .ok());
+  // The zombie pauses (stops polling); the live member takes everything
+  // once the session times out.
+  ASSERT_TRUE(PollUntil({live.get()}, [](auto& as) { return Splits(as, 4); }));
+  const int64_t end = End(out, 0);
+  // Back from its pause, the zombie still believes it owns the partition:
+  // its append is refused whole.
+  absl::StatusOr<std::vector<Position>> late = zombie->Append(
+      {Rec(out, "", "zombie-write", 0)}, {{g, in, zombies_partition, 11}});
+  EXPECT_EQ(late.status().code(), StatusCode::kFailedPrecondition)
+      << late.status();
+  // (On Kafka the aborted transaction leaves its records and an abort
+  // marker behind the end offset; no reader ever gets them.)
+  if (Dense()) {
+    EXPECT_EQ(End(out, 0), end);
+  }
+  EXPECT_EQ(Committed(g, in, zombies_partition), 10);
+  EXPECT_EQ(Values(ReadAll(out, 0)),
+            (std::vector<std::string>{"before-pause"}));
+  // The live member carries on from the zombie's last commit.
+  ASSERT_TRUE(live->Append({Rec(out, "", "live-write", 0)},
+                           {{g, in, zombies_partition, 11}})
+                  .ok());
+  EXPECT_EQ(Committed(g, in, zombies_partition), 11);
+}
+
+TEST_P(EventLogConformance, GroupBadInputIsRefusedAndStoresNothing) {
+  const std::string in = NewTopic("group-bad", 2);
+  const std::string out = NewTopic("group-bad-out", 1);
+  const std::string g = "bad-" + RandomHex();
+  GroupOptions o;
+  o.group = g;
+  o.topic = Topic("missing");
+  EXPECT_EQ(log_->JoinGroup(o).status().code(), StatusCode::kNotFound);
+  o.topic = in;
+  o.group = "";
+  EXPECT_EQ(log_->JoinGroup(o).status().code(), StatusCode::kInvalidArgument);
+  o.group = g;
+  o.session_timeout_ms = 1;
+  EXPECT_EQ(log_->JoinGroup(o).status().code(), StatusCode::kInvalidArgument);
+
+  std::unique_ptr<GroupMember> m = Join(*log_, g, in);
+  ASSERT_NE(m, nullptr);
+  std::vector<Assignment> got;
+  ASSERT_TRUE(PollUntil({m.get()}, [](auto& as) { return Splits(as, 2); }));
+  auto code = [&](std::vector<OffsetCommit> commits) {
+    return m->Append({Rec(out, "", "never", 0)}, std::move(commits))
+        .status()
+        .code();
+  };
+  EXPECT_EQ(code({}), StatusCode::kInvalidArgument);
+  EXPECT_EQ(code({{"other-group", in, 0, 1}}), StatusCode::kInvalidArgument);
+  EXPECT_EQ(code({{g, out, 0, 1}}), StatusCode::kInvalidArgument);
+  EXPECT_EQ(code({{g, in, 2, 1}}), StatusCode::kFailedPrecondition);
+  EXPECT_EQ(code({{g, in, 0, -1}}), StatusCode::kInvalidArgument);
+  EXPECT_EQ(End(out, 0), 0);
+  EXPECT_EQ(Committed(g, in, 0), 0);
 }
 
 TEST_P(EventLogConformance, InvalidInputIsRejectedAndStoresNothing) {

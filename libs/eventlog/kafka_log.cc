@@ -24,6 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "libs/common/string_view.h"
+#include "libs/eventlog/group_member.h"
 #include "libs/eventlog/journal_format.h"
 #include "libs/eventlog/validation.h"
 
@@ -92,6 +93,12 @@ absl::StatusCode CodeFor(rd_kafka_resp_err_t err) {
     case RD_KAFKA_RESP_ERR_PRODUCER_FENCED:
     case RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH:
     case RD_KAFKA_RESP_ERR__STATE:
+    // A group member's offset commit from a generation the group has left
+    // (KIP-447 fencing): the member must Poll before it appends again.
+    case RD_KAFKA_RESP_ERR_ILLEGAL_GENERATION:
+    case RD_KAFKA_RESP_ERR_UNKNOWN_MEMBER_ID:
+    case RD_KAFKA_RESP_ERR_FENCED_INSTANCE_ID:
+    case RD_KAFKA_RESP_ERR_REBALANCE_IN_PROGRESS:
       return absl::StatusCode::kFailedPrecondition;
     default:
       // Transport, timeouts, leaders moving, coordinators loading: all
@@ -199,11 +206,19 @@ void OnDelivery(rd_kafka_t*, const rd_kafka_message_t* m, void*) {
   slot->offset = m->offset;
 }
 
+using GroupMetadata = std::shared_ptr<rd_kafka_consumer_group_metadata_t>;
+
 // An AppendAsync call waiting for (or in) a transaction.
 struct Pending {
   std::vector<Record> records;
   std::vector<int> partitions;
   std::vector<OffsetCommit> commits;
+  // A group member's append: its commits go with the member's group
+  // metadata (generation and member id) as of its last Poll, so the
+  // coordinator refuses them, and the transaction aborts, once the group
+  // has moved on. Only batches with the same metadata share a
+  // transaction, so one member's fencing never fails another's batch.
+  GroupMetadata fence;
   // Bit k: the batch has a record, or an offset commit, for a partition
   // that lane k owns.
   uint64_t lanes = 0;
@@ -304,9 +319,18 @@ class KafkaLog final : public EventLog {
                                           std::string_view topic,
                                           int partition) override;
   absl::StatusOr<std::vector<TopicConfig>> ListTopics() override;
+  absl::StatusOr<std::unique_ptr<GroupMember>> JoinGroup(
+      const GroupOptions& options) override;
+
+  // AppendAsync for a group member (Pending::fence).
+  void AppendFencedAsync(std::vector<Record> records,
+                         std::vector<OffsetCommit> commits, GroupMetadata fence,
+                         AppendCallback done);
 
  private:
   void CommonConf(Conf& c) const;
+  // The caller's extra properties (KafkaLogOptions::properties).
+  void PassThrough(Conf& c) const;
   absl::Status NewProducer(Producer& pr);
   static void DestroyProducer(Producer& pr);
 
@@ -398,6 +422,14 @@ void KafkaLog::CommonConf(Conf& c) const {
   c.Set("allow.auto.create.topics", "false");
 }
 
+void KafkaLog::PassThrough(Conf& c) const {
+  for (const std::string& p : options_.properties) {
+    const size_t eq = p.find('=');
+    c.Set(std::string_view(p).substr(0, eq),
+          std::string_view(p).substr(eq + 1));
+  }
+}
+
 absl::Status KafkaLog::Init() {
   if (options_.bootstrap_servers.empty()) {
     return absl::InvalidArgumentError("kafka: no bootstrap servers");
@@ -424,13 +456,7 @@ absl::Status KafkaLog::Init() {
       }
     }
   }
-  auto passthrough = [&](Conf& c) {
-    for (const std::string& p : options_.properties) {
-      const size_t eq = p.find('=');
-      c.Set(std::string_view(p).substr(0, eq),
-            std::string_view(p).substr(eq + 1));
-    }
-  };
+  auto passthrough = [&](Conf& c) { PassThrough(c); };
   transactional_id_ = options_.transactional_id;
   if (transactional_id_.empty()) {
     char host[256] = {};
@@ -526,11 +552,7 @@ absl::Status KafkaLog::NewProducer(Producer& pr) {
         absl::StrCat(2 * options_.max_transaction_bytes / 1024 + 1024));
   c.Set("queue.buffering.max.messages",
         absl::StrCat(2 * options_.max_transaction_records + 1000));
-  for (const std::string& p : options_.properties) {
-    const size_t eq = p.find('=');
-    c.Set(std::string_view(p).substr(0, eq),
-          std::string_view(p).substr(eq + 1));
-  }
+  PassThrough(c);
   rd_kafka_conf_set_dr_msg_cb(c.get(), &OnDelivery);
   absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_PRODUCER);
   if (!rk.ok()) return rk.status();
@@ -774,6 +796,13 @@ absl::StatusOr<int> KafkaLog::PartitionCount(std::string_view topic) {
 void KafkaLog::AppendAsync(std::vector<Record> records,
                            std::vector<OffsetCommit> commits,
                            AppendCallback done) {
+  AppendFencedAsync(std::move(records), std::move(commits), nullptr,
+                    std::move(done));
+}
+
+void KafkaLog::AppendFencedAsync(std::vector<Record> records,
+                                 std::vector<OffsetCommit> commits,
+                                 GroupMetadata fence, AppendCallback done) {
   if (records.empty() && commits.empty()) {
     done(absl::OkStatus(), {});
     return;
@@ -850,6 +879,7 @@ void KafkaLog::AppendAsync(std::vector<Record> records,
   }
   p->records = std::move(records);
   p->commits = std::move(commits);
+  p->fence = std::move(fence);
   p->done = std::move(done);
   {
     std::unique_lock l(mu_);
@@ -915,7 +945,8 @@ uint64_t KafkaLog::TakeGroup(int k,
     // spans lanes (whose other lanes are then idle: nothing before it
     // touches them).
     if ((next.lanes & blocked) != 0 ||
-        (next.lanes != self && std::has_single_bit(next.lanes))) {
+        (next.lanes != self && std::has_single_bit(next.lanes)) ||
+        (!group.empty() && next.fence != group.front()->fence)) {
       blocked |= next.lanes;
       ++it;
       continue;
@@ -1141,14 +1172,20 @@ absl::Status KafkaLog::RunTransaction(
       rd_kafka_topic_partition_list_add(list, tp.first.c_str(), tp.second)
           ->offset = next;
     }
+    // A member's commits (all of its own group) carry its generation; the
+    // others only name the group, which the coordinator does not fence.
+    const GroupMetadata& fence = group.front()->fence;
     rd_kafka_consumer_group_metadata_t* cgmd =
-        rd_kafka_consumer_group_metadata_new(group_id.c_str());
+        fence != nullptr
+            ? fence.get()
+            : rd_kafka_consumer_group_metadata_new(group_id.c_str());
     rd_kafka_error_t* e = rd_kafka_send_offsets_to_transaction(
         producer, list, cgmd, RemainingMs(deadline));
-    rd_kafka_consumer_group_metadata_destroy(cgmd);
+    if (fence == nullptr) rd_kafka_consumer_group_metadata_destroy(cgmd);
     rd_kafka_topic_partition_list_destroy(list);
     if (e != nullptr) {
-      return fail(e, absl::StrCat("committing offsets of group ", group_id));
+      return fail(e, absl::StrCat("committing offsets of group ", group_id,
+                                  fence != nullptr ? " as a member" : ""));
     }
   }
   // Every delivery report, before the commit: a record the broker refused
@@ -1504,6 +1541,144 @@ absl::StatusOr<int64_t> KafkaLog::FetchCommitted(const std::string& group_id,
   rd_kafka_topic_partition_list_destroy(parts);
   rd_kafka_destroy(*rk);
   return result;
+}
+
+// A member of a Kafka consumer group: a high-level consumer subscribed to
+// the topic that takes part in the group's rebalances (eager, range
+// assignment) but never consumes through the group (its partitions are
+// paused; members read through EventLog::Read). Its group metadata fences
+// its appends (KIP-447).
+class KafkaGroupMember final : public GroupMember {
+ public:
+  KafkaGroupMember(KafkaLog& log, const GroupOptions& options)
+      : GroupMember(options.group, options.topic), log_(log) {}
+
+  ~KafkaGroupMember() override {
+    if (rk_ == nullptr) return;
+    // Leaves the group now (LeaveGroup; the rebalance callback revokes),
+    // so the others need not wait for the session timeout.
+    rd_kafka_consumer_close(rk_);
+    rd_kafka_destroy(rk_);
+  }
+
+  absl::Status Start(Conf& conf) {
+    rd_kafka_conf_set_opaque(conf.get(), this);
+    rd_kafka_conf_set_rebalance_cb(conf.get(), &Rebalance);
+    absl::StatusOr<rd_kafka_t*> rk = conf.New(RD_KAFKA_CONSUMER);
+    if (!rk.ok()) return rk.status();
+    rk_ = *rk;
+    rd_kafka_poll_set_consumer(rk_);
+    rd_kafka_topic_partition_list_t* topics =
+        rd_kafka_topic_partition_list_new(1);
+    rd_kafka_topic_partition_list_add(topics, topic().c_str(),
+                                      RD_KAFKA_PARTITION_UA);
+    const rd_kafka_resp_err_t err = rd_kafka_subscribe(rk_, topics);
+    rd_kafka_topic_partition_list_destroy(topics);
+    return ErrStatus(
+        err, absl::StrCat("subscribing group ", group(), " to ", topic()));
+  }
+
+  absl::StatusOr<Assignment> Poll() override {
+    std::lock_guard poll(poll_mu_);
+    // Serves heartbeats' news: rebalance callbacks run in here.
+    while (rd_kafka_message_t* m = rd_kafka_consumer_poll(rk_, 0)) {
+      const rd_kafka_resp_err_t err = m->err;
+      rd_kafka_message_destroy(m);
+      if (err == RD_KAFKA_RESP_ERR_NO_ERROR) continue;  // paused: stray
+      char why[256];
+      if (rd_kafka_fatal_error(rk_, why, sizeof(why)) !=
+          RD_KAFKA_RESP_ERR_NO_ERROR) {
+        return absl::InternalError(
+            absl::StrCat("kafka group ", group(), ": fatal: ", why));
+      }
+      // Transient (a broker restarting; the poll interval exceeded, after
+      // which librdkafka rejoins by itself): the next Poll goes on.
+    }
+    Assignment a;
+    rd_kafka_topic_partition_list_t* parts = nullptr;
+    if (const rd_kafka_resp_err_t err = rd_kafka_assignment(rk_, &parts);
+        err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+      return ErrStatus(err, "assignment");
+    }
+    for (int i = 0; i < parts->cnt; ++i) {
+      if (topic() == parts->elems[i].topic) {
+        a.partitions.push_back(parts->elems[i].partition);
+      }
+    }
+    rd_kafka_topic_partition_list_destroy(parts);
+    std::sort(a.partitions.begin(), a.partitions.end());
+    a.epoch = epoch_.load();
+    GroupMetadata metadata(rd_kafka_consumer_group_metadata(rk_),
+                           &rd_kafka_consumer_group_metadata_destroy);
+    std::lock_guard l(mu_);
+    assignment_ = a;
+    metadata_ = std::move(metadata);
+    return a;
+  }
+
+  void AppendAsync(std::vector<Record> records,
+                   std::vector<OffsetCommit> commits,
+                   AppendCallback done) override {
+    GroupMetadata metadata;
+    {
+      std::lock_guard l(mu_);
+      if (absl::Status s = CheckCommits(commits, assignment_); !s.ok()) {
+        done(std::move(s), {});
+        return;
+      }
+      metadata = metadata_;
+    }
+    log_.AppendFencedAsync(std::move(records), std::move(commits),
+                           std::move(metadata), std::move(done));
+  }
+
+ private:
+  // Eager protocol: on revocation the member gives up everything, on
+  // assignment it takes the new set, paused (it does not consume here).
+  static void Rebalance(rd_kafka_t* rk, rd_kafka_resp_err_t err,
+                        rd_kafka_topic_partition_list_t* parts, void* opaque) {
+    auto* self = static_cast<KafkaGroupMember*>(opaque);
+    if (err == RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS) {
+      rd_kafka_assign(rk, parts);
+      rd_kafka_pause_partitions(rk, parts);
+      self->epoch_.fetch_add(1);
+    } else {
+      rd_kafka_assign(rk, nullptr);
+    }
+  }
+
+  KafkaLog& log_;
+  rd_kafka_t* rk_ = nullptr;
+  std::atomic<int64_t> epoch_{0};
+  std::mutex poll_mu_;
+  std::mutex mu_;
+  Assignment assignment_ ABSL_GUARDED_BY(mu_);
+  GroupMetadata metadata_ ABSL_GUARDED_BY(mu_);
+};
+
+absl::StatusOr<std::unique_ptr<GroupMember>> KafkaLog::JoinGroup(
+    const GroupOptions& options) {
+  if (absl::Status s = ValidateGroupOptions(options); !s.ok()) return s;
+  if (absl::StatusOr<int> n = Partitions(options.topic); !n.ok()) {
+    return n.status();
+  }
+  Conf c;
+  CommonConf(c);
+  c.Set("group.id", options.group);
+  c.Set("isolation.level", "read_committed");
+  c.Set("enable.auto.commit", "false");
+  c.Set("enable.auto.offset.store", "false");
+  c.Set("partition.assignment.strategy", "range");
+  c.Set("session.timeout.ms", absl::StrCat(options.session_timeout_ms));
+  // A member that stops polling is as dead as one that stops heartbeating;
+  // librdkafka requires it to be at least the session timeout.
+  c.Set("max.poll.interval.ms", absl::StrCat(options.session_timeout_ms));
+  c.Set("heartbeat.interval.ms",
+        absl::StrCat(std::max(1, options.session_timeout_ms / 4)));
+  PassThrough(c);
+  auto member = std::make_unique<KafkaGroupMember>(*this, options);
+  if (absl::Status s = member->Start(c); !s.ok()) return s;
+  return member;
 }
 
 absl::StatusOr<std::vector<TopicConfig>> KafkaLog::ListTopics() {

@@ -73,8 +73,11 @@ absl::StatusOr<std::pair<std::string, uint64_t>> ParseHoldId(
 }  // namespace
 
 struct Ledger::Impl {
-  Impl(int stripes, int shard_count)
-      : hot_stripes(stripes), shards(shard_count) {}
+  Impl(int stripes, int shard_count,
+       std::function<absl::Status(std::string_view)> decides_for)
+      : hot_stripes(stripes),
+        shards(shard_count),
+        decides(std::move(decides_for)) {}
 
   const int hot_stripes;
   std::vector<Shard> shards;
@@ -84,6 +87,7 @@ struct Ledger::Impl {
   std::atomic<int64_t> deposits{0};
   std::atomic<int64_t> withdrawals{0};
   std::atomic<int64_t> transactions{0};
+  const std::function<absl::Status(std::string_view)> decides;
 
   // The lock key of `account` when `stream_owner` moves money on it.
   std::string KeyFor(const AccountInfo& info, std::string_view account,
@@ -143,7 +147,8 @@ using Keys = absl::InlinedVector<std::string, 8>;
 Ledger::Ledger(LedgerOptions options)
     : options_(std::move(options)),
       impl_(std::make_unique<Impl>(std::max(1, options_.hot_stripes),
-                                   std::max(1, options_.shards))) {}
+                                   std::max(1, options_.shards),
+                                   options_.decides)) {}
 
 Ledger::~Ledger() = default;
 
@@ -337,11 +342,66 @@ absl::StatusOr<Keys> KeysOf(const Ledger::Impl& impl,
   return keys;
 }
 
+// The owners an event needs the right to decide for: its stream's, and
+// those of every constrained account it debits.
+absl::Status AddDebitedOwners(const v1::LedgerTransaction& tx, Keys* owners) {
+  for (const auto& p : tx.postings()) {
+    if (p.amount_minor() >= 0) continue;
+    auto info = ParseAccount(p.account());
+    if (!info.ok()) return info.status();
+    if (!info->hot) owners->push_back(std::string(info->owner));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckDecides(const Ledger::Impl& impl, const Keys& owners) {
+  if (!impl.decides) return absl::OkStatus();
+  for (const std::string& owner : owners) {
+    if (absl::Status s = impl.decides(owner); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Keys> DecidingOwners(std::string_view stream_owner,
+                                    const v1::WalletEvent& event) {
+  Keys owners{std::string(stream_owner)};
+  auto add_tx = [&](const v1::LedgerTransaction& tx) {
+    return AddDebitedOwners(tx, &owners);
+  };
+  absl::Status s;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kTransactionPosted:
+      s = add_tx(event.transaction_posted().tx());
+      break;
+    case v1::WalletEvent::kHoldPlaced:
+      s = add_tx(event.hold_placed().tx());
+      break;
+    case v1::WalletEvent::kHoldCaptured:
+      s = add_tx(event.hold_captured().tx());
+      if (s.ok() && event.hold_captured().has_release_tx()) {
+        s = add_tx(event.hold_captured().release_tx());
+      }
+      break;
+    case v1::WalletEvent::kHoldReleased:
+      s = add_tx(event.hold_released().tx());
+      break;
+    default:
+      break;  // opening, closing, rejections: the stream's owner only
+  }
+  if (!s.ok()) return s;
+  return owners;
+}
+
 // Decides, applies and commits one command under its locks.
 template <typename Decide>
 absl::Status Run(Ledger::Impl& impl, const Keys& keys,
                  std::string_view stream_owner, const CommandMeta& meta,
                  Decide&& decide, CommitFn commit) {
+  // Another ledger's owner: its state here may be behind, so nothing
+  // decided about it here would mean anything.
+  if (impl.decides) {
+    if (absl::Status s = impl.decides(stream_owner); !s.ok()) return s;
+  }
   LockSet locks(impl, keys);
   const Owner* stream_state = impl.Find(stream_owner);
   const uint64_t sequence = (stream_state ? stream_state->stream_seq : 0) + 1;
@@ -351,6 +411,11 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   if (absl::Status s = decide(event_id, event); !s.ok()) return s;
   event.set_request_id(meta.request_id);
   event.set_request_fingerprint(meta.fingerprint);
+  if (impl.decides) {
+    absl::StatusOr<Keys> owners = DecidingOwners(stream_owner, event);
+    if (!owners.ok()) return owners.status();
+    if (absl::Status s = CheckDecides(impl, *owners); !s.ok()) return s;
+  }
   const ApplyContext ctx{&impl, stream_owner, /*fill_balances=*/true};
   // The decision was validated against the same locked state, so applying it
   // cannot fail; if it does, the ledger has a bug and must not go on.
@@ -537,6 +602,11 @@ absl::Status Ledger::Post(const CommandMeta& meta,
     return absl::InvalidArgumentError(
         absl::StrCat("currency \"", tx.currency().substr(0, 8),
                      "\" is not this ledger's currency ", options_.currency));
+  }
+  if (impl_->decides) {
+    Keys debited;
+    if (absl::Status s = AddDebitedOwners(tx, &debited); !s.ok()) return s;
+    if (absl::Status s = CheckDecides(*impl_, debited); !s.ok()) return s;
   }
   std::vector<AccountInfo> infos;
   infos.reserve(tx.postings_size());
@@ -780,19 +850,45 @@ absl::Status Ledger::ReleaseHold(const CommandMeta& meta,
 // ---------------------------------------------------------------------------
 // Replay and queries.
 
-absl::Status Ledger::Apply(std::string_view stream, uint64_t sequence,
-                           const v1::WalletEvent& event) {
+namespace {
+
+// A recorded event, applied as it was decided. With `skip_applied`, an
+// event the stream already has is skipped (false) instead of refused.
+absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
+                                   uint64_t sequence,
+                                   const v1::WalletEvent& event,
+                                   bool skip_applied) {
   constexpr std::string_view kPrefix = "wallet/";
   if (stream.substr(0, kPrefix.size()) != kPrefix) {
     return Corrupt(absl::StrCat("not a wallet stream: ", ToAbsl(stream)));
   }
   const std::string_view owner = stream.substr(kPrefix.size());
-  auto keys = KeysOf(*impl_, owner, event);
+  auto keys = KeysOf(impl, owner, event);
   if (!keys.ok()) return keys.status();
-  LockSet locks(*impl_, *keys);
-  const ApplyContext ctx{impl_.get(), owner, /*fill_balances=*/false};
+  LockSet locks(impl, *keys);
+  if (skip_applied) {
+    const Owner* state = impl.Find(owner);
+    if (state != nullptr && sequence <= state->stream_seq) return false;
+  }
+  const ApplyContext ctx{&impl, owner, /*fill_balances=*/false};
   // ApplyEvent writes only when filling balances, so this cast is safe.
-  return ApplyEvent(ctx, sequence, const_cast<v1::WalletEvent*>(&event));
+  absl::Status s =
+      ApplyEvent(ctx, sequence, const_cast<v1::WalletEvent*>(&event));
+  if (!s.ok()) return s;
+  return true;
+}
+
+}  // namespace
+
+absl::Status Ledger::Apply(std::string_view stream, uint64_t sequence,
+                           const v1::WalletEvent& event) {
+  return ApplyRecorded(*impl_, stream, sequence, event, false).status();
+}
+
+absl::StatusOr<bool> Ledger::ApplyIfNext(std::string_view stream,
+                                         uint64_t sequence,
+                                         const v1::WalletEvent& event) {
+  return ApplyRecorded(*impl_, stream, sequence, event, true);
 }
 
 absl::StatusOr<PlayerBalance> Ledger::Balance(

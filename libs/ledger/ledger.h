@@ -24,6 +24,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -99,6 +100,14 @@ struct LedgerOptions {
   // shard costs a sleep and a wake-up). Tests use 1 to make every owner
   // share one map.
   int shards = 4096;
+  // Whether this ledger may decide for an owner ("player/<id>", or an
+  // account name): its error refuses a command whose event would be on the
+  // owner's stream or would debit one of the owner's constrained accounts.
+  // Several wallet processes share the owners this way (each decides for
+  // the owners of its partitions and applies everyone's events): debits
+  // are decided only by their owner, so no balance goes negative, and
+  // every stream keeps one writer. Null: this ledger decides for everyone.
+  std::function<absl::Status(std::string_view owner)> decides;
 };
 
 class Ledger {
@@ -144,6 +153,11 @@ class Ledger {
   // (DATA_LOSS when postings do not sum to zero); nothing else is re-decided.
   absl::Status Apply(std::string_view stream, uint64_t sequence,
                      const v1::WalletEvent& event);
+  // Apply for a ledger that follows events it may have decided itself:
+  // false (and nothing changes) when the stream is already at `sequence`
+  // or past it; DATA_LOSS on a gap, as Apply.
+  absl::StatusOr<bool> ApplyIfNext(std::string_view stream, uint64_t sequence,
+                                   const v1::WalletEvent& event);
 
   // Queries.
   absl::StatusOr<PlayerBalance> Balance(std::string_view player_id) const;

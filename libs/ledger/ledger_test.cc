@@ -318,6 +318,110 @@ TEST_F(LedgerTest, ReplayDetectsSequenceGapsAndUnbalancedEvents) {
             StatusCode::kDataLoss);
 }
 
+// Two ledgers share the owners, as two wallet processes would: each
+// decides for its own players and follows the other's events.
+TEST(LedgerOwnership, EachDecidesOnlyItsOwnersDebitsAndFollowsTheOther) {
+  auto owned_by = [](std::string prefix) {
+    return [prefix](std::string_view owner) -> absl::Status {
+      if (owner.starts_with(prefix)) return absl::OkStatus();
+      return absl::UnavailableError(
+          absl::StrCat("owner ", std::string(owner), " is decided elsewhere"));
+    };
+  };
+  LedgerOptions a_options, b_options;
+  a_options.decides = owned_by("player/a");
+  b_options.decides = owned_by("player/b");
+  Ledger a(a_options), b(b_options);
+  std::vector<Recorded> a_log, b_log;
+  std::function<void(const Committed&)> to_a = [&](const Committed& c) {
+    a_log.push_back({c.stream, c.sequence, c.event});
+  };
+  std::function<void(const Committed&)> to_b = [&](const Committed& c) {
+    b_log.push_back({c.stream, c.sequence, c.event});
+  };
+  int n = 0;
+  auto meta = [&] { return CommandMeta{absl::StrCat("r", ++n), "fp"}; };
+  auto tx = [](std::vector<std::pair<std::string, int64_t>> postings) {
+    v1::LedgerTransaction t;
+    t.set_reason(v1::POSTING_REASON_ADJUSTMENT);
+    t.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+    t.mutable_reference()->set_id("p");
+    for (auto& [account, amount] : postings) {
+      auto* p = t.add_postings();
+      p->set_account(account);
+      p->set_amount_minor(amount);
+    }
+    return t;
+  };
+  // Each side follows the other's log; its own events come back as repeats.
+  size_t a_seen = 0, b_seen = 0;
+  auto follow = [&] {
+    for (; b_seen < b_log.size(); ++b_seen) {
+      const Recorded& r = b_log[b_seen];
+      EXPECT_TRUE(*a.ApplyIfNext(r.stream, r.sequence, r.event));
+    }
+    for (; a_seen < a_log.size(); ++a_seen) {
+      const Recorded& r = a_log[a_seen];
+      EXPECT_TRUE(*b.ApplyIfNext(r.stream, r.sequence, r.event));
+    }
+  };
+
+  ASSERT_TRUE(a.OpenAccount(meta(), "a1", "EUR", to_a).ok());
+  ASSERT_TRUE(b.OpenAccount(meta(), "b1", "EUR", to_b).ok());
+  EXPECT_EQ(a.OpenAccount(meta(), "b2", "EUR", to_a).code(),
+            StatusCode::kUnavailable);
+  follow();
+  ASSERT_TRUE(
+      a.Post(meta(), PlayerOwner("a1"),
+             tx({{"external/payments", -500}, {PlayerCashAccount("a1"), 500}}),
+             to_a)
+          .ok());
+  // a1 pays b1: a decides (the debit is a1's), b learns it by following.
+  ASSERT_TRUE(a.Post(meta(), PlayerOwner("a1"),
+                     tx({{PlayerCashAccount("a1"), -200},
+                         {PlayerCashAccount("b1"), 200}}),
+                     to_a)
+                  .ok());
+  // b cannot decide a debit of a1's, even on its own stream.
+  EXPECT_EQ(b.Post(meta(), PlayerOwner("b1"),
+                   tx({{PlayerCashAccount("a1"), -100},
+                       {PlayerCashAccount("b1"), 100}}),
+                   to_b)
+                .code(),
+            StatusCode::kUnavailable);
+  // Nor may it write on a1's stream.
+  EXPECT_EQ(
+      b.Post(meta(), PlayerOwner("a1"),
+             tx({{"external/payments", -1}, {PlayerCashAccount("a1"), 1}}),
+             to_b)
+          .code(),
+      StatusCode::kUnavailable);
+  EXPECT_EQ(b.Balance("b1")->available, 0);  // not followed yet: lower
+  follow();
+  EXPECT_EQ(b.Balance("b1")->available, 200);
+  ASSERT_TRUE(
+      b.Post(meta(), PlayerOwner("b1"),
+             tx({{PlayerCashAccount("b1"), -150}, {"external/payments", 150}}),
+             to_b)
+          .ok());
+  follow();
+  for (Ledger* l : {&a, &b}) {
+    EXPECT_EQ(l->Balance("a1")->available, 300);
+    EXPECT_EQ(l->Balance("b1")->available, 50);
+    EXPECT_EQ(l->Summarize().sum, 0);
+  }
+  // Following is idempotent: everything again is all repeats.
+  for (const Recorded& r : a_log) {
+    EXPECT_FALSE(*a.ApplyIfNext(r.stream, r.sequence, r.event));
+    EXPECT_FALSE(*b.ApplyIfNext(r.stream, r.sequence, r.event));
+  }
+  // A gap is still data loss.
+  const Recorded& last = a_log.back();
+  EXPECT_EQ(
+      b.ApplyIfNext(last.stream, last.sequence + 2, last.event).status().code(),
+      StatusCode::kDataLoss);
+}
+
 TEST(LedgerConcurrency, ParallelTransfersKeepTheSumAtZeroAndReplayExactly) {
   // One shard: every new owner lands in the map that holds the owners an
   // event is already working on.

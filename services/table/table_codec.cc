@@ -61,6 +61,12 @@ absl::StatusOr<v1::PokerTableConfig> NormalizeConfig(
     return absl::InvalidArgumentError(absl::StrCat(
         "config.hand_interval_ms must be 0..", kMaxHandIntervalMs));
   }
+  if (c.sit_out_max_seconds() < 0 ||
+      c.sit_out_max_seconds() > kMaxSitOutSeconds) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("config.sit_out_max_seconds must be 0..",
+                     kMaxSitOutSeconds, " (HE-68)"));
+  }
   if (c.currency().empty()) c.set_currency("EUR");
   if (c.currency().size() != 3) {
     return absl::InvalidArgumentError("config.currency must be ISO 4217");
@@ -117,6 +123,7 @@ poker::TableConfig EngineConfig(const v1::PokerTableConfig& c) {
                    ? poker::HeadsUpBlinds::kButtonSmallBlind
                    : poker::HeadsUpBlinds::kLiteral;
   t.straddles = !c.no_straddles();
+  t.extra_time_seconds = c.extra_time_seconds();
   return t;
 }
 

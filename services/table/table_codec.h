@@ -30,6 +30,8 @@ inline constexpr int kDefaultSeats = 6;
 inline constexpr int kDefaultActionSeconds = 30;
 inline constexpr int kMaxActionSeconds = 600;
 inline constexpr int kMaxHandIntervalMs = 60'000;
+// HE-68: the longest rest limit an operator may set (a day).
+inline constexpr int kMaxSitOutSeconds = 86'400;
 
 // 1..32 of [a-z0-9-].
 bool IsValidTableId(std::string_view id);

@@ -319,6 +319,13 @@ void TableService::ReplyWhenDurable(
   }
 }
 
+v1::TableView TableService::ViewLocked(const Slot& slot,
+                                       const std::string& player) const {
+  v1::TableView view = slot.state->ViewFor(player);
+  view.set_action_deadline_micros(slot.action_deadline_micros);
+  return view;
+}
+
 void TableService::PruneActs(Slot& slot) {
   const int64_t oldest = slot.state->hands_started() - 1;
   while (!slot.act_order.empty()) {
@@ -604,6 +611,7 @@ grpc::Status TableService::SitOut(grpc::ServerContext* context,
           e.set_table_id(request->table_id());
           e.mutable_sit_out_changed()->set_player_id(caller.subject);
           e.mutable_sit_out_changed()->set_sitting_out(true);
+          e.mutable_sit_out_changed()->set_at_micros(clock_.NowMicros());
           if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
             return s;
           }
@@ -681,8 +689,7 @@ grpc::ServerUnaryReactor* TableService::Act(
         *response = *first.response;
         ReplyWhenDurable(*slot, first.sequence, reactor, &now);
       } else {  // decided before a restart
-        *response = slot->state->ViewFor(caller->subject);
-        response->set_action_deadline_micros(slot->action_deadline_micros);
+        *response = ViewLocked(*slot, caller->subject);
         ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
       }
     } else {
@@ -698,8 +705,7 @@ grpc::ServerUnaryReactor* TableService::Act(
       if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
         return fail(s);
       }
-      *response = slot->state->ViewFor(caller->subject);
-      response->set_action_deadline_micros(slot->action_deadline_micros);
+      *response = ViewLocked(*slot, caller->subject);
       slot->acts.insert(
           {key, ActAnswer{std::move(fingerprint), request->hand_number(),
                           slot->sequence, *response}});
@@ -765,8 +771,7 @@ grpc::ServerUnaryReactor* TableService::GetTableView(
   std::vector<grpc::ServerUnaryReactor*> now;
   {
     absl::MutexLock lock(&slot->mu);
-    *response = slot->state->ViewFor(caller->subject);
-    response->set_action_deadline_micros(slot->action_deadline_micros);
+    *response = ViewLocked(*slot, caller->subject);
     // Sent once everything it shows is durable.
     ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
   }
@@ -804,8 +809,7 @@ grpc::Status TableService::WatchTable(
         slot->changed.WaitWithTimeout(&slot->mu, absl::Milliseconds(500));
         if (nothing_new()) continue;
       }
-      view = slot->state->ViewFor(caller->subject);
-      view.set_action_deadline_micros(slot->action_deadline_micros);
+      view = ViewLocked(*slot, caller->subject);
       sent = slot->state->version();
     }
     if (!writer->Write(view)) break;
@@ -913,6 +917,7 @@ void TableService::TickSlot(Slot& slot) {
     }
   }
   for (const std::string& saga : expired) slot.saga_started_micros.erase(saga);
+  EndRestsLocked(slot, now);
 
   const poker::Hand* hand = state.engine().hand();
   if (state.engine().in_hand() && hand != nullptr) {
@@ -930,16 +935,28 @@ void TableService::TickSlot(Slot& slot) {
       for (const poker::Table::SeatInfo& s : state.engine().Seats()) {
         if (seat && s.seat == *seat) player = s.player;
       }
+      const int extra = state.config().extra_time_seconds();
       if (!player.empty()) {
         v1::TableEvent e;
         e.set_table_id(state.id());
-        v1::ActionApplied* a = e.mutable_action_applied();
-        a->set_hand_number(state.hands_started());
-        a->set_player_id(player);
-        a->set_timeout(true);
-        slot.action_deadline_micros = 0;
+        if (extra > 0 && !state.engine().DecisionExtended()) {
+          // HE-44: the table's extra time first, once per decision; the
+          // turn stays the same, so the timer does not restart.
+          v1::DecisionTimeExtended* x = e.mutable_decision_time_extended();
+          x->set_hand_number(state.hands_started());
+          x->set_player_id(player);
+          x->set_seconds(extra);
+          slot.action_deadline_micros = now + int64_t{extra} * 1'000'000;
+        } else {
+          // HE-45 (after HE-44's extra time, if any): check, else fold.
+          v1::ActionApplied* a = e.mutable_action_applied();
+          a->set_hand_number(state.hands_started());
+          a->set_player_id(player);
+          a->set_timeout(true);
+          slot.action_deadline_micros = 0;
+        }
         if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-          std::fprintf(stderr, "banca table: timeout: %s\n",
+          std::fprintf(stderr, "banca table: decision timer: %s\n",
                        std::string(s.message()).c_str());
         }
       }
@@ -962,6 +979,28 @@ void TableService::TickSlot(Slot& slot) {
   if (absl::Status s = CommitLocked(slot, std::move(*e)); !s.ok()) {
     std::fprintf(stderr, "banca table: hand start: %s\n",
                  std::string(s.message()).c_str());
+  }
+}
+
+void TableService::EndRestsLocked(Slot& slot, int64_t now) {
+  TableState& state = *slot.state;
+  for (const auto& [player, ends] : state.RestEnds()) {
+    if (now < ends) continue;
+    bool leaving = false;
+    for (const poker::Table::SeatInfo& s : state.engine().Seats()) {
+      if (s.player == player) leaving = s.leaving;
+    }
+    if (leaving) continue;  // asked already; leaves when the hand ends
+    // HE-68: the operator's rest limit passed; the player leaves with the
+    // stack as by Leave (HE-10), told why in their view.
+    v1::TableEvent e;
+    e.set_table_id(state.id());
+    e.mutable_leave_requested()->set_player_id(player);
+    e.mutable_leave_requested()->set_reason(v1::LEAVE_REASON_REST_OVER);
+    if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
+      std::fprintf(stderr, "banca table: rest limit: %s\n",
+                   std::string(s.message()).c_str());
+    }
   }
 }
 

@@ -91,8 +91,9 @@ class TableService final : public TableServiceBase {
   ~TableService() override;
   void Stop();
 
-  // One pass of the timers: decision timeouts (HE-45), hand starts, saga
-  // timeouts.
+  // One pass of the timers: decision timeouts (HE-45, after HE-44's extra
+  // time when the table grants it), rests past the table's limit (HE-68),
+  // hand starts, saga timeouts.
   void Tick();
   // Reads new wallet events and finishes the buy-in sagas they answer.
   absl::StatusOr<int> PollWalletOutcomes();
@@ -194,6 +195,12 @@ class TableService final : public TableServiceBase {
   // A new hand with a fresh CSPRNG shuffle (HE-46 draw included).
   absl::StatusOr<v1::TableEvent> NewHand(Slot& slot);
   void TickSlot(Slot& slot);
+  // HE-68: ends the sessions whose rest ran past the table's limit.
+  void EndRestsLocked(Slot& slot, int64_t now)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // The player's view with the decision timer's deadline.
+  v1::TableView ViewLocked(const Slot& slot, const std::string& player) const
+      ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
   absl::Status HandleOutcome(const std::string& request_id,
                              const std::string& player_id, bool captured,
                              const std::string& rejection);

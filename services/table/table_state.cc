@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "libs/money/money.h"
 #include "services/table/poker_settlement.h"
+#include "services/table/session_notices.h"
 #include "services/table/table_codec.h"
 
 namespace banca::table {
@@ -139,8 +140,9 @@ absl::Status TableState::Apply(const v1::TableEvent& event,
   }
   switch (event.kind_case()) {
     case v1::TableEvent::kHandSettled:
+    case v1::TableEvent::kSessionNotice:
       ++version_;
-      return absl::OkStatus();  // derived: the wallet's, nothing to change
+      return absl::OkStatus();  // derived: nothing to change
     case v1::TableEvent::kPlayerLeft:
       if (!event.player_left().compensates_saga_id().empty()) {
         ended_[event.player_left().compensates_saga_id()].end =
@@ -196,11 +198,31 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
       return absl::OkStatus();
     }
     case v1::TableEvent::kLeaveRequested:
-      return engine_.Leave(event.leave_requested().player_id()).status();
+      return engine_
+          .Leave(event.leave_requested().player_id(),
+                 LeaveReasonFromProto(event.leave_requested().reason()))
+          .status();
     case v1::TableEvent::kSitOutChanged: {
       const v1::SitOutChanged& e = event.sit_out_changed();
-      return e.sitting_out() ? engine_.SitOut(e.player_id())
-                             : engine_.SitIn(e.player_id());
+      if (!e.sitting_out()) {
+        if (absl::Status s = engine_.SitIn(e.player_id()); !s.ok()) return s;
+        rest_since_.erase(e.player_id());
+        return absl::OkStatus();
+      }
+      if (absl::Status s = engine_.SitOut(e.player_id()); !s.ok()) return s;
+      // A repeated SitOut does not restart the rest (HE-68).
+      rest_since_.try_emplace(e.player_id(), e.at_micros());
+      return absl::OkStatus();
+    }
+    case v1::TableEvent::kDecisionTimeExtended: {
+      const v1::DecisionTimeExtended& e = event.decision_time_extended();
+      if (absl::Status s = CheckCurrentHand(e.hand_number()); !s.ok()) {
+        return s;
+      }
+      if (e.seconds() != engine_.config().extra_time_seconds) {
+        return absl::InternalError("extra time differs from the table's");
+      }
+      return engine_.GrantExtraTime(e.player_id()).status();
     }
     case v1::TableEvent::kHandStarted: {
       const v1::HandStarted& e = event.hand_started();
@@ -221,10 +243,8 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
     }
     case v1::TableEvent::kActionApplied: {
       const v1::ActionApplied& e = event.action_applied();
-      if (e.hand_number() != hands_started_ || !engine_.in_hand()) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "hand ", e.hand_number(), " is not in progress (current hand ",
-            hands_started_, engine_.in_hand() ? ")" : ", finished)"));
+      if (absl::Status s = CheckCurrentHand(e.hand_number()); !s.ok()) {
+        return s;
       }
       if (e.timeout()) return engine_.Timeout(e.player_id());
       absl::StatusOr<poker::Action> action =
@@ -240,6 +260,15 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
     default:
       return absl::InvalidArgumentError("not a table input event");
   }
+}
+
+absl::Status TableState::CheckCurrentHand(int64_t hand_number) const {
+  if (hand_number != hands_started_ || !engine_.in_hand()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("hand ", hand_number, " is not in progress (current hand ",
+                     hands_started_, engine_.in_hand() ? ")" : ", finished)"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status TableState::CompleteBuyIn(const std::string& saga_id,
@@ -314,13 +343,35 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
   }
   const std::vector<poker::TableEvent>& events = engine_.events();
   for (; engine_events_seen_ < events.size(); ++engine_events_seen_) {
-    const auto* left =
-        std::get_if<poker::PlayerLeft>(&events[engine_events_seen_]);
+    const poker::TableEvent& engine_event = events[engine_events_seen_];
+    if (const auto* sat = std::get_if<poker::PlayerSat>(&engine_event)) {
+      ended_notices_.erase(sat->player);
+      continue;
+    }
+    if (std::holds_alternative<poker::SessionEndInvited>(engine_event) ||
+        std::holds_alternative<poker::SessionEndWarned>(engine_event)) {
+      CollectNotice(engine_event, derived);
+      continue;
+    }
+    const auto* left = std::get_if<poker::PlayerLeft>(&engine_event);
     if (left == nullptr) continue;
+    rest_since_.erase(left->player);
+    // HE-71/HE-68: the player is told why, then paid out like any leaver.
+    if (std::optional<v1::SessionNotice> ended =
+            EndedNotice(left->player, left->reason,
+                        left->reason == poker::LeaveReason::kRestOver
+                            ? 0
+                            : engine_.hand_number())) {
+      ended_notices_[left->player] = *ended;
+      v1::TableEvent notice = Derived();
+      *notice.mutable_session_notice() = std::move(*ended);
+      derived->push_back(std::move(notice));
+    }
     v1::TableEvent e = Derived();
     v1::PlayerLeft* out = e.mutable_player_left();
     out->set_player_id(left->player);
     out->set_seat(left->seat);
+    out->set_reason(LeaveReasonToProto(left->reason));
     // A rebuy funded during the hand the player left in goes with them.
     out->set_stack_minor(left->stack + WaitingRebuy(left->player));
     waiting_rebuys_.erase(left->player);
@@ -332,6 +383,26 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
     it = it->second.empty() ? waiting_rebuys_.erase(it) : std::next(it);
   }
   return absl::OkStatus();
+}
+
+void TableState::CollectNotice(const poker::TableEvent& engine_event,
+                               std::vector<v1::TableEvent>* derived) const {
+  std::string player;
+  if (const auto* i = std::get_if<poker::SessionEndInvited>(&engine_event)) {
+    player = i->player;
+  } else if (const auto* w =
+                 std::get_if<poker::SessionEndWarned>(&engine_event)) {
+    player = w->player;
+  } else {
+    return;
+  }
+  // Logged only if it still stands once the hand's waiting rebuys joined
+  // the stacks (a rebuy funded during the hand answers HE-70a already).
+  std::optional<poker::SessionNotice> standing = engine_.NoticeOf(player);
+  if (!standing) return;
+  v1::TableEvent e = Derived();
+  *e.mutable_session_notice() = NoticeOf(player, *standing);
+  derived->push_back(std::move(e));
 }
 
 const TableState::EndedSaga* TableState::Ended(
@@ -352,6 +423,15 @@ std::optional<v1::SessionSummary> TableState::Summary(
 
 bool TableState::CanStartHand() const {
   return !engine_.in_hand() && engine_.EligibleSeats().size() >= 2;
+}
+
+std::map<std::string, int64_t> TableState::RestEnds() const {
+  std::map<std::string, int64_t> out;
+  if (config_.sit_out_max_seconds() == 0) return out;
+  for (const auto& [player, since] : rest_since_) {
+    out[player] = since + int64_t{config_.sit_out_max_seconds()} * 1'000'000;
+  }
+  return out;
 }
 
 v1::TableInfo TableState::Info() const {
@@ -419,6 +499,20 @@ v1::TableView TableState::ViewFor(const std::string& player) const {
       s->set_stack_minor(seated.stack);
     }
     s->set_sitting_out(seated.sitting_out);
+  }
+  if (std::optional<poker::SessionNotice> n = engine_.NoticeOf(player)) {
+    *v.mutable_notice() = NoticeOf(player, *n);
+  } else if (auto it = ended_notices_.find(player);
+             it != ended_notices_.end() && my_seat == 0) {
+    *v.mutable_notice() = it->second;
+  }
+  if (v.has_notice())
+    v.mutable_notice()->set_message(NoticeMessage(v.notice()));
+  v.set_decision_extended(engine_.DecisionExtended());
+  if (auto it = rest_since_.find(player);
+      it != rest_since_.end() && config_.sit_out_max_seconds() > 0) {
+    v.set_rest_ends_micros(it->second +
+                           int64_t{config_.sit_out_max_seconds()} * 1'000'000);
   }
   return v;
 }

@@ -76,6 +76,10 @@ class TableState {
   std::optional<v1::SessionSummary> Summary(const std::string& player) const;
   // True when a hand may start now: none in progress, two or more eligible.
   bool CanStartHand() const;
+  // HE-68: when each resting player's rest runs past the table's limit
+  // (microseconds since the epoch, from the SitOutChanged that began it);
+  // empty when the table sets no limit.
+  std::map<std::string, int64_t> RestEnds() const;
   // Increases with every applied event.
   int64_t version() const { return version_; }
 
@@ -93,6 +97,11 @@ class TableState {
 
   absl::Status ApplyInput(const v1::TableEvent& event,
                           std::vector<v1::TableEvent>* derived);
+  // FAILED_PRECONDITION unless `hand_number` is the hand in progress.
+  absl::Status CheckCurrentHand(int64_t hand_number) const;
+  // An engine HE-70/71 event as a logged SessionNotice, if it still stands.
+  void CollectNotice(const games::poker::TableEvent& engine_event,
+                     std::vector<v1::TableEvent>* derived) const;
   absl::Status CompleteBuyIn(const std::string& saga_id,
                              std::vector<v1::TableEvent>* derived);
   // After the engine moved: the finished hand's settlement, players who
@@ -111,6 +120,11 @@ class TableState {
   std::map<std::string, EndedSaga> ended_;
   std::map<std::string, std::vector<PendingBuyIn>> waiting_rebuys_;
   std::map<std::string, v1::SessionSummary> last_sessions_;
+  // HE-68: when each resting player began the rest.
+  std::map<std::string, int64_t> rest_since_;
+  // Why a session the player did not end was ended (HE-71, HE-68), shown
+  // to that player until they sit again.
+  std::map<std::string, v1::SessionNotice> ended_notices_;
   size_t engine_events_seen_ = 0;
   int64_t hands_started_ = 0;
   int64_t hands_settled_ = 0;

@@ -181,9 +181,13 @@ std::string Describe(const poker::TableEvent& event) {
         } else if constexpr (std::is_same_v<T, poker::SessionEndInvited>) {
           return absl::StrCat("SessionEndInvited player=", e.player,
                               " reason=", static_cast<int>(e.reason));
-        } else {
+        } else if constexpr (std::is_same_v<T, poker::SessionEndWarned>) {
           return absl::StrCat("SessionEndWarned player=", e.player,
                               " reason=", static_cast<int>(e.reason));
+        } else {
+          static_assert(std::is_same_v<T, poker::ExtraTimeGranted>);
+          return absl::StrCat("ExtraTimeGranted player=", e.player,
+                              " seconds=", e.seconds);
         }
       },
       event);

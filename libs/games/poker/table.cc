@@ -1,5 +1,6 @@
 #include "libs/games/poker/table.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -107,16 +108,23 @@ absl::StatusOr<PlayerRebought> Table::Rebuy(const std::string& player,
   o->stack = stack;
   o->stats.bought_in += amount;
   o->stats.rake_paid += rake;
-  o->short_invited = false;
+  if (stack >= config_.big_blind) {
+    // HE-70a: topped up, so the invitation or warning is over.
+    o->short_hands = 0;
+    if (o->notice && o->notice->reason == InvitationReason::kShortStack) {
+      o->notice.reset();
+    }
+  }
   PlayerRebought e{player, amount, rake, stack};
   events_.push_back(e);
   return e;
 }
 
-PlayerLeft Table::Remove(int seat) {
+PlayerLeft Table::Remove(int seat, LeaveReason reason) {
   auto it = seats_.find(seat);
   BANCA_CHECK(it != seats_.end());
-  PlayerLeft e{it->second.player, seat, it->second.stack, it->second.stats};
+  PlayerLeft e{it->second.player, seat, it->second.stack, it->second.stats,
+               reason};
   seats_.erase(it);
   events_.push_back(e);
   NoteStopped();
@@ -128,16 +136,19 @@ void Table::NoteStopped() {
 }
 
 absl::StatusOr<std::optional<PlayerLeft>> Table::Leave(
-    const std::string& player) {
+    const std::string& player, LeaveReason reason) {
   int seat = 0;
   Occupant* o = Find(player, &seat);
   if (o == nullptr) {
     return absl::NotFoundError(absl::StrCat(player, " is not seated"));
   }
-  if (!InCurrentHand(seat)) return std::optional<PlayerLeft>(Remove(seat));
+  if (!InCurrentHand(seat)) {
+    return std::optional<PlayerLeft>(Remove(seat, reason));
+  }
   // HE-10, gap 13: the player folds, the chips already bet stay in the
   // pot and the rest of the stack leaves with them after the hand.
   o->leaving = true;
+  o->leave_reason = reason;
   if (absl::Status s = AfterHandStep(); !s.ok()) return s;
   return std::optional<PlayerLeft>();
 }
@@ -263,6 +274,37 @@ absl::Status Table::Timeout(const std::string& player) {
   return AfterHandStep();
 }
 
+absl::StatusOr<ExtraTimeGranted> Table::GrantExtraTime(
+    const std::string& player) {
+  int seat = 0;
+  if (Find(player, &seat) == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  if (config_.extra_time_seconds == 0) {
+    return absl::FailedPreconditionError(
+        "this table grants no extra decision time (HE-44)");
+  }
+  if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
+  if (hand_->to_act() != seat) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(player, " is not the player to act"));
+  }
+  if (DecisionExtended()) {
+    return absl::FailedPreconditionError(
+        "this decision already had its extra time (HE-44)");
+  }
+  extended_hand_ = hand_number_;
+  extended_actions_ = hand_->actions().size();
+  ExtraTimeGranted e{player, hand_number_, config_.extra_time_seconds};
+  events_.push_back(e);
+  return e;
+}
+
+bool Table::DecisionExtended() const {
+  return in_hand() && extended_hand_ == hand_number_ &&
+         extended_actions_ == hand_->actions().size();
+}
+
 absl::Status Table::Void() {
   if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
   if (absl::Status s = hand_->Void(); !s.ok()) return s;
@@ -273,7 +315,7 @@ void Table::Settle() {
   settled_ = true;
   const HandResult& r = hand_->result();
   auto shared = std::make_shared<const HandResult>(r);
-  std::vector<int> leavers;
+  std::vector<std::pair<int, LeaveReason>> ending;
   for (const PlayerResult& p : r.players) {
     Occupant& o = seats_.at(p.seat);
     BANCA_CHECK(o.stack == p.start_stack);
@@ -284,31 +326,50 @@ void Table::Settle() {
     ++o.stats.hands_played;
     o.last = LastHand{hand_number_, p, shared};
     // HE-70b/71, gap 11: blinds are bets; the 6th hand without one invites,
-    // the 7th warns.
+    // the 7th warns, the 8th ends the session.
     const bool bet = p.bet > 0 || r.voided;
     o.hands_without_bet = bet ? 0 : o.hands_without_bet + 1;
-    if (o.hands_without_bet == kInactiveHands + 1) {
-      events_.push_back(
-          SessionEndInvited{o.player, InvitationReason::kInactive});
-    } else if (o.hands_without_bet == kInactiveHands + 2) {
-      events_.push_back(
-          SessionEndWarned{o.player, InvitationReason::kInactive});
+    if (bet && o.notice && o.notice->reason == InvitationReason::kInactive) {
+      o.notice.reset();
     }
-    if (o.leaving) {
-      leavers.push_back(p.seat);
-    } else if (o.stack < config_.big_blind) {
-      // HE-70a/HE-15: below the minimum bet; invited after the first such
-      // hand, warned if still not topped up after the next one.
-      events_.push_back(o.short_invited
-                            ? TableEvent(SessionEndWarned{
-                                  o.player, InvitationReason::kShortStack})
-                            : TableEvent(SessionEndInvited{
-                                  o.player, InvitationReason::kShortStack}));
-      o.short_invited = true;
+    if (!o.leaving && NoteInactivity(o, o.hands_without_bet, kInactiveHands + 1,
+                                     InvitationReason::kInactive)) {
+      ending.push_back({p.seat, LeaveReason::kInactive});
     }
   }
-  for (int seat : leavers) Remove(seat);
+  for (auto& [seat, o] : seats_) {
+    if (o.leaving) {
+      ending.push_back({seat, o.leave_reason});
+      continue;
+    }
+    // HE-70a/71 for every seated player, dealt in or not (a short stack is
+    // not dealt in, HE-15): invited after the first hand that ends with the
+    // stack below the minimum bet and no rebuy, warned after the next, the
+    // session ends after the one after. A rest (HE-68) pauses the count.
+    if (o.sitting_out || o.stack >= config_.big_blind) continue;
+    const bool ends =
+        std::any_of(ending.begin(), ending.end(),
+                    [&](const auto& e) { return e.first == seat; });
+    if (ends) continue;  // already ending for inactivity
+    ++o.short_hands;
+    if (NoteInactivity(o, o.short_hands, 1, InvitationReason::kShortStack)) {
+      ending.push_back({seat, LeaveReason::kShortStack});
+    }
+  }
+  for (const auto& [seat, reason] : ending) Remove(seat, reason);
   NoteStopped();
+}
+
+bool Table::NoteInactivity(Occupant& o, int count, int invite_at,
+                           InvitationReason reason) {
+  if (count == invite_at) {
+    o.notice = SessionNotice{false, reason, hand_number_};
+    events_.push_back(SessionEndInvited{o.player, reason});
+  } else if (count == invite_at + 1) {
+    o.notice = SessionNotice{true, reason, hand_number_};
+    events_.push_back(SessionEndWarned{o.player, reason});
+  }
+  return count > invite_at + 1;
 }
 
 std::optional<int> Table::SeatOf(const std::string& player) const {
@@ -336,6 +397,12 @@ std::optional<SessionStats> Table::Stats(const std::string& player) const {
   const Occupant* o = Find(player);
   if (o == nullptr) return std::nullopt;
   return o->stats;
+}
+
+std::optional<SessionNotice> Table::NoticeOf(const std::string& player) const {
+  const Occupant* o = Find(player);
+  if (o == nullptr) return std::nullopt;
+  return o->notice;
 }
 
 std::optional<LastHand> Table::LastHandOf(const std::string& player) const {

@@ -49,11 +49,20 @@ struct PlayerRebought {
   int64_t rake = 0;
   int64_t stack = 0;  // after the rebuy
 };
+// Why a player's session ended.
+enum class LeaveReason : uint8_t {
+  kVoluntary,   // HE-10, HE-69: the player left
+  kInactive,    // HE-71: no bet in the hand after the inactivity warning
+  kShortStack,  // HE-71: no rebuy after the short-stack warning
+  kRestOver,    // HE-68: the operator's rest period ran out (the service's
+                // clock decides; the engine is told)
+};
 struct PlayerLeft {
   std::string player;
   int seat = 0;
   int64_t stack = 0;  // HE-10: paid out with the stack
   SessionStats stats;
+  LeaveReason reason = LeaveReason::kVoluntary;
 };
 struct SittingOut {
   std::string player;
@@ -76,9 +85,25 @@ struct SessionEndWarned {
   std::string player;
   InvitationReason reason = InvitationReason::kInactive;
 };
+// HE-44: the player to act got the table's extra decision time, once per
+// decision, after the ordinary time (HE-43) ran out.
+struct ExtraTimeGranted {
+  std::string player;
+  int64_t hand_number = 0;
+  int seconds = 0;
+};
 using TableEvent =
     std::variant<PlayerSat, PlayerRebought, PlayerLeft, SittingOut, ButtonMoved,
-                 SessionEndInvited, SessionEndWarned>;
+                 SessionEndInvited, SessionEndWarned, ExtraTimeGranted>;
+
+// The notice (HE-70 invitation or HE-71 warning) a seated player has now;
+// it goes away when the player bets (inactivity) or rebuys (short stack).
+struct SessionNotice {
+  bool warned = false;  // false: invited
+  InvitationReason reason = InvitationReason::kInactive;
+  int64_t hand_number = 0;  // the hand after which it was given
+  bool operator==(const SessionNotice&) const = default;
+};
 
 // HE-65: the last hand a player took part in.
 struct LastHand {
@@ -106,7 +131,8 @@ class Table {
   // HE-10: at once between hands. In a hand the player is folded when it
   // is their turn (at once if it is now) and leaves when the hand ends;
   // nullopt then, and PlayerLeft comes in events().
-  absl::StatusOr<std::optional<PlayerLeft>> Leave(const std::string& player);
+  absl::StatusOr<std::optional<PlayerLeft>> Leave(
+      const std::string& player, LeaveReason reason = LeaveReason::kVoluntary);
   // HE-68: keep the seat but skip hands; back in with SitIn.
   absl::Status SitOut(const std::string& player);
   absl::Status SitIn(const std::string& player);
@@ -125,6 +151,13 @@ class Table {
   absl::Status StartHand(int button_draw, std::vector<cards::Card> deck);
   absl::Status Act(const std::string& player, Action action);
   absl::Status Timeout(const std::string& player);
+  // HE-44: grants the player to act the table's extra decision time
+  // (config().extra_time_seconds), once per decision. FAILED_PRECONDITION
+  // when the table grants none, it is not the player's turn, or the
+  // decision already had it. The clock is the caller's.
+  absl::StatusOr<ExtraTimeGranted> GrantExtraTime(const std::string& player);
+  // True when the decision in progress already had its extra time.
+  bool DecisionExtended() const;
   absl::Status Void();
 
   bool in_hand() const { return hand_.has_value() && !hand_->finished(); }
@@ -143,6 +176,9 @@ class Table {
   std::optional<int64_t> Stack(const std::string& player) const;
   std::optional<SessionStats> Stats(const std::string& player) const;
   std::optional<LastHand> LastHandOf(const std::string& player) const;
+  // HE-70/71: the player's current invitation or warning, if any.
+  std::optional<SessionNotice> NoticeOf(const std::string& player) const;
+  int64_t hand_number() const { return hand_number_; }
   int button() const { return button_; }
   // Table events in order (the hand's own events are in hand()->events()).
   const std::vector<TableEvent>& events() const { return events_; }
@@ -155,7 +191,11 @@ class Table {
     bool sitting_out = false;
     bool leaving = false;
     int hands_without_bet = 0;
-    bool short_invited = false;
+    // HE-70a/71: hands ended with the stack below the minimum bet and no
+    // rebuy (1 invited, 2 warned; the next one ends the session).
+    int short_hands = 0;
+    std::optional<SessionNotice> notice;
+    LeaveReason leave_reason = LeaveReason::kVoluntary;
     SessionStats stats;
     std::optional<LastHand> last;
   };
@@ -167,7 +207,12 @@ class Table {
   absl::Status AfterHandStep();
   void FoldLeavers();
   void Settle();
-  PlayerLeft Remove(int seat);
+  PlayerLeft Remove(int seat, LeaveReason reason = LeaveReason::kVoluntary);
+  // HE-70/71 after a settled hand: `invite` and `warn` are the counts at
+  // which a notice goes out, a count past `warn` ends the session.
+  // Returns true when it ends.
+  bool NoteInactivity(Occupant& o, int count, int invite_at,
+                      InvitationReason reason);
   // HE-7/HE-46: between hands, fewer than two players in play stops the
   // table, so its next start draws the button again.
   void NoteStopped();
@@ -180,6 +225,9 @@ class Table {
   int button_ = 0;
   bool needs_draw_ = true;
   int64_t hand_number_ = 0;
+  // The decision that had its extra time (HE-44): hand, actions so far.
+  int64_t extended_hand_ = 0;
+  size_t extended_actions_ = 0;
   std::vector<TableEvent> events_;
 };
 

@@ -34,6 +34,10 @@ absl::Status TableConfig::Validate() const {
   if (seats < 2 || seats > kMaxSeats) {
     return Bad("seats", absl::StrCat("must be 2..10 (HE-5), got ", seats));
   }
+  if (extra_time_seconds < 0 || extra_time_seconds > kMaxExtraTimeSeconds) {
+    return Bad("extra_time_seconds",
+               absl::StrCat("must be 0..", kMaxExtraTimeSeconds, " (HE-44)"));
+  }
   if (small_blind <= 0) return Bad("small_blind", "must be positive");
   if (big_blind <= 0) return Bad("big_blind", "must be positive");
   if (small_blind > big_blind) {

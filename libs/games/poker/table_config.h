@@ -10,6 +10,9 @@
 
 namespace banca::games::poker {
 
+// HE-44: the longest extra decision time a table may grant.
+inline constexpr int kMaxExtraTimeSeconds = 600;
+
 enum class Variant : uint8_t {
   kHoldem,     // HE: 2 hole cards, flop/turn/river, four rounds.
   kOmaha,      // OM: 4 hole cards, exactly 2 + 3, pot limit by default.
@@ -59,6 +62,10 @@ struct TableConfig {
   bool straddles = true;
   // 0 = the variant's default (Hold'em 2, Omaha 4, synthetic 2).
   int hole_cards = 0;
+  // HE-44: extra decision time the operator grants once per decision after
+  // the ordinary time runs out; 0 = none (the default). The engine keeps
+  // the count of grants, the service's clock the seconds.
+  int extra_time_seconds = 0;
 
   // INVALID_ARGUMENT naming the first bad field.
   absl::Status Validate() const;

@@ -39,6 +39,31 @@ Table ThreeSeated() {
   return t;
 }
 
+constexpr const char* kTenNames[] = {"a", "b", "c", "d", "e",
+                                     "f", "g", "h", "i", "j"};
+
+// A full 10-seat table, 5,000 each, seats 1..10 in kTenNames order.
+Table TenSeated() {
+  TableConfig c = Config();
+  c.seats = 10;
+  Table t = *Table::Create(c, "t2");
+  for (int i = 0; i < 10; ++i)
+    EXPECT_TRUE(t.Sit(kTenNames[i], i + 1, 5000).ok());
+  return t;
+}
+
+// Rui (seat 2) sits with 120 between ana (1) and eva (3): one blind from
+// short of the big blind.
+Table ShortRuiBetweenTwo() {
+  TableConfig c = Config();
+  c.buy_in_min = 100;
+  Table t = *Table::Create(c, "t1");
+  EXPECT_TRUE(t.Sit("ana", 1, 10000).ok());
+  EXPECT_TRUE(t.Sit("rui", 2, 120).ok());
+  EXPECT_TRUE(t.Sit("eva", 3, 10000).ok());
+  return t;
+}
+
 // Everyone folds to the big blind.
 void FoldAround(Table& t) {
   while (t.in_hand()) {
@@ -210,12 +235,7 @@ TEST(PokerTable, LeaveBetweenHandsAtOnce_HE10) {
 }
 
 TEST(PokerTable, StackBelowMinimumBetMustRebuy_HE15_HE70a) {
-  TableConfig c = Config();
-  c.buy_in_min = 100;
-  Table t = *Table::Create(c, "t1");
-  ASSERT_TRUE(t.Sit("ana", 1, 10000).ok());
-  ASSERT_TRUE(t.Sit("rui", 2, 120).ok());
-  ASSERT_TRUE(t.Sit("eva", 3, 10000).ok());
+  Table t = ShortRuiBetweenTwo();
   ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // button 1, rui small blind
   ASSERT_TRUE(t.Act("ana", Fold()).ok());
   ASSERT_TRUE(t.Act("rui", Fold()).ok());
@@ -242,11 +262,7 @@ TEST(PokerTable, SitOutKeepsTheSeat_HE68) {
 }
 
 TEST(PokerTable, InactivityInviteAfterFiveHandsThenWarn_HE70b_HE71) {
-  TableConfig c = Config();
-  c.seats = 10;
-  Table t = *Table::Create(c, "t2");
-  const char* names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(t.Sit(names[i], i + 1, 5000).ok());
+  Table t = TenSeated();
   // Seat 10 has the first button and folds every hand; its first blind
   // is the big blind of hand 9.
   int invited_at = -1, warned_at = -1;
@@ -267,6 +283,148 @@ TEST(PokerTable, InactivityInviteAfterFiveHandsThenWarn_HE70b_HE71) {
   }
   EXPECT_EQ(invited_at, 6);  // "more than 5" (gap 11)
   EXPECT_EQ(warned_at, 7);
+}
+
+// HE-71 (gap 11, as blackjack's BJ-36): after the 7th hand's warning, an
+// 8th hand without a bet ends the session; the stack goes with the player.
+TEST(PokerTable, InactiveSessionEndsAfterTheWarning_HE71) {
+  Table t = TenSeated();
+  for (int hand = 1; hand <= 7; ++hand) {
+    ASSERT_TRUE(t.StartHand(9, Deck("")).ok());
+    FoldAround(t);
+    std::optional<SessionNotice> notice = t.NoticeOf("j");
+    if (hand < 6) {
+      EXPECT_FALSE(notice.has_value()) << hand;
+    } else {
+      ASSERT_TRUE(notice.has_value()) << hand;
+      EXPECT_EQ(notice->warned, hand == 7);
+      EXPECT_EQ(notice->reason, InvitationReason::kInactive);
+      EXPECT_EQ(notice->hand_number, hand);
+    }
+  }
+  EXPECT_TRUE(TableEventsOf<PlayerLeft>(t).empty());
+  ASSERT_TRUE(t.StartHand(9, Deck("")).ok());
+  FoldAround(t);
+  std::vector<PlayerLeft> left = TableEventsOf<PlayerLeft>(t);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].player, "j");
+  EXPECT_EQ(left[0].reason, LeaveReason::kInactive);
+  EXPECT_EQ(left[0].stack, 5000);
+  EXPECT_FALSE(t.SeatOf("j").has_value());
+}
+
+// A bet after the invitation clears it: the count starts again.
+TEST(PokerTable, ABetEndsTheInactivityNotice_HE70b) {
+  Table t = TenSeated();
+  for (int hand = 1; hand <= 6; ++hand) {
+    ASSERT_TRUE(t.StartHand(9, Deck("")).ok());
+    FoldAround(t);
+  }
+  ASSERT_TRUE(t.NoticeOf("j").has_value());
+  ASSERT_TRUE(t.StartHand(9, Deck("")).ok());  // hand 7
+  // Folds round to j (seat 10), who calls the big blind; then all fold.
+  while (t.hand()->to_act() != 10) {
+    const int seat = *t.hand()->to_act();
+    ASSERT_TRUE(t.Act(kTenNames[seat - 1], Fold()).ok());
+  }
+  ASSERT_TRUE(t.Act("j", Call()).ok());
+  FoldAround(t);
+  EXPECT_FALSE(t.NoticeOf("j").has_value());
+}
+
+// HE-70a/71: a stack below the minimum bet is invited after the hand, warned
+// after the next hand without a rebuy, and its session ends after the one
+// after; a short player is not dealt in (HE-15) but the hands still count.
+TEST(PokerTable, ShortStackWarnedThenSessionEnds_HE70a_HE71) {
+  Table t = ShortRuiBetweenTwo();
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());  // rui posts 50, folds
+  FoldAround(t);
+  ASSERT_EQ(t.Stack("rui"), 70);
+  ASSERT_TRUE(t.NoticeOf("rui").has_value());
+  EXPECT_FALSE(t.NoticeOf("rui")->warned);
+  EXPECT_EQ(t.NoticeOf("rui")->reason, InvitationReason::kShortStack);
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  EXPECT_FALSE(t.hand()->dealt_in(2));
+  FoldAround(t);
+  ASSERT_TRUE(t.NoticeOf("rui").has_value());
+  EXPECT_TRUE(t.NoticeOf("rui")->warned);
+  EXPECT_EQ(TableEventsOf<SessionEndWarned>(t).size(), 1u);
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  std::vector<PlayerLeft> left = TableEventsOf<PlayerLeft>(t);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].player, "rui");
+  EXPECT_EQ(left[0].reason, LeaveReason::kShortStack);
+  EXPECT_EQ(left[0].stack, 70);
+}
+
+TEST(PokerTable, ARebuyEndsTheShortStackNotice_HE70a) {
+  Table t = ShortRuiBetweenTwo();
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  ASSERT_TRUE(t.NoticeOf("rui").has_value());
+  ASSERT_TRUE(t.Rebuy("rui", 20).ok());  // 90: still short
+  EXPECT_TRUE(t.NoticeOf("rui").has_value());
+  ASSERT_TRUE(t.Rebuy("rui", 1000).ok());
+  EXPECT_FALSE(t.NoticeOf("rui").has_value());
+  for (int hand = 0; hand < 3; ++hand) {
+    ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+    FoldAround(t);
+  }
+  EXPECT_TRUE(t.SeatOf("rui").has_value());
+}
+
+// HE-44: the operator's extra time, once per decision, only for the player
+// to act, only at a table that grants it.
+TEST(PokerTable, ExtraDecisionTimeOncePerDecision_HE44) {
+  Table none = ThreeSeated();
+  ASSERT_TRUE(none.StartHand(0, Deck("")).ok());
+  EXPECT_THAT(none.GrantExtraTime("ana").status().message(),
+              HasSubstr("no extra decision time (HE-44)"));
+  TableConfig c = Config();
+  c.extra_time_seconds = 15;
+  Table t = *Table::Create(c, "t1");
+  ASSERT_TRUE(t.Sit("ana", 1, 10000).ok());
+  ASSERT_TRUE(t.Sit("rui", 3, 10000).ok());
+  ASSERT_TRUE(t.Sit("eva", 5, 10000).ok());
+  EXPECT_EQ(t.GrantExtraTime("ana").status().code(),
+            absl::StatusCode::kFailedPrecondition);  // no hand
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());        // button 1: ana acts first
+  ASSERT_EQ(t.hand()->to_act(), 1);
+  EXPECT_EQ(t.GrantExtraTime("rui").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.GrantExtraTime("zoe").status().code(),
+            absl::StatusCode::kNotFound);
+  EXPECT_FALSE(t.DecisionExtended());
+  absl::StatusOr<ExtraTimeGranted> granted = t.GrantExtraTime("ana");
+  ASSERT_TRUE(granted.ok()) << granted.status();
+  EXPECT_EQ(granted->seconds, 15);
+  EXPECT_EQ(granted->hand_number, 1);
+  EXPECT_TRUE(t.DecisionExtended());
+  EXPECT_THAT(t.GrantExtraTime("ana").status().message(),
+              HasSubstr("already had its extra time"));
+  // HE-45 after it: the timeout folds; the next decision may be extended.
+  ASSERT_TRUE(t.Timeout("ana").ok());
+  EXPECT_FALSE(t.DecisionExtended());
+  EXPECT_TRUE(t.GrantExtraTime("rui").ok());
+  EXPECT_EQ(TableEventsOf<ExtraTimeGranted>(t).size(), 2u);
+  TableConfig bad = Config();
+  bad.extra_time_seconds = kMaxExtraTimeSeconds + 1;
+  EXPECT_THAT(Table::Create(bad, "t1").status().message(),
+              HasSubstr("extra_time_seconds"));
+}
+
+// HE-68: the service's clock ends a rest that ran past the operator's
+// limit; the engine records why the session ended.
+TEST(PokerTable, RestOverLeavesWithTheStack_HE68) {
+  Table t = ThreeSeated();
+  ASSERT_TRUE(t.SitOut("rui").ok());
+  absl::StatusOr<std::optional<PlayerLeft>> left =
+      t.Leave("rui", LeaveReason::kRestOver);
+  ASSERT_TRUE(left.ok());
+  ASSERT_TRUE(left->has_value());
+  EXPECT_EQ((*left)->reason, LeaveReason::kRestOver);
+  EXPECT_EQ((*left)->stack, 10000);
 }
 
 TEST(PokerTable, LastHandView_HE65) {

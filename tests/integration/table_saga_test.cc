@@ -1,0 +1,141 @@
+// The buy-in saga's compensation end to end: the wallet's capture arrives
+// after the table gave up on the saga (its timeout), so the table appends a
+// compensating PlayerLeft and the wallet pays the money back. The real
+// wallet runs in process; the test drives both saga readers and the clock,
+// and checks the balances to the cent, then that a restart in which both
+// readers read everything again doubles nothing.
+#include <string>
+#include <vector>
+
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "gtest/gtest.h"
+#include "services/wallet/wallet_events.h"
+#include "tests/integration/table_test_fixture.h"
+
+namespace banca::testing {
+namespace {
+
+class TableSagaTest : public TableServiceTest {
+ protected:
+  void SetUp() override {
+    wallet_requests_interval_ = absl::ZeroDuration();  // the test polls
+    outcome_poll_interval_ = absl::ZeroDuration();
+    sit_wait_ = absl::Milliseconds(100);
+    TableServiceTest::SetUp();
+  }
+  // The wallet carries out what the table asked; the table reads what the
+  // wallet did.
+  void WalletReads() {
+    absl::StatusOr<int> n = wallet_->PollTableRequests();
+    ASSERT_TRUE(n.ok()) << n.status();
+  }
+  void TableReads() {
+    absl::StatusOr<int> n = table_->PollWalletOutcomes();
+    ASSERT_TRUE(n.ok()) << n.status();
+  }
+  int CountTableEvents(v1::TableEvent::KindCase kind) {
+    int n = 0;
+    for (const v1::TableEvent& e : LoggedTableEvents()) {
+      n += e.kind_case() == kind;
+    }
+    return n;
+  }
+  // Both readers forget their positions, as after a crash between acting
+  // and committing: on restart each reads its whole input again.
+  void RewindReaders() {
+    std::vector<eventlog::OffsetCommit> rewind;
+    for (int p = 0; p < log_->PartitionCount(table::kTableTopic).value_or(0);
+         ++p) {
+      rewind.push_back(
+          {"wallet.table-requests", std::string(table::kTableTopic), p, 0});
+    }
+    for (int p = 0; p < log_->PartitionCount(wallet::kWalletTopic).value_or(0);
+         ++p) {
+      rewind.push_back(
+          {"table.buy-in-outcomes", std::string(wallet::kWalletTopic), p, 0});
+    }
+    ASSERT_TRUE(log_->CommitOffsets(std::move(rewind)).ok());
+  }
+  void ExpectPaidBack() {
+    EXPECT_EQ(Cash("ana"), 50'000);
+    EXPECT_EQ(Seat("t1", "ana"), 0);
+    EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
+    EXPECT_EQ(wallet_->ledger().Summarize().open_holds, 0);
+    EXPECT_EQ(View("ana", "t1").my_seat(), 0);
+  }
+};
+
+TEST_F(TableSagaTest, ALateCaptureIsPaidBackOnceEvenAfterARestart) {
+  Fund("ana", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  // The wallet is not reading: Sit answers DEADLINE_EXCEEDED, the saga
+  // goes on.
+  grpc::Status s = Sit("ana", "t1", 1, 10'000);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED)
+      << s.error_message();
+  EXPECT_EQ(Cash("ana"), 50'000);
+  // The table gives up after its saga timeout (10 s on its clock).
+  table_->Tick();
+  clock_.Advance(absl::Seconds(9));
+  table_->Tick();
+  EXPECT_EQ(CountTableEvents(v1::TableEvent::kBuyInFailed), 0);
+  clock_.Advance(absl::Seconds(2));
+  table_->Tick();  // queued on the log; durable a moment later
+  const absl::Time give_up = absl::Now() + absl::Seconds(10);
+  while (CountTableEvents(v1::TableEvent::kBuyInFailed) == 0 &&
+         absl::Now() < give_up) {
+    absl::SleepFor(absl::Milliseconds(2));
+  }
+  ASSERT_EQ(CountTableEvents(v1::TableEvent::kBuyInFailed), 1);
+  // Then the wallet holds and captures: the money is in the seat account
+  // of a player the table never seated.
+  WalletReads();
+  EXPECT_EQ(Cash("ana"), 40'000);
+  EXPECT_EQ(Seat("t1", "ana"), 10'000);
+  EXPECT_EQ(View("ana", "t1").my_seat(), 0);
+  // The table sees the late capture and compensates; the wallet pays back.
+  TableReads();
+  ASSERT_EQ(CountTableEvents(v1::TableEvent::kPlayerLeft), 1);
+  WalletReads();
+  ExpectPaidBack();
+  // Polling again changes nothing.
+  TableReads();
+  WalletReads();
+  EXPECT_EQ(CountTableEvents(v1::TableEvent::kPlayerLeft), 1);
+  ExpectPaidBack();
+
+  // A restart in which both readers read everything again: the wallet's
+  // idempotency index and the table's replayed saga ends make every step
+  // a repeat.
+  const int64_t events = TableEvents();
+  Shutdown();
+  {
+    auto log = cli::OpenLogBackend("embedded", dir_);
+    ASSERT_TRUE(log.ok()) << log.status();
+    log_ = std::move(*log);
+    RewindReaders();
+    log_.reset();
+  }
+  Start();
+  WalletReads();
+  TableReads();
+  WalletReads();
+  EXPECT_EQ(TableEvents(), events);
+  EXPECT_EQ(CountTableEvents(v1::TableEvent::kPlayerLeft), 1);
+  ExpectPaidBack();
+  // The player can still sit with a new request.
+  wallet_requests_interval_ = absl::Milliseconds(1);
+  outcome_poll_interval_ = absl::Milliseconds(1);
+  sit_wait_ = absl::Seconds(10);
+  Shutdown();
+  Start();
+  ASSERT_TRUE(Sit("ana", "t1", 1, 10'000, nullptr, "sit-ana-2").ok());
+  Settle();
+  EXPECT_EQ(Cash("ana"), 40'000);
+  EXPECT_EQ(Seat("t1", "ana"), 10'000);
+  EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
+}
+
+}  // namespace
+}  // namespace banca::testing

@@ -1,0 +1,294 @@
+// The table service's gRPC test fixture: the table and wallet services in
+// one process on loopback, an embedded log on disk, RocksDB projections, a
+// manual clock for the timers, and helpers to fund, seat, act and read the
+// ledger to the cent.
+#ifndef BANCA_TESTS_INTEGRATION_TABLE_TEST_FIXTURE_H_
+#define BANCA_TESTS_INTEGRATION_TABLE_TEST_FIXTURE_H_
+
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "banca/v1/table.grpc.pb.h"
+#include "banca/v1/wallet.grpc.pb.h"
+#include "grpcpp/grpcpp.h"
+#include "gtest/gtest.h"
+#include "libs/auth/token.h"
+#include "libs/common/clock.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/ledger/account.h"
+#include "services/table/poker_settlement.h"
+#include "services/table/table_codec.h"
+#include "services/table/table_service.h"
+#include "services/wallet/wallet_service.h"
+#include "tests/integration/wallet_test_util.h"
+#include "tools/banca/log_backend.h"
+
+namespace banca::testing {
+
+inline auth::Key TestKey() {
+  auth::Key k;
+  k.fill(42);
+  return k;
+}
+
+class TableServiceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = FreshDir(
+        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    Start();
+  }
+  void TearDown() override { Shutdown(); }
+
+  void Start() {
+    auto log = cli::OpenLogBackend("embedded", dir_);
+    ASSERT_TRUE(log.ok()) << log.status();
+    log_ = std::move(*log);
+    wallet::WalletOptions wo;
+    wo.projection_dir = dir_ + "/projections/wallet";
+    std::filesystem::create_directories(wo.projection_dir);
+    wo.expiry_interval = absl::ZeroDuration();
+    wo.table_requests_interval = wallet_requests_interval_;
+    auto w = wallet::WalletService::Start(*log_, clock_, wo);
+    ASSERT_TRUE(w.ok()) << w.status();
+    wallet_ = std::move(*w);
+    table::TableServiceOptions to;
+    to.token_key = TestKey();
+    to.tick_interval = absl::ZeroDuration();  // the test drives the timers
+    to.poll_interval = outcome_poll_interval_;
+    to.sit_wait = sit_wait_;
+    auto t = table::TableService::Start(TableLog(), clock_, to);
+    ASSERT_TRUE(t.ok()) << t.status();
+    table_ = std::move(*t);
+    grpc::ServerBuilder builder;
+    int port = 0;
+    builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
+                             &port);
+    builder.RegisterService(wallet_.get());
+    builder.RegisterService(table_.get());
+    server_ = builder.BuildAndStart();
+    ASSERT_NE(server_, nullptr);
+    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
+                                       grpc::InsecureChannelCredentials());
+    tables_ = v1::TableService::NewStub(channel);
+    wallet_stub_ = v1::WalletService::NewStub(channel);
+  }
+  void Shutdown() {
+    if (server_) server_->Shutdown();
+    if (table_) table_->Stop();
+    if (wallet_) (void)wallet_->Stop();
+    server_.reset();
+    table_.reset();
+    wallet_.reset();
+    log_.reset();
+  }
+
+  std::string Token(const std::string& subject,
+                    auth::Role role = auth::Role::kPlayer) {
+    return *auth::IssueToken(
+        TestKey(), {subject, role, clock_.NowMicros() / 1'000'000 + 3600});
+  }
+  std::unique_ptr<grpc::ClientContext> As(
+      const std::string& subject, auth::Role role = auth::Role::kPlayer) {
+    auto ctx = std::make_unique<grpc::ClientContext>();
+    ctx->AddMetadata("authorization", "Bearer " + Token(subject, role));
+    return ctx;
+  }
+
+  void Fund(const std::string& player, int64_t cash) {
+    v1::OpenAccountRequest open;
+    open.set_request_id("open-" + player);
+    open.set_player_id(player);
+    v1::AccountResponse account;
+    grpc::ClientContext c1;
+    ASSERT_TRUE(wallet_stub_->OpenAccount(&c1, open, &account).ok());
+    if (cash == 0) return;
+    v1::DepositRequest dep;
+    dep.set_request_id("dep-" + player);
+    dep.set_player_id(player);
+    dep.set_amount_minor(cash);
+    dep.set_payment_ref("psp-" + player);
+    v1::TransactionResponse tx;
+    grpc::ClientContext c2;
+    ASSERT_TRUE(wallet_stub_->Deposit(&c2, dep, &tx).ok());
+  }
+
+  grpc::Status Create(const std::string& id, v1::PokerTableConfig config) {
+    v1::CreateTableRequest req;
+    req.set_request_id("create-" + id);
+    req.set_table_id(id);
+    req.set_name("Table " + id);
+    *req.mutable_config() = config;
+    v1::TableInfo info;
+    return tables_->CreateTable(As("op", auth::Role::kOperator).get(), req,
+                                &info);
+  }
+  static v1::PokerTableConfig Holdem() {
+    v1::PokerTableConfig c;
+    c.set_variant(v1::POKER_VARIANT_HOLDEM);
+    c.set_small_blind_minor(50);
+    c.set_big_blind_minor(100);
+    c.set_buy_in_min_minor(5'000);
+    c.set_buy_in_max_minor(20'000);
+    return c;
+  }
+  grpc::Status Sit(const std::string& player, const std::string& table,
+                   int seat, int64_t buy_in, v1::SeatResponse* out = nullptr,
+                   const std::string& rid = "") {
+    v1::SitRequest req;
+    req.set_request_id(rid.empty() ? "sit-" + player : rid);
+    req.set_table_id(table);
+    req.set_seat(seat);
+    req.set_buy_in_minor(buy_in);
+    v1::SeatResponse resp;
+    return tables_->Sit(As(player).get(), req, out ? out : &resp);
+  }
+  v1::TableView View(const std::string& player, const std::string& table) {
+    v1::WatchTableRequest req;
+    req.set_table_id(table);
+    v1::TableView view;
+    EXPECT_TRUE(tables_->GetTableView(As(player).get(), req, &view).ok());
+    return view;
+  }
+  grpc::Status Act(const std::string& player, const std::string& table,
+                   v1::PokerActionType action, int64_t amount = 0,
+                   v1::TableView* out = nullptr) {
+    v1::TableView before = View(player, table);
+    v1::ActRequest req;
+    req.set_request_id(absl::StrCat("act-", player, "-", before.hand_number(),
+                                    "-", before.version()));
+    req.set_table_id(table);
+    req.set_hand_number(before.hand_number());
+    req.set_action(action);
+    req.set_amount_minor(amount);
+    v1::TableView resp;
+    return tables_->Act(As(player).get(), req, out ? out : &resp);
+  }
+  int64_t Cash(const std::string& player) {
+    return wallet_->ledger().AccountBalance(ledger::PlayerCashAccount(player));
+  }
+  int64_t Seat(const std::string& table, const std::string& player) {
+    return wallet_->ledger().AccountBalance(table::SeatAccount(table, player));
+  }
+  // Waits until the wallet has carried out everything the tables logged.
+  void Settle() {
+    for (int i = 0; i < 2000; ++i) {
+      bool idle = true;
+      const int partitions =
+          log_->PartitionCount(table::kTableTopic).value_or(0);
+      for (int p = 0; p < partitions; ++p) {
+        const int64_t end = log_->EndOffset(table::kTableTopic, p).value_or(0);
+        const int64_t done = log_->CommittedOffset("wallet.table-requests",
+                                                   table::kTableTopic, p)
+                                 .value_or(0);
+        idle &= done == end;
+      }
+      if (idle) return;
+      absl::SleepFor(absl::Milliseconds(2));
+    }
+    FAIL() << "the wallet did not catch up with the table requests";
+  }
+  int64_t TableEvents() {
+    int64_t n = 0;
+    const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      n += log_->EndOffset(table::kTableTopic, p).value_or(0);
+    }
+    return n;
+  }
+  // Every event on the table topic, decoded, partition by partition.
+  std::vector<v1::TableEvent> LoggedTableEvents() {
+    std::vector<v1::TableEvent> out;
+    const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      auto records = log_->Read(table::kTableTopic, p, 0, 100'000);
+      EXPECT_TRUE(records.ok()) << records.status();
+      if (!records.ok()) continue;
+      for (const eventlog::StoredRecord& r : *records) {
+        auto decoded = table::DecodeTableRecord(r);
+        EXPECT_TRUE(decoded.ok()) << decoded.status();
+        if (decoded.ok()) out.push_back(std::move(decoded->event));
+      }
+    }
+    return out;
+  }
+
+  // Plays on until `hands` hands have finished: whoever is to act picks a
+  // random legal action from their own view (calls and checks mostly, so
+  // that hands reach the showdown). Without `all_in` nobody pushes, so
+  // nobody busts and the hands go on.
+  void PlayHands(const std::string& table, int64_t hands, uint64_t seed,
+                 bool all_in = true) {
+    std::mt19937_64 rng(seed);
+    for (int step = 0; step < 2000; ++step) {
+      v1::TableView any = View("op", table);
+      if (any.hand_number() > hands ||
+          (any.hand_number() == hands && !any.in_hand())) {
+        return;
+      }
+      ASSERT_TRUE(any.in_hand()) << "no hand dealt";
+      std::string player;
+      for (const v1::SeatState& s : any.seats()) {
+        if (s.seat() == any.to_act()) player = s.player_id();
+      }
+      ASSERT_FALSE(player.empty());
+      const v1::TableView mine = View(player, table);
+      const v1::LegalActionsView& legal = mine.legal();
+      ASSERT_GT(legal.actions_size(), 0);
+      auto can = [&](v1::PokerActionType t) {
+        for (int a : legal.actions()) {
+          if (a == t) return true;
+        }
+        return false;
+      };
+      const int roll = static_cast<int>(rng() % 100);
+      v1::PokerActionType action = can(v1::POKER_ACTION_TYPE_CHECK)
+                                       ? v1::POKER_ACTION_TYPE_CHECK
+                                       : v1::POKER_ACTION_TYPE_CALL;
+      int64_t amount = 0;
+      if (roll < 10 && can(v1::POKER_ACTION_TYPE_FOLD)) {
+        action = v1::POKER_ACTION_TYPE_FOLD;
+      } else if (roll < 25 && (can(v1::POKER_ACTION_TYPE_BET) ||
+                               can(v1::POKER_ACTION_TYPE_RAISE))) {
+        action = can(v1::POKER_ACTION_TYPE_BET) ? v1::POKER_ACTION_TYPE_BET
+                                                : v1::POKER_ACTION_TYPE_RAISE;
+        amount = legal.min_to_minor();
+      } else if (roll < 28 && all_in && can(v1::POKER_ACTION_TYPE_ALL_IN)) {
+        action = v1::POKER_ACTION_TYPE_ALL_IN;
+      } else if (!can(action)) {
+        action = static_cast<v1::PokerActionType>(legal.actions(0));
+      }
+      grpc::Status s = Act(player, table, action, amount);
+      ASSERT_TRUE(s.ok()) << player << " " << action << " " << amount << ": "
+                          << s.error_message();
+    }
+    FAIL() << "the hands did not finish";
+  }
+
+  // Hooks for the fault and saga tests: the log the table service writes
+  // to (a wrapper around log_), and the pace of the two saga readers (zero
+  // turns one off; the test then polls it).
+  virtual eventlog::EventLog& TableLog() { return *log_; }
+  absl::Duration wallet_requests_interval_ = absl::Milliseconds(1);
+  absl::Duration outcome_poll_interval_ = absl::Milliseconds(1);
+  absl::Duration sit_wait_ = absl::Seconds(10);
+
+  std::string dir_;
+  ManualClock clock_{1'767'225'600'000'000};
+  std::unique_ptr<eventlog::EventLog> log_;
+  std::unique_ptr<wallet::WalletService> wallet_;
+  std::unique_ptr<table::TableService> table_;
+  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<v1::TableService::Stub> tables_;
+  std::unique_ptr<v1::WalletService::Stub> wallet_stub_;
+};
+
+}  // namespace banca::testing
+
+#endif  // BANCA_TESTS_INTEGRATION_TABLE_TEST_FIXTURE_H_
