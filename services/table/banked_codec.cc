@@ -3,6 +3,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
+#include "services/table/envelope_record.h"
 
 namespace banca::table {
 namespace {
@@ -50,50 +51,21 @@ std::string SagaOfStakeRequest(std::string_view request_id) {
 eventlog::Record EncodeBankedRecord(const v1::BankedTableEvent& event,
                                     uint64_t sequence,
                                     const BankedEventContext& context) {
-  const std::string stream = BankedStream(event.table_id());
-  const std::string event_id = absl::StrCat(stream, "#", sequence);
-  v1::EventEnvelope envelope;
-  envelope.set_event_id(event_id);
-  envelope.set_stream_id(stream);
-  envelope.set_sequence(sequence);
-  envelope.set_type(std::string(kBankedEventType));
-  envelope.set_schema_version(kBankedSchemaVersion);
-  envelope.set_occurred_at_micros(context.occurred_at_micros);
-  envelope.set_producer(context.producer);
-  envelope.set_correlation_id(context.correlation_id);
-  envelope.set_causation_id(event.request_id());
-  event.SerializeToString(envelope.mutable_payload());
-  eventlog::Record record;
-  record.topic = std::string(kBankedTopic);
-  record.key = stream;
-  record.timestamp_micros = context.occurred_at_micros;
-  record.headers = {{"event_id", event_id},
-                    {"type", std::string(kBankedEventType)},
-                    {"schema_version", absl::StrCat(kBankedSchemaVersion)},
-                    {"producer", context.producer}};
-  if (!context.correlation_id.empty()) {
-    record.headers.push_back({"correlation_id", context.correlation_id});
-  }
-  envelope.SerializeToString(&record.value);
-  return record;
+  return EnvelopeRecord(
+      EnvelopeMeta{std::string(kBankedTopic), BankedStream(event.table_id()),
+                   std::string(kBankedEventType), kBankedSchemaVersion,
+                   sequence, context.producer, context.correlation_id,
+                   event.request_id(), context.occurred_at_micros},
+      event);
 }
 
 absl::StatusOr<DecodedBankedEvent> DecodeBankedRecord(
     const eventlog::StoredRecord& record) {
   DecodedBankedEvent out;
-  const std::string where = absl::StrCat("record ", record.topic, "/",
-                                         record.partition, "@", record.offset);
-  if (!out.envelope.ParseFromString(record.value)) {
-    return absl::DataLossError(
-        absl::StrCat(where, " is not an event envelope"));
-  }
-  if (out.envelope.type() != kBankedEventType) {
-    return absl::DataLossError(absl::StrCat(
-        where, " has type ", out.envelope.type(), ", not a banked event"));
-  }
-  if (!out.event.ParseFromString(out.envelope.payload())) {
-    return absl::DataLossError(
-        absl::StrCat(where, ": banked event payload does not parse"));
+  if (absl::Status s = DecodeEnvelope(record, kBankedEventType, "banked",
+                                      &out.envelope, &out.event);
+      !s.ok()) {
+    return s;
   }
   return out;
 }

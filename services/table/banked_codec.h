@@ -16,6 +16,7 @@
 #include "banca/v1/banked_table.pb.h"
 #include "banca/v1/envelope.pb.h"
 #include "libs/eventlog/event_log.h"
+#include "services/table/table_codec.h"
 
 namespace banca::table {
 
@@ -38,11 +39,8 @@ std::string StakeRequestId(std::string_view saga_id);
 // one.
 std::string SagaOfStakeRequest(std::string_view request_id);
 
-struct BankedEventContext {
-  std::string producer = "table";
-  std::string correlation_id;
-  int64_t occurred_at_micros = 0;
-};
+// The same context as the poker tables' events.
+using BankedEventContext = TableEventContext;
 
 eventlog::Record EncodeBankedRecord(const v1::BankedTableEvent& event,
                                     uint64_t sequence,

@@ -63,6 +63,45 @@ absl::StatusOr<v1::BankedTableEvent> BankedGameState::LaunchEvent(
       ToAbsl(BankedGameName(game())), " tables start on their own"));
 }
 
+v1::BankedTableView BankedGameState::ViewHeader(
+    const std::string& player) const {
+  v1::BankedTableView view;
+  view.set_table_id(id());
+  view.set_game(game());
+  view.set_version(version_);
+  view.set_round(round());
+  view.set_joined(Joined(player));
+  *view.mutable_session() = SummaryFor(player);
+  if (auto it = notices_.find(player); it != notices_.end()) {
+    view.set_notice(it->second);
+  }
+  return view;
+}
+
+v1::BankedTableInfo BankedGameState::InfoHeader(int players) const {
+  v1::BankedTableInfo info;
+  info.set_table_id(id());
+  info.set_name(created_.name());
+  info.set_game(game());
+  info.set_round(round());
+  info.set_players(players);
+  return info;
+}
+
+v1::BankedSessionSummary BankedGameState::Summary(const std::string& player,
+                                                  int64_t rounds,
+                                                  int64_t staked,
+                                                  int64_t returned) const {
+  v1::BankedSessionSummary s;
+  s.set_table_id(id());
+  s.set_player_id(player);
+  s.set_rounds(rounds);
+  s.set_total_bet_minor(staked);
+  s.set_total_returned_minor(returned);
+  s.set_net_minor(returned - staked);
+  return s;
+}
+
 BankedBet BankedGameState::Bet(int64_t round, const std::string& player,
                                const std::string& bet_id, int64_t stake) const {
   return BankedBet{

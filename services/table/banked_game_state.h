@@ -13,6 +13,7 @@
 #define BANCA_SERVICES_TABLE_BANKED_GAME_STATE_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -102,6 +103,13 @@ class BankedGameState {
   // A BankedMoney event of `cause` for `round`.
   v1::BankedTableEvent Money(int64_t round, const char* cause,
                              int64_t at) const;
+  // What every view and every table info says whatever the game.
+  v1::BankedTableView ViewHeader(const std::string& player) const;
+  v1::BankedTableInfo InfoHeader(int players) const;
+  // A session's totals (net = returned - staked, the player's profit).
+  v1::BankedSessionSummary Summary(const std::string& player, int64_t rounds,
+                                   int64_t staked, int64_t returned) const;
+
   // A captured stake the table cannot use (it gave up waiting, or the
   // round moved on): BankedMoney "compensation", the stake back whole.
   absl::Status PayBack(const StakeSagas::Stake& stake, int64_t at,
@@ -110,10 +118,32 @@ class BankedGameState {
   static absl::Status Add(v1::BankedTableEvent& money,
                           absl::StatusOr<v1::LedgerTransaction> tx);
 
+  // How far a round's engine events have been turned into money; starts
+  // over with each round.
+  struct RoundCursor {
+    int64_t round = 0;
+    size_t seen = 0;
+    // The first unread event of round `number`.
+    size_t From(int64_t number) {
+      if (number != round) {
+        round = number;
+        seen = 0;
+      }
+      return seen;
+    }
+  };
+  // The BankedMoney event that settles (or voids) `round`.
+  v1::BankedTableEvent RoundMoney(int64_t round, bool voided,
+                                  int64_t at) const {
+    return Money(round, voided ? "void" : "settled", at);
+  }
+
   v1::BankedTableCreated created_;
   StakeSagas sagas_;
   int64_t version_ = 0;
   v1::BankedSessionSummary last_left_;
+  // The idle-session notices (invited, warned, ended), by player.
+  std::map<std::string, std::string> notices_;
 
  private:
   absl::Status EndStake(const v1::BankedTableEvent& event,

@@ -7,9 +7,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "libs/common/request_fingerprint.h"
 #include "libs/ledger/account.h"
 #include "services/table/banked_settlement.h"
+#include "services/table/idempotent_command.h"
 #include "services/table/table_codec.h"
 #include "services/wallet/wallet_events.h"
 
@@ -18,12 +18,6 @@ namespace {
 
 constexpr char kOutcomeGroup[] = "table.banked-stake-outcomes";
 constexpr size_t kReadBatch = 512;
-
-grpc::Status ToGrpc(const absl::Status& s) {
-  if (s.ok()) return grpc::Status::OK;
-  return grpc::Status(static_cast<grpc::StatusCode>(s.code()),
-                      std::string(s.message()));
-}
 
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
   std::fprintf(stderr,
@@ -249,20 +243,8 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
 
 absl::StatusOr<auth::Claims> BankedTableService::Caller(
     const grpc::ServerContextBase* context) const {
-  const auto& metadata = context->client_metadata();
-  auto it = metadata.find("authorization");
-  if (it == metadata.end()) {
-    return absl::UnauthenticatedError(
-        "missing \"authorization: Bearer <token>\" metadata");
-  }
-  const std::string_view value(it->second.data(), it->second.size());
-  constexpr std::string_view kBearer = "Bearer ";
-  if (value.substr(0, kBearer.size()) != kBearer) {
-    return absl::UnauthenticatedError(
-        "authorization must be \"Bearer <token>\"");
-  }
-  return auth::VerifyToken(options_.token_key, value.substr(kBearer.size()),
-                           clock_.NowMicros() / 1'000'000);
+  return AuthenticateBearer(context, options_.token_key,
+                            clock_.NowMicros() / 1'000'000);
 }
 
 template <typename Response, typename Run>
@@ -271,44 +253,49 @@ grpc::Status BankedTableService::Command(grpc::ServerContext* context,
                                          const std::string& request_id,
                                          const google::protobuf::Message& body,
                                          Response* response, Run run) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpc(caller.status());
-  if (!ledger::IsValidRequestId(request_id)) {
-    return ToGrpc(absl::InvalidArgumentError(
-        "request_id must be 1-128 printable characters without spaces"));
-  }
-  const std::string key = absl::StrCat(caller->subject, ":", request_id);
-  const std::string fingerprint =
-      RequestFingerprint(method, body, caller->subject);
-  absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
-      idempotency_.Begin(key, fingerprint);
-  if (!claim.ok()) return ToGrpc(claim.status());
-  if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat &&
-      !claim->result.empty()) {
-    response->ParseFromString(claim->result);
-    return grpc::Status::OK;
-  }
-  const bool repeat_after_restart =
-      claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat;
-  absl::Status s = run(*caller, key, fingerprint, repeat_after_restart);
-  if (repeat_after_restart) return ToGrpc(s);
-  if (!s.ok()) {
-    idempotency_.Abandon(key);
-    return ToGrpc(s);
-  }
-  idempotency_.Complete(key, response->SerializeAsString());
-  return grpc::Status::OK;
+  // A stake the wallet has not answered in time is still on its way: a
+  // retry must not request a second one.
+  return RunIdempotentCommand(idempotency_, Caller(context), method, request_id,
+                              body, response, std::move(run),
+                              /*keep_undecided=*/true);
+}
+
+template <typename Make>
+grpc::Status BankedTableService::PlayerCommand(
+    grpc::ServerContext* context, std::string_view method,
+    const std::string& request_id, const google::protobuf::Message& body,
+    const std::string& table_id, v1::BankedTableView* response, Make make) {
+  return Command(
+      context, method, request_id, body, response,
+      [&](const auth::Claims& caller, const std::string& key,
+          const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        absl::StatusOr<Slot*> found = FindOrNotFound(table_id);
+        if (!found.ok()) return found.status();
+        Slot& slot = **found;
+        absl::MutexLock lock(&slot.mu);
+        if (!repeat) {
+          absl::StatusOr<v1::BankedTableEvent> e = make(caller.subject, slot);
+          if (!e.ok()) return e.status();
+          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
+              !s.ok()) {
+            return s;
+          }
+        }
+        *response = slot.state->ViewFor(caller.subject);
+        return absl::OkStatus();
+      });
 }
 
 template <typename Read>
 grpc::Status BankedTableService::Query(grpc::ServerContext* context,
                                        const std::string& table_id, Read read) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpc(caller.status());
+  if (!caller.ok()) return ToGrpcStatus(caller.status());
   absl::StatusOr<Slot*> slot = FindOrNotFound(table_id);
-  if (!slot.ok()) return ToGrpc(slot.status());
+  if (!slot.ok()) return ToGrpcStatus(slot.status());
   absl::MutexLock lock(&(*slot)->mu);
-  return ToGrpc(read(*caller, *(*slot)->state));
+  return ToGrpcStatus(read(*caller, *(*slot)->state));
 }
 
 grpc::Status BankedTableService::CreateTable(
@@ -385,7 +372,7 @@ grpc::Status BankedTableService::ListTables(grpc::ServerContext* context,
                                             const v1::ListBankedTablesRequest*,
                                             v1::ListBankedTablesResponse* out) {
   if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
-    return ToGrpc(c.status());
+    return ToGrpcStatus(c.status());
   }
   std::vector<Slot*> slots;
   {
@@ -402,27 +389,15 @@ grpc::Status BankedTableService::ListTables(grpc::ServerContext* context,
 grpc::Status BankedTableService::Join(grpc::ServerContext* context,
                                       const v1::JoinBankedTableRequest* request,
                                       v1::BankedTableView* response) {
-  return Command(
-      context, "BankedJoin", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
-        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
-        if (!slot.ok()) return slot.status();
-        absl::MutexLock lock(&(*slot)->mu);
-        if (!repeat) {
-          v1::BankedTableEvent e = NewEvent(request->table_id());
-          e.set_request_id(key);
-          e.set_request_fingerprint(fingerprint);
-          e.mutable_joined()->set_player_id(caller.subject);
-          e.mutable_joined()->set_seat(request->seat());
-          if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
-            return s;
-          }
-        }
-        *response = (*slot)->state->ViewFor(caller.subject);
-        return absl::OkStatus();
-      });
+  return PlayerCommand(context, "BankedJoin", request->request_id(), *request,
+                       request->table_id(), response,
+                       [&](const std::string& player,
+                           Slot&) -> absl::StatusOr<v1::BankedTableEvent> {
+                         v1::BankedTableEvent e = NewEvent(request->table_id());
+                         e.mutable_joined()->set_player_id(player);
+                         e.mutable_joined()->set_seat(request->seat());
+                         return e;
+                       });
 }
 
 grpc::Status BankedTableService::Leave(
@@ -455,53 +430,23 @@ grpc::Status BankedTableService::Leave(
 grpc::Status BankedTableService::PlaceBet(
     grpc::ServerContext* context, const v1::PlaceBankedBetRequest* request,
     v1::BankedTableView* response) {
-  return Command(
-      context, "BankedPlaceBet", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
-        absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
-        if (!found.ok()) return found.status();
-        Slot& slot = **found;
-        absl::MutexLock lock(&slot.mu);
-        if (!repeat) {
-          absl::StatusOr<v1::BankedTableEvent> e = slot.state->BetEvent(
-              caller.subject, *request, clock_.NowMicros());
-          if (!e.ok()) return e.status();
-          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
-              !s.ok()) {
-            return s;
-          }
-        }
-        *response = slot.state->ViewFor(caller.subject);
-        return absl::OkStatus();
-      });
+  return PlayerCommand(context, "BankedPlaceBet", request->request_id(),
+                       *request, request->table_id(), response,
+                       [&](const std::string& player, Slot& slot) {
+                         return slot.state->BetEvent(player, *request,
+                                                     clock_.NowMicros());
+                       });
 }
 
 grpc::Status BankedTableService::Act(grpc::ServerContext* context,
                                      const v1::BankedActRequest* request,
                                      v1::BankedTableView* response) {
-  return Command(
-      context, "BankedAct", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
-        absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
-        if (!found.ok()) return found.status();
-        Slot& slot = **found;
-        absl::MutexLock lock(&slot.mu);
-        if (!repeat) {
-          absl::StatusOr<v1::BankedTableEvent> e = slot.state->ActEvent(
-              caller.subject, *request, clock_.NowMicros());
-          if (!e.ok()) return e.status();
-          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
-              !s.ok()) {
-            return s;
-          }
-        }
-        *response = slot.state->ViewFor(caller.subject);
-        return absl::OkStatus();
-      });
+  return PlayerCommand(context, "BankedAct", request->request_id(), *request,
+                       request->table_id(), response,
+                       [&](const std::string& player, Slot& slot) {
+                         return slot.state->ActEvent(player, *request,
+                                                     clock_.NowMicros());
+                       });
 }
 
 absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
@@ -536,53 +481,28 @@ absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
 grpc::Status BankedTableService::WithdrawBet(
     grpc::ServerContext* context, const v1::WithdrawBankedBetRequest* request,
     v1::BankedTableView* response) {
-  return Command(
-      context, "BankedWithdrawBet", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
-        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
-        if (!slot.ok()) return slot.status();
-        absl::MutexLock lock(&(*slot)->mu);
-        if (!repeat) {
-          v1::BankedTableEvent e = NewEvent(request->table_id());
-          e.set_request_id(key);
-          e.set_request_fingerprint(fingerprint);
-          e.mutable_withdraw_requested()->set_player_id(caller.subject);
-          e.mutable_withdraw_requested()->set_bet_id(request->bet_id());
-          if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
-            return s;
-          }
-        }
-        *response = (*slot)->state->ViewFor(caller.subject);
-        return absl::OkStatus();
+  return PlayerCommand(
+      context, "BankedWithdrawBet", request->request_id(), *request,
+      request->table_id(), response,
+      [&](const std::string& player,
+          Slot&) -> absl::StatusOr<v1::BankedTableEvent> {
+        v1::BankedTableEvent e = NewEvent(request->table_id());
+        e.mutable_withdraw_requested()->set_player_id(player);
+        e.mutable_withdraw_requested()->set_bet_id(request->bet_id());
+        return e;
       });
 }
 
 grpc::Status BankedTableService::Launch(grpc::ServerContext* context,
                                         const v1::LaunchRequest* request,
                                         v1::BankedTableView* response) {
-  return Command(
-      context, "BankedLaunch", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
-        absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
-        if (!found.ok()) return found.status();
-        Slot& slot = **found;
-        absl::MutexLock lock(&slot.mu);
-        if (!repeat) {
-          absl::StatusOr<v1::BankedTableEvent> e = slot.state->LaunchEvent(
-              caller.subject, request->round(), clock_.NowMicros(), *slot.rng);
-          if (!e.ok()) return e.status();
-          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
-              !s.ok()) {
-            return s;
-          }
-        }
-        *response = slot.state->ViewFor(caller.subject);
-        return absl::OkStatus();
-      });
+  return PlayerCommand(context, "BankedLaunch", request->request_id(), *request,
+                       request->table_id(), response,
+                       [&](const std::string& player, Slot& slot) {
+                         return slot.state->LaunchEvent(
+                             player, request->round(), clock_.NowMicros(),
+                             *slot.rng);
+                       });
 }
 
 grpc::Status BankedTableService::VoidRound(

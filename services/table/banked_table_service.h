@@ -165,6 +165,16 @@ class BankedTableService final : public v1::BankedTableService::Service {
                        const std::string& request_id,
                        const google::protobuf::Message& body,
                        Response* response, Run run);
+  // A player's command at a table: `make(player, slot)` (under the table's
+  // lock) turns it into its event, Decide commits it, and the answer is
+  // the caller's view.
+  template <typename Make>
+  grpc::Status PlayerCommand(grpc::ServerContext* context,
+                             std::string_view method,
+                             const std::string& request_id,
+                             const google::protobuf::Message& body,
+                             const std::string& table_id,
+                             v1::BankedTableView* response, Make make);
   // The caller's read of a table, under its lock.
   template <typename Read>
   grpc::Status Query(grpc::ServerContext* context, const std::string& table_id,

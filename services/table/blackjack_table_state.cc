@@ -350,14 +350,8 @@ absl::Status BlackjackTableState::Drain(
       }
     } else if (const auto* left = std::get_if<bj::PlayerLeft>(&te)) {
       seats_.erase(left->player);
-      v1::BankedSessionSummary& s = last_left_;
-      s.Clear();
-      s.set_table_id(id());
-      s.set_player_id(left->player);
-      s.set_rounds(left->stats.rounds_played);
-      s.set_total_bet_minor(left->stats.staked);
-      s.set_total_returned_minor(left->stats.returned);
-      s.set_net_minor(left->stats.net);
+      last_left_ = Summary(left->player, left->stats.rounds_played,
+                           left->stats.staked, left->stats.returned);
       if (left->reason == bj::LeaveReason::kInactivity) {
         notices_[left->player] = "ended";
       }
@@ -374,17 +368,12 @@ absl::Status BlackjackTableState::Drain(
   }
   const bj::Round* r = engine_.round();
   if (r == nullptr) return absl::OkStatus();
-  if (r->round_number() != round_seen_) {
-    round_seen_ = r->round_number();
-    round_events_seen_ = 0;
-  }
   v1::BankedTableEvent settled =
-      Money(r->round_number(),
-            r->finished() && r->result().voided ? "void" : "settled", at);
+      RoundMoney(r->round_number(), r->finished() && r->result().voided, at);
   const auto& round_events = r->events();
-  for (; round_events_seen_ < round_events.size(); ++round_events_seen_) {
-    const auto* bet =
-        std::get_if<bj::BetSettled>(&round_events[round_events_seen_]);
+  for (size_t i = cursor_.From(r->round_number()); i < round_events.size();
+       cursor_.seen = ++i) {
+    const auto* bet = std::get_if<bj::BetSettled>(&round_events[i]);
     if (bet == nullptr) continue;
     const bj::BetResult& b = bet->bet;
     const bj::SeatState* seat = r->seat_state(b.seat);
@@ -420,42 +409,21 @@ void BlackjackTableState::NoteTurn(int64_t at) {
 }
 
 v1::BankedTableInfo BlackjackTableState::Info() const {
-  v1::BankedTableInfo info;
-  info.set_table_id(id());
-  info.set_name(created_.name());
-  info.set_game(game());
+  v1::BankedTableInfo info = InfoHeader(static_cast<int>(seats_.size()));
   *info.mutable_blackjack() = created_.blackjack();
-  info.set_round(round());
-  info.set_players(static_cast<int32_t>(seats_.size()));
   return info;
 }
 
 v1::BankedSessionSummary BlackjackTableState::SummaryFor(
     const std::string& player) const {
-  v1::BankedSessionSummary s;
-  s.set_table_id(id());
-  s.set_player_id(player);
-  if (std::optional<bj::SessionStats> st = engine_.Stats(player)) {
-    s.set_rounds(st->rounds_played);
-    s.set_total_bet_minor(st->staked);
-    s.set_total_returned_minor(st->returned);
-    s.set_net_minor(st->net);
-  }
-  return s;
+  const bj::SessionStats st =
+      engine_.Stats(player).value_or(bj::SessionStats{});
+  return Summary(player, st.rounds_played, st.staked, st.returned);
 }
 
 v1::BankedTableView BlackjackTableState::ViewFor(
     const std::string& player) const {
-  v1::BankedTableView view;
-  view.set_table_id(id());
-  view.set_game(game());
-  view.set_version(version_);
-  view.set_round(round());
-  view.set_joined(Joined(player));
-  *view.mutable_session() = SummaryFor(player);
-  if (auto it = notices_.find(player); it != notices_.end()) {
-    view.set_notice(it->second);
-  }
+  v1::BankedTableView view = ViewHeader(player);
   v1::BlackjackView* b = view.mutable_blackjack();
   b->set_in_round(engine_.in_round());
   if (auto it = seats_.find(player); it != seats_.end()) {

@@ -87,13 +87,11 @@ class BlackjackTableState final : public BankedGameState {
   int64_t created_micros_ = 0;
   std::map<std::string, int> seats_;  // player -> seat
   size_t table_events_seen_ = 0;
-  int64_t round_seen_ = 0;
-  size_t round_events_seen_ = 0;
+  RoundCursor cursor_;
   // When the next round is dealt; 0 while no captured bet waits.
   int64_t deal_at_ = 0;
   std::string turn_;  // round/decisions/seat/hand of the turn
   int64_t turn_started_ = 0;
-  std::map<std::string, std::string> notices_;  // by player
 };
 
 }  // namespace banca::table

@@ -13,18 +13,6 @@ namespace banca::table {
 namespace rl = games::roulette;
 namespace {
 
-std::string NoticeName(rl::SessionNotice::Kind kind) {
-  switch (kind) {
-    case rl::SessionNotice::Kind::kInvited:
-      return "invited";
-    case rl::SessionNotice::Kind::kWarned:
-      return "warned";
-    case rl::SessionNotice::Kind::kEnded:
-      return "ended";
-  }
-  return "";
-}
-
 v1::PastNumber PastToProto(int64_t round, rl::Pocket pocket,
                            rl::Colour colour) {
   v1::PastNumber n;
@@ -188,13 +176,9 @@ absl::Status RouletteTableState::EndSession(const std::string& player) {
   if (!totals.ok() && !absl::IsNotFound(totals.status())) {
     return totals.status();
   }
-  last_left_ = SummaryFor(player);
-  if (totals.ok()) {
-    last_left_.set_rounds(totals->rounds);
-    last_left_.set_total_bet_minor(totals->staked);
-    last_left_.set_total_returned_minor(totals->returned);
-    last_left_.set_net_minor(totals->net);
-  }
+  last_left_ = totals.ok() ? Summary(player, totals->rounds, totals->staked,
+                                     totals->returned)
+                           : SummaryFor(player);
   joined_.erase(player);
   return absl::OkStatus();
 }
@@ -202,7 +186,7 @@ absl::Status RouletteTableState::EndSession(const std::string& player) {
 void RouletteTableState::NoteSessions(
     const std::vector<rl::SessionNotice>& notices) {
   for (const rl::SessionNotice& n : notices) {
-    notices_[n.player] = NoticeName(n.kind);
+    notices_[n.player] = std::string(rl::NoticeKindName(n.kind));
     // RFD-32: the session ends; the player has no bets (they were idle).
     if (n.kind == rl::SessionNotice::Kind::kEnded) (void)EndSession(n.player);
   }
@@ -350,28 +334,16 @@ absl::Status RouletteTableState::ApplyGame(
 }
 
 v1::BankedTableInfo RouletteTableState::Info() const {
-  v1::BankedTableInfo info;
-  info.set_table_id(id());
-  info.set_name(created_.name());
-  info.set_game(game());
+  v1::BankedTableInfo info = InfoHeader(static_cast<int>(joined_.size()));
   *info.mutable_roulette() = created_.roulette();
-  info.set_round(engine_.round());
-  info.set_players(static_cast<int32_t>(joined_.size()));
   return info;
 }
 
 v1::BankedSessionSummary RouletteTableState::SummaryFor(
     const std::string& player) const {
-  v1::BankedSessionSummary s;
-  s.set_table_id(id());
-  s.set_player_id(player);
-  if (std::optional<rl::SessionTotals> t = engine_.Totals(player)) {
-    s.set_rounds(t->rounds);
-    s.set_total_bet_minor(t->staked);
-    s.set_total_returned_minor(t->returned);
-    s.set_net_minor(t->net);
-  }
-  return s;
+  const rl::SessionTotals t =
+      engine_.Totals(player).value_or(rl::SessionTotals{});
+  return Summary(player, t.rounds, t.staked, t.returned);
 }
 
 std::vector<v1::PastNumber> RouletteTableState::LastNumbers() const {
@@ -384,16 +356,7 @@ std::vector<v1::PastNumber> RouletteTableState::LastNumbers() const {
 
 v1::BankedTableView RouletteTableState::ViewFor(
     const std::string& player) const {
-  v1::BankedTableView view;
-  view.set_table_id(id());
-  view.set_game(game());
-  view.set_version(version_);
-  view.set_round(engine_.round());
-  view.set_joined(joined_.contains(player));
-  *view.mutable_session() = SummaryFor(player);
-  if (auto it = notices_.find(player); it != notices_.end()) {
-    view.set_notice(it->second);
-  }
+  v1::BankedTableView view = ViewHeader(player);
   v1::RouletteView* r = view.mutable_roulette();
   r->set_phase(engine_.phase() == rl::Table::Phase::kBetting ? "BETTING"
                                                              : "SPINNING");

@@ -86,7 +86,6 @@ class RouletteTableState final : public BankedGameState {
   int64_t bets_ = 0;
   std::set<std::string> joined_;
   std::map<std::string, v1::RouletteBet> requests_;  // by bet id
-  std::map<std::string, std::string> notices_;       // by player
 };
 
 }  // namespace banca::table

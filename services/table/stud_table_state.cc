@@ -243,13 +243,8 @@ absl::Status StudTableState::Drain(int64_t at,
     const stud::TableEvent& te = events[table_events_seen_];
     if (const auto* left = std::get_if<stud::PlayerLeft>(&te)) {
       seats_.erase(left->player);
-      last_left_.Clear();
-      last_left_.set_table_id(id());
-      last_left_.set_player_id(left->player);
-      last_left_.set_rounds(left->summary.rounds);
-      last_left_.set_total_bet_minor(left->summary.staked);
-      last_left_.set_total_returned_minor(left->summary.returned);
-      last_left_.set_net_minor(left->summary.net());
+      last_left_ = Summary(left->player, left->summary.rounds,
+                           left->summary.staked, left->summary.returned);
       if (left->reason == stud::LeaveReason::kInactive) {
         notices_[left->player] = "ended";
       }
@@ -260,17 +255,12 @@ absl::Status StudTableState::Drain(int64_t at,
   }
   const stud::Round* r = engine_.round();
   if (r == nullptr) return absl::OkStatus();
-  if (r->number() != round_seen_) {
-    round_seen_ = r->number();
-    round_events_seen_ = 0;
-  }
   v1::BankedTableEvent money =
-      Money(r->number(),
-            r->finished() && r->result().voided ? "void" : "settled", at);
+      RoundMoney(r->number(), r->finished() && r->result().voided, at);
   const auto& round_events = r->events();
-  for (; round_events_seen_ < round_events.size(); ++round_events_seen_) {
-    const auto* settled =
-        std::get_if<stud::SeatSettled>(&round_events[round_events_seen_]);
+  for (size_t i = cursor_.From(r->number()); i < round_events.size();
+       cursor_.seen = ++i) {
+    const auto* settled = std::get_if<stud::SeatSettled>(&round_events[i]);
     if (settled == nullptr) continue;
     notices_.erase(settled->player);
     const stud::SeatSettlement& s = settled->settlement;
@@ -295,41 +285,20 @@ absl::Status StudTableState::Drain(int64_t at,
 }
 
 v1::BankedTableInfo StudTableState::Info() const {
-  v1::BankedTableInfo info;
-  info.set_table_id(id());
-  info.set_name(created_.name());
-  info.set_game(game());
+  v1::BankedTableInfo info = InfoHeader(static_cast<int>(seats_.size()));
   *info.mutable_stud() = created_.stud();
-  info.set_round(round());
-  info.set_players(static_cast<int32_t>(seats_.size()));
   return info;
 }
 
 v1::BankedSessionSummary StudTableState::SummaryFor(
     const std::string& player) const {
-  v1::BankedSessionSummary s;
-  s.set_table_id(id());
-  s.set_player_id(player);
-  if (std::optional<stud::SessionSummary> st = engine_.SessionOf(player)) {
-    s.set_rounds(st->rounds);
-    s.set_total_bet_minor(st->staked);
-    s.set_total_returned_minor(st->returned);
-    s.set_net_minor(st->net());
-  }
-  return s;
+  const stud::SessionSummary st =
+      engine_.SessionOf(player).value_or(stud::SessionSummary{});
+  return Summary(player, st.rounds, st.staked, st.returned);
 }
 
 v1::BankedTableView StudTableState::ViewFor(const std::string& player) const {
-  v1::BankedTableView view;
-  view.set_table_id(id());
-  view.set_game(game());
-  view.set_version(version_);
-  view.set_round(round());
-  view.set_joined(Joined(player));
-  *view.mutable_session() = SummaryFor(player);
-  if (auto it = notices_.find(player); it != notices_.end()) {
-    view.set_notice(it->second);
-  }
+  v1::BankedTableView view = ViewHeader(player);
   v1::StudView* v = view.mutable_stud();
   const auto seat = seats_.find(player);
   const int my_seat = seat == seats_.end() ? 0 : seat->second;

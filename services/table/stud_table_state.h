@@ -82,11 +82,9 @@ class StudTableState final : public BankedGameState {
   games::stud_no_draw::Table engine_;
   std::map<std::string, int> seats_;  // player -> seat
   size_t table_events_seen_ = 0;
-  int64_t round_seen_ = 0;
-  size_t round_events_seen_ = 0;
+  RoundCursor cursor_;
   // When the cards are dealt; 0 while no captured ante waits.
   int64_t deal_at_ = 0;
-  std::map<std::string, std::string> notices_;  // by player
 };
 
 }  // namespace banca::table

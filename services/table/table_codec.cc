@@ -5,6 +5,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
+#include "services/table/envelope_record.h"
 
 namespace banca::table {
 namespace poker = games::poker;
@@ -219,51 +220,21 @@ absl::StatusOr<std::vector<cards::Card>> CardsFromStrings(
 eventlog::Record EncodeTableRecord(const v1::TableEvent& event,
                                    uint64_t sequence,
                                    const TableEventContext& context) {
-  const std::string stream = TableStream(event.table_id());
-  const std::string event_id = absl::StrCat(stream, "#", sequence);
-  v1::EventEnvelope envelope;
-  envelope.set_event_id(event_id);
-  envelope.set_stream_id(stream);
-  envelope.set_sequence(sequence);
-  envelope.set_type(std::string(kTableEventType));
-  envelope.set_schema_version(kTableSchemaVersion);
-  envelope.set_occurred_at_micros(context.occurred_at_micros);
-  envelope.set_producer(context.producer);
-  envelope.set_correlation_id(context.correlation_id);
-  envelope.set_causation_id(event.request_id());
-  event.SerializeToString(envelope.mutable_payload());
-  eventlog::Record record;
-  record.topic = std::string(kTableTopic);
-  record.key = stream;
-  record.timestamp_micros = context.occurred_at_micros;
-  record.headers = {{"event_id", event_id},
-                    {"type", std::string(kTableEventType)},
-                    {"schema_version", absl::StrCat(kTableSchemaVersion)},
-                    {"producer", context.producer}};
-  if (!context.correlation_id.empty()) {
-    record.headers.push_back({"correlation_id", context.correlation_id});
-  }
-  envelope.SerializeToString(&record.value);
-  return record;
+  return EnvelopeRecord(
+      EnvelopeMeta{std::string(kTableTopic), TableStream(event.table_id()),
+                   std::string(kTableEventType), kTableSchemaVersion, sequence,
+                   context.producer, context.correlation_id, event.request_id(),
+                   context.occurred_at_micros},
+      event);
 }
 
 absl::StatusOr<DecodedTableEvent> DecodeTableRecord(
     const eventlog::StoredRecord& record) {
   DecodedTableEvent out;
-  if (!out.envelope.ParseFromString(record.value)) {
-    return absl::DataLossError(
-        absl::StrCat("record ", record.topic, "/", record.partition, "@",
-                     record.offset, " is not an event envelope"));
-  }
-  if (out.envelope.type() != kTableEventType) {
-    return absl::DataLossError(absl::StrCat(
-        "record ", record.topic, "/", record.partition, "@", record.offset,
-        " has type ", out.envelope.type(), ", not a table event"));
-  }
-  if (!out.event.ParseFromString(out.envelope.payload())) {
-    return absl::DataLossError(
-        absl::StrCat("record ", record.topic, "/", record.partition, "@",
-                     record.offset, ": table event payload does not parse"));
+  if (absl::Status s = DecodeEnvelope(record, kTableEventType, "table",
+                                      &out.envelope, &out.event);
+      !s.ok()) {
+    return s;
   }
   return out;
 }

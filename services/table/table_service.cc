@@ -10,6 +10,7 @@
 #include "libs/cards/showdown.h"
 #include "libs/common/request_fingerprint.h"
 #include "libs/common/string_view.h"
+#include "services/table/idempotent_command.h"
 #include "services/wallet/wallet_events.h"
 
 namespace banca::table {
@@ -344,20 +345,8 @@ size_t TableService::act_answers(const std::string& table_id) {
 
 absl::StatusOr<auth::Claims> TableService::Caller(
     const grpc::ServerContextBase* context) const {
-  const auto& metadata = context->client_metadata();
-  auto it = metadata.find("authorization");
-  if (it == metadata.end()) {
-    return absl::UnauthenticatedError(
-        "missing \"authorization: Bearer <token>\" metadata");
-  }
-  const std::string_view value(it->second.data(), it->second.size());
-  constexpr std::string_view kBearer = "Bearer ";
-  if (value.substr(0, kBearer.size()) != kBearer) {
-    return absl::UnauthenticatedError(
-        "authorization must be \"Bearer <token>\"");
-  }
-  return auth::VerifyToken(options_.token_key, value.substr(kBearer.size()),
-                           clock_.NowMicros() / 1'000'000);
+  return AuthenticateBearer(context, options_.token_key,
+                            clock_.NowMicros() / 1'000'000);
 }
 
 v1::SeatResponse TableService::SeatOf(const TableState& state,
@@ -382,33 +371,8 @@ grpc::Status TableService::Command(grpc::ServerContext* context,
                                    const std::string& request_id,
                                    const google::protobuf::Message& body,
                                    Response* response, Run run) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpc(caller.status());
-  if (!ledger::IsValidRequestId(request_id)) {
-    return ToGrpc(absl::InvalidArgumentError(
-        "request_id must be 1-128 printable characters without spaces"));
-  }
-  const std::string key = absl::StrCat(caller->subject, ":", request_id);
-  const std::string fingerprint =
-      RequestFingerprint(method, body, caller->subject);
-  absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
-      idempotency_.Begin(key, fingerprint);
-  if (!claim.ok()) return ToGrpc(claim.status());
-  if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat &&
-      !claim->result.empty()) {
-    response->ParseFromString(claim->result);
-    return grpc::Status::OK;
-  }
-  const bool repeat_after_restart =
-      claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat;
-  absl::Status s = run(*caller, key, fingerprint, repeat_after_restart);
-  if (repeat_after_restart) return ToGrpc(s);
-  if (!s.ok()) {
-    idempotency_.Abandon(key);
-    return ToGrpc(s);
-  }
-  idempotency_.Complete(key, response->SerializeAsString());
-  return grpc::Status::OK;
+  return RunIdempotentCommand(idempotency_, Caller(context), method, request_id,
+                              body, response, std::move(run));
 }
 
 grpc::Status TableService::CreateTable(grpc::ServerContext* context,

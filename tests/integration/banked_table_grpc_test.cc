@@ -691,9 +691,14 @@ TEST_F(BankedTableTest, StakeTheWalletAnswersTooLateIsPaidBack) {
   wallet_reader_ = false;  // the wallet is "slow": nobody reads the stakes
   stake_wait_ = absl::Milliseconds(50);
   Start();
-  grpc::Status s = PlaceBet("ana", "rf7", Bet("red"), 200);
+  grpc::Status s = PlaceBet("ana", "rf7", Bet("red"), 200, 1, "late");
   EXPECT_EQ(s.error_code(), grpc::DEADLINE_EXCEEDED) << s.error_message();
   EXPECT_EQ(View("ana", "rf7").roulette().my_bets_size(), 0);
+  // The client retries: the stake is still on its way, so the retry
+  // answers the current view and requests no second stake.
+  const int64_t events = BankedEvents();
+  EXPECT_TRUE(PlaceBet("ana", "rf7", Bet("red"), 200, 1, "late").ok());
+  EXPECT_EQ(BankedEvents(), events);
   // The table gives up after saga_timeout: the bet is off the board.
   clock_.Advance(absl::Seconds(11));
   tables_->Tick();

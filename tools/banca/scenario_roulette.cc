@@ -265,18 +265,6 @@ std::string DescribeRequest(const rl::BetRequest& r) {
   return out;
 }
 
-std::string_view NoticeName(rl::SessionNotice::Kind kind) {
-  switch (kind) {
-    case rl::SessionNotice::Kind::kInvited:
-      return "invited";
-    case rl::SessionNotice::Kind::kWarned:
-      return "warned";
-    case rl::SessionNotice::Kind::kEnded:
-      return "ended";
-  }
-  return "?";
-}
-
 class RouletteRunner final : public GameRunner {
  public:
   RouletteRunner(ScenarioBook& book, std::string game, rl::Table table)
@@ -633,10 +621,10 @@ absl::Status RouletteRunner::Notices(
     const std::vector<rl::SessionNotice>& notices, int64_t round) {
   for (const rl::SessionNotice& n : notices) {
     book_.Record(absl::StrCat("SessionNotice player=", n.player,
-                              " kind=", ToAbsl(NoticeName(n.kind))));
+                              " kind=", ToAbsl(rl::NoticeKindName(n.kind))));
     OJson j;
     j["player"] = n.player;
-    j["kind"] = std::string(NoticeName(n.kind));
+    j["kind"] = std::string(rl::NoticeKindName(n.kind));
     if (round > 0) j["round"] = round;
     j["at_seconds"] = (book_.now_micros() - start_micros_) / 1'000'000;
     s_.notices.push_back(j);

@@ -480,4 +480,16 @@ std::optional<bool> Table::Connected(const std::string& player) const {
   return it->second.connected;
 }
 
+std::string_view NoticeKindName(SessionNotice::Kind kind) {
+  switch (kind) {
+    case SessionNotice::Kind::kInvited:
+      return "invited";
+    case SessionNotice::Kind::kWarned:
+      return "warned";
+    case SessionNotice::Kind::kEnded:
+      return "ended";
+  }
+  return "?";
+}
+
 }  // namespace banca::games::roulette

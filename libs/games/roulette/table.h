@@ -272,6 +272,8 @@ class Table {
 };
 
 std::string_view DirectionName(LaunchDirection direction);
+// "invited", "warned", "ended".
+std::string_view NoticeKindName(SessionNotice::Kind kind);
 
 }  // namespace banca::games::roulette
 

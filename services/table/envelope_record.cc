@@ -1,0 +1,59 @@
+#include "services/table/envelope_record.h"
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
+
+namespace banca::table {
+
+eventlog::Record EnvelopeRecord(const EnvelopeMeta& meta,
+                                const google::protobuf::Message& payload) {
+  const std::string event_id = absl::StrCat(meta.stream, "#", meta.sequence);
+  v1::EventEnvelope envelope;
+  envelope.set_event_id(event_id);
+  envelope.set_stream_id(meta.stream);
+  envelope.set_sequence(meta.sequence);
+  envelope.set_type(meta.type);
+  envelope.set_schema_version(meta.schema_version);
+  envelope.set_occurred_at_micros(meta.occurred_at_micros);
+  envelope.set_producer(meta.producer);
+  envelope.set_correlation_id(meta.correlation_id);
+  envelope.set_causation_id(meta.causation_id);
+  payload.SerializeToString(envelope.mutable_payload());
+  eventlog::Record record;
+  record.topic = meta.topic;
+  record.key = meta.stream;
+  record.timestamp_micros = meta.occurred_at_micros;
+  record.headers = {{"event_id", event_id},
+                    {"type", meta.type},
+                    {"schema_version", absl::StrCat(meta.schema_version)},
+                    {"producer", meta.producer}};
+  if (!meta.correlation_id.empty()) {
+    record.headers.push_back({"correlation_id", meta.correlation_id});
+  }
+  envelope.SerializeToString(&record.value);
+  return record;
+}
+
+absl::Status DecodeEnvelope(const eventlog::StoredRecord& record,
+                            std::string_view type, std::string_view what,
+                            v1::EventEnvelope* envelope,
+                            google::protobuf::Message* payload) {
+  const std::string where = absl::StrCat("record ", record.topic, "/",
+                                         record.partition, "@", record.offset);
+  if (!envelope->ParseFromString(record.value)) {
+    return absl::DataLossError(
+        absl::StrCat(where, " is not an event envelope"));
+  }
+  if (envelope->type() != type) {
+    return absl::DataLossError(absl::StrCat(where, " has type ",
+                                            envelope->type(), ", not a ",
+                                            ToAbsl(what), " event"));
+  }
+  if (!payload->ParseFromString(envelope->payload())) {
+    return absl::DataLossError(absl::StrCat(where, ": ", ToAbsl(what),
+                                            " event payload does not parse"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace banca::table
