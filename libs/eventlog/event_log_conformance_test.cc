@@ -562,6 +562,41 @@ TEST_P(EventLogConformance, GroupMembersSplitPartitionsAndRebalanceOnLeave) {
   EXPECT_LT(absl::Now() - left, absl::Milliseconds(kGroupSessionMs) * 10);
 }
 
+// Kafka's eager protocol with KIP-447: a member that joins starts a
+// rebalance, but the others' generation stands until each has taken part
+// (polled), so their appends in between are not fenced. A wallet relies on
+// it: it finishes its appends before it polls, and so is never fenced
+// while alive.
+TEST_P(EventLogConformance,
+       GroupAppendsStandUntilTheMemberTakesPartInARebalance) {
+  const std::string in = NewTopic("rejoin-in", 2);
+  const std::string out = NewTopic("rejoin-out", 1);
+  const std::string g = "rejoin-" + RandomHex();
+  std::unique_ptr<GroupMember> a = Join(*log_, g, in);
+  ASSERT_NE(a, nullptr);
+  std::vector<Assignment> got;
+  ASSERT_TRUE(PollUntil({a.get()}, [](auto& as) { return Splits(as, 2); }));
+  std::unique_ptr<GroupMember> b = Join(*log_, g, in);
+  ASSERT_NE(b, nullptr);
+  for (int i = 0; i < 5; ++i) {
+    absl::StatusOr<Assignment> waiting = b->Poll();
+    ASSERT_TRUE(waiting.ok()) << waiting.status();
+    EXPECT_TRUE(waiting->partitions.empty());
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  ASSERT_TRUE(
+      a->Append({Rec(out, "", "old-generation", 0)}, {{g, in, 1, 5}}).ok());
+  ASSERT_TRUE(PollUntil(
+      {a.get(), b.get()}, [](auto& as) { return Splits(as, 2); }, &got));
+  GroupMember* owner1 = got[0].partitions[0] == 1 ? a.get() : b.get();
+  ASSERT_TRUE(
+      owner1->Append({Rec(out, "", "new-generation", 0)}, {{g, in, 1, 6}})
+          .ok());
+  EXPECT_EQ(Committed(g, in, 1), 6);
+  EXPECT_EQ(Values(ReadAll(out, 0)),
+            (std::vector<std::string>{"old-generation", "new-generation"}));
+}
+
 TEST_P(EventLogConformance,
        GroupMemberResumesExactlyWhereThePreviousOwnerStopped) {
   const std::string in = NewTopic("takeover-in", 2);

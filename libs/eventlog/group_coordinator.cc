@@ -23,14 +23,31 @@ void GroupCoordinator::ExpireLocked(Group& g, int64_t now_micros) {
   std::erase_if(g.members, [&](const auto& m) {
     return now_micros - m.second.last_seen_micros > g.session_micros;
   });
-  if (g.members.size() != before) ++g.generation;
+  if (g.members.size() != before) {
+    StartRebalanceLocked(g);
+    CompleteIfRejoinedLocked(g);  // when none is left
+  }
+}
+
+void GroupCoordinator::StartRebalanceLocked(Group& g) {
+  g.rebalancing = true;
+  for (auto& [id, m] : g.members) m.rejoined = false;
+}
+
+void GroupCoordinator::CompleteIfRejoinedLocked(Group& g) {
+  if (!g.rebalancing) return;
+  for (const auto& [id, m] : g.members) {
+    if (!m.rejoined) return;
+  }
+  g.rebalancing = false;
+  ++g.generation;
 }
 
 Assignment GroupCoordinator::AssignmentLocked(const Group& g, int64_t member) {
   Assignment a;
   a.epoch = g.generation;
   auto it = g.members.find(member);
-  if (it == g.members.end()) return a;
+  if (it == g.members.end() || g.rebalancing) return a;
   const int index = static_cast<int>(std::distance(g.members.begin(), it));
   a.partitions =
       RangeAssignment(g.partitions, static_cast<int>(g.members.size()), index);
@@ -66,8 +83,9 @@ absl::StatusOr<int64_t> GroupCoordinator::Join(const GroupOptions& options,
   // per member; one process configures its members alike).
   g.session_micros = int64_t{options.session_timeout_ms} * 1000;
   const int64_t id = next_member_++;
+  StartRebalanceLocked(g);
   g.members[id].last_seen_micros = now_micros;
-  ++g.generation;
+  CompleteIfRejoinedLocked(g);
   return id;
 }
 
@@ -78,7 +96,10 @@ void GroupCoordinator::Leave(const std::string& group, int64_t member,
   if (it == groups_.end()) return;
   Group& g = it->second;
   ExpireLocked(g, now_micros);
-  if (g.members.erase(member) > 0) ++g.generation;
+  if (g.members.erase(member) > 0) {
+    StartRebalanceLocked(g);
+    CompleteIfRejoinedLocked(g);
+  }
 }
 
 Assignment GroupCoordinator::Poll(const std::string& group, int64_t member,
@@ -86,9 +107,11 @@ Assignment GroupCoordinator::Poll(const std::string& group, int64_t member,
   std::lock_guard l(mu_);
   Group& g = groups_[group];
   ExpireLocked(g, now_micros);
-  auto [it, joined] = g.members.try_emplace(member);
-  it->second.last_seen_micros = now_micros;
-  if (joined) ++g.generation;
+  if (!g.members.contains(member)) StartRebalanceLocked(g);
+  Member& m = g.members[member];
+  m.last_seen_micros = now_micros;
+  m.rejoined = true;
+  CompleteIfRejoinedLocked(g);
   return AssignmentLocked(g, member);
 }
 

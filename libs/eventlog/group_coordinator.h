@@ -35,28 +35,42 @@ class GroupCoordinator {
   // The member is gone; the others rebalance. A no-op for one already
   // expelled.
   void Leave(const std::string& group, int64_t member, int64_t now_micros);
-  // Heartbeat. A member expelled for silence joins again (a new
-  // generation), as a Kafka consumer does.
+  // Heartbeat, and the member's part in a rebalance: during one it gets
+  // no partitions until every live member has polled. A member expelled
+  // for silence joins again (a rebalance), as a Kafka consumer does.
   Assignment Poll(const std::string& group, int64_t member, int64_t now_micros);
-  // OK while the group is still at generation `epoch` and the member alive
-  // in it; FAILED_PRECONDITION (fenced) otherwise.
+  // OK while the group's last completed generation is `epoch` and the
+  // member alive in it; FAILED_PRECONDITION (fenced) otherwise. A member
+  // that has not polled since another joined or left is still in the old
+  // generation, so its appends stand until it takes part in the rebalance
+  // (as KIP-447 transactional offset commits do on Kafka).
   absl::Status CheckFence(const std::string& group, int64_t member,
                           int64_t epoch, int64_t now_micros);
 
  private:
   struct Member {
     int64_t last_seen_micros = 0;
+    // Polled since the group's membership last changed.
+    bool rejoined = true;
   };
   struct Group {
     std::string topic;
     int partitions = 0;
     int64_t session_micros = 0;
+    // The last completed generation: the one appends are fenced against.
     int64_t generation = 0;
+    // Membership changed; the next generation completes once every live
+    // member has polled (Kafka's eager protocol: until then the old
+    // generation stands, and its owners' appends stay valid).
+    bool rebalancing = false;
     std::map<int64_t, Member> members;  // by id: join order
   };
-  // Drops members silent past the session timeout; a new generation if
-  // any went.
+  // Drops members silent past the session timeout; a rebalance if any went.
   static void ExpireLocked(Group& g, int64_t now_micros);
+  // Membership changed: every member must poll again.
+  static void StartRebalanceLocked(Group& g);
+  // Completes a rebalance every live member has taken part in.
+  static void CompleteIfRejoinedLocked(Group& g);
   static Assignment AssignmentLocked(const Group& g, int64_t member);
 
   std::mutex mu_;
