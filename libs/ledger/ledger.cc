@@ -974,12 +974,15 @@ LedgerSummary Ledger::Summarize() const {
   return summary;
 }
 
-std::vector<std::string> Ledger::ExpiredHolds(int64_t now_micros,
-                                              size_t max) const {
+std::vector<std::string> Ledger::ExpiredHolds(
+    int64_t now_micros, size_t max,
+    const std::function<bool(std::string_view owner)>& of_owner) const {
   std::vector<std::string> expired;
   for (const Shard& shard : impl_->shards) {
     absl::MutexLock lock(&shard.mu);
     for (const auto& [key, owner] : shard.owners) {
+      if (owner.holds.empty()) continue;
+      if (of_owner && !of_owner(key)) continue;
       for (const auto& [id, hold] : owner.holds) {
         if (hold.open && hold.expires_at_micros <= now_micros) {
           expired.push_back(id);

@@ -165,8 +165,12 @@ class Ledger {
   // Any account; 0 for one never touched.
   int64_t AccountBalance(std::string_view account) const;
   LedgerSummary Summarize() const;
-  // Open holds whose expiry is at or before now (at most `max`).
-  std::vector<std::string> ExpiredHolds(int64_t now_micros, size_t max) const;
+  // Open holds whose expiry is at or before now (at most `max`), of the
+  // players whose owner ("player/<id>") `of_owner` accepts (null: all).
+  std::vector<std::string> ExpiredHolds(
+      int64_t now_micros, size_t max,
+      const std::function<bool(std::string_view owner)>& of_owner =
+          nullptr) const;
 
   static std::string StreamFor(std::string_view owner);
 

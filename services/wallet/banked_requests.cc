@@ -25,13 +25,17 @@ constexpr char kBankedRequestsGroup[] = "wallet.banked-requests";
 }  // namespace
 
 absl::Status WalletService::CarryOutBankedRequest(
-    const eventlog::StoredRecord& record) {
+    const eventlog::StoredRecord& record, int wallet_partition) {
   absl::StatusOr<table::DecodedBankedEvent> decoded =
       table::DecodeBankedRecord(record);
   if (!decoded.ok()) return decoded.status();
   const v1::BankedTableEvent& event = decoded->event;
   if (event.has_stake_requested()) {
     const v1::StakeRequested& r = event.stake_requested();
+    // A stake debits the player: the player's owner decides it.
+    if (!DecidedHere(ledger::PlayerOwner(r.player_id()), wallet_partition)) {
+      return absl::OkStatus();
+    }
     const std::string request_id = table::StakeRequestId(r.saga_id());
     absl::StatusOr<v1::WalletEvent> staked =
         Execute("BankedStake", request_id, r,
@@ -54,6 +58,11 @@ absl::Status WalletService::CarryOutBankedRequest(
   }
   if (event.has_money()) {
     const v1::BankedMoney& m = event.money();
+    // Settlements debit the game's wagers: the game's owner decides them.
+    if (!DecidedHere(table::WagersAccount(event.table_id()),
+                     wallet_partition)) {
+      return absl::OkStatus();
+    }
     for (int i = 0; i < m.transactions_size(); ++i) {
       const v1::LedgerTransaction& tx = m.transactions(i);
       // Queued: durable before the reader commits its position.
@@ -71,8 +80,9 @@ absl::Status WalletService::CarryOutBankedRequest(
 }
 
 absl::StatusOr<int> WalletService::PollBankedRequests() {
-  return PollRequests(table::kBankedTopic, kBankedRequestsGroup,
-                      banked_offsets_, &WalletService::CarryOutBankedRequest);
+  return PollRequestsPerPartition(table::kBankedTopic, kBankedRequestsGroup,
+                                  banked_offsets_, banked_cursors_,
+                                  &WalletService::CarryOutBankedRequest);
 }
 
 }  // namespace banca::wallet

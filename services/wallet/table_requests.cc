@@ -13,9 +13,11 @@
 // at start) turns a repeat into a no-op, and the read position is committed
 // only after the steps are durable. A crash in between repeats steps, never
 // applies one twice.
+#include <algorithm>
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "services/table/poker_settlement.h"
 #include "services/table/table_codec.h"
@@ -29,16 +31,29 @@ constexpr size_t kReadBatch = 256;
 
 }  // namespace
 
+bool WalletService::DecidedHere(std::string_view owner,
+                                int wallet_partition) const {
+  return wallet_partition < 0 ||
+         OwnershipPartition(owner, options_.partitions) == wallet_partition;
+}
+
 absl::Status WalletService::CarryOutTableRequest(
-    const eventlog::StoredRecord& record) {
+    const eventlog::StoredRecord& record, int wallet_partition) {
   absl::StatusOr<table::DecodedTableEvent> decoded =
       table::DecodeTableRecord(record);
   if (!decoded.ok()) return decoded.status();
   const v1::TableEvent& event = decoded->event;
   const std::string& table_id = event.table_id();
+  // Each request has one deciding owner: the player for a buy-in (it
+  // debits the player's cash), the table for settlements and cash-outs
+  // (they debit its seats).
+  const std::string table_owner = table::PotAccount(table_id);
   switch (event.kind_case()) {
     case v1::TableEvent::kBuyInRequested: {
       const v1::BuyInRequested& r = event.buy_in_requested();
+      if (!DecidedHere(ledger::PlayerOwner(r.player_id()), wallet_partition)) {
+        return absl::OkStatus();
+      }
       const v1::Reference reference = table::TableReference(table_id);
       const std::string hold_request = absl::StrCat(r.saga_id(), "/hold");
       absl::StatusOr<v1::WalletEvent> held = Execute(
@@ -88,6 +103,7 @@ absl::Status WalletService::CarryOutTableRequest(
     }
     case v1::TableEvent::kHandSettled: {
       const v1::HandSettled& h = event.hand_settled();
+      if (!DecidedHere(table_owner, wallet_partition)) return absl::OkStatus();
       for (int i = 0; i < h.transactions_size(); ++i) {
         const v1::LedgerTransaction& tx = h.transactions(i);
         // Queued: durable before the reader commits its position
@@ -104,7 +120,10 @@ absl::Status WalletService::CarryOutTableRequest(
     }
     case v1::TableEvent::kPlayerLeft: {
       const v1::PlayerLeft& left = event.player_left();
-      if (left.stack_minor() == 0) return absl::OkStatus();
+      if (left.stack_minor() == 0 ||
+          !DecidedHere(table_owner, wallet_partition)) {
+        return absl::OkStatus();
+      }
       absl::StatusOr<v1::LedgerTransaction> tx = table::CashOutTransaction(
           table_id, left.player_id(), left.stack_minor(),
           left.rake_refund_minor());
@@ -113,9 +132,9 @@ absl::Status WalletService::CarryOutTableRequest(
                  "TableCashOut",
                  absl::StrCat(decoded->envelope.event_id(), "/cash-out"), left,
                  [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                   return ledger_.Post(meta,
-                                       ledger::PlayerOwner(left.player_id()),
-                                       *tx, commit);
+                   // On the table's stream: the table's owner decides
+                   // what leaves its seats.
+                   return ledger_.Post(meta, table_owner, *tx, commit);
                  })
           .status();
     }
@@ -125,16 +144,50 @@ absl::Status WalletService::CarryOutTableRequest(
 }
 
 absl::StatusOr<int> WalletService::PollTableRequests() {
-  return PollRequests(table::kTableTopic, kTableRequestsGroup, table_offsets_,
-                      &WalletService::CarryOutTableRequest);
+  return PollRequestsPerPartition(table::kTableTopic, kTableRequestsGroup,
+                                  table_offsets_, table_cursors_,
+                                  &WalletService::CarryOutTableRequest);
+}
+
+absl::StatusOr<int> WalletService::PollRequestsPerPartition(
+    std::string_view topic, std::string_view group,
+    std::vector<int64_t>& single, std::map<int, std::vector<int64_t>>& owned,
+    CarryOut carry_out) {
+  if (ownership_ == nullptr) {
+    return PollRequests(topic, group, single, carry_out, -1);
+  }
+  const std::vector<int> partitions = ownership_->Owned();
+  {
+    // A partition given up: its cursor restarts from the committed
+    // position if it comes back (another process may have moved it).
+    absl::MutexLock lock(&table_requests_mu_);
+    std::erase_if(owned, [&](const auto& cursor) {
+      return !std::binary_search(partitions.begin(), partitions.end(),
+                                 cursor.first);
+    });
+  }
+  int handled = 0;
+  for (int p : partitions) {
+    std::vector<int64_t>* offsets;
+    {
+      absl::MutexLock lock(&table_requests_mu_);
+      offsets = &owned[p];
+    }
+    absl::StatusOr<int> n = PollRequests(
+        topic, absl::StrCat(ToAbsl(group), ".", p), *offsets, carry_out, p);
+    if (!n.ok()) return n.status();
+    handled += *n;
+  }
+  return handled;
 }
 
 // Reads `topic` from `group`'s position and carries out each record in
 // order; the position moves past a record only once its steps are durable.
-absl::StatusOr<int> WalletService::PollRequests(
-    std::string_view topic_name, std::string_view group_name,
-    std::vector<int64_t>& offsets,
-    absl::Status (WalletService::*carry_out)(const eventlog::StoredRecord&)) {
+absl::StatusOr<int> WalletService::PollRequests(std::string_view topic_name,
+                                                std::string_view group_name,
+                                                std::vector<int64_t>& offsets,
+                                                CarryOut carry_out,
+                                                int wallet_partition) {
   absl::MutexLock lock(&table_requests_mu_);
   const std::string topic(topic_name);
   const std::string group(group_name);
@@ -162,7 +215,8 @@ absl::StatusOr<int> WalletService::PollRequests(
     if (records->empty()) continue;
     const int64_t before = offsets[p];
     for (const eventlog::StoredRecord& record : *records) {
-      if (absl::Status s = (this->*carry_out)(record); !s.ok()) {
+      if (absl::Status s = (this->*carry_out)(record, wallet_partition);
+          !s.ok()) {
         // Stop this partition here: a money request is never skipped.
         failed = absl::Status(
             s.code(), absl::StrCat(record.topic, "/", record.partition, "@",

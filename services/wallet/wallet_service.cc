@@ -94,6 +94,17 @@ const v1::LedgerTransaction& PostedTx(const v1::WalletEvent& event) {
   return event.transaction_posted().tx();
 }
 
+ledger::LedgerOptions LedgerOptionsFor(const std::string& currency,
+                                       const PartitionOwnership* ownership) {
+  ledger::LedgerOptions options{currency};
+  if (ownership != nullptr) {
+    options.decides = [ownership](std::string_view owner) {
+      return ownership->Decides(owner);
+    };
+  }
+  return options;
+}
+
 }  // namespace
 
 WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
@@ -101,7 +112,10 @@ WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
     : log_(log),
       clock_(clock),
       options_(std::move(options)),
-      ledger_(ledger::LedgerOptions{options_.currency}) {}
+      ownership_(options_.group.empty() ? nullptr
+                                        : std::make_unique<PartitionOwnership>(
+                                              options_.partitions)),
+      ledger_(LedgerOptionsFor(options_.currency, ownership_.get())) {}
 
 absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
     eventlog::EventLog& log, const Clock& clock, WalletOptions options) {
@@ -123,6 +137,9 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
     service->metrics_ = std::make_unique<WalletMetrics>(*opts.metrics);
   }
   if (auto s = service->Replay(); !s.ok()) return s;
+  if (!opts.group.empty()) {
+    if (auto s = service->JoinGroup(); !s.ok()) return s;
+  }
   auto store = projection::ProjectionStore::Open(opts.projection_dir);
   if (!store.ok()) return store.status();
   service->store_ = *std::move(store);
@@ -163,7 +180,8 @@ absl::Status WalletService::Stop() {
   {
     absl::MutexLock lock(&stop_mu_);
     if (stopping_ && !expiry_thread_.joinable() &&
-        !table_requests_thread_.joinable() && runner_ == nullptr) {
+        !table_requests_thread_.joinable() && !group_thread_.joinable() &&
+        runner_ == nullptr) {
       return absl::OkStatus();
     }
     stopping_ = true;
@@ -171,6 +189,9 @@ absl::Status WalletService::Stop() {
   }
   if (expiry_thread_.joinable()) expiry_thread_.join();
   if (table_requests_thread_.joinable()) table_requests_thread_.join();
+  if (group_thread_.joinable()) group_thread_.join();
+  // Leaving hands the partitions to the others at once.
+  member_.reset();
   absl::Status status;
   if (runner_ != nullptr) {
     status = runner_->Stop();
@@ -185,20 +206,8 @@ absl::Status WalletService::Replay() {
   if (!partitions.ok()) return partitions.status();
   for (int p = 0; p < *partitions; ++p) {
     auto apply = [&](const eventlog::StoredRecord& record) -> absl::Status {
-      auto decoded = DecodeWalletRecord(record);
-      if (!decoded.ok()) return decoded.status();
-      const v1::WalletEvent& event = decoded->event;
-      if (auto s = ledger_.Apply(decoded->envelope.stream_id(),
-                                 decoded->envelope.sequence(), event);
-          !s.ok()) {
-        return absl::Status(s.code(),
-                            absl::StrCat("replaying ", topic, "/", p, "@",
-                                         record.offset, ": ", s.message()));
-      }
-      if (!event.request_id().empty()) {
-        idempotency_.Restore(event.request_id(), event.request_fingerprint(),
-                             decoded->envelope.payload());
-      }
+      absl::StatusOr<bool> applied = ApplyLogged(record, /*replaying=*/true);
+      if (!applied.ok()) return applied.status();
       ++replayed_events_;
       return absl::OkStatus();
     };
@@ -211,6 +220,35 @@ absl::Status WalletService::Replay() {
     }
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<bool> WalletService::ApplyLogged(
+    const eventlog::StoredRecord& record, bool replaying) {
+  absl::StatusOr<DecodedWalletEvent> decoded = DecodeWalletRecord(record);
+  if (!decoded.ok()) return decoded.status();
+  const v1::WalletEvent& event = decoded->event;
+  const std::string& stream = decoded->envelope.stream_id();
+  const uint64_t sequence = decoded->envelope.sequence();
+  absl::StatusOr<bool> applied = true;
+  if (replaying) {
+    if (absl::Status s = ledger_.Apply(stream, sequence, event); !s.ok()) {
+      applied = s;
+    }
+  } else {
+    applied = ledger_.ApplyIfNext(stream, sequence, event);
+  }
+  if (!applied.ok()) {
+    return absl::Status(
+        applied.status().code(),
+        absl::StrCat(replaying ? "replaying " : "following ", record.topic, "/",
+                     record.partition, "@", record.offset, ": ",
+                     applied.status().message()));
+  }
+  if (*applied && !event.request_id().empty()) {
+    idempotency_.Restore(event.request_id(), event.request_fingerprint(),
+                         decoded->envelope.payload());
+  }
+  return applied;
 }
 
 void WalletService::RecordAppended(
@@ -231,6 +269,18 @@ void WalletService::ExecuteAsync(std::string_view method,
     done(Invalid(
         "request_id must be 1-128 printable ASCII characters without spaces"));
     return;
+  }
+  // Group mode: a decision passes the gate and is appended before the
+  // process next polls its group (partition_ownership.h).
+  if (ownership_ != nullptr) {
+    if (absl::Status s = ownership_->BeginDecision(); !s.ok()) {
+      done(s);
+      return;
+    }
+    done = [this, done = std::move(done)](absl::StatusOr<v1::WalletEvent> e) {
+      ownership_->EndDecision();
+      done(std::move(e));
+    };
   }
   const std::string fingerprint = RequestFingerprint(method, body);
   auto claim = idempotency_.Begin(request_id, fingerprint);
@@ -277,27 +327,33 @@ void WalletService::ExecuteAsync(std::string_view method,
     records.push_back(EncodeWalletRecord(c, event_context));
     // Runs on the log's completion thread once the event is durable; the
     // caller's thread has long moved on.
-    log_.AppendAsync(
-        std::move(records), {},
-        [this, pending](absl::Status status,
-                        std::vector<eventlog::Position> positions) {
-          if (!status.ok()) {
-            // The ledger's memory holds a decision the log does not: stop,
-            // and let a restart rebuild the state from the log (fail-stop).
-            std::fprintf(stderr,
-                         "{\"level\":\"fatal\",\"msg\":\"log append failed; "
-                         "stopping so that a restart replays the log\","
-                         "\"error\":\"%s\"}\n",
-                         std::string(status.message()).c_str());
-            std::fflush(stderr);
-            std::abort();
-          }
-          RecordAppended(positions);
-          if (metrics_) metrics_->CountAppended();
-          idempotency_.Complete(pending->request_id,
-                                pending->event.SerializeAsString());
-          pending->done(pending->event);
-        });
+    auto appended = [this, pending](absl::Status status,
+                                    std::vector<eventlog::Position> positions) {
+      if (!status.ok()) {
+        // The ledger's memory holds a decision the log does not: stop,
+        // and let a restart rebuild the state from the log (fail-stop).
+        std::fprintf(stderr,
+                     "{\"level\":\"fatal\",\"msg\":\"log append failed; "
+                     "stopping so that a restart replays the log\","
+                     "\"error\":\"%s\"}\n",
+                     std::string(status.message()).c_str());
+        std::fflush(stderr);
+        std::abort();
+      }
+      RecordAppended(positions);
+      if (metrics_) metrics_->CountAppended();
+      idempotency_.Complete(pending->request_id,
+                            pending->event.SerializeAsString());
+      pending->done(pending->event);
+    };
+    if (member_ != nullptr) {
+      // Fenced: refused whole if the group has moved on without this
+      // process (then it stops, like any failed append, and replays).
+      member_->AppendAsync(std::move(records), {FenceFor(c.stream)},
+                           std::move(appended));
+    } else {
+      log_.AppendAsync(std::move(records), {}, std::move(appended));
+    }
   };
   const ledger::CommandMeta meta{std::string(request_id), fingerprint};
   absl::Status decision = decide(meta, commit);
@@ -682,8 +738,14 @@ void WalletService::ExpiryLoop() {
       stop_cv_.WaitWithTimeout(&stop_mu_, options_.expiry_interval);
       if (stopping_) return;
     }
+    std::function<bool(std::string_view)> decided_here;
+    if (ownership_ != nullptr) {
+      decided_here = [this](std::string_view owner) {
+        return ownership_->Decides(owner).ok();
+      };
+    }
     for (const std::string& hold_id :
-         ledger_.ExpiredHolds(clock_.NowMicros(), 1000)) {
+         ledger_.ExpiredHolds(clock_.NowMicros(), 1000, decided_here)) {
       v1::ReleaseHoldRequest body;
       body.set_hold_id(hold_id);
       // One request id per hold: two sweeps never release it twice.

@@ -12,20 +12,24 @@
 #define BANCA_SERVICES_WALLET_WALLET_SERVICE_H_
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "banca/v1/wallet.grpc.pb.h"
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/eventlog/group_member.h"
 #include "libs/ledger/idempotency.h"
 #include "libs/ledger/ledger.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
 #include "prometheus/registry.h"
+#include "services/wallet/partition_ownership.h"
 #include "services/wallet/wallet_metrics.h"
 #include "services/wallet/wallet_projection.h"
 
@@ -49,6 +53,18 @@ struct WalletOptions {
   absl::Duration table_requests_interval = absl::Milliseconds(2);
   int table_partitions = 8;
   int banked_partitions = 8;
+  // Group mode (docs/architecture.md, "Several wallet processes"): this
+  // process joins consumer group `group` on banca.wallet.events with the
+  // other wallet processes, decides only for the owners of the partitions
+  // the group assigns it (partition_ownership.h) and follows the others'
+  // events. Empty: the only wallet, deciding for everyone.
+  std::string group;
+  int group_session_timeout_ms = 10'000;
+  // How often the group is polled (each poll briefly holds decisions back
+  // until the ones in flight are appended).
+  absl::Duration group_poll_interval = absl::Milliseconds(200);
+  // How often the other processes' events are followed.
+  absl::Duration follow_interval = absl::Milliseconds(2);
   // Registry for Prometheus metrics; null disables metrics.
   prometheus::Registry* metrics = nullptr;
 };
@@ -124,6 +140,9 @@ class WalletService final : public WalletServiceBase {
   // services/wallet/banked_requests.cc).
   absl::StatusOr<int> PollBankedRequests();
 
+  // Group mode: the wallet partitions this process decides for now.
+  std::vector<int> OwnedPartitions() const;
+
   const ledger::Ledger& ledger() const { return ledger_; }
   projection::ProjectionStore& projection() { return *store_; }
   // Events replayed at start.
@@ -133,6 +152,11 @@ class WalletService final : public WalletServiceBase {
   WalletService(eventlog::EventLog& log, const Clock& clock,
                 WalletOptions options);
   absl::Status Replay();
+  // Applies one logged event to the ledger and the idempotency index.
+  // Replaying, a repeat is DATA_LOSS; following, an event this process
+  // decided itself is skipped (false).
+  absl::StatusOr<bool> ApplyLogged(const eventlog::StoredRecord& record,
+                                   bool replaying);
 
   // Runs one mutating command end to end (see the file comment). `done`
   // runs exactly once: at once for an error or a repeat, else on the log's
@@ -169,12 +193,38 @@ class WalletService final : public WalletServiceBase {
              absl::Time start, const absl::Status& status);
   void ExpiryLoop();
   void TableRequestsLoop();
-  absl::Status CarryOutTableRequest(const eventlog::StoredRecord& record);
-  absl::Status CarryOutBankedRequest(const eventlog::StoredRecord& record);
-  absl::StatusOr<int> PollRequests(
+  // Carry out a request whose deciding owner is on `wallet_partition`
+  // (-1: any); skip the others'.
+  using CarryOut = absl::Status (WalletService::*)(
+      const eventlog::StoredRecord&, int wallet_partition);
+  absl::Status CarryOutTableRequest(const eventlog::StoredRecord& record,
+                                    int wallet_partition);
+  absl::Status CarryOutBankedRequest(const eventlog::StoredRecord& record,
+                                     int wallet_partition);
+  bool DecidedHere(std::string_view owner, int wallet_partition) const;
+  absl::StatusOr<int> PollRequests(std::string_view topic,
+                                   std::string_view group,
+                                   std::vector<int64_t>& offsets,
+                                   CarryOut carry_out, int wallet_partition);
+  // In group mode one cursor (group "<group>.<p>") per owned wallet
+  // partition p; else one for everything.
+  absl::StatusOr<int> PollRequestsPerPartition(
       std::string_view topic, std::string_view group,
-      std::vector<int64_t>& offsets,
-      absl::Status (WalletService::*carry_out)(const eventlog::StoredRecord&));
+      std::vector<int64_t>& single, std::map<int, std::vector<int64_t>>& owned,
+      CarryOut carry_out);
+
+  // Group mode (wallet_group.cc).
+  absl::Status JoinGroup();
+  void GroupLoop();
+  // Applies the events other processes appended since the last call, up to
+  // the end of every partition.
+  absl::Status Follow();
+  // Drains decisions, polls the group and, on a new assignment, takes the
+  // partitions over only once their previous owner's appends are settled
+  // and followed.
+  void PollGroup();
+  // The offset commit that fences an append on `stream`.
+  eventlog::OffsetCommit FenceFor(std::string_view stream);
   void RecordAppended(const std::vector<eventlog::Position>& positions);
   grpc::Status Finish(std::string_view method, absl::Time start,
                       const absl::Status& status);
@@ -182,6 +232,8 @@ class WalletService final : public WalletServiceBase {
   eventlog::EventLog& log_;
   const Clock& clock_;
   const WalletOptions options_;
+  // Group mode only: what this process decides for (the ledger asks).
+  std::unique_ptr<PartitionOwnership> ownership_;
   ledger::Ledger ledger_;
   ledger::IdempotencyIndex idempotency_;
   std::unique_ptr<projection::ProjectionStore> store_;
@@ -189,6 +241,13 @@ class WalletService final : public WalletServiceBase {
   std::unique_ptr<projection::ProjectionRunner> runner_;
   std::unique_ptr<WalletMetrics> metrics_;
   int64_t replayed_events_ = 0;
+
+  // Group mode only.
+  std::unique_ptr<eventlog::GroupMember> member_;
+  std::thread group_thread_;
+  int64_t assignment_epoch_ = -1;  // group thread only
+  absl::Mutex follow_mu_;
+  std::vector<int64_t> followed_ ABSL_GUARDED_BY(follow_mu_);
 
   absl::Mutex appended_mu_;
   projection::OffsetMap appended_;
@@ -201,6 +260,10 @@ class WalletService final : public WalletServiceBase {
   absl::Mutex table_requests_mu_;
   std::vector<int64_t> table_offsets_ ABSL_GUARDED_BY(table_requests_mu_);
   std::vector<int64_t> banked_offsets_ ABSL_GUARDED_BY(table_requests_mu_);
+  std::map<int, std::vector<int64_t>> table_cursors_
+      ABSL_GUARDED_BY(table_requests_mu_);
+  std::map<int, std::vector<int64_t>> banked_cursors_
+      ABSL_GUARDED_BY(table_requests_mu_);
   // Hand settlements and cash-outs the table reader queued on the log and
   // that are not durable yet (ExecuteQueued, WaitQueued).
   absl::Mutex queued_mu_;

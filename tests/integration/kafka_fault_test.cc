@@ -10,8 +10,11 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -234,6 +237,168 @@ TEST_F(KafkaFaultTest, BrokerStopAndRestartMidWorkloadLosesAndDoublesNothing) {
   EXPECT_TRUE(report->ok()) << cli::FormatAuditReport(*report);
   EXPECT_EQ(report->ledger.sum, 0);
   EXPECT_EQ(report->live_hash, report->rebuilt_hash);
+  EXPECT_EQ(report->events,
+            static_cast<int64_t>(kPlayers + acknowledged.size()));
+}
+
+// The last partitions a `banca serve` child logged as assigned to it
+// ("wallet partitions assigned"), or nullopt before any.
+std::optional<std::string> AssignedPartitions(const std::string& child_dir) {
+  std::ifstream err(child_dir + "/serve.stderr");
+  std::string line;
+  std::optional<std::string> last;
+  while (std::getline(err, line)) {
+    const size_t at = line.find("\"partitions\":[");
+    if (line.find("wallet partitions assigned") == std::string::npos ||
+        at == std::string::npos) {
+      continue;
+    }
+    const size_t begin = at + 14;
+    last = line.substr(begin, line.find(']', begin) - begin);
+  }
+  return last;
+}
+
+// Two `banca serve` wallet processes in one consumer group on one Kafka
+// topic: they split the partitions; one is killed (SIGKILL) mid-workload;
+// the other takes its partitions over once the group notices (session
+// timeout) and the dead one's open transaction is settled (transaction
+// timeout); every acknowledged deposit is in the log exactly once, and
+// the auditor's replay of the topic balances.
+TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
+  const std::string spec =
+      spec_ + "?transaction_timeout_ms=5000&socket.timeout.ms=5000";
+  const std::vector<std::string> flags = {"--log=" + spec,
+                                          "--wallet-group=wallets",
+                                          "--wallet-session-timeout-ms=2000"};
+  std::filesystem::create_directories(dir_ + "/a");
+  std::filesystem::create_directories(dir_ + "/b");
+  ServeChild a = StartServeChild(dir_ + "/a", flags);
+  ServeChild b = StartServeChild(dir_ + "/b", flags);
+  ASSERT_TRUE(a.port > 0 && b.port > 0);
+  // Both hold some partitions before the workload starts.
+  const absl::Time split_by = absl::Now() + absl::Seconds(60);
+  auto split = [&] {
+    auto pa = AssignedPartitions(dir_ + "/a");
+    auto pb = AssignedPartitions(dir_ + "/b");
+    return pa && pb && !pa->empty() && !pb->empty();
+  };
+  while (!split() && absl::Now() < split_by) {
+    absl::SleepFor(absl::Milliseconds(50));
+  }
+  ASSERT_TRUE(split()) << "the two wallets never split the partitions";
+  std::vector<std::unique_ptr<v1::WalletService::Stub>> stubs;
+  stubs.push_back(ConnectWallet(a.port));
+  stubs.push_back(ConnectWallet(b.port));
+  bool b_alive = true;
+
+  // Sends to each live process until one decides (the other answers
+  // UNAVAILABLE: not its partition, or it is gone), for up to 90 s.
+  auto route = [&](auto call, int* decided_by) {
+    grpc::Status s;
+    const absl::Time give_up = absl::Now() + absl::Seconds(90);
+    while (absl::Now() < give_up) {
+      for (int i = 0; i < (b_alive ? 2 : 1); ++i) {
+        s = call(*stubs[i]);
+        if (s.error_code() != grpc::StatusCode::UNAVAILABLE &&
+            s.error_code() != grpc::StatusCode::DEADLINE_EXCEEDED) {
+          *decided_by = i;
+          return s;
+        }
+      }
+      absl::SleepFor(absl::Milliseconds(50));
+    }
+    return s;
+  };
+  auto with_deadline = [](grpc::ClientContext& ctx) {
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(10));
+  };
+  constexpr int kPlayers = 16;
+  std::vector<int> decider(kPlayers, -1);
+  for (int p = 0; p < kPlayers; ++p) {
+    grpc::Status s = route(
+        [&](v1::WalletService::Stub& stub) {
+          v1::OpenAccountRequest open;
+          open.set_request_id(absl::StrCat("open-", p));
+          open.set_player_id(absl::StrCat("p", p));
+          v1::AccountResponse resp;
+          grpc::ClientContext ctx;
+          with_deadline(ctx);
+          return stub.OpenAccount(&ctx, open, &resp);
+        },
+        &decider[p]);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+  ASSERT_NE(std::count(decider.begin(), decider.end(), 1), 0)
+      << "b decides for no player: the test would prove nothing";
+
+  std::map<std::string, int64_t> acknowledged;  // request id -> amount
+  int decided_by_a_after_kill = 0;
+  auto deposit = [&](int p, int n) {
+    const std::string rid = absl::StrCat("dep-", p, "-", n);
+    const int64_t amount = 100 + p;
+    int by = -1;
+    grpc::Status s = route(
+        [&](v1::WalletService::Stub& stub) {
+          v1::DepositRequest r;
+          r.set_request_id(rid);
+          r.set_player_id(absl::StrCat("p", p));
+          r.set_amount_minor(amount);
+          r.set_payment_ref("psp-" + rid);
+          v1::TransactionResponse resp;
+          grpc::ClientContext ctx;
+          with_deadline(ctx);
+          return stub.Deposit(&ctx, r, &resp);
+        },
+        &by);
+    ASSERT_TRUE(s.ok()) << rid << ": " << s.error_message();
+    acknowledged[rid] = amount;
+    if (!b_alive && by == 0 && decider[p] == 1) ++decided_by_a_after_kill;
+  };
+  for (int n = 0; n < 6; ++n) {
+    for (int p = 0; p < kPlayers; ++p) deposit(p, n);
+  }
+  // Kill b without warning; carry on against whoever answers.
+  StopServeChild(b, SIGKILL);
+  b_alive = false;
+  for (int n = 6; n < 12; ++n) {
+    for (int p = 0; p < kPlayers; ++p) deposit(p, n);
+  }
+  EXPECT_GT(decided_by_a_after_kill, 0) << "a never took b's players over";
+  auto pa = AssignedPartitions(dir_ + "/a");
+  ASSERT_TRUE(pa.has_value());
+  EXPECT_EQ(*pa, "0,1,2,3,4,5,6,7");
+  StopServeChild(a, SIGTERM);
+
+  // Exactly once: every acknowledged deposit once in the log, nothing else.
+  auto options = eventlog::ParseKafkaSpec(spec_);
+  ASSERT_TRUE(options.ok()) << options.status();
+  auto log = eventlog::OpenKafkaLog(*options);
+  ASSERT_TRUE(log.ok()) << log.status();
+  std::map<std::string, int> seen;
+  for (int p = 0; p < 8; ++p) {
+    auto end = eventlog::ReadPartitionToEnd(
+        **log, std::string(wallet::kWalletTopic), p, 0,
+        [&](const eventlog::StoredRecord& record) {
+          auto decoded = wallet::DecodeWalletRecord(record);
+          if (!decoded.ok()) return decoded.status();
+          ++seen[decoded->event.request_id()];
+          return absl::OkStatus();
+        });
+    ASSERT_TRUE(end.ok()) << end.status();
+  }
+  for (const auto& [rid, amount] : acknowledged) {
+    EXPECT_EQ(seen[rid], 1) << rid;
+  }
+  EXPECT_EQ(seen.size(), static_cast<size_t>(kPlayers) + acknowledged.size());
+  log->reset();
+
+  // The auditor replays the topic: the ledger balances.
+  auto report = cli::VerifyDataDir(dir_ + "/a", spec_);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << cli::FormatAuditReport(*report);
+  EXPECT_EQ(report->ledger.sum, 0);
   EXPECT_EQ(report->events,
             static_cast<int64_t>(kPlayers + acknowledged.size()));
 }

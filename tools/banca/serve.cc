@@ -14,6 +14,7 @@
 #include "grpcpp/health_check_service_interface.h"
 #include "libs/common/clock.h"
 #include "libs/eventlog/embedded_log.h"
+#include "libs/eventlog/group_member.h"
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
 #include "services/table/banked_table_service.h"
@@ -28,10 +29,11 @@
 namespace banca::cli {
 
 int ServeCommand(int argc, char** argv) {
-  auto flags = Flags::Parse(
-      argc, argv, 2,
-      {"services", "data-dir", "log", "grpc-port", "grpc-address",
-       "metrics-port", "partitions", "currency", "token-key-file"});
+  auto flags =
+      Flags::Parse(argc, argv, 2,
+                   {"services", "data-dir", "log", "grpc-port", "grpc-address",
+                    "metrics-port", "partitions", "currency", "token-key-file",
+                    "wallet-group", "wallet-session-timeout-ms"});
   if (!flags.ok()) {
     std::fprintf(stderr, "banca serve: %s\n",
                  std::string(flags.status().message()).c_str());
@@ -113,6 +115,18 @@ int ServeCommand(int argc, char** argv) {
   options.partitions = static_cast<int>(*partitions);
   options.projection_dir = data_dir + "/projections/wallet";
   options.metrics = registry.get();
+  // Several wallet processes on one Kafka topic share the partitions of
+  // one consumer group (WalletOptions::group).
+  options.group = flags->Get("wallet-group", "");
+  auto session_ms = flags->GetInt("wallet-session-timeout-ms", 10'000);
+  if (!session_ms.ok() || *session_ms < eventlog::kMinSessionTimeoutMs ||
+      *session_ms > eventlog::kMaxSessionTimeoutMs) {
+    std::fprintf(
+        stderr, "banca serve: --wallet-session-timeout-ms must be %d..%d\n",
+        eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+    return 2;
+  }
+  options.group_session_timeout_ms = static_cast<int>(*session_ms);
   std::filesystem::create_directories(options.projection_dir, ec);
   const absl::Time replay_start = absl::Now();
   std::unique_ptr<wallet::WalletService> wallet;
