@@ -102,6 +102,14 @@ TEST_F(BankedTableTest,
   EXPECT_EQ(Bank(), 1'000 - returned);
   EXPECT_EQ(Wagers("rd1"), 0);
   EXPECT_EQ(LedgerSum(), 0);
+  // The audit matches the stake and the settlement with the wallet's
+  // postings, once each.
+  auto audit = cli::AuditBankedTopic(*log_);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_TRUE(audit->ok());
+  EXPECT_EQ(audit->stakes, 1);
+  EXPECT_EQ(audit->carried_out, audit->stakes + audit->transactions);
+  EXPECT_EQ(audit->pending, 0);
   // The disconnection is on the log: a restart brings it back.
   Restart();
   EXPECT_TRUE(View("ana", "rd1").disconnected());
