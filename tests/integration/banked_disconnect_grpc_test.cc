@@ -308,5 +308,62 @@ TEST_F(BankedTableTest, SD36_DisconnectAfterTheBetStaysInAndIsSettled) {
   EXPECT_EQ(LedgerSum(), 0);
 }
 
+TEST_F(BankedTableTest, SD36_BetInFlightWhenTheLineGoesDownStands) {
+  Shutdown();
+  wallet_reader_ = false;  // the test decides when the wallet answers
+  stake_wait_ = absl::Milliseconds(50);
+  Start();
+  // The wallet carries out what the tables asked, and the tables read its
+  // answers, until `done`.
+  auto wallet_until = [&](auto done) {
+    for (int i = 0; i < 1000 && !done(); ++i) {
+      EXPECT_TRUE(wallet_->PollBankedRequests().ok());
+      absl::SleepFor(absl::Milliseconds(2));
+    }
+    return done();
+  };
+  v1::StudTableConfig config;
+  config.set_seats(3);
+  ASSERT_TRUE(CreateStud("sx4", config).ok());
+  Fund("ana", 10'000);
+  Fund("bob", 10'000);
+  ASSERT_TRUE(Sit("ana", "sx4", 1).ok());
+  ASSERT_TRUE(Sit("bob", "sx4", 2).ok());
+  auto watch = Watch("ana", "sx4");
+  ASSERT_TRUE(
+      watch->WaitFor([](const v1::BankedTableView& v) { return v.joined(); }));
+  for (const auto& [player, ante] : {std::pair{"ana", 300}, {"bob", 500}}) {
+    EXPECT_EQ(PlaceBet(player, "sx4", {}, ante).error_code(),
+              grpc::DEADLINE_EXCEEDED);
+  }
+  ASSERT_TRUE(wallet_until([&] {
+    const v1::BankedTableView v = View("bob", "sx4");
+    return StudSeat(v, 1) && StudSeat(v, 1)->ante_minor() == 300 &&
+           StudSeat(v, 2) && StudSeat(v, 2)->ante_minor() == 500;
+  }));
+  clock_.Advance(absl::Seconds(15));
+  tables_->Tick();
+  ASSERT_EQ(View("ana", "sx4").stud().phase(), "DECISIONS");
+  // ana bets; the line goes down while the wallet has not answered yet.
+  EXPECT_EQ(StudAct("ana", "sx4", v1::STUD_ACTION_TYPE_BET).error_code(),
+            grpc::DEADLINE_EXCEEDED);
+  watch->Cancel();
+  ASSERT_TRUE(WaitDisconnected("ana", "sx4"));
+  EXPECT_EQ(StudSeat(View("ana", "sx4"), 1)->decision(), "pending");
+  // The bet lands: it was made before the line went down (SD-36), so ana
+  // stays in rather than being folded (SD-35).
+  ASSERT_TRUE(wallet_until([&] {
+    return StudSeat(View("ana", "sx4"), 1)->decision() == "continued";
+  }));
+  ASSERT_TRUE(StudAct("bob", "sx4", v1::STUD_ACTION_TYPE_FOLD).ok());
+  ASSERT_TRUE(wallet_until([&] { return Wagers("sx4") == 0; }));
+  const v1::BankedRoundRecord last = LastRound("ana", "sx4");
+  EXPECT_NE(last.outcome(), "folded");
+  EXPECT_EQ(last.staked_minor(), 900);
+  EXPECT_EQ(Cash("ana"), 10'000 - 900 + last.returned_minor());
+  EXPECT_EQ(Cash("bob"), 9'500);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
 }  // namespace
 }  // namespace banca::testing
