@@ -75,6 +75,7 @@ v1::BankedTableView BankedGameState::ViewHeader(
   if (auto it = notices_.find(player); it != notices_.end()) {
     view.set_notice(it->second);
   }
+  view.set_disconnected(Joined(player) && Disconnected(player));
   return view;
 }
 
@@ -183,6 +184,40 @@ absl::Status BankedGameState::EndStake(
       captured ? Captured(stake, e.at_micros(), derived) : Refused(stake);
   if (!s.ok()) return s;
   sagas_.End(saga, !captured && e.stake_refused().timed_out());
+  if (!sagas_.AnyFor(stake.player_id()) &&
+      disconnect_after_stake_.erase(stake.player_id()) > 0) {
+    return Connection(stake.player_id(), false, e.at_micros(), derived);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status BankedGameState::ApplyConnection(
+    const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
+  const v1::PlayerConnection& c = e.connection();
+  if (!Joined(c.player_id())) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(c.player_id(), " has no session at table ", id()));
+  }
+  if (c.connected() != Disconnected(c.player_id())) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(c.player_id(), " is already ",
+                     c.connected() ? "connected" : "disconnected"));
+  }
+  const bool deferred = c.connected()
+                            ? disconnect_after_stake_.erase(c.player_id()) > 0
+                            : sagas_.AnyFor(c.player_id());
+  if (deferred) {
+    if (!c.connected()) disconnect_after_stake_.insert(c.player_id());
+  } else if (absl::Status s = Connection(c.player_id(), c.connected(),
+                                         e.at_micros(), derived);
+             !s.ok()) {
+    return s;
+  }
+  if (c.connected()) {
+    disconnected_.erase(c.player_id());
+  } else {
+    disconnected_.insert(c.player_id());
+  }
   return absl::OkStatus();
 }
 
@@ -190,8 +225,12 @@ absl::Status BankedGameState::Apply(
     const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
   absl::Status s = e.has_stake_captured() || e.has_stake_refused()
                        ? EndStake(e, derived)
-                       : ApplyGame(e, derived);
-  if (s.ok()) ++version_;
+                   : e.has_connection() ? ApplyConnection(e, derived)
+                                        : ApplyGame(e, derived);
+  if (!s.ok()) return s;
+  // The engines seat a returning player connected.
+  if (e.has_joined()) disconnected_.erase(e.joined().player_id());
+  ++version_;
   return s;
 }
 

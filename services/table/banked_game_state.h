@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,7 +72,14 @@ class BankedGameState {
       const std::string& player) const = 0;
   virtual std::vector<v1::PastNumber> LastNumbers() const { return {}; }
 
+  // RFD-25, BJ-29, SD-34: the player's own connection as last recorded
+  // (PlayerConnection); a new session (Join) starts connected.
+  bool Disconnected(const std::string& player) const {
+    return disconnected_.contains(player);
+  }
   const StakeSagas& sagas() const { return sagas_; }
+  // Increases with every applied event.
+  int64_t version() const { return version_; }
   // The totals of the session that the last Leave ended.
   const v1::BankedSessionSummary& last_left() const { return last_left_; }
   const std::string& id() const { return created_.table_id(); }
@@ -91,6 +99,12 @@ class BankedGameState {
   virtual absl::Status Captured(const StakeSagas::Stake& stake, int64_t at,
                                 std::vector<v1::BankedTableEvent>* derived) = 0;
   virtual absl::Status Refused(const StakeSagas::Stake& stake) = 0;
+  // The game's rule for a seated player's own disconnection (or its
+  // return): RFD-25/26 and BJ-29/30 change no bet; SD-35 folds a player
+  // who has anted and not yet bet.
+  virtual absl::Status Connection(
+      const std::string& player, bool connected, int64_t at,
+      std::vector<v1::BankedTableEvent>* derived) = 0;
 
   // A StakeRequested event for `amount` on `bet_id` of `round`, with the
   // transaction the wallet posts.
@@ -148,6 +162,14 @@ class BankedGameState {
  private:
   absl::Status EndStake(const v1::BankedTableEvent& event,
                         std::vector<v1::BankedTableEvent>* derived);
+  absl::Status ApplyConnection(const v1::BankedTableEvent& event,
+                               std::vector<v1::BankedTableEvent>* derived);
+
+  std::set<std::string> disconnected_;
+  // Players whose line went down while a stake of theirs was in flight:
+  // they staked before it did, so the rule applies once the wallet has
+  // answered (SD-36 rather than SD-35 for a bet on its way).
+  std::set<std::string> disconnect_after_stake_;
 };
 
 }  // namespace banca::table

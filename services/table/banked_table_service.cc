@@ -92,7 +92,10 @@ absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
 
 BankedTableService::~BankedTableService() { Stop(); }
 
+void BankedTableService::BeginShutdown() { closing_watches_ = true; }
+
 void BankedTableService::Stop() {
+  closing_watches_ = true;
   stopping_ = true;
   for (std::thread& t : threads_) {
     if (t.joinable()) t.join();
@@ -543,6 +546,70 @@ grpc::Status BankedTableService::GetTableView(
                  *response = s.ViewFor(caller.subject);
                  return absl::OkStatus();
                });
+}
+
+grpc::Status BankedTableService::WatchTable(
+    grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
+    grpc::ServerWriter<v1::BankedTableView>* writer) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
+  if (!found.ok()) return ToGrpcStatus(found.status());
+  Slot& slot = **found;
+  const std::string& player = caller->subject;
+  // Only a player has a connection the rules speak of.
+  const bool tracked = caller->role == auth::Role::kPlayer;
+  {
+    absl::MutexLock lock(&slot.mu);
+    if (slot.watchers >= options_.max_watchers_per_table) {
+      return ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
+          "at most ", options_.max_watchers_per_table, " watchers per table")));
+    }
+    ++slot.watchers;
+    if (tracked && ++slot.streams[player] == 1) {
+      NoteConnectionLocked(slot, player, true);
+    }
+  }
+  int64_t sent = -1;
+  while (!context->IsCancelled() && !closing_watches_) {
+    v1::BankedTableView view;
+    {
+      absl::MutexLock lock(&slot.mu);
+      // Everything the state shows is durable: commits append under the
+      // lock.
+      if (slot.state->version() == sent) {
+        slot.changed.WaitWithTimeout(&slot.mu, options_.watch_poll);
+        if (slot.state->version() == sent) continue;
+      }
+      view = slot.state->ViewFor(player);
+      sent = slot.state->version();
+    }
+    if (!writer->Write(view)) break;
+  }
+  absl::MutexLock lock(&slot.mu);
+  --slot.watchers;
+  if (tracked && --slot.streams[player] == 0) {
+    slot.streams.erase(player);
+    if (!closing_watches_) NoteConnectionLocked(slot, player, false);
+  }
+  return grpc::Status::OK;
+}
+
+void BankedTableService::NoteConnectionLocked(Slot& slot,
+                                              const std::string& player,
+                                              bool connected) {
+  const BankedGameState& state = *slot.state;
+  if (!state.Joined(player) || state.Disconnected(player) != connected) {
+    return;  // no session here, or nothing new
+  }
+  v1::BankedTableEvent e = NewEvent(state.id());
+  e.mutable_connection()->set_player_id(player);
+  e.mutable_connection()->set_connected(connected);
+  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
+    std::fprintf(stderr, "banca banked table %s: connection of %s: %s\n",
+                 state.id().c_str(), player.c_str(),
+                 std::string(s.message()).c_str());
+  }
 }
 
 grpc::Status BankedTableService::GetLastNumbers(

@@ -69,6 +69,10 @@ struct BankedTableServiceOptions {
   absl::Duration tick_interval = absl::Milliseconds(20);
   absl::Duration poll_interval = absl::Milliseconds(2);
   int max_tables = 10'000;
+  int max_watchers_per_table = 64;
+  // How often an idle WatchTable stream looks at its call (cancelled,
+  // shutting down).
+  absl::Duration watch_poll = absl::Milliseconds(200);
 };
 
 class BankedTableService final : public v1::BankedTableService::Service {
@@ -78,6 +82,10 @@ class BankedTableService final : public v1::BankedTableService::Service {
       eventlog::EventLog& log, const Clock& clock,
       BankedTableServiceOptions options);
   ~BankedTableService() override;
+  // Ends the WatchTable streams without taking their end for the players'
+  // disconnections: the server going away is not the player's failure
+  // (SD-33 rather than SD-34). Call before shutting the gRPC server down.
+  void BeginShutdown();
   void Stop();
 
   // One pass of the timers: saga timeouts, spins, inactivity notices.
@@ -107,6 +115,9 @@ class BankedTableService final : public v1::BankedTableService::Service {
   grpc::Status GetTableView(grpc::ServerContext*,
                             const v1::GetBankedTableRequest*,
                             v1::BankedTableView*) override;
+  grpc::Status WatchTable(
+      grpc::ServerContext*, const v1::GetBankedTableRequest*,
+      grpc::ServerWriter<v1::BankedTableView>* writer) override;
   grpc::Status GetLastNumbers(grpc::ServerContext*,
                               const v1::GetBankedTableRequest*,
                               v1::LastNumbersResponse*) override;
@@ -133,6 +144,10 @@ class BankedTableService final : public v1::BankedTableService::Service {
     std::map<std::string, int64_t> saga_started_micros;
     std::map<std::string, std::string> saga_failures;
     std::unique_ptr<cards::RandomSource> rng;
+    // Open WatchTable streams: all of them, and a player's own (the
+    // player is connected while it has one).
+    int watchers = 0;
+    std::map<std::string, int> streams;
   };
 
   BankedTableService(eventlog::EventLog& log, const Clock& clock,
@@ -153,6 +168,11 @@ class BankedTableService final : public v1::BankedTableService::Service {
   // An input event stamped with the service clock.
   v1::BankedTableEvent NewEvent(const std::string& table_id) const;
   void TickSlot(Slot& slot);
+  // Records a seated player's connection going down or coming back, when
+  // it changes what the table knows.
+  void NoteConnectionLocked(Slot& slot, const std::string& player,
+                            bool connected)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   absl::Status HandleOutcome(const std::string& saga_id, bool captured,
                              const std::string& rejection);
   absl::StatusOr<auth::Claims> Caller(
@@ -196,6 +216,7 @@ class BankedTableService final : public v1::BankedTableService::Service {
   std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
 
   std::atomic<bool> stopping_{false};
+  std::atomic<bool> closing_watches_{false};
   std::vector<std::thread> threads_;
 };
 

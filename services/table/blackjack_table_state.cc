@@ -304,6 +304,20 @@ absl::Status BlackjackTableState::ApplyGame(
   return absl::OkStatus();
 }
 
+absl::Status BlackjackTableState::Connection(
+    const std::string& player, bool connected, int64_t at,
+    std::vector<v1::BankedTableEvent>* derived) {
+  // BJ-29/30: the round and the bets stay valid. The engine changes
+  // nothing; the player's hands are played out by the decision timeout
+  // when their turn comes (insurance declined, the hand stands).
+  if (absl::Status s =
+          connected ? engine_.Reconnect(player) : engine_.Disconnect(player);
+      !s.ok()) {
+    return s;
+  }
+  return Drain(at, derived);
+}
+
 absl::Status BlackjackTableState::Captured(
     const StakeSagas::Stake& stake, int64_t at,
     std::vector<v1::BankedTableEvent>* derived) {

@@ -70,6 +70,8 @@ class BlackjackTableState final : public BankedGameState {
   absl::Status Captured(const StakeSagas::Stake& stake, int64_t at,
                         std::vector<v1::BankedTableEvent>* derived) override;
   absl::Status Refused(const StakeSagas::Stake& stake) override;
+  absl::Status Connection(const std::string& player, bool connected, int64_t at,
+                          std::vector<v1::BankedTableEvent>* derived) override;
 
   // Moves `table`'s clock to `at` (seconds since the table's creation).
   absl::Status MoveClock(games::blackjack::Table& table, int64_t at) const;

@@ -171,6 +171,16 @@ absl::Status RouletteTableState::Refused(const StakeSagas::Stake& stake) {
   return absl::OkStatus();
 }
 
+absl::Status RouletteTableState::Connection(
+    const std::string& player, bool connected, int64_t,
+    std::vector<v1::BankedTableEvent>*) {
+  // RFD-25/26: no bet changes, the spin settles them as usual. The engine
+  // learns of a player at its first bet; before that there is nothing to
+  // tell it.
+  if (!engine_.Connected(player).has_value()) return absl::OkStatus();
+  return connected ? engine_.Reconnect(player) : engine_.Disconnect(player);
+}
+
 absl::Status RouletteTableState::EndSession(const std::string& player) {
   absl::StatusOr<rl::SessionTotals> totals = engine_.Leave(player);
   if (!totals.ok() && !absl::IsNotFound(totals.status())) {

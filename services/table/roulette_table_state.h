@@ -72,6 +72,8 @@ class RouletteTableState final : public BankedGameState {
   absl::Status Captured(const StakeSagas::Stake& stake, int64_t at,
                         std::vector<v1::BankedTableEvent>* derived) override;
   absl::Status Refused(const StakeSagas::Stake& stake) override;
+  absl::Status Connection(const std::string& player, bool connected, int64_t at,
+                          std::vector<v1::BankedTableEvent>* derived) override;
 
   absl::Status RequestStake(const v1::BankedTableEvent& e);
   absl::Status EndSession(const std::string& player);

@@ -232,6 +232,22 @@ absl::Status StudTableState::Captured(
   return Drain(at, derived);
 }
 
+absl::Status StudTableState::Connection(
+    const std::string& player, bool connected, int64_t at,
+    std::vector<v1::BankedTableEvent>* derived) {
+  // SD-35: after the ante and before the bet the player is deemed to fold
+  // and loses the ante (before the deal: no cards); SD-36: after the bet
+  // the player stays in and the round settles as usual.
+  stud::Table next = engine_;
+  if (absl::Status s =
+          connected ? next.Reconnect(player) : next.Disconnect(player);
+      !s.ok()) {
+    return s;
+  }
+  engine_ = std::move(next);
+  return Drain(at, derived);
+}
+
 absl::Status StudTableState::Refused(const StakeSagas::Stake&) {
   return absl::OkStatus();  // never applied: nothing to take back
 }
@@ -253,6 +269,9 @@ absl::Status StudTableState::Drain(int64_t at,
       notices_[invited->player] = "invited";
     }
   }
+  // A round that ended before its deal (every ante folded by SD-35, or
+  // void) deals nothing: the next round's betting period starts afresh.
+  if (!engine_.round_open()) deal_at_ = 0;
   const stud::Round* r = engine_.round();
   if (r == nullptr) return absl::OkStatus();
   v1::BankedTableEvent money =

@@ -71,6 +71,8 @@ class StudTableState final : public BankedGameState {
   absl::Status Captured(const StakeSagas::Stake& stake, int64_t at,
                         std::vector<v1::BankedTableEvent>* derived) override;
   absl::Status Refused(const StakeSagas::Stake& stake) override;
+  absl::Status Connection(const std::string& player, bool connected, int64_t at,
+                          std::vector<v1::BankedTableEvent>* derived) override;
 
   // What a stake buys, applied to `table` at `at` (µs).
   static absl::Status ApplyStake(games::stud_no_draw::Table& table,

@@ -11,18 +11,24 @@
 // (table_requests.cc): the request ids derive from the table's events, the
 // idempotency index turns a repeat into a no-op, and the read position
 // (wallet.banked-requests) moves only once the steps are durable.
+#include "services/wallet/banked_requests.h"
+
 #include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_settlement.h"
 #include "services/wallet/wallet_service.h"
 
 namespace banca::wallet {
-namespace {
 
-constexpr char kBankedRequestsGroup[] = "wallet.banked-requests";
+std::string BankedStakeRequestId(std::string_view saga_id) {
+  return table::StakeRequestId(saga_id);
+}
 
-}  // namespace
+std::string BankedMoneyRequestId(std::string_view event_id, int index) {
+  return absl::StrCat(ToAbsl(event_id), "/", index);
+}
 
 absl::Status WalletService::CarryOutBankedRequest(
     const eventlog::StoredRecord& record, int wallet_partition) {
@@ -36,7 +42,7 @@ absl::Status WalletService::CarryOutBankedRequest(
     if (!DecidedHere(ledger::PlayerOwner(r.player_id()), wallet_partition)) {
       return absl::OkStatus();
     }
-    const std::string request_id = table::StakeRequestId(r.saga_id());
+    const std::string request_id = BankedStakeRequestId(r.saga_id());
     absl::StatusOr<v1::WalletEvent> staked =
         Execute("BankedStake", request_id, r,
                 [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
@@ -68,7 +74,7 @@ absl::Status WalletService::CarryOutBankedRequest(
       // Queued: durable before the reader commits its position.
       absl::Status posted = ExecuteQueued(
           "BankedSettlement",
-          absl::StrCat(decoded->envelope.event_id(), "/", i), tx,
+          BankedMoneyRequestId(decoded->envelope.event_id(), i), tx,
           [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
             return ledger_.Post(meta, table::WagersAccount(event.table_id()),
                                 tx, commit);

@@ -137,7 +137,13 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
                      money::Format(report.held_inside, report.currency), ")"));
   }
 
-  // 3. The projection: rebuild it in a scratch directory up to the offsets
+  // 3. The banked tables' requests, each carried out exactly once.
+  absl::StatusOr<BankedAuditReport> banked = AuditBankedTopic(**log);
+  if (!banked.ok()) return banked.status();
+  report.banked = *std::move(banked);
+  for (const std::string& p : report.banked.problems) Problem(report, p);
+
+  // 4. The projection: rebuild it in a scratch directory up to the offsets
   // the live one has applied, compare the bytes, then finish the rebuild and
   // compare every balance with the replayed ledger.
   const std::string live_dir = data_dir + "/projections/wallet";
@@ -228,6 +234,13 @@ std::string FormatAuditReport(const AuditReport& r) {
   }
   absl::StrAppendFormat(&out, "  wallet       %d events in %d streams\n",
                         r.events, r.streams);
+  const BankedAuditReport& b = r.banked;
+  absl::StrAppendFormat(&out,
+                        "  banked       %d events, %d tables: %d stakes and %d "
+                        "transactions requested, %d carried out once by the "
+                        "wallet, %d not read by it yet\n",
+                        b.events, b.tables, b.stakes, b.transactions,
+                        b.carried_out, b.pending);
   absl::StrAppend(&out, "\nreconciliation (", cur, ")\n");
   for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
     absl::StrAppendFormat(&out, "  %-12s %22s   %d accounts\n",
@@ -280,10 +293,13 @@ std::string AuditReportJson(const AuditReport& r) {
   return absl::StrFormat(
       "{\"ok\":%s,\"events\":%d,\"streams\":%d,\"ledger_sum\":%d,"
       "\"deposits\":%d,\"withdrawals\":%d,\"classes\":{%s},"
-      "\"live_hash\":\"%s\",\"replay_hash\":\"%s\",\"problems\":%d}",
+      "\"live_hash\":\"%s\",\"replay_hash\":\"%s\",\"banked_events\":%d,"
+      "\"banked_requests\":%d,\"banked_carried_out\":%d,"
+      "\"banked_pending\":%d,\"problems\":%d}",
       r.ok() ? "true" : "false", r.events, r.streams, r.ledger.sum,
       r.ledger.deposits, r.ledger.withdrawals, classes, r.live_hash,
-      r.rebuilt_hash, r.problems.size());
+      r.rebuilt_hash, r.banked.events, r.banked.stakes + r.banked.transactions,
+      r.banked.carried_out, r.banked.pending, r.problems.size());
 }
 
 }  // namespace banca::cli

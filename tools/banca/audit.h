@@ -2,7 +2,8 @@
 // the server stopped). It trusts nothing derived: it checks every record's
 // CRC, every stream's sequence, replays the ledger from offset 0, rebuilds
 // every projection in a scratch directory and compares it with the live one,
-// and reconciles the money.
+// reconciles the money, and checks that the banked tables' stakes and
+// settlements were carried out by the wallet exactly once.
 #ifndef BANCA_TOOLS_BANCA_AUDIT_H_
 #define BANCA_TOOLS_BANCA_AUDIT_H_
 
@@ -13,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/ledger.h"
+#include "tools/banca/banked_audit.h"
 
 namespace banca::cli {
 
@@ -31,6 +33,9 @@ struct AuditReport {
   // deposits − withdrawals, and what players, tables and the house hold.
   int64_t net_deposits = 0;
   int64_t held_inside = 0;
+  // banca.banked.events against the wallet (banked_audit.h); its
+  // problems are in `problems` too.
+  BankedAuditReport banked;
   std::vector<std::string> problems;
   bool ok() const { return problems.empty(); }
 };

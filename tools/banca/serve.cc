@@ -209,6 +209,7 @@ int ServeCommand(int argc, char** argv) {
   std::thread waiter([&] {
     int signal = 0;
     sigwait(&stop_signals, &signal);
+    if (banked) banked->BeginShutdown();
     server->Shutdown(std::chrono::system_clock::now() +
                      std::chrono::seconds(5));
   });

@@ -1,0 +1,44 @@
+// `banca audit verify`'s check of banca.banked.events against the wallet:
+// every banked record decodes and follows its stream's sequence; every
+// transaction a table logs (a stake, a round's settlement, a withdrawal, a
+// void refund, a pay-back) balances to zero; and every one of them the
+// wallet has read (its committed position, wallet.banked-requests) was
+// carried out exactly once in banca.wallet.events, matched by the request
+// ids the wallet derives (services/wallet/banked_requests.h). Missing,
+// doubled and unrequested postings are problems; requests the wallet has
+// not read yet are counted as pending.
+#ifndef BANCA_TOOLS_BANCA_BANKED_AUDIT_H_
+#define BANCA_TOOLS_BANCA_BANKED_AUDIT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "libs/eventlog/event_log.h"
+
+namespace banca::cli {
+
+struct BankedAuditReport {
+  int64_t events = 0;
+  int64_t tables = 0;
+  // Stakes requested, and money transactions (settlements, withdrawals,
+  // void refunds, pay-backs) logged by the tables.
+  int64_t stakes = 0;
+  int64_t transactions = 0;
+  // Of those, carried out by the wallet exactly once (posted, or for a
+  // stake refused with RequestRejected).
+  int64_t carried_out = 0;
+  // Logged after the wallet's committed position: not read by it yet.
+  int64_t pending = 0;
+  std::vector<std::string> problems;
+  bool ok() const { return problems.empty(); }
+};
+
+// Reads both topics from offset 0. An error only when the log cannot be
+// read; what is wrong in it goes to `problems`.
+absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log);
+
+}  // namespace banca::cli
+
+#endif  // BANCA_TOOLS_BANCA_BANKED_AUDIT_H_
