@@ -13,6 +13,7 @@
 // Only then does this process decide there, so every stream keeps a single
 // writer and gapless sequences.
 #include <cstdio>
+#include <future>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -127,19 +128,43 @@ void WalletService::PollGroup() {
     return;
   }
   // A new assignment: wait out every previous owner's last transaction
-  // on these partitions, then follow the log to its end.
+  // on these partitions (on Kafka up to transaction_timeout_ms after a
+  // crash), then follow the log to its end. The wait runs beside this
+  // thread, which keeps polling meanwhile: a member that stops polling
+  // for a session is presumed dead (and then fenced) even if it is not.
+  ownership_->Open({});
   const std::string topic(kWalletTopic);
-  for (int p : assignment->partitions) {
-    absl::StatusOr<int64_t> settled =
-        log_.CommittedOffset(options_.group, topic, p);
-    if (!settled.ok()) {
-      // Retried at the next poll; nothing is decided here meanwhile.
-      std::fprintf(stderr, "banca wallet: partition %d not settled yet: %s\n",
-                   p, std::string(settled.status().message()).c_str());
-      ownership_->Open({});
-      return;
-    }
+  const std::vector<int> gained = assignment->partitions;
+  std::future<absl::Status> settled =
+      std::async(std::launch::async, [this, topic, gained] {
+        for (int p : gained) {
+          absl::StatusOr<int64_t> offset =
+              log_.CommittedOffset(options_.group, topic, p);
+          if (!offset.ok()) {
+            return absl::Status(
+                offset.status().code(),
+                absl::StrCat("partition ", p, ": ", offset.status().message()));
+          }
+        }
+        return absl::OkStatus();
+      });
+  bool moved_on = false;
+  while (settled.wait_for(absl::ToChronoMilliseconds(
+             options_.group_poll_interval)) != std::future_status::ready) {
+    ownership_->CloseAndDrain();  // nothing owned: nothing in flight
+    absl::StatusOr<eventlog::Assignment> again = member_->Poll();
+    ownership_->Open({});
+    if (!again.ok() || again->epoch != assignment->epoch) moved_on = true;
   }
+  if (absl::Status s = settled.get(); !s.ok() || moved_on) {
+    // Retried at the next poll; nothing is decided here meanwhile.
+    if (!s.ok()) {
+      std::fprintf(stderr, "banca wallet: partitions not settled yet: %s\n",
+                   std::string(s.message()).c_str());
+    }
+    return;
+  }
+  ownership_->CloseAndDrain();
   if (absl::Status s = Follow(); !s.ok()) FailStop("following failed", s);
   assignment_epoch_ = assignment->epoch;
   std::fprintf(stderr,

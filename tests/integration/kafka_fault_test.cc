@@ -290,7 +290,7 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   std::vector<std::unique_ptr<v1::WalletService::Stub>> stubs;
   stubs.push_back(ConnectWallet(a.port));
   stubs.push_back(ConnectWallet(b.port));
-  bool b_alive = true;
+  std::atomic<bool> b_alive{true};
 
   // Sends to each live process until one decides (the other answers
   // UNAVAILABLE: not its partition, or it is gone), for up to 90 s.
@@ -315,6 +315,8 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
                      std::chrono::seconds(10));
   };
   constexpr int kPlayers = 16;
+  constexpr int kRounds = 12;
+  constexpr int kWorkers = 4;
   std::vector<int> decider(kPlayers, -1);
   for (int p = 0; p < kPlayers; ++p) {
     grpc::Status s = route(
@@ -333,38 +335,63 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   ASSERT_NE(std::count(decider.begin(), decider.end(), 1), 0)
       << "b decides for no player: the test would prove nothing";
 
+  // Workers deposit concurrently, so b dies with calls (and, likely, a
+  // transaction) in flight; each retries its call with the same request
+  // id until some process acknowledges it.
+  std::mutex mu;
   std::map<std::string, int64_t> acknowledged;  // request id -> amount
-  int decided_by_a_after_kill = 0;
-  auto deposit = [&](int p, int n) {
-    const std::string rid = absl::StrCat("dep-", p, "-", n);
-    const int64_t amount = 100 + p;
-    int by = -1;
-    grpc::Status s = route(
-        [&](v1::WalletService::Stub& stub) {
-          v1::DepositRequest r;
-          r.set_request_id(rid);
-          r.set_player_id(absl::StrCat("p", p));
-          r.set_amount_minor(amount);
-          r.set_payment_ref("psp-" + rid);
-          v1::TransactionResponse resp;
-          grpc::ClientContext ctx;
-          with_deadline(ctx);
-          return stub.Deposit(&ctx, r, &resp);
-        },
-        &by);
-    ASSERT_TRUE(s.ok()) << rid << ": " << s.error_message();
-    acknowledged[rid] = amount;
-    if (!b_alive && by == 0 && decider[p] == 1) ++decided_by_a_after_kill;
-  };
-  for (int n = 0; n < 6; ++n) {
-    for (int p = 0; p < kPlayers; ++p) deposit(p, n);
+  std::vector<std::string> failures;
+  std::atomic<int> done{0}, decided_by_a_after_kill{0};
+  std::vector<std::thread> workers;
+  for (int w = 0; w < kWorkers; ++w) {
+    workers.emplace_back([&, w] {
+      for (int n = 0; n < kRounds; ++n) {
+        for (int p = w; p < kPlayers; p += kWorkers) {
+          const std::string rid = absl::StrCat("dep-", p, "-", n);
+          const int64_t amount = 100 + p;
+          const bool after_kill = !b_alive;
+          int by = -1;
+          grpc::Status s = route(
+              [&](v1::WalletService::Stub& stub) {
+                v1::DepositRequest r;
+                r.set_request_id(rid);
+                r.set_player_id(absl::StrCat("p", p));
+                r.set_amount_minor(amount);
+                r.set_payment_ref("psp-" + rid);
+                v1::TransactionResponse resp;
+                grpc::ClientContext ctx;
+                with_deadline(ctx);
+                return stub.Deposit(&ctx, r, &resp);
+              },
+              &by);
+          std::lock_guard lock(mu);
+          if (!s.ok()) {
+            failures.push_back(rid + ": " + s.error_message());
+            return;
+          }
+          acknowledged[rid] = amount;
+          if (after_kill && by == 0 && decider[p] == 1) {
+            ++decided_by_a_after_kill;
+          }
+          ++done;
+        }
+      }
+    });
   }
-  // Kill b without warning; carry on against whoever answers.
+  // Kill b without warning halfway through; the workers carry on against
+  // whoever answers.
+  while (done < kPlayers * kRounds / 2) {
+    {
+      std::lock_guard lock(mu);
+      if (!failures.empty()) break;
+    }
+    absl::SleepFor(absl::Milliseconds(5));
+  }
   StopServeChild(b, SIGKILL);
   b_alive = false;
-  for (int n = 6; n < 12; ++n) {
-    for (int p = 0; p < kPlayers; ++p) deposit(p, n);
-  }
+  for (std::thread& t : workers) t.join();
+  ASSERT_TRUE(failures.empty()) << failures.front();
+  ASSERT_EQ(acknowledged.size(), static_cast<size_t>(kPlayers * kRounds));
   EXPECT_GT(decided_by_a_after_kill, 0) << "a never took b's players over";
   auto pa = AssignedPartitions(dir_ + "/a");
   ASSERT_TRUE(pa.has_value());
