@@ -415,6 +415,12 @@ TEST_P(EventLogConformance, MultiPartitionBatchBecomesVisibleTogether) {
                               Rec(b, "", absl::StrCat(i), 0)})
                     .ok());
   }
+  // On a loaded machine the writer may finish before the reader's first
+  // look: let it look at least once at the finished batches.
+  const absl::Time look_by = absl::Now() + absl::Seconds(10);
+  while (checks.load() == 0 && absl::Now() < look_by) {
+    absl::SleepFor(absl::Milliseconds(1));
+  }
   stop = true;
   reader.join();
   EXPECT_GT(checks.load(), 0);
