@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
 #include "services/table/banked_settlement.h"
 #include "services/table/idempotent_command.h"
@@ -20,10 +21,7 @@ constexpr char kOutcomeGroup[] = "table.banked-stake-outcomes";
 constexpr size_t kReadBatch = 512;
 
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
-  std::fprintf(stderr,
-               "banca banked table: the event log failed (%s); stopping\n",
-               std::string(s.ToString()).c_str());
-  std::abort();
+  eventlog::StopOnLogFailure("banked table", "append", s);
 }
 
 // "banked/<table>/stake/<n>" -> "<table>".

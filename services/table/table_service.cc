@@ -10,6 +10,7 @@
 #include "libs/cards/showdown.h"
 #include "libs/common/request_fingerprint.h"
 #include "libs/common/string_view.h"
+#include "libs/eventlog/fail_stop.h"
 #include "services/table/idempotent_command.h"
 #include "services/wallet/wallet_events.h"
 
@@ -26,12 +27,8 @@ grpc::Status ToGrpc(const absl::Status& s) {
                       std::string(s.message()));
 }
 
-// The log refused to make a decision durable that memory already holds:
-// only a restart (which replays the log) is safe.
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
-  std::fprintf(stderr, "banca table: the event log failed (%s); stopping\n",
-               std::string(s.ToString()).c_str());
-  std::abort();
+  eventlog::StopOnLogFailure("table", "append", s);
 }
 
 absl::Status CheckTableId(const std::string& id) {

@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "libs/common/string_view.h"
+#include "libs/eventlog/fail_stop.h"
 #include "services/wallet/wallet_events.h"
 #include "services/wallet/wallet_service.h"
 
@@ -26,16 +27,6 @@ namespace banca::wallet {
 namespace {
 
 constexpr size_t kFollowBatch = 512;
-
-[[noreturn]] void FailStop(std::string_view what, const absl::Status& status) {
-  std::fprintf(stderr,
-               "{\"level\":\"fatal\",\"msg\":\"%.*s; stopping so that a "
-               "restart replays the log\",\"error\":\"%s\"}\n",
-               static_cast<int>(what.size()), what.data(),
-               std::string(status.message()).c_str());
-  std::fflush(stderr);
-  std::abort();
-}
 
 }  // namespace
 
@@ -90,6 +81,7 @@ eventlog::OffsetCommit WalletService::FenceFor(std::string_view stream) {
 absl::Status WalletService::Follow() {
   const std::string topic(kWalletTopic);
   absl::MutexLock lock(&follow_mu_);
+  bool moved = false;
   for (int p = 0; p < options_.partitions; ++p) {
     while (true) {
       absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
@@ -101,10 +93,12 @@ absl::Status WalletService::Follow() {
         absl::StatusOr<bool> applied = ApplyLogged(record, /*replaying=*/false);
         if (!applied.ok()) return applied.status();
         followed_[p] = record.offset + 1;
+        moved = true;
       }
       if (records->size() < kFollowBatch) break;
     }
   }
+  if (!moved) return absl::OkStatus();
   std::vector<eventlog::Position> positions;
   for (int p = 0; p < options_.partitions; ++p) {
     if (followed_[p] > 0) positions.push_back({topic, p, followed_[p] - 1});
@@ -165,7 +159,8 @@ void WalletService::PollGroup() {
     return;
   }
   ownership_->CloseAndDrain();
-  if (absl::Status s = Follow(); !s.ok()) FailStop("following failed", s);
+  if (absl::Status s = Follow(); !s.ok())
+    eventlog::StopOnLogFailure("wallet", "following", s);
   assignment_epoch_ = assignment->epoch;
   std::fprintf(stderr,
                "{\"level\":\"info\",\"msg\":\"wallet partitions assigned\","
@@ -186,7 +181,7 @@ void WalletService::GroupLoop() {
     // A follower that cannot apply the log has a ledger that differs from
     // it: only a restart (a full replay) is safe.
     if (absl::Status s = Follow(); !s.ok() && !absl::IsUnavailable(s)) {
-      FailStop("following failed", s);
+      eventlog::StopOnLogFailure("wallet", "following", s);
     }
     if (absl::Now() >= next_poll) {
       PollGroup();

@@ -14,6 +14,7 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "libs/common/request_fingerprint.h"
 #include "libs/common/string_view.h"
+#include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
 #include "services/table/banked_codec.h"
@@ -330,15 +331,7 @@ void WalletService::ExecuteAsync(std::string_view method,
     auto appended = [this, pending](absl::Status status,
                                     std::vector<eventlog::Position> positions) {
       if (!status.ok()) {
-        // The ledger's memory holds a decision the log does not: stop,
-        // and let a restart rebuild the state from the log (fail-stop).
-        std::fprintf(stderr,
-                     "{\"level\":\"fatal\",\"msg\":\"log append failed; "
-                     "stopping so that a restart replays the log\","
-                     "\"error\":\"%s\"}\n",
-                     std::string(status.message()).c_str());
-        std::fflush(stderr);
-        std::abort();
+        eventlog::StopOnLogFailure("wallet", "append", status);
       }
       RecordAppended(positions);
       if (metrics_) metrics_->CountAppended();
