@@ -11,7 +11,9 @@
 #include "libs/common/request_fingerprint.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
+#include "services/table/bearer_auth.h"
 #include "services/table/idempotent_command.h"
+#include "services/table/play_stream.h"
 #include "services/wallet/wallet_events.h"
 
 namespace banca::table {
@@ -20,12 +22,6 @@ namespace {
 
 constexpr char kOutcomeGroup[] = "table.buy-in-outcomes";
 constexpr size_t kReadBatch = 512;
-
-grpc::Status ToGrpc(const absl::Status& s) {
-  if (s.ok()) return grpc::Status::OK;
-  return grpc::Status(static_cast<grpc::StatusCode>(s.code()),
-                      std::string(s.message()));
-}
 
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
   eventlog::StopOnLogFailure("table", "append", s);
@@ -99,7 +95,24 @@ absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
 
 TableService::~TableService() { Stop(); }
 
+void TableService::BeginShutdown() {
+  closing_plays_ = true;
+  std::vector<std::shared_ptr<PlayStream>> open;
+  {
+    absl::MutexLock lock(&tables_mu_);
+    for (auto& [id, slot] : tables_) {
+      absl::MutexLock slot_lock(&slot->mu);
+      for (auto& [player, stream] : slot->players) open.push_back(stream);
+    }
+  }
+  for (const std::shared_ptr<PlayStream>& stream : open) {
+    stream->End(grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                             "the table service is stopping"));
+  }
+}
+
 void TableService::Stop() {
+  BeginShutdown();
   stopping_ = true;
   for (std::thread& t : threads_) {
     if (t.joinable()) t.join();
@@ -260,7 +273,11 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
   ctx.correlation_id = batch.front().request_id();
   std::vector<eventlog::Record> records;
   records.reserve(batch.size());
+  std::vector<std::string> noticed;  // players given a session notice
   for (const v1::TableEvent& e : batch) {
+    if (e.has_session_notice() && !slot.players.empty()) {
+      noticed.push_back(e.session_notice().player_id());
+    }
     if (e.has_buy_in_requested()) {
       slot.saga_started_micros[e.buy_in_requested().saga_id()] =
           ctx.occurred_at_micros;
@@ -279,7 +296,48 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
                      Durable(slot, last);
                    });
   slot.changed.SignalAll();
+  TellPlayersLocked(slot, noticed);
   return absl::OkStatus();
+}
+
+void TableService::TellPlayersLocked(Slot& slot,
+                                     const std::vector<std::string>& noticed) {
+  if (slot.players.empty()) return;
+  for (const std::string& player : noticed) {
+    auto it = slot.players.find(player);
+    if (it == slot.players.end()) continue;
+    v1::PlayUpdate update;
+    *update.mutable_view() = ViewLocked(slot, player);
+    SendWhenDurable(slot, slot.sequence, it->second, std::move(update));
+  }
+  const TableState& state = *slot.state;
+  const poker::Hand* hand = state.engine().hand();
+  if (!state.engine().in_hand() || hand == nullptr) return;
+  const std::optional<int> seat = hand->to_act();
+  if (!seat) return;
+  const std::pair<int64_t, size_t> turn{state.hands_started(),
+                                        hand->actions().size()};
+  if (turn == slot.told_turn) return;
+  slot.told_turn = turn;
+  for (const poker::Table::SeatInfo& s : state.engine().Seats()) {
+    if (s.seat != *seat) continue;
+    auto it = slot.players.find(s.player);
+    if (it == slot.players.end()) return;
+    v1::PlayUpdate update;
+    *update.mutable_view() = ViewLocked(slot, s.player);
+    SendWhenDurable(slot, slot.sequence, it->second, std::move(update));
+    return;
+  }
+}
+
+void TableService::SendWhenDurable(Slot& slot, int64_t sequence,
+                                   const std::shared_ptr<PlayStream>& stream,
+                                   v1::PlayUpdate update) {
+  if (slot.play_waiters.empty() && slot.durable_sequence >= sequence) {
+    stream->Send(std::move(update));
+  } else {
+    slot.play_waiters.push_back({sequence, stream, std::move(update)});
+  }
 }
 
 void TableService::Durable(Slot& slot, int64_t sequence) {
@@ -293,6 +351,14 @@ void TableService::Durable(Slot& slot, int64_t sequence) {
            slot.waiters.front().sequence <= slot.durable_sequence) {
       ready.push_back(slot.waiters.front().reactor);
       slot.waiters.pop_front();
+    }
+    // Sent under the lock, so that no update overtakes one queued before
+    // it (Send only queues a write).
+    while (!slot.play_waiters.empty() &&
+           slot.play_waiters.front().sequence <= slot.durable_sequence) {
+      PlayWaiter& w = slot.play_waiters.front();
+      w.stream->Send(std::move(w.update));
+      slot.play_waiters.pop_front();
     }
     slot.changed.SignalAll();
   }
@@ -440,7 +506,7 @@ grpc::Status TableService::ListTables(grpc::ServerContext* context,
                                       const v1::ListTablesRequest*,
                                       v1::ListTablesResponse* response) {
   if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
-    return ToGrpc(c.status());
+    return ToGrpcStatus(c.status());
   }
   std::vector<Slot*> slots;
   {
@@ -646,70 +712,99 @@ grpc::Status TableService::SitIn(grpc::ServerContext* context,
       });
 }
 
+absl::StatusOr<poker::Action> TableService::CheckAct(
+    const auth::Claims& caller, const v1::ActRequest& request) {
+  if (!ledger::IsValidRequestId(request.request_id())) {
+    return absl::InvalidArgumentError(
+        "request_id must be 1-128 printable characters without spaces");
+  }
+  if (caller.role != auth::Role::kPlayer) {
+    return absl::PermissionDeniedError("only a player acts");
+  }
+  return ActionFromProto(request.action(), request.amount_minor());
+}
+
+absl::Status TableService::DecideActLocked(Slot& slot,
+                                           const auth::Claims& caller,
+                                           const v1::ActRequest& request,
+                                           v1::TableView* response,
+                                           int64_t* sequence) {
+  std::string key = absl::StrCat(caller.subject, ":", request.request_id());
+  std::string fingerprint = RequestFingerprint("Act", request, caller.subject);
+  if (auto it = slot.acts.find(key); it != slot.acts.end()) {
+    // A retry inside the window: the first answer, once it is durable.
+    const ActAnswer& first = it->second;
+    if (first.fingerprint != fingerprint) {
+      return absl::AlreadyExistsError(
+          absl::StrCat("request_id ", request.request_id(),
+                       " was used for another request"));
+    }
+    if (response == nullptr) {
+      *sequence = first.sequence;
+    } else if (first.response) {
+      *response = *first.response;
+      *sequence = first.sequence;
+    } else {  // decided before a restart, or through Play
+      *response = ViewLocked(slot, caller.subject);
+      *sequence = slot.sequence;
+    }
+    return absl::OkStatus();
+  }
+  v1::TableEvent e;
+  e.set_request_id(key);
+  e.set_request_fingerprint(fingerprint);
+  e.set_table_id(request.table_id());
+  v1::ActionApplied* a = e.mutable_action_applied();
+  a->set_hand_number(request.hand_number());
+  a->set_player_id(caller.subject);
+  a->set_action(request.action());
+  a->set_amount_minor(request.amount_minor());
+  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
+  *sequence = slot.sequence;
+  std::optional<v1::TableView> kept;
+  if (response != nullptr) {
+    *response = ViewLocked(slot, caller.subject);
+    kept = *response;
+  }
+  slot.acts.insert(
+      {key, ActAnswer{std::move(fingerprint), request.hand_number(),
+                      slot.sequence, std::move(kept)}});
+  slot.act_order.push_back(std::move(key));
+  PruneActs(slot);
+  return absl::OkStatus();
+}
+
+grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate>* TableService::Play(
+    grpc::CallbackServerContext* context) {
+  return PlayStream::Open(*this, context);
+}
+
 grpc::ServerUnaryReactor* TableService::Act(
     grpc::CallbackServerContext* context, const v1::ActRequest* request,
     v1::TableView* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   auto fail = [reactor](const absl::Status& s) {
-    reactor->Finish(ToGrpc(s));
+    reactor->Finish(ToGrpcStatus(s));
     return reactor;
   };
   absl::StatusOr<auth::Claims> caller = Caller(context);
   if (!caller.ok()) return fail(caller.status());
-  if (!ledger::IsValidRequestId(request->request_id())) {
-    return fail(absl::InvalidArgumentError(
-        "request_id must be 1-128 printable characters without spaces"));
-  }
-  if (caller->role != auth::Role::kPlayer) {
-    return fail(absl::PermissionDeniedError("only a player acts"));
+  if (absl::StatusOr<poker::Action> action = CheckAct(*caller, *request);
+      !action.ok()) {
+    return fail(action.status());
   }
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) return fail(absl::NotFoundError("no such table"));
-  absl::StatusOr<poker::Action> action =
-      ActionFromProto(request->action(), request->amount_minor());
-  if (!action.ok()) return fail(action.status());
-  std::string key = absl::StrCat(caller->subject, ":", request->request_id());
-  std::string fingerprint =
-      RequestFingerprint("Act", *request, caller->subject);
   std::vector<grpc::ServerUnaryReactor*> now;
   {
     absl::MutexLock lock(&slot->mu);
-    if (auto it = slot->acts.find(key); it != slot->acts.end()) {
-      // A retry inside the window: the first answer, once it is durable.
-      const ActAnswer& first = it->second;
-      if (first.fingerprint != fingerprint) {
-        return fail(absl::AlreadyExistsError(
-            absl::StrCat("request_id ", request->request_id(),
-                         " was used for another request")));
-      }
-      if (first.response) {
-        *response = *first.response;
-        ReplyWhenDurable(*slot, first.sequence, reactor, &now);
-      } else {  // decided before a restart
-        *response = ViewLocked(*slot, caller->subject);
-        ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
-      }
-    } else {
-      v1::TableEvent e;
-      e.set_request_id(key);
-      e.set_request_fingerprint(fingerprint);
-      e.set_table_id(request->table_id());
-      v1::ActionApplied* a = e.mutable_action_applied();
-      a->set_hand_number(request->hand_number());
-      a->set_player_id(caller->subject);
-      a->set_action(request->action());
-      a->set_amount_minor(request->amount_minor());
-      if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
-        return fail(s);
-      }
-      *response = ViewLocked(*slot, caller->subject);
-      slot->acts.insert(
-          {key, ActAnswer{std::move(fingerprint), request->hand_number(),
-                          slot->sequence, *response}});
-      slot->act_order.push_back(std::move(key));
-      PruneActs(*slot);
-      ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
+    int64_t sequence = 0;
+    if (absl::Status s =
+            DecideActLocked(*slot, *caller, *request, response, &sequence);
+        !s.ok()) {
+      return fail(s);
     }
+    ReplyWhenDurable(*slot, sequence, reactor, &now);
   }
   for (grpc::ServerUnaryReactor* r : now) r->Finish(grpc::Status::OK);
   return reactor;
@@ -757,12 +852,12 @@ grpc::ServerUnaryReactor* TableService::GetTableView(
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   absl::StatusOr<auth::Claims> caller = Caller(context);
   if (!caller.ok()) {
-    reactor->Finish(ToGrpc(caller.status()));
+    reactor->Finish(ToGrpcStatus(caller.status()));
     return reactor;
   }
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) {
-    reactor->Finish(ToGrpc(absl::NotFoundError("no such table")));
+    reactor->Finish(ToGrpcStatus(absl::NotFoundError("no such table")));
     return reactor;
   }
   std::vector<grpc::ServerUnaryReactor*> now;
@@ -780,15 +875,15 @@ grpc::Status TableService::WatchTable(
     grpc::ServerContext* context, const v1::WatchTableRequest* request,
     grpc::ServerWriter<v1::TableView>* writer) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpc(caller.status());
+  if (!caller.ok()) return ToGrpcStatus(caller.status());
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) {
-    return ToGrpc(absl::NotFoundError("no such table"));
+    return ToGrpcStatus(absl::NotFoundError("no such table"));
   }
   {
     absl::MutexLock lock(&slot->mu);
     if (slot->watchers >= options_.max_watchers_per_table) {
-      return ToGrpc(absl::ResourceExhaustedError("too many watchers"));
+      return ToGrpcStatus(absl::ResourceExhaustedError("too many watchers"));
     }
     ++slot->watchers;
   }
@@ -820,9 +915,10 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
                                        const v1::GetLastHandRequest* request,
                                        v1::LastHandResponse* response) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpc(caller.status());
+  if (!caller.ok()) return ToGrpcStatus(caller.status());
   Slot* slot = Find(request->table_id());
-  if (slot == nullptr) return ToGrpc(absl::NotFoundError("no such table"));
+  if (slot == nullptr)
+    return ToGrpcStatus(absl::NotFoundError("no such table"));
   absl::MutexLock lock(&slot->mu);
   // Only what is durable is shown (see GetTableView): the answer is read
   // once the log has caught up with the table.
@@ -832,7 +928,7 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
   std::optional<poker::LastHand> last =
       slot->state->engine().LastHandOf(caller->subject);
   if (!last) {
-    return ToGrpc(absl::NotFoundError(
+    return ToGrpcStatus(absl::NotFoundError(
         absl::StrCat(caller->subject, " has played no hand here")));
   }
   response->set_table_id(request->table_id());
@@ -863,16 +959,17 @@ grpc::Status TableService::GetSessionSummary(
     grpc::ServerContext* context, const v1::GetSessionSummaryRequest* request,
     v1::SessionSummary* response) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpc(caller.status());
+  if (!caller.ok()) return ToGrpcStatus(caller.status());
   Slot* slot = Find(request->table_id());
-  if (slot == nullptr) return ToGrpc(absl::NotFoundError("no such table"));
+  if (slot == nullptr)
+    return ToGrpcStatus(absl::NotFoundError("no such table"));
   absl::MutexLock lock(&slot->mu);
   while (slot->durable_sequence < slot->sequence) {
     slot->changed.Wait(&slot->mu);
   }
   std::optional<v1::SessionSummary> s = slot->state->Summary(caller->subject);
   if (!s) {
-    return ToGrpc(absl::NotFoundError(
+    return ToGrpcStatus(absl::NotFoundError(
         absl::StrCat(caller->subject, " has no session here")));
   }
   *response = *s;

@@ -81,7 +81,7 @@ struct TableServiceOptions {
 
 using TableServiceBase = v1::TableService::WithCallbackMethod_Act<
     v1::TableService::WithCallbackMethod_GetTableView<
-        v1::TableService::Service>>;
+        v1::TableService::WithCallbackMethod_Play<v1::TableService::Service>>>;
 
 class TableService final : public TableServiceBase {
  public:
@@ -89,6 +89,9 @@ class TableService final : public TableServiceBase {
   static absl::StatusOr<std::unique_ptr<TableService>> Start(
       eventlog::EventLog& log, const Clock& clock, TableServiceOptions options);
   ~TableService() override;
+  // Ends the Play streams (UNAVAILABLE) and refuses new ones, so that a
+  // server shutting down does not wait for its players to hang up.
+  void BeginShutdown();
   void Stop();
 
   // One pass of the timers: decision timeouts (HE-45, after HE-44's extra
@@ -119,6 +122,8 @@ class TableService final : public TableServiceBase {
   grpc::ServerUnaryReactor* GetTableView(grpc::CallbackServerContext*,
                                          const v1::WatchTableRequest*,
                                          v1::TableView*) override;
+  grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate>* Play(
+      grpc::CallbackServerContext*) override;
   grpc::Status GetLastHand(grpc::ServerContext*, const v1::GetLastHandRequest*,
                            v1::LastHandResponse*) override;
   grpc::Status GetSessionSummary(grpc::ServerContext*,
@@ -138,13 +143,22 @@ class TableService final : public TableServiceBase {
     std::string fingerprint;
     int64_t hand = 0;
     int64_t sequence = 0;  // durable once the table's log reaches it
-    // Empty when decided before a restart: a retry gets the current view.
+    // Empty when decided before a restart or through Play (whose answer
+    // has no view): a retry by Act gets the current view.
     std::optional<v1::TableView> response;
   };
   // A callback reply waiting for the log.
   struct Waiter {
     int64_t sequence = 0;
     grpc::ServerUnaryReactor* reactor = nullptr;
+  };
+  // One player's Play stream (services/table/play_stream.h).
+  class PlayStream;
+  // A Play update waiting for the log.
+  struct PlayWaiter {
+    int64_t sequence = 0;
+    std::shared_ptr<PlayStream> stream;
+    v1::PlayUpdate update;
   };
   struct Slot {
     absl::Mutex mu;
@@ -153,6 +167,11 @@ class TableService final : public TableServiceBase {
     int64_t sequence = 0;          // last stream sequence queued on the log
     int64_t durable_sequence = 0;  // last one the log made durable
     std::deque<Waiter> waiters;    // by sequence
+    std::deque<PlayWaiter> play_waiters;  // by sequence
+    // The open Play streams by player, and the last turn (hand, actions so
+    // far) their player was told of.
+    std::map<std::string, std::shared_ptr<PlayStream>> players;
+    std::pair<int64_t, size_t> told_turn{0, 0};
     absl::flat_hash_map<std::string, ActAnswer> acts;  // "<player>:<id>"
     std::deque<std::string> act_order;                 // oldest first
     // The turn the decision timer runs for: (hand, actions so far).
@@ -187,6 +206,28 @@ class TableService final : public TableServiceBase {
   void ReplyWhenDurable(Slot& slot, int64_t sequence,
                         grpc::ServerUnaryReactor* reactor,
                         std::vector<grpc::ServerUnaryReactor*>* now)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Sends `update` on `stream` once the table's log is durable up to
+  // `sequence`, after every update queued before it. Requires slot.mu.
+  void SendWhenDurable(Slot& slot, int64_t sequence,
+                       const std::shared_ptr<PlayStream>& stream,
+                       v1::PlayUpdate update)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Sends their view to the players with a Play stream open who were just
+  // given a session notice (`noticed`: HE-70/71, HE-68) or whose turn it
+  // now is. Requires slot.mu.
+  void TellPlayersLocked(Slot& slot, const std::vector<std::string>& noticed)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // What an Act asks for, checked before the table is locked.
+  static absl::StatusOr<games::poker::Action> CheckAct(
+      const auth::Claims& caller, const v1::ActRequest& request);
+  // Decides `request` (or recognises its retry) at `slot`: on success the
+  // answer may be sent once the table's log is durable up to *sequence,
+  // and, when `response` is not null, *response is the caller's view for
+  // it (kept for a retry). A refused Act appends nothing.
+  absl::Status DecideActLocked(Slot& slot, const auth::Claims& caller,
+                               const v1::ActRequest& request,
+                               v1::TableView* response, int64_t* sequence)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // The log made the table durable up to `sequence`.
   void Durable(Slot& slot, int64_t sequence);
@@ -235,6 +276,7 @@ class TableService final : public TableServiceBase {
   std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
 
   std::atomic<bool> stopping_{false};
+  std::atomic<bool> closing_plays_{false};
   // Appends queued whose completion has not run yet (Stop waits for them).
   std::atomic<int64_t> in_flight_{0};
   std::vector<std::thread> threads_;

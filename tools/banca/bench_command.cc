@@ -494,7 +494,16 @@ int BenchHoldem(const Flags& flags) {
   options.duration = absl::Seconds(*seconds);
   options.warmup = absl::Seconds(*warmup);
   options.fsync = !flags.GetBool("no-fsync");
-  options.view_per_action = flags.GetBool("view-per-action");
+  const std::string api = flags.Get("api", "play");
+  if (api == "play") {
+    options.api = HoldemBenchOptions::Api::kPlay;
+  } else if (api == "act") {
+    options.api = HoldemBenchOptions::Api::kAct;
+  } else if (api == "view-act") {
+    options.api = HoldemBenchOptions::Api::kViewAndAct;
+  } else {
+    return Fail("--api is play, act or view-act");
+  }
   absl::StatusOr<HoldemBenchResult> service = RunHoldemServiceBench(options);
   std::filesystem::remove_all(options.dir);
   if (!service.ok()) return Fail(service.status().ToString());
@@ -502,12 +511,12 @@ int BenchHoldem(const Flags& flags) {
       "{\"bench\":\"holdem\",\"engine_hands\":%lld,"
       "\"engine_actions_per_hand\":%.2f,\"engine_hands_per_sec\":%.0f,"
       "\"tables\":%d,\"players_per_table\":6,\"transport\":"
-      "\"grpc-loopback\",\"log\":\"embedded%s\",\"rpcs_per_action\":%d,"
+      "\"grpc-loopback\",\"log\":\"embedded%s\",\"api\":\"%s\","
       "\"seconds\":%.1f,"
       "\"service_hands\":%lld,\"service_hands_per_sec\":%.0f,"
       "\"actions_per_sec\":%.0f,\"p50_action_ms\":%.3f,"
       "\"p99_action_ms\":%.3f,\"max_action_ms\":%.3f,\"rejected\":%lld,"
-      "\"rebuys\":%lld,\"views\":%lld,\"pauses\":%lld,"
+      "\"rebuys\":%lld,\"views\":%lld,\"pauses\":%lld,\"turns\":%lld,"
       "\"cpu_ms_per_hand\":%.3f,\"cores\":%u,"
       "\"setup_seconds\":%.1f,\"target_engine_hands_per_sec\":200000,"
       "\"target_service_hands_per_sec\":2000}\n",
@@ -515,14 +524,14 @@ int BenchHoldem(const Flags& flags) {
       engine.hands > 0 ? static_cast<double>(engine.actions) / engine.hands
                        : 0.0,
       engine.hands_per_sec, options.tables,
-      options.fsync ? "-durable" : "-no-fsync", options.view_per_action ? 2 : 1,
-      service->seconds, static_cast<long long>(service->hands),
-      service->hands_per_sec, service->actions_per_sec, service->p50_action_ms,
-      service->p99_action_ms, service->max_action_ms,
-      static_cast<long long>(service->rejected),
+      options.fsync ? "-durable" : "-no-fsync", api.c_str(), service->seconds,
+      static_cast<long long>(service->hands), service->hands_per_sec,
+      service->actions_per_sec, service->p50_action_ms, service->p99_action_ms,
+      service->max_action_ms, static_cast<long long>(service->rejected),
       static_cast<long long>(service->rebuys),
       static_cast<long long>(service->views),
-      static_cast<long long>(service->pauses), service->cpu_ms_per_hand,
+      static_cast<long long>(service->pauses),
+      static_cast<long long>(service->turns), service->cpu_ms_per_hand,
       std::thread::hardware_concurrency(), service->setup_seconds);
   return service->rejected == 0 ? 0 : 1;
 }
@@ -532,17 +541,15 @@ int BenchHoldem(const Flags& flags) {
 int BenchCommand(int argc, char** argv) {
   const std::string what = argc >= 3 ? argv[2] : "";
   if (what == "rtp") return BenchRtp(argc, argv);
-  auto flags = Flags::Parse(argc, argv, 3, {"threads",      "players",
-                                            "seconds",      "writers",
-                                            "events",       "value-bytes",
-                                            "partitions",   "no-fsync",
-                                            "log",          "dir",
-                                            "clients",      "operations",
-                                            "rate",         "paced-seconds",
-                                            "mix",          "in-flight",
-                                            "kafka-local",  "no-kafka-tool",
-                                            "tables",       "warmup-seconds",
-                                            "engine-hands", "view-per-action"});
+  auto flags = Flags::Parse(argc, argv, 3,
+                            {"threads",    "players",        "seconds",
+                             "writers",    "events",         "value-bytes",
+                             "partitions", "no-fsync",       "log",
+                             "dir",        "clients",        "operations",
+                             "rate",       "paced-seconds",  "mix",
+                             "in-flight",  "kafka-local",    "no-kafka-tool",
+                             "tables",     "warmup-seconds", "engine-hands",
+                             "api"});
   if (!flags.ok()) return Fail(std::string(flags.status().message()));
   if (what == "ledger") return BenchLedger(*flags);
   if (what == "log") return BenchLog(*flags);

@@ -43,6 +43,7 @@ constexpr int kPollers = 2;
 // Threads buying busted bots back in (each Rebuy waits for the wallet's
 // saga), so that a slow saga does not leave tables short of players.
 constexpr int kRebuyers = 8;
+constexpr int kRebuyAttempts = 5;
 
 double CpuSeconds() {
   rusage u;
@@ -102,7 +103,7 @@ class Bench {
   }
 
   void Stop() {
-    if (!bots_.empty() && running_ > 0) StopBots();
+    if ((!bots_.empty() || !seats_.empty()) && running_ > 0) StopBots();
     if (server_ != nullptr) {
       server_->Shutdown(std::chrono::system_clock::now() +
                         std::chrono::seconds(2));
@@ -158,7 +159,12 @@ class Bench {
     out.rejected = rejected_.load() - rejected_before;
     out.views = views_.load();
     out.pauses = pauses_.load();
+    out.turns = turns_.load();
     StopBots();
+    {
+      std::lock_guard<std::mutex> lock(error_mu_);
+      if (!stream_error_.ok()) return stream_error_;
+    }
 
     out.seconds = absl::ToDoubleSeconds(end - start);
     out.hands = *after - *before;
@@ -169,6 +175,9 @@ class Bench {
     std::vector<double> all;
     for (const auto& b : bots_) {
       all.insert(all.end(), b->latencies.begin(), b->latencies.end());
+    }
+    for (const auto& seat : seats_) {
+      all.insert(all.end(), seat->latencies().begin(), seat->latencies().end());
     }
     std::sort(all.begin(), all.end());
     if (!all.empty()) {
@@ -296,8 +305,8 @@ class Bench {
   // costs a rebuy saga) and no timeouts (the service's clock makes those):
   // 5% all in, 12% a random bet or raise, 8% the minimum one, 13% fold when
   // facing a bet, else check or call.
-  void Choose(const v1::LegalActionsView& legal, std::mt19937_64& rng,
-              v1::ActRequest* act) {
+  static void Choose(const v1::LegalActionsView& legal, std::mt19937_64& rng,
+                     v1::ActRequest* act) {
     auto can = [&](v1::PokerActionType type) {
       return std::find(legal.actions().begin(), legal.actions().end(), type) !=
              legal.actions().end();
@@ -352,6 +361,128 @@ class Bench {
     int64_t requests = 0;
     int64_t last_hand = -1;
     std::vector<double> latencies;
+  };
+
+  // One bot's Play stream (--api=play): joins its table, then acts
+  // whenever an update shows that it is its turn (the joining view or a
+  // turn notice; the answer to an accepted action carries no view). Reads
+  // and writes may complete on different gRPC threads at once: mu_ guards
+  // what both touch.
+  class PlaySeat final
+      : public grpc::ClientBidiReactor<v1::PlayRequest, v1::PlayUpdate> {
+   public:
+    PlaySeat(Bench& bench, int t, int index)
+        : bench_(bench), t_(t), index_(index) {
+      rng_.seed(bench.o_.seed * 1'000'003 + t * 16 + index);
+    }
+
+    void Open() {
+      ctx_.AddMetadata("authorization",
+                       "Bearer " + bench_.Token(bench_.Player(t_, index_),
+                                                auth::Role::kPlayer));
+      bench_.Tables(t_).async()->Play(&ctx_, this);
+      v1::PlayRequest join;
+      join.mutable_join()->set_table_id(bench_.TableId(t_));
+      Write(std::move(join));
+      StartRead(&update_);
+      StartCall();
+    }
+    void Cancel() { ctx_.TryCancel(); }
+    const std::vector<double>& latencies() const { return latencies_; }
+
+    void OnReadDone(bool ok) override {
+      if (!ok) return;  // the stream is over: OnDone follows
+      if (!update_.request_id().empty()) {
+        if (update_.code() != 0) {
+          ++bench_.rejected_;
+          acted_version_ = -1;  // the turn is still ours: act again
+        } else {
+          ++bench_.actions_;
+          if (bench_.measuring_) {
+            latencies_.push_back(
+                absl::ToDoubleMilliseconds(absl::Now() - sent_));
+          }
+        }
+      } else if (bench_.measuring_) {
+        ++bench_.turns_;
+      }
+      if (update_.has_view()) See(update_.view());
+      StartRead(&update_);
+    }
+
+    void OnWriteDone(bool ok) override {
+      v1::PlayRequest* next = nullptr;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        outbox_.pop_front();
+        if (ok && !outbox_.empty()) {
+          next = &outbox_.front();
+        } else {
+          writing_ = false;
+        }
+      }
+      if (next != nullptr) StartWrite(next);
+    }
+
+    void OnDone(const grpc::Status& status) override {
+      if (!status.ok() && status.error_code() != grpc::StatusCode::CANCELLED) {
+        std::lock_guard<std::mutex> lock(bench_.error_mu_);
+        bench_.stream_error_ = absl::InternalError(
+            absl::StrCat("Play stream of ", bench_.Player(t_, index_), ": ",
+                         status.error_message()));
+      }
+      --bench_.running_;
+    }
+
+   private:
+    void See(const v1::TableView& v) {
+      if (v.hand_number() != last_hand_ || !v.in_hand()) {
+        last_hand_ = v.hand_number();
+        bench_.QueueRebuys(t_, v);
+      }
+      // The joining view and a turn notice can show the same turn (the
+      // same version): act once.
+      if (bench_.stop_ || !v.in_hand() || v.my_seat() == 0 ||
+          v.to_act() != v.my_seat() || v.legal().actions_size() == 0 ||
+          v.version() <= acted_version_) {
+        return;
+      }
+      acted_version_ = v.version();
+      v1::PlayRequest act;
+      v1::ActRequest* a = act.mutable_act();
+      a->set_request_id(absl::StrCat("act-", ++requests_));
+      a->set_hand_number(v.hand_number());
+      Choose(v.legal(), rng_, a);
+      sent_ = absl::Now();
+      Write(std::move(act));
+    }
+
+    void Write(v1::PlayRequest request) {
+      v1::PlayRequest* next = nullptr;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        outbox_.push_back(std::move(request));
+        if (writing_) return;
+        writing_ = true;
+        next = &outbox_.front();
+      }
+      StartWrite(next);
+    }
+
+    Bench& bench_;
+    const int t_;
+    const int index_;
+    grpc::ClientContext ctx_;
+    std::mt19937_64 rng_;
+    v1::PlayUpdate update_;
+    int64_t acted_version_ = -1;
+    int64_t last_hand_ = -1;
+    int64_t requests_ = 0;
+    absl::Time sent_;
+    std::vector<double> latencies_;
+    std::mutex mu_;
+    std::deque<v1::PlayRequest> outbox_;
+    bool writing_ = false;
   };
 
   void Call(Bot& b, Bot::Step step, int player_index) {
@@ -446,7 +577,9 @@ class Bench {
       if (s.seat() == v.to_act()) b.actor = IndexOf(b, s.player_id());
     }
     if (b.actor < 0) return Pause(b);
-    if (o_.view_per_action) return Call(b, Bot::Step::kMine, b.actor);
+    if (o_.api == HoldemBenchOptions::Api::kViewAndAct) {
+      return Call(b, Bot::Step::kMine, b.actor);
+    }
     Send(b, v, v.to_act_legal());
   }
 
@@ -482,9 +615,16 @@ class Bench {
       v1::SeatResponse resp;
       grpc::ClientContext ctx;
       As(ctx, job.player);
-      if (Tables(job.t).Rebuy(&ctx, req, &resp).ok()) ++rebuys_;
+      const bool bought = Tables(job.t).Rebuy(&ctx, req, &resp).ok();
+      if (bought) ++rebuys_;
       std::lock_guard<std::mutex> lock(rebuy_mu_);
-      rebuy_pending_.erase(job.player);
+      // A Play client hears of a table only at a turn: a table left with
+      // one funded player would wait forever for a rebuy that failed.
+      if (!bought && ++job.attempts < kRebuyAttempts) {
+        rebuy_queue_.push_back(job);
+      } else {
+        rebuy_pending_.erase(job.player);
+      }
     }
   }
 
@@ -495,6 +635,17 @@ class Bench {
   }
 
   void StartBots() {
+    if (o_.api == HoldemBenchOptions::Api::kPlay) {
+      for (int t = 0; t < o_.tables; ++t) {
+        for (int i = 0; i < o_.players; ++i) {
+          seats_.push_back(std::make_unique<PlaySeat>(*this, t, i));
+        }
+      }
+      running_ = static_cast<int>(seats_.size());
+      StartRebuyers();
+      for (auto& seat : seats_) seat->Open();
+      return;
+    }
     for (int t = 0; t < o_.tables; ++t) {
       auto b = std::make_unique<Bot>();
       b->t = t;
@@ -508,10 +659,14 @@ class Bench {
     running_ = o_.tables;
     for (int i = 0; i < kPollers; ++i)
       pollers_.emplace_back([this] { Poll(); });
+    StartRebuyers();
+    for (auto& b : bots_) Call(*b, Bot::Step::kSeen, 0);
+  }
+
+  void StartRebuyers() {
     for (int i = 0; i < kRebuyers; ++i) {
       rebuyers_.emplace_back([this] { RebuyLoop(); });
     }
-    for (auto& b : bots_) Call(*b, Bot::Step::kSeen, 0);
   }
 
   void StopBots() {
@@ -519,7 +674,9 @@ class Bench {
     rebuy_cv_.notify_all();
     for (std::thread& t : rebuyers_) t.join();
     rebuyers_.clear();
-    // Each bot stops at its next completion; then the queue drains.
+    // Each bot stops at its next completion (or its stream is cancelled);
+    // then the queue drains.
+    for (auto& seat : seats_) seat->Cancel();
     while (running_ > 0) absl::SleepFor(absl::Milliseconds(1));
     cq_.Shutdown();
     for (std::thread& t : pollers_) t.join();
@@ -541,9 +698,13 @@ class Bench {
     int t = 0;
     std::string player;
     int64_t stack = 0;
+    int attempts = 0;
   };
   grpc::CompletionQueue cq_;
   std::vector<std::unique_ptr<Bot>> bots_;
+  std::vector<std::unique_ptr<PlaySeat>> seats_;
+  std::mutex error_mu_;
+  absl::Status stream_error_;  // a Play stream that ended in error
   std::vector<std::thread> pollers_;
   std::atomic<int> running_{0};
   std::vector<std::thread> rebuyers_;
@@ -558,6 +719,7 @@ class Bench {
   std::atomic<int64_t> rebuys_{0};
   std::atomic<int64_t> views_{0};
   std::atomic<int64_t> pauses_{0};
+  std::atomic<int64_t> turns_{0};
 };
 
 }  // namespace

@@ -2,11 +2,11 @@
 // in this process on an embedded log in a scratch directory, served over
 // gRPC on loopback; `tables` 6-max no-limit Hold'em tables, each with six
 // bot players (their own tokens and cash), all played at once by an
-// asynchronous client (two threads): for each table it sends a random legal
-// action for the player to act, taken from the last answer's to_act_legal
-// (one Act per action; a fresh view only when nobody is to act). Measures
-// settled hands per second and each Act RPC's latency. Figures are measured
-// here, never typed in.
+// asynchronous client. By default every bot holds a Play stream and sends a
+// random legal action whenever the service tells it that it is its turn;
+// the older clients send one Act call per action instead. Measures settled
+// hands per second and each action's latency (sent to answered). Figures
+// are measured here, never typed in.
 #ifndef BANCA_TOOLS_BANCA_HOLDEM_BENCH_H_
 #define BANCA_TOOLS_BANCA_HOLDEM_BENCH_H_
 
@@ -26,9 +26,19 @@ struct HoldemBenchOptions {
   absl::Duration duration = absl::Seconds(10);
   // The embedded log's fsync (false only to measure durability's cost).
   bool fsync = true;
-  // Before each Act, ask the actor for its own view (two RPCs per action,
-  // the client before to_act_legal existed).
-  bool view_per_action = false;
+  // How the client talks to the table service.
+  enum class Api {
+    // A Play stream per bot: the turn comes to the bot, one message each
+    // way per action (and the next player's turn notice).
+    kPlay,
+    // One Act call per action, the player to act taken from the last
+    // answer's to_act_legal; a fresh view when nobody is to act.
+    kAct,
+    // The actor's own view, then Act: two calls per action (the client
+    // before to_act_legal existed).
+    kViewAndAct,
+  };
+  Api api = Api::kPlay;
   uint64_t seed = 1;
 };
 
@@ -38,8 +48,9 @@ struct HoldemBenchResult {
   int64_t actions = 0;
   int64_t rejected = 0;  // Act calls the service refused (a bot bug)
   int64_t rebuys = 0;
-  int64_t views = 0;   // GetTableView calls in the window
+  int64_t views = 0;   // GetTableView calls in the window (Act clients)
   int64_t pauses = 0;  // 1 ms waits with nobody to act, in the window
+  int64_t turns = 0;   // turn notices received in the window (Play)
   double hands_per_sec = 0;
   double actions_per_sec = 0;
   double p50_action_ms = 0;

@@ -210,6 +210,7 @@ int ServeCommand(int argc, char** argv) {
     int signal = 0;
     sigwait(&stop_signals, &signal);
     if (banked) banked->BeginShutdown();
+    if (tables) tables->BeginShutdown();
     server->Shutdown(std::chrono::system_clock::now() +
                      std::chrono::seconds(5));
   });
