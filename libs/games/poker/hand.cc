@@ -124,7 +124,7 @@ int Hand::Live() const {
 
 int Hand::CanBet() const {
   int c = 0;
-  for (int i = 0; i < n_; ++i) c += !seats_[i].folded && !seats_[i].all_in;
+  for (int i = 0; i < n_; ++i) c += !(seats_[i].folded | seats_[i].all_in);
   return c;
 }
 
@@ -219,20 +219,21 @@ void Hand::StartRound(int round) {
   last_aggressor_ = -1;
   for (int i = 0; i < n_; ++i) {
     Seat& s = seats_[i];
-    s.needs_action = !s.folded && !s.all_in;
+    s.needs_action = !(s.folded | s.all_in);
     s.may_raise = true;
   }
 }
 
 bool Hand::SomeoneCanAnswer(int index) const {
+  // Bitwise rather than short-circuit: the seat states are random, and a
+  // branch per condition per seat mispredicted often on this hot path.
+  bool some = false;
   for (int i = 0; i < n_; ++i) {
     const Seat& o = seats_[i];
-    if (i != index && !o.folded && !o.all_in &&
-        o.bet + o.stack > current_bet_) {
-      return true;
-    }
+    some |= (i != index) & !(o.folded | o.all_in) &
+            (o.bet + o.stack > current_bet_);
   }
-  return false;
+  return some;
 }
 
 int64_t Hand::HighestBetOfOthers(int index) const {
@@ -260,9 +261,9 @@ void Hand::AfterAction(int index) {
     uint32_t waiting = 0;
     for (int i = 0; i < n_; ++i) {
       const Seat& s = seats_[i];
-      const bool active = !s.folded && !s.all_in;
+      const bool active = !(s.folded | s.all_in);
       can_bet += active;
-      waiting |= static_cast<uint32_t>(active && s.needs_action) << i;
+      waiting |= static_cast<uint32_t>(active & s.needs_action) << i;
     }
     to_act_ = -1;
     // Clockwise from `from`: bit k of `order` is seat index from + k.
@@ -372,11 +373,6 @@ LegalActions Hand::legal() const {
     l.can_restraddle = s.stack >= l.straddle_to;
   }
   return l;
-}
-
-std::optional<int> Hand::to_act() const {
-  if (finished_ || to_act_ < 0) return std::nullopt;
-  return seats_[to_act_].seat;
 }
 
 absl::Status Hand::Validate(int index, const Action& action, int64_t* put_in,
@@ -616,9 +612,9 @@ void Hand::Apply(int index, const Action& action, int64_t put_in,
     last_aggressor_ = index;
     for (int i = 0; i < n_; ++i) {
       Seat& o = seats_[i];
-      if (i == index || o.folded || o.all_in) continue;
-      o.needs_action = true;
-      if (full_raise) o.may_raise = true;
+      const bool reopened = (i != index) & !(o.folded | o.all_in);
+      o.needs_action |= reopened;
+      o.may_raise |= reopened & full_raise;
     }
   }
   BANCA_CHECK(IsAggressive(action.type) || s.bet <= current_bet_);

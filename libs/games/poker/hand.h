@@ -134,7 +134,10 @@ class Hand {
   absl::Status Void();
 
   bool finished() const { return finished_; }
-  std::optional<int> to_act() const;
+  std::optional<int> to_act() const {
+    if (finished_ || to_act_ < 0) return std::nullopt;
+    return seats_[to_act_].seat;
+  }
   LegalActions legal() const;
   // Meaningful once finished().
   const HandResult& result() const { return result_; }
