@@ -73,13 +73,27 @@ absl::StatusOr<Hand> Hand::Start(const HandSetup& setup) {
     return absl::InvalidArgumentError(absl::StrCat(
         "the deck must hold ", needed, "..52 cards, got ", setup.deck.size()));
   }
-  cards::CardSet seen;
+  // The usual deck, 52 distinct cards, checked without a branch per card;
+  // any other is searched card by card for the message below.
+  uint64_t deck_mask = 0;
+  bool deck_out_of_range = false;
   for (cards::Card c : setup.deck) {
-    if (c.index() < 0 || c.index() >= cards::kNumCards || seen.Contains(c)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the deck repeats ", cards::CardToString(c)));
+    const unsigned index = static_cast<unsigned>(c.index());
+    deck_out_of_range |= index >= cards::kNumCards;
+    deck_mask |= uint64_t{1} << (index & 63);
+  }
+  const bool deck_ok =
+      !deck_out_of_range &&
+      std::popcount(deck_mask) == static_cast<int>(setup.deck.size());
+  if (!deck_ok) {
+    cards::CardSet seen;
+    for (cards::Card c : setup.deck) {
+      if (c.index() < 0 || c.index() >= cards::kNumCards || seen.Contains(c)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("the deck repeats ", cards::CardToString(c)));
+      }
+      seen.Insert(c);
     }
-    seen.Insert(c);
   }
 
   // Built where it is returned: a Hand is over a kilobyte, and moving it
@@ -783,12 +797,14 @@ absl::Status Hand::Void() {
 
 void Hand::CheckChips() const {
   int64_t stacks = 0, contributed = 0, bets = 0;
+  bool negative = false;  // one check after the loop, not a branch per seat
   for (int i = 0; i < n_; ++i) {
     stacks += seats_[i].stack;
     contributed += seats_[i].contributed;
     bets += seats_[i].bet;
-    BANCA_CHECK(seats_[i].stack >= 0 && seats_[i].bet >= 0);
+    negative |= (seats_[i].stack < 0) | (seats_[i].bet < 0);
   }
+  BANCA_CHECK(!negative);
   if (finished_) return;
   BANCA_CHECK(stacks + contributed == total_chips_);
   BANCA_CHECK(collected_ + bets == contributed);
