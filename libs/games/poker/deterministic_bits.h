@@ -30,9 +30,31 @@ struct DeterministicBits {
   }
 };
 
+namespace internal {
+
+template <int... k>
+void ShuffleFullDeck(DeterministicBits& bits, cards::Card* deck,
+                     std::integer_sequence<int, k...>) {
+  // i = 51 down to 1, as the loop in ShuffleDeck.
+  ((std::swap(deck[cards::kNumCards - 1 - k],
+              deck[bits() % uint64_t{cards::kNumCards - k}])),
+   ...);
+}
+
+}  // namespace internal
+
 // Fisher-Yates over `deck`.
 inline void ShuffleDeck(DeterministicBits& bits,
                         std::vector<cards::Card>& deck) {
+  if (deck.size() == cards::kNumCards) {
+    // The same draws as the loop below, but with every modulus a constant:
+    // a multiplication each instead of a 64-bit division, which was most
+    // of the time of a shuffle (and a sixth of the engine benchmark's).
+    internal::ShuffleFullDeck(
+        bits, deck.data(),
+        std::make_integer_sequence<int, cards::kNumCards - 1>());
+    return;
+  }
   for (int i = static_cast<int>(deck.size()) - 1; i > 0; --i) {
     std::swap(deck[i], deck[bits.Between(0, i)]);
   }

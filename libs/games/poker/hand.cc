@@ -1,9 +1,12 @@
 #include "libs/games/poker/hand.h"
 
 #include <algorithm>
+#include <bit>
 #include <utility>
+#include <variant>
 
 #include "absl/strings/str_cat.h"
+#include "absl/utility/utility.h"
 #include "libs/cards/evaluator.h"
 #include "libs/common/check.h"
 #include "libs/common/string_view.h"
@@ -70,24 +73,42 @@ absl::StatusOr<Hand> Hand::Start(const HandSetup& setup) {
     return absl::InvalidArgumentError(absl::StrCat(
         "the deck must hold ", needed, "..52 cards, got ", setup.deck.size()));
   }
-  cards::CardSet seen;
+  // The usual deck, 52 distinct cards, checked without a branch per card;
+  // any other is searched card by card for the message below.
+  uint64_t deck_mask = 0;
+  bool deck_out_of_range = false;
   for (cards::Card c : setup.deck) {
-    if (c.index() < 0 || c.index() >= cards::kNumCards || seen.Contains(c)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the deck repeats ", cards::CardToString(c)));
+    const unsigned index = static_cast<unsigned>(c.index());
+    deck_out_of_range |= index >= cards::kNumCards;
+    deck_mask |= uint64_t{1} << (index & 63);
+  }
+  const bool deck_ok =
+      !deck_out_of_range &&
+      std::popcount(deck_mask) == static_cast<int>(setup.deck.size());
+  if (!deck_ok) {
+    cards::CardSet seen;
+    for (cards::Card c : setup.deck) {
+      if (c.index() < 0 || c.index() >= cards::kNumCards || seen.Contains(c)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("the deck repeats ", cards::CardToString(c)));
+      }
+      seen.Insert(c);
     }
-    seen.Insert(c);
   }
 
-  Hand h;
+  // Built where it is returned: a Hand is over a kilobyte, and moving it
+  // into the StatusOr was a measurable part of starting a hand.
+  absl::StatusOr<Hand> out(absl::in_place, Key());
+  Hand& h = *out;
   h.setup_ = setup;
   h.n_ = n;
   h.events_.reserve(16 + 4 * n);
   h.actions_.reserve(4 * n);
-  h.board_.reserve(kBoardSize);
+  h.index_of_.fill(-1);
   for (int i = 0; i < n; ++i) {
     Seat& s = h.seats_[i];
     s.seat = setup.players[i].seat;
+    h.index_of_[s.seat] = static_cast<int8_t>(i);
     s.start_stack = s.stack = setup.players[i].stack;
     h.total_chips_ += s.stack;
   }
@@ -101,14 +122,7 @@ absl::StatusOr<Hand> Hand::Start(const HandSetup& setup) {
   h.num_rounds_ = config.variant == Variant::kSynthetic ? 5 : 4;
   h.PostBlindsAndOffers();
   h.CheckChips();
-  return h;
-}
-
-int Hand::IndexOf(int seat) const {
-  for (int i = 0; i < n_; ++i) {
-    if (seats_[i].seat == seat) return i;
-  }
-  return -1;
+  return out;
 }
 
 std::string Hand::Name(int index) const {
@@ -124,7 +138,7 @@ int Hand::Live() const {
 
 int Hand::CanBet() const {
   int c = 0;
-  for (int i = 0; i < n_; ++i) c += !seats_[i].folded && !seats_[i].all_in;
+  for (int i = 0; i < n_; ++i) c += !(seats_[i].folded | seats_[i].all_in);
   return c;
 }
 
@@ -157,7 +171,7 @@ void Hand::PostBlindsAndOffers() {
     s.stack -= amount;
     s.bet = s.contributed = amount;
     s.all_in = s.stack == 0;
-    events_.push_back(BlindPosted{s.seat, amount, big});
+    Emit(BlindPosted{s.seat, amount, big});
   };
   post(sb_, c.small_blind, false);
   post(bb_, c.big_blind, true);
@@ -188,16 +202,17 @@ void Hand::DealHoleCards() {
     }
   }
   for (int k = 0, i = sb_; k < n_; ++k, i = Next(i)) {
-    events_.push_back(HoleCardsDealt{seats_[i].seat, seats_[i].hole});
+    Emit(HoleCardsDealt{seats_[i].seat, seats_[i].hole});
   }
   phase_ = Phase::kBetting;
   round_ = 1;
   if (setup_.config.variant == Variant::kSynthetic) {
     // SY-54: the first community card comes before round 1.
     BoardDealt e{1, {}};
-    board_.push_back(setup_.deck[next_card_++]);
-    e.cards.push_back(board_.back());
-    events_.push_back(e);
+    const cards::Card card = setup_.deck[next_card_++];
+    board_.push_back(card);
+    e.cards.push_back(card);
+    Emit(e);
   }
 }
 
@@ -207,30 +222,32 @@ void Hand::StartRound(int round) {
   const int count = synthetic ? 1 : (round == 2 ? 3 : 1);
   BoardDealt e{round, {}};
   for (int k = 0; k < count; ++k) {
-    board_.push_back(setup_.deck[next_card_++]);
-    e.cards.push_back(board_.back());
+    const cards::Card card = setup_.deck[next_card_++];
+    board_.push_back(card);
+    e.cards.push_back(card);
   }
-  events_.push_back(e);
+  Emit(e);
   current_bet_ = 0;
   min_raise_ = setup_.config.big_blind;
   raises_ = 0;
   last_aggressor_ = -1;
   for (int i = 0; i < n_; ++i) {
     Seat& s = seats_[i];
-    s.needs_action = !s.folded && !s.all_in;
+    s.needs_action = !(s.folded | s.all_in);
     s.may_raise = true;
   }
 }
 
 bool Hand::SomeoneCanAnswer(int index) const {
+  // Bitwise rather than short-circuit: the seat states are random, and a
+  // branch per condition per seat mispredicted often on this hot path.
+  bool some = false;
   for (int i = 0; i < n_; ++i) {
     const Seat& o = seats_[i];
-    if (i != index && !o.folded && !o.all_in &&
-        o.bet + o.stack > current_bet_) {
-      return true;
-    }
+    some |= (i != index) & !(o.folded | o.all_in) &
+            (o.bet + o.stack > current_bet_);
   }
-  return false;
+  return some;
 }
 
 int64_t Hand::HighestBetOfOthers(int index) const {
@@ -249,17 +266,30 @@ void Hand::AfterAction(int index) {
     return;
   }
   int from = Next(index);
+  const uint32_t all = (1u << n_) - 1;
   while (true) {
-    const int can_bet = CanBet();
-    to_act_ = -1;
-    for (int k = 0, i = from; k < n_; ++k, i = Next(i)) {
+    // One pass without branches on the (random) seat states: who may still
+    // bet, and which of them owe a decision. Scanning seat by seat cost a
+    // mispredicted branch per seat.
+    int can_bet = 0;
+    uint32_t waiting = 0;
+    for (int i = 0; i < n_; ++i) {
       const Seat& s = seats_[i];
-      if (s.folded || s.all_in || !s.needs_action) continue;
+      const bool active = !(s.folded | s.all_in);
+      can_bet += active;
+      waiting |= static_cast<uint32_t>(active & s.needs_action) << i;
+    }
+    to_act_ = -1;
+    // Clockwise from `from`: bit k of `order` is seat index from + k.
+    for (uint32_t order = ((waiting >> from) | (waiting << (n_ - from))) & all;
+         order != 0; order &= order - 1) {
+      int i = from + std::countr_zero(order);
+      if (i >= n_) i -= n_;
       // Alone with chips and nothing to call: nobody is left to bet against.
       // What there is to call is what the others actually put in, not the
       // nominal big blind: against a short all-in big blind alone, more
       // chips would only come back as an uncalled bet.
-      if (can_bet <= 1 && s.bet >= HighestBetOfOthers(i)) continue;
+      if (can_bet <= 1 && seats_[i].bet >= HighestBetOfOthers(i)) continue;
       to_act_ = i;
       return;
     }
@@ -357,11 +387,6 @@ LegalActions Hand::legal() const {
     l.can_restraddle = s.stack >= l.straddle_to;
   }
   return l;
-}
-
-std::optional<int> Hand::to_act() const {
-  if (finished_ || to_act_ < 0) return std::nullopt;
-  return seats_[to_act_].seat;
 }
 
 absl::Status Hand::Validate(int index, const Action& action, int64_t* put_in,
@@ -564,7 +589,7 @@ absl::Status Hand::ApplyStraddle(int index, const Action& action) {
   }
   s.needs_action = false;
   s.may_raise = false;
-  events_.push_back(StraddlePosted{s.seat, to, re});
+  Emit(StraddlePosted{s.seat, to, re});
   actions_.push_back({s.seat, Action{action.type, 0}, false});
   const int next = Next(index);
   if (!re && next != sb_ && next != bb_ && !seats_[next].all_in) {
@@ -601,15 +626,14 @@ void Hand::Apply(int index, const Action& action, int64_t put_in,
     last_aggressor_ = index;
     for (int i = 0; i < n_; ++i) {
       Seat& o = seats_[i];
-      if (i == index || o.folded || o.all_in) continue;
-      o.needs_action = true;
-      if (full_raise) o.may_raise = true;
+      const bool reopened = (i != index) & !(o.folded | o.all_in);
+      o.needs_action |= reopened;
+      o.may_raise |= reopened & full_raise;
     }
   }
   BANCA_CHECK(IsAggressive(action.type) || s.bet <= current_bet_);
   actions_.push_back({s.seat, action, timeout});
-  events_.push_back(
-      ActionTaken{s.seat, action, put_in, s.bet, s.all_in, timeout});
+  Emit(ActionTaken{s.seat, action, put_in, s.bet, s.all_in, timeout});
 }
 
 void Hand::FinishByFold() {
@@ -626,17 +650,18 @@ void Hand::Showdown() {
   const cards::Evaluator& ev = cards::Evaluator::Get();
   const TableConfig& c = setup_.config;
   std::array<cards::HandValue, kMaxSeats> values{};
-  const int start = showdown_starter_ >= 0 && !seats_[showdown_starter_].folded
-                        ? showdown_starter_
-                        : Next(button_);
   BANCA_CHECK(board_.size() == kBoardSize);
-  for (int k = 0, i = start; k < n_; ++k, i = Next(i)) {
-    Seat& s = seats_[i];
+  // Every value first, the events after: each evaluation is a lookup that
+  // usually misses the cache, and in a loop of their own the misses of all
+  // the players overlap instead of waiting one after the other.
+  for (int i = 0; i < n_; ++i) {
+    const Seat& s = seats_[i];
     if (s.folded) continue;
     if (c.variant == Variant::kOmaha) {
-      values[i] = s.hole.size() == 4
-                      ? ev.EvaluateOmaha(s.hole.begin(), board_.data())
-                      : ev.EvaluateOmahaBruteForce(s.hole.span(), board_);
+      values[i] =
+          s.hole.size() == 4
+              ? ev.EvaluateOmaha(s.hole.begin(), board_.begin())
+              : ev.EvaluateOmahaBruteForce(s.hole.span(), board_.span());
     } else {
       std::array<cards::Card, 7> seven;
       seven[0] = s.hole[0];
@@ -644,9 +669,17 @@ void Hand::Showdown() {
       std::copy(board_.begin(), board_.end(), seven.begin() + 2);
       values[i] = ev.Evaluate7(seven.data());
     }
+  }
+  const int start = showdown_starter_ >= 0 && !seats_[showdown_starter_].folded
+                        ? showdown_starter_
+                        : Next(button_);
+  result_.showdown_order.reserve(Live());
+  for (int k = 0, i = start; k < n_; ++k, i = Next(i)) {
+    Seat& s = seats_[i];
+    if (s.folded) continue;
     s.shown = true;
     result_.showdown_order.push_back(s.seat);
-    events_.push_back(ShowdownShown{s.seat, s.hole, values[i]});
+    Emit(ShowdownShown{s.seat, s.hole, values[i]});
   }
   Award(values);
 }
@@ -666,11 +699,11 @@ void Hand::Award(const std::array<cards::HandValue, kMaxSeats>& values) {
     const int i = IndexOf(split.returned.seat);
     returned[i] = split.returned.amount;
     seats_[i].stack += split.returned.amount;
-    events_.push_back(BetReturned{split.returned.seat, split.returned.amount});
+    Emit(BetReturned{split.returned.seat, split.returned.amount});
   }
   // HE-18 (gap 1) "no flop, no drop". Synthetic poker shows its first card
   // before any betting, so its "flop" is the second card (interpretation).
-  const size_t drop_at = c.variant == Variant::kSynthetic ? 2 : 3;
+  const int drop_at = c.variant == Variant::kSynthetic ? 2 : 3;
   const bool rake = c.rake.mode == RakeMode::kPot && board_.size() >= drop_at;
   SmallList<int64_t, kMaxSeats> rakes;
   if (rake) {
@@ -680,38 +713,47 @@ void Hand::Award(const std::array<cards::HandValue, kMaxSeats>& values) {
   for (int p = 0; p < split.pots.size(); ++p) {
     const Pot& pot = split.pots[p];
     const int64_t pot_rake = rake ? rakes[p] : 0;
+    // Eligibility by index (pots name seats): no search per seat below.
+    uint32_t eligible = 0;
     cards::HandValue best;
     for (int seat : pot.eligible) {
-      best = std::max(best, values[IndexOf(seat)]);
+      const int i = IndexOf(seat);
+      eligible |= 1u << i;
+      best = std::max(best, values[i]);
     }
     // HE-63: the best hand among those who may win this pot; ties split
-    // with the odd cents clockwise from left of the button (gap 2).
+    // with the odd cents clockwise from left of the button (gap 2). The
+    // eligible are never folded (SplitPots).
     SmallList<int, kMaxSeats> winners;
     for (int k = 0, i = Next(button_); k < n_; ++k, i = Next(i)) {
-      if (seats_[i].folded || values[i] != best) continue;
-      if (std::find(pot.eligible.begin(), pot.eligible.end(), seats_[i].seat) ==
-          pot.eligible.end()) {
-        continue;
-      }
-      winners.push_back(i);
+      if ((eligible >> i & 1) != 0 && values[i] == best) winners.push_back(i);
     }
     BANCA_CHECK(!winners.empty());
-    absl::StatusOr<std::vector<int64_t>> shares =
-        money::SplitEvenly(pot.amount - pot_rake, winners.size());
-    BANCA_CHECK(shares.ok());
-    PotAwarded e{p, pot.amount, pot_rake, {}};
-    PotResult r{pot.amount, pot_rake, {}, {}};
+    // As money::SplitEvenly, without its vector: equal shares, the odd
+    // cents one each to the first winners.
+    const int64_t net = pot.amount - pot_rake;
+    BANCA_CHECK(net >= 0);
+    const int64_t share = net / winners.size();
+    const int odd = static_cast<int>(net % winners.size());
+    PotAwarded& e = std::get<PotAwarded>(
+        events_.emplace_back(std::in_place_type<PotAwarded>));
+    e.pot = p;
+    e.amount = pot.amount;
+    e.rake = pot_rake;
+    PotResult& r = result_.pots.emplace_back();
+    r.amount = pot.amount;
+    r.rake = pot_rake;
     r.eligible.assign(pot.eligible.begin(), pot.eligible.end());
+    r.shares.reserve(winners.size());
     for (int w = 0; w < winners.size(); ++w) {
       const int i = winners[w];
-      seats_[i].stack += (*shares)[w];
-      won[i] += (*shares)[w];
-      e.shares.push_back({seats_[i].seat, (*shares)[w]});
-      r.shares.push_back({seats_[i].seat, (*shares)[w]});
+      const int64_t amount = share + (w < odd ? 1 : 0);
+      seats_[i].stack += amount;
+      won[i] += amount;
+      e.shares.push_back({seats_[i].seat, amount});
+      r.shares.push_back({seats_[i].seat, amount});
     }
     result_.rake += pot_rake;
-    result_.pots.push_back(std::move(r));
-    events_.push_back(e);
   }
   result_.players.reserve(n_);
   for (int i = 0; i < n_; ++i) {
@@ -725,11 +767,11 @@ void Hand::Award(const std::array<cards::HandValue, kMaxSeats>& values) {
 
 void Hand::Finish(bool voided) {
   result_.voided = voided;
-  result_.board = board_;
+  result_.board.assign(board_.begin(), board_.end());
   finished_ = true;
   phase_ = Phase::kOver;
   to_act_ = -1;
-  events_.push_back(HandFinished{voided, result_.rake});
+  Emit(HandFinished{voided, result_.rake});
   int64_t total = result_.rake;
   for (int i = 0; i < n_; ++i) total += seats_[i].stack;
   BANCA_CHECK(total == total_chips_);
@@ -748,19 +790,21 @@ absl::Status Hand::Void() {
         {s.seat, s.start_stack, s.start_stack, 0, 0, s.folded, false});
   }
   collected_ = 0;
-  events_.push_back(e);
+  Emit(e);
   Finish(true);
   return absl::OkStatus();
 }
 
 void Hand::CheckChips() const {
   int64_t stacks = 0, contributed = 0, bets = 0;
+  bool negative = false;  // one check after the loop, not a branch per seat
   for (int i = 0; i < n_; ++i) {
     stacks += seats_[i].stack;
     contributed += seats_[i].contributed;
     bets += seats_[i].bet;
-    BANCA_CHECK(seats_[i].stack >= 0 && seats_[i].bet >= 0);
+    negative |= (seats_[i].stack < 0) | (seats_[i].bet < 0);
   }
+  BANCA_CHECK(!negative);
   if (finished_) return;
   BANCA_CHECK(stacks + contributed == total_chips_);
   BANCA_CHECK(collected_ + bets == contributed);
@@ -812,7 +856,7 @@ SeatView Hand::ViewFor(int seat) const {
   v.round = round_;
   v.finished = finished_;
   v.voided = finished_ && result_.voided;
-  v.board = board_;
+  v.board.assign(board_.begin(), board_.end());
   v.pot = finished_ ? 0 : PotTotal();
   v.to_act = to_act();
   v.players.reserve(n_);

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -109,7 +111,15 @@ struct SeatView {
 };
 
 class Hand {
+  // Only Start builds a hand (in place, see there); the key keeps the
+  // constructor that absl::StatusOr needs out of everyone else's reach.
+  struct Key {
+    explicit Key() = default;
+  };
+
  public:
+  explicit Hand(Key) {}
+
   // INVALID_ARGUMENT for a bad config, seats, stacks or deck.
   static absl::StatusOr<Hand> Start(const HandSetup& setup);
   // Start, then every recorded decision, then the void if recorded.
@@ -124,7 +134,10 @@ class Hand {
   absl::Status Void();
 
   bool finished() const { return finished_; }
-  std::optional<int> to_act() const;
+  std::optional<int> to_act() const {
+    if (finished_ || to_act_ < 0) return std::nullopt;
+    return seats_[to_act_].seat;
+  }
   LegalActions legal() const;
   // Meaningful once finished().
   const HandResult& result() const { return result_; }
@@ -154,7 +167,6 @@ class Hand {
   };
   enum class Phase : uint8_t { kStraddle, kRestraddle, kBetting, kOver };
 
-  Hand() = default;
   // The bet/raise window of the player at `index` ("to" amounts): min_to
   // may exceed the stack (then only an all-in below it), max_to is the
   // limit's maximum before the stack.
@@ -182,8 +194,16 @@ class Hand {
   void Award(const std::array<cards::HandValue, kMaxSeats>& values);
   void Finish(bool voided);
   void CheckChips() const;
+  template <typename E>
+  void Emit(const E& e) {
+    // In place: an Event is as large as its largest alternative (a pot's
+    // shares), and a temporary variant would copy all of it.
+    events_.emplace_back(std::in_place_type<E>, e);
+  }
   int Next(int index) const { return index + 1 == n_ ? 0 : index + 1; }
-  int IndexOf(int seat) const;
+  int IndexOf(int seat) const {
+    return seat >= 1 && seat <= kMaxSeats ? index_of_[seat] : -1;
+  }
   int Live() const;    // not folded
   int CanBet() const;  // not folded, not all in
   int64_t PotTotal() const;
@@ -196,12 +216,13 @@ class Hand {
   std::vector<Event> events_;
   HandResult result_;
   std::array<Seat, kMaxSeats> seats_{};
+  std::array<int8_t, kMaxSeats + 1> index_of_{};  // by seat; -1: not dealt in
   int n_ = 0;
   int button_ = 0;  // indexes into seats_
   int sb_ = 0;
   int bb_ = 0;
   int next_card_ = 0;
-  std::vector<cards::Card> board_;
+  BoardCards board_;
   Phase phase_ = Phase::kBetting;
   int round_ = 0;
   int num_rounds_ = 4;
