@@ -183,12 +183,28 @@ absl::Status BankedTableService::Replay() {
   }
   absl::MutexLock lock(&tables_mu_);
   for (auto& [id, slot] : tables_) {
-    absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
-        cards::SystemRandomSource::Create();
+    absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
+        NewRandomSource(id);
     if (!rng.ok()) return rng.status();
     slot->rng = std::move(*rng);
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<cards::RandomSource>>
+BankedTableService::NewRandomSource(const std::string& table_id) const {
+  if (options_.random_source_for_tests) {
+    std::unique_ptr<cards::RandomSource> rng =
+        options_.random_source_for_tests(table_id);
+    if (rng == nullptr) {
+      return absl::InternalError("the test random source gave nothing");
+    }
+    return rng;
+  }
+  absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
+      cards::SystemRandomSource::Create();
+  if (!rng.ok()) return rng.status();
+  return std::unique_ptr<cards::RandomSource>(*std::move(rng));
 }
 
 BankedTableService::Slot* BankedTableService::Find(
@@ -342,8 +358,8 @@ grpc::Status BankedTableService::CreateTable(
             BankedGameState::Create(*c, e.at_micros());
         if (!state.ok()) return state.status();
         *c = (*state)->created();  // defaults filled in
-        absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
-            cards::SystemRandomSource::Create();
+        absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
+            NewRandomSource(request->table_id());
         if (!rng.ok()) return rng.status();
         absl::MutexLock tables_lock(&tables_mu_);
         if (tables_.contains(request->table_id())) {
