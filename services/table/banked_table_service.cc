@@ -17,7 +17,7 @@
 namespace banca::table {
 namespace {
 
-constexpr char kOutcomeGroup[] = "table.banked-stake-outcomes";
+constexpr std::string_view kOutcomeGroup = kBankedStakeOutcomesGroup;
 constexpr size_t kReadBatch = 512;
 
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
@@ -765,7 +765,8 @@ absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
       }
       wallet_offsets_[p] = record.offset + 1;
     }
-    commits.push_back({kOutcomeGroup, std::string(wallet::kWalletTopic), p,
+    commits.push_back({std::string(kOutcomeGroup),
+                       std::string(wallet::kWalletTopic), p,
                        wallet_offsets_[p]});
   }
   if (!commits.empty()) {
