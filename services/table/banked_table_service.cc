@@ -476,21 +476,27 @@ absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
   if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
   if (saga_id.empty()) return absl::OkStatus();
   // A stake: wait for the wallet (through the log) before answering.
+  // Registered under the lock that the answer needs, so it cannot slip
+  // past before the wait begins.
+  if (!slot.refusals.Wait(saga_id)) {
+    return absl::DeadlineExceededError(absl::StrCat(
+        "too many stakes wait for the wallet at this table; stake ", saga_id,
+        " goes on and the bet shows once it is captured (GetTableView)"));
+  }
   const BankedGameState& state = *slot.state;
   const absl::Time deadline = absl::Now() + options_.stake_wait;
   while (state.sagas().Pending(saga_id) != nullptr) {
     if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
   }
+  std::optional<std::string> refused = slot.refusals.Done(saga_id);
   if (state.sagas().Pending(saga_id) != nullptr) {
     return absl::DeadlineExceededError(
         absl::StrCat("the wallet has not answered stake ", saga_id,
                      " yet; the bet shows once it is captured (GetTableView)"));
   }
-  if (auto f = slot.saga_failures.find(saga_id);
-      f != slot.saga_failures.end()) {
-    const std::string why = f->second;
-    slot.saga_failures.erase(f);
-    return absl::FailedPreconditionError(absl::StrCat("stake refused: ", why));
+  if (refused) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("stake refused: ", *refused));
   }
   return absl::OkStatus();
 }
@@ -713,7 +719,7 @@ void BankedTableService::TickSlot(Slot& slot) {
       e.mutable_stake_refused()->set_timed_out(true);
       e.mutable_stake_refused()->set_reason(
           "the wallet did not answer in time");
-      slot.saga_failures[saga] = "the wallet did not answer in time";
+      slot.refusals.Refused(saga, "the wallet did not answer in time");
       commit(std::move(e), "stake timeout");
       forget.push_back(saga);
     }
@@ -796,7 +802,7 @@ absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
   } else {
     e.mutable_stake_refused()->set_saga_id(saga_id);
     e.mutable_stake_refused()->set_reason(rejection);
-    slot->saga_failures[saga_id] = rejection;
+    slot->refusals.Refused(saga_id, rejection);
   }
   // Durable (synchronous append) before the reader commits its position.
   return CommitLocked(*slot, std::move(e));
