@@ -54,7 +54,7 @@ class BankedBlackjackTest : public BankedTableTest {
       const std::string& table, const std::string& player = "ana") {
     std::map<std::string, v1::BlackjackBetView> out;
     const v1::BankedRoundRecord last = LastRound(player, table);
-    for (const v1::BlackjackBetView& b : last.blackjack_bets()) {
+    for (const v1::BlackjackBetView& b : last.stake_results()) {
       out[b.bet_id()] = b;
     }
     return out;
