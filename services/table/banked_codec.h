@@ -24,6 +24,10 @@ inline constexpr std::string_view kBankedTopic = "banca.banked.events";
 inline constexpr std::string_view kBankedEventType =
     "banca.v1.BankedTableEvent";
 inline constexpr uint32_t kBankedSchemaVersion = 1;
+// The banked tables' position on banca.wallet.events: the stake outcomes
+// they have read (and turned into StakeCaptured / StakeRefused).
+inline constexpr std::string_view kBankedStakeOutcomesGroup =
+    "table.banked-stake-outcomes";
 
 // "banked/<table>".
 std::string BankedStream(std::string_view table_id);

@@ -17,7 +17,7 @@
 namespace banca::table {
 namespace {
 
-constexpr char kOutcomeGroup[] = "table.banked-stake-outcomes";
+constexpr std::string_view kOutcomeGroup = kBankedStakeOutcomesGroup;
 constexpr size_t kReadBatch = 512;
 
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
@@ -183,12 +183,28 @@ absl::Status BankedTableService::Replay() {
   }
   absl::MutexLock lock(&tables_mu_);
   for (auto& [id, slot] : tables_) {
-    absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
-        cards::SystemRandomSource::Create();
+    absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
+        NewRandomSource(id);
     if (!rng.ok()) return rng.status();
     slot->rng = std::move(*rng);
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<cards::RandomSource>>
+BankedTableService::NewRandomSource(const std::string& table_id) const {
+  if (options_.random_source_for_tests) {
+    std::unique_ptr<cards::RandomSource> rng =
+        options_.random_source_for_tests(table_id);
+    if (rng == nullptr) {
+      return absl::InternalError("the test random source gave nothing");
+    }
+    return rng;
+  }
+  absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
+      cards::SystemRandomSource::Create();
+  if (!rng.ok()) return rng.status();
+  return std::unique_ptr<cards::RandomSource>(*std::move(rng));
 }
 
 BankedTableService::Slot* BankedTableService::Find(
@@ -342,8 +358,8 @@ grpc::Status BankedTableService::CreateTable(
             BankedGameState::Create(*c, e.at_micros());
         if (!state.ok()) return state.status();
         *c = (*state)->created();  // defaults filled in
-        absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
-            cards::SystemRandomSource::Create();
+        absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
+            NewRandomSource(request->table_id());
         if (!rng.ok()) return rng.status();
         absl::MutexLock tables_lock(&tables_mu_);
         if (tables_.contains(request->table_id())) {
@@ -460,21 +476,27 @@ absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
   if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
   if (saga_id.empty()) return absl::OkStatus();
   // A stake: wait for the wallet (through the log) before answering.
+  // Registered under the lock that the answer needs, so it cannot slip
+  // past before the wait begins.
+  if (!slot.refusals.Wait(saga_id)) {
+    return absl::DeadlineExceededError(absl::StrCat(
+        "too many stakes wait for the wallet at this table; stake ", saga_id,
+        " goes on and the bet shows once it is captured (GetTableView)"));
+  }
   const BankedGameState& state = *slot.state;
   const absl::Time deadline = absl::Now() + options_.stake_wait;
   while (state.sagas().Pending(saga_id) != nullptr) {
     if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
   }
+  std::optional<std::string> refused = slot.refusals.Done(saga_id);
   if (state.sagas().Pending(saga_id) != nullptr) {
     return absl::DeadlineExceededError(
         absl::StrCat("the wallet has not answered stake ", saga_id,
                      " yet; the bet shows once it is captured (GetTableView)"));
   }
-  if (auto f = slot.saga_failures.find(saga_id);
-      f != slot.saga_failures.end()) {
-    const std::string why = f->second;
-    slot.saga_failures.erase(f);
-    return absl::FailedPreconditionError(absl::StrCat("stake refused: ", why));
+  if (refused) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("stake refused: ", *refused));
   }
   return absl::OkStatus();
 }
@@ -697,7 +719,7 @@ void BankedTableService::TickSlot(Slot& slot) {
       e.mutable_stake_refused()->set_timed_out(true);
       e.mutable_stake_refused()->set_reason(
           "the wallet did not answer in time");
-      slot.saga_failures[saga] = "the wallet did not answer in time";
+      slot.refusals.Refused(saga, "the wallet did not answer in time");
       commit(std::move(e), "stake timeout");
       forget.push_back(saga);
     }
@@ -749,7 +771,8 @@ absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
       }
       wallet_offsets_[p] = record.offset + 1;
     }
-    commits.push_back({kOutcomeGroup, std::string(wallet::kWalletTopic), p,
+    commits.push_back({std::string(kOutcomeGroup),
+                       std::string(wallet::kWalletTopic), p,
                        wallet_offsets_[p]});
   }
   if (!commits.empty()) {
@@ -779,7 +802,7 @@ absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
   } else {
     e.mutable_stake_refused()->set_saga_id(saga_id);
     e.mutable_stake_refused()->set_reason(rejection);
-    slot->saga_failures[saga_id] = rejection;
+    slot->refusals.Refused(saga_id, rejection);
   }
   // Durable (synchronous append) before the reader commits its position.
   return CommitLocked(*slot, std::move(e));

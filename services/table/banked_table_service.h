@@ -32,6 +32,7 @@
 #define BANCA_SERVICES_TABLE_BANKED_TABLE_SERVICE_H_
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -49,6 +50,7 @@
 #include "libs/ledger/idempotency.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
+#include "services/table/stake_sagas.h"
 
 namespace banca::table {
 
@@ -73,6 +75,14 @@ struct BankedTableServiceOptions {
   // How often an idle WatchTable stream looks at its call (cancelled,
   // shutting down).
   absl::Duration watch_poll = absl::Milliseconds(200);
+  // Tests only: the source each table draws its shoes and numbers from,
+  // so that a service test can deal the cards a rule needs (the API never
+  // takes a deck). Unset, as `banca serve` always leaves it, every table
+  // gets its own cards::SystemRandomSource (docs/rng.md); no flag or
+  // request can set it.
+  std::function<std::unique_ptr<cards::RandomSource>(
+      const std::string& table_id)>
+      random_source_for_tests;
 };
 
 class BankedTableService final : public v1::BankedTableService::Service {
@@ -142,7 +152,8 @@ class BankedTableService final : public v1::BankedTableService::Service {
     std::unique_ptr<BankedGameState> state;
     int64_t sequence = 0;  // last stream sequence appended (and durable)
     std::map<std::string, int64_t> saga_started_micros;
-    std::map<std::string, std::string> saga_failures;
+    // Why a stake was refused, for the PlaceBet still waiting on it.
+    StakeRefusals refusals;
     std::unique_ptr<cards::RandomSource> rng;
     // Open WatchTable streams: all of them, and a player's own (the
     // player is connected while it has one).
@@ -155,6 +166,9 @@ class BankedTableService final : public v1::BankedTableService::Service {
   absl::Status Replay();
   Slot* Find(const std::string& table_id);
   absl::StatusOr<Slot*> FindOrNotFound(const std::string& table_id);
+  // The randomness of a new or replayed table.
+  absl::StatusOr<std::unique_ptr<cards::RandomSource>> NewRandomSource(
+      const std::string& table_id) const;
   // Applies `event` and appends it with what it derived; durable on
   // return. On a refusal nothing changed and nothing was appended.
   absl::Status CommitLocked(Slot& slot, v1::BankedTableEvent event)

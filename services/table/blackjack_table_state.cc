@@ -500,7 +500,7 @@ std::vector<v1::BankedRoundRecord> BlackjackTableState::ReplayFor(
     *rec.add_hands() = HandToProto(h);
   }
   for (const bj::BetResult& b : last->bets) {
-    v1::BlackjackBetView* bv = rec.add_blackjack_bets();
+    v1::BlackjackBetView* bv = rec.add_stake_results();
     bv->set_bet_id(SeatBetId(b.seat, bj::BetId(b.kind, b.hand)));
     bv->set_stake_minor(b.stake);
     bv->set_returned_minor(b.returned);

@@ -369,7 +369,7 @@ std::vector<v1::BankedRoundRecord> StudTableState::ReplayFor(
   for (const auto& [spot, b] :
        {std::pair{".ante", s.ante}, std::pair{".bet", s.bet}}) {
     if (b.stake == 0) continue;
-    v1::BlackjackBetView* bv = rec.add_blackjack_bets();
+    v1::BlackjackBetView* bv = rec.add_stake_results();
     bv->set_bet_id(absl::StrCat(player, spot));
     bv->set_stake_minor(b.stake);
     bv->set_returned_minor(b.returned);

@@ -30,7 +30,9 @@
 #include "services/table/banked_settlement.h"
 #include "services/table/banked_table_service.h"
 #include "services/table/roulette_wire.h"
+#include "services/wallet/wallet_events.h"
 #include "services/wallet/wallet_service.h"
+#include "tests/integration/stacked_shoe.h"
 #include "tests/integration/wallet_test_util.h"
 #include "tools/banca/banked_audit.h"
 #include "tools/banca/log_backend.h"
@@ -156,6 +158,8 @@ class BankedTableTest : public ::testing::Test {
     to.tick_interval = absl::ZeroDuration();  // the test drives the timers
     to.poll_interval = absl::Milliseconds(1);
     to.stake_wait = stake_wait_;
+    // Tables deal from the system CSPRNG unless a test stacks a shoe.
+    to.random_source_for_tests = shoes_.Factory();
     auto t = table::BankedTableService::Start(*log_, clock_, to);
     ASSERT_TRUE(t.ok()) << t.status();
     tables_ = std::move(*t);
@@ -313,6 +317,53 @@ class BankedTableTest : public ::testing::Test {
     }
     return n;
   }
+  // Every transaction the wallet posted for `round` of `table` (stakes,
+  // settlements, refunds), in log order.
+  std::vector<v1::LedgerTransaction> Posted(const std::string& table,
+                                            int64_t round) {
+    std::vector<v1::LedgerTransaction> out;
+    const std::string ref = table::RoundId(table, round);
+    const int partitions =
+        log_->PartitionCount(wallet::kWalletTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      auto records = log_->Read(wallet::kWalletTopic, p, 0, 100'000);
+      if (!records.ok()) continue;
+      for (const auto& r : *records) {
+        auto d = wallet::DecodeWalletRecord(r);
+        if (d.ok() && d->event.has_transaction_posted() &&
+            d->event.transaction_posted().tx().reference().id() == ref) {
+          out.push_back(d->event.transaction_posted().tx());
+        }
+      }
+    }
+    return out;
+  }
+  // The one posted transaction of `reason` on `bet_id` (a failed test and
+  // an empty one when there is not exactly one).
+  static v1::LedgerTransaction PostedFor(
+      const std::vector<v1::LedgerTransaction>& posted,
+      const std::string& bet_id, v1::PostingReason reason) {
+    const v1::LedgerTransaction* found = nullptr;
+    int n = 0;
+    for (const v1::LedgerTransaction& tx : posted) {
+      if (tx.bet_id() == bet_id && tx.reason() == reason) {
+        found = &tx;
+        ++n;
+      }
+    }
+    EXPECT_EQ(n, 1) << bet_id << " " << v1::PostingReason_Name(reason);
+    return found == nullptr ? v1::LedgerTransaction{} : *found;
+  }
+  // What `tx` posts to `account` (0 when nothing).
+  static int64_t PostingTo(const v1::LedgerTransaction& tx,
+                           const std::string& account) {
+    int64_t sum = 0;
+    for (const v1::Posting& p : tx.postings()) {
+      if (p.account() == account) sum += p.amount_minor();
+    }
+    return sum;
+  }
+
   // Waits until the wallet has carried out everything the tables logged.
   void Settle() {
     for (int i = 0; i < 3000; ++i) {
@@ -444,6 +495,7 @@ class BankedTableTest : public ::testing::Test {
   std::unique_ptr<v1::BankedTableService::Stub> stub_;
   std::unique_ptr<v1::WalletService::Stub> wallet_stub_;
   int bets_ = 0;
+  StackedShoes shoes_;
   bool wallet_reader_ = true;
   absl::Duration stake_wait_ = absl::Seconds(10);
 };

@@ -437,7 +437,7 @@ TEST_F(BankedTableTest, BlackjackRoundsWithInsuranceAndDoublesToTheCent) {
     staked += last.staked_minor();
     returned += last.returned_minor();
     int64_t bets = 0;
-    for (const v1::BlackjackBetView& b : last.blackjack_bets()) {
+    for (const v1::BlackjackBetView& b : last.stake_results()) {
       bets += b.stake_minor();
     }
     EXPECT_EQ(bets, last.staked_minor());

@@ -7,6 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
@@ -241,6 +242,12 @@ std::string FormatAuditReport(const AuditReport& r) {
                         "wallet, %d not read by it yet\n",
                         b.events, b.tables, b.stakes, b.transactions,
                         b.carried_out, b.pending);
+  absl::StrAppendFormat(&out,
+                        "               captured stakes: %d settled or "
+                        "refunded once, %d open%s%s\n",
+                        b.stakes_ended, b.stakes_open,
+                        b.open_rounds.empty() ? "" : " in rounds ",
+                        absl::StrJoin(b.open_rounds, ", "));
   absl::StrAppend(&out, "\nreconciliation (", cur, ")\n");
   for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
     absl::StrAppendFormat(&out, "  %-12s %22s   %d accounts\n",
@@ -295,11 +302,13 @@ std::string AuditReportJson(const AuditReport& r) {
       "\"deposits\":%d,\"withdrawals\":%d,\"classes\":{%s},"
       "\"live_hash\":\"%s\",\"replay_hash\":\"%s\",\"banked_events\":%d,"
       "\"banked_requests\":%d,\"banked_carried_out\":%d,"
-      "\"banked_pending\":%d,\"problems\":%d}",
+      "\"banked_pending\":%d,\"banked_stakes_ended\":%d,"
+      "\"banked_stakes_open\":%d,\"problems\":%d}",
       r.ok() ? "true" : "false", r.events, r.streams, r.ledger.sum,
       r.ledger.deposits, r.ledger.withdrawals, classes, r.live_hash,
       r.rebuilt_hash, r.banked.events, r.banked.stakes + r.banked.transactions,
-      r.banked.carried_out, r.banked.pending, r.problems.size());
+      r.banked.carried_out, r.banked.pending, r.banked.stakes_ended,
+      r.banked.stakes_open, r.problems.size());
 }
 
 }  // namespace banca::cli

@@ -9,6 +9,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "services/table/banked_codec.h"
+#include "services/table/banked_game_state.h"
+#include "services/table/banked_settlement.h"
 #include "services/wallet/banked_requests.h"
 #include "services/wallet/wallet_events.h"
 
@@ -41,7 +43,44 @@ struct Outcome {
   int times = 0;
   bool rejected = false;
   std::string postings;
+  // Where it first posted: whether the tables have read it yet.
+  int partition = 0;
+  int64_t offset = 0;
 };
+
+// A stake as the table asked for it, and the transactions that end a
+// bet (settled, void, withdrawn, compensation), both by (round reference,
+// bet id): a bet id is unique within its round, but the same bet may be
+// staked again after a withdrawal.
+using BetKey = std::pair<std::string, std::string>;
+struct BetStake {
+  std::string request_id;
+  std::string table_id;
+  int64_t round = 0;
+  int64_t amount = 0;
+  std::string what;
+  bool matched = false;
+};
+struct BetEnding {
+  int64_t amount = 0;  // what leaves the wagers account
+  std::string what;
+};
+
+// One table replayed through its game's state, as the service replays it
+// on start: the round it is at when the log ends.
+struct TableReplay {
+  std::unique_ptr<table::BankedGameState> state;
+  bool broken = false;  // the state refused an event: rounds from the log
+  int64_t highest_round = 0;
+};
+
+int64_t PostingTo(const v1::LedgerTransaction& tx, const std::string& account) {
+  int64_t sum = 0;
+  for (const v1::Posting& p : tx.postings()) {
+    if (p.account() == account) sum += p.amount_minor();
+  }
+  return sum;
+}
 
 std::string Postings(const v1::LedgerTransaction& tx) {
   std::string out;
@@ -67,6 +106,78 @@ int Partitions(eventlog::EventLog& log, std::string_view topic) {
   return n.ok() ? *n : 0;  // no topic: nothing logged there
 }
 
+// Every stake the wallet captured ends exactly once (see the header).
+void AuditStakeEndings(
+    BankedAuditReport& report,
+    const std::map<std::string, TableReplay>& replays,
+    const std::map<std::string, Outcome>& outcomes,
+    const std::vector<int64_t>& outcomes_read,
+    std::map<BetKey, std::vector<BetStake>>& stakes_by_bet,
+    const std::map<BetKey, std::vector<BetEnding>>& endings_by_bet) {
+  auto captured = [&](const BetStake& s) {
+    auto it = outcomes.find(s.request_id);
+    return it != outcomes.end() && !it->second.rejected;
+  };
+  // Not answered by the wallet yet (or missing, reported above): an
+  // ending for it is not a second problem.
+  auto unanswered = [&](const BetStake& s) {
+    return !outcomes.contains(s.request_id);
+  };
+  std::set<std::string> open_rounds;
+  for (const auto& [key, endings] : endings_by_bet) {
+    std::vector<BetStake>& stakes = stakes_by_bet[key];
+    for (const BetEnding& end : endings) {
+      auto find = [&](auto&& which) -> BetStake* {
+        for (BetStake& s : stakes) {
+          if (!s.matched && s.amount == end.amount && which(s)) return &s;
+        }
+        return nullptr;
+      };
+      BetStake* match = find(captured);
+      if (match == nullptr) match = find(unanswered);
+      if (match != nullptr) {
+        match->matched = true;
+        if (captured(*match)) ++report.stakes_ended;
+        continue;
+      }
+      const bool again =
+          std::any_of(stakes.begin(), stakes.end(), [&](const BetStake& s) {
+            return s.matched && s.amount == end.amount && captured(s);
+          });
+      Problem(report,
+              absl::StrCat("banked: ", end.what, " ends bet ", key.second,
+                           " of round ", key.first,
+                           again ? " a second time"
+                                 : ", whose stake the wallet never captured"));
+    }
+  }
+  for (const auto& [key, stakes] : stakes_by_bet) {
+    for (const BetStake& s : stakes) {
+      if (s.matched || !captured(s)) continue;
+      const Outcome& o = outcomes.at(s.request_id);
+      const bool unread =
+          o.partition < static_cast<int>(outcomes_read.size()) &&
+          o.offset >= outcomes_read[o.partition];
+      int64_t current = 0;
+      if (auto it = replays.find(s.table_id); it != replays.end()) {
+        const TableReplay& t = it->second;
+        current = t.state && !t.broken ? t.state->round() : t.highest_round;
+      }
+      if (unread || s.round >= current) {
+        ++report.stakes_open;
+        open_rounds.insert(key.first);
+      } else {
+        Problem(report,
+                absl::StrCat("banked: ", s.what,
+                             ", captured by the wallet, is never settled or "
+                             "refunded though round ",
+                             key.first, " is over"));
+      }
+    }
+  }
+  report.open_rounds.assign(open_rounds.begin(), open_rounds.end());
+}
+
 }  // namespace
 
 absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
@@ -75,6 +186,9 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   std::map<std::string, Request> requests;
   std::map<std::string, uint64_t> last_sequence;
   std::set<std::string> tables;
+  std::map<std::string, TableReplay> replays;
+  std::map<BetKey, std::vector<BetStake>> stakes_by_bet;
+  std::map<BetKey, std::vector<BetEnding>> endings_by_bet;
   auto expect = [&](const std::string& id, Request r) {
     if (!requests.emplace(id, std::move(r)).second) {
       Problem(report, absl::StrCat("banked: request ", id,
@@ -120,6 +234,33 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
                                      " does not match its stream/sequence"));
       }
       if (e.has_created()) tables.insert(e.table_id());
+      TableReplay& replay = replays[e.table_id()];
+      for (int64_t round : {e.stake_requested().round(), e.money().round(),
+                            e.spin().round(), e.dealt().round()}) {
+        replay.highest_round = std::max(replay.highest_round, round);
+      }
+      if (e.has_created()) {
+        absl::StatusOr<std::unique_ptr<table::BankedGameState>> state =
+            table::BankedGameState::Create(e.created(), e.at_micros());
+        if (state.ok() && replay.state == nullptr) {
+          replay.state = *std::move(state);
+        } else {
+          Problem(report, absl::StrCat("banked: ", env.event_id(),
+                                       " creates table ", e.table_id(), " ",
+                                       replay.state ? "again" : "badly"));
+          replay.broken = true;
+        }
+      } else if (!e.has_money() && replay.state && !replay.broken) {
+        // The money it derived is in the log already.
+        std::vector<v1::BankedTableEvent> derived;
+        if (absl::Status s = replay.state->Apply(e, &derived); !s.ok()) {
+          Problem(report, absl::StrCat("banked: table ", e.table_id(),
+                                       " does not accept ", env.event_id(),
+                                       ": ", s.message()));
+          replay.broken = true;
+        }
+      }
+      const std::string wagers = table::WagersAccount(e.table_id());
       const bool pending = record.offset >= *committed;
       if (e.has_stake_requested()) {
         const v1::StakeRequested& r = e.stake_requested();
@@ -130,6 +271,9 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         balanced(r.tx(), what);
         expect(wallet::BankedStakeRequestId(r.saga_id()),
                {what, Postings(r.tx()), true, pending});
+        stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
+            {wallet::BankedStakeRequestId(r.saga_id()), e.table_id(), r.round(),
+             PostingTo(r.tx(), wagers), what});
       }
       if (e.has_money()) {
         const v1::BankedMoney& m = e.money();
@@ -141,6 +285,9 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
           balanced(m.transactions(i), what);
           expect(wallet::BankedMoneyRequestId(env.event_id(), i),
                  {what, Postings(m.transactions(i)), false, pending});
+          const v1::LedgerTransaction& tx = m.transactions(i);
+          endings_by_bet[{tx.reference().id(), tx.bet_id()}].push_back(
+              {-PostingTo(tx, wagers), what});
         }
       }
       return absl::OkStatus();
@@ -156,7 +303,13 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   // What the wallet did under the banked request ids (all "banked/...").
   std::map<std::string, Outcome> outcomes;
   const std::string wallet_topic(wallet::kWalletTopic);
+  // How far the tables have read the wallet's answers, by partition.
+  std::vector<int64_t> outcomes_read;
   for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
+    absl::StatusOr<int64_t> read =
+        log.CommittedOffset(table::kBankedStakeOutcomesGroup, wallet_topic, p);
+    if (!read.ok()) return read.status();
+    outcomes_read.push_back(*read);
     auto visit = [&](const eventlog::StoredRecord& record) {
       absl::StatusOr<wallet::DecodedWalletEvent> decoded =
           wallet::DecodeWalletRecord(record);
@@ -169,6 +322,10 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         return absl::OkStatus();
       }
       Outcome& o = outcomes[e.request_id()];
+      if (o.times == 0) {
+        o.partition = p;
+        o.offset = record.offset;
+      }
       ++o.times;
       o.rejected = e.has_request_rejected();
       if (e.has_transaction_posted()) {
@@ -215,6 +372,8 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
                                    id, ", which no banked event asks for"));
     }
   }
+  AuditStakeEndings(report, replays, outcomes, outcomes_read, stakes_by_bet,
+                    endings_by_bet);
   return report;
 }
 

@@ -7,6 +7,16 @@
 // ids the wallet derives (services/wallet/banked_requests.h). Missing,
 // doubled and unrequested postings are problems; requests the wallet has
 // not read yet are counted as pending.
+//
+// And the auditor's question about the stakes themselves: every stake the
+// wallet captured is ended exactly once by the table, settled (paid or
+// lost), refunded (void, withdrawn) or paid back, by a transaction on the
+// same round and bet for the same amount. Which round a table is at comes
+// from replaying its events through the game's own state (as the service
+// does on start), so a stake of a round still taking bets or in play at
+// the end of the log is open, not a problem; a stake of a finished round
+// left without its ending, and an ending without a captured stake or a
+// second one, are problems.
 #ifndef BANCA_TOOLS_BANCA_BANKED_AUDIT_H_
 #define BANCA_TOOLS_BANCA_BANKED_AUDIT_H_
 
@@ -31,6 +41,13 @@ struct BankedAuditReport {
   int64_t carried_out = 0;
   // Logged after the wallet's committed position: not read by it yet.
   int64_t pending = 0;
+  // Stakes the wallet captured: ended once by the table; not ended yet
+  // because their round is still open (or the table has not read the
+  // capture yet).
+  int64_t stakes_ended = 0;
+  int64_t stakes_open = 0;
+  // The rounds ("<table>.r<n>") holding open stakes.
+  std::vector<std::string> open_rounds;
   std::vector<std::string> problems;
   bool ok() const { return problems.empty(); }
 };

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "libs/eventlog/embedded_log.h"
 #include "services/table/banked_codec.h"
@@ -69,30 +70,105 @@ class BankedAuditTest : public ::testing::Test {
     ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   }
 
-  // A round of one bet: created, the stake requested (and captured), the
-  // round settled. Returns the settlement's event id.
-  std::string Round() {
+  // The table's events, as the service writes them (the audit replays them
+  // through the roulette table, so they must make sense to it).
+  void Created() {
     v1::BankedTableEvent created;
+    created.set_at_micros(At(0));
     created.mutable_created()->set_table_id("t1");
     created.mutable_created()->set_game(v1::BANKED_GAME_ROULETTE_FRENCH);
     Table(created);
+    v1::BankedTableEvent joined;
+    joined.set_at_micros(At(0));
+    joined.mutable_joined()->set_player_id("ana");
+    Table(joined);
+  }
+  // Ana's next stake, 1,000 on red in `round` (bet b<n>, saga <n>);
+  // returns the saga's wallet request id.
+  std::string StakeOn(int64_t round, bool captured = true) {
+    ++stakes_;
+    const table::BankedBet bet = BetOf(round);
     v1::BankedTableEvent stake;
+    stake.set_at_micros(Later(1));
     v1::StakeRequested* r = stake.mutable_stake_requested();
-    r->set_saga_id("banked/t1/stake/1");
+    r->set_saga_id(absl::StrCat("banked/t1/stake/", stakes_));
     r->set_player_id("ana");
-    r->set_bet_id("b1");
-    r->set_round(1);
-    r->set_stake_minor(1'000);
-    *r->mutable_tx() = *table::StakeTransaction(bet_);
+    r->set_bet_id(bet.bet_id);
+    r->set_round(round);
+    r->set_stake_minor(bet.stake);
+    r->mutable_roulette()->set_kind("red");
+    *r->mutable_tx() = *table::StakeTransaction(bet);
     Table(stake);
-    v1::BankedTableEvent captured;
-    captured.mutable_stake_captured()->set_saga_id("banked/t1/stake/1");
-    Table(captured);
+    v1::BankedTableEvent answer;
+    answer.set_at_micros(Later(0));
+    if (captured) {
+      answer.mutable_stake_captured()->set_saga_id(r->saga_id());
+    } else {
+      answer.mutable_stake_refused()->set_saga_id(r->saga_id());
+      answer.mutable_stake_refused()->set_reason("no funds");
+    }
+    Table(answer);
+    return wallet::BankedStakeRequestId(r->saga_id());
+  }
+  // The ball of `round` (3, red), after its window.
+  void Spin(int64_t round) {
+    v1::BankedTableEvent spin;
+    spin.set_at_micros(Later(40));  // the 30 s window is over
+    spin.mutable_spin()->set_round(round);
+    spin.mutable_spin()->set_number("3");
+    spin.mutable_spin()->set_revolutions(10);
+    Table(spin);
+  }
+  // The operator voids `round` while it takes bets.
+  void Void(int64_t round) {
+    v1::BankedTableEvent v;
+    v.set_at_micros(Later(1));
+    v.mutable_void_requested()->set_round(round);
+    Table(v);
+  }
+  // A BankedMoney event of `cause` with `txs`; returns its event id.
+  std::string Money(int64_t round, const std::string& cause,
+                    std::vector<v1::LedgerTransaction> txs) {
     v1::BankedTableEvent money;
-    money.mutable_money()->set_round(1);
-    money.mutable_money()->set_cause("settled");
-    *money.mutable_money()->add_transactions() = Settle();
+    money.set_at_micros(Later(0));
+    money.mutable_money()->set_round(round);
+    money.mutable_money()->set_cause(cause);
+    for (v1::LedgerTransaction& tx : txs) {
+      *money.mutable_money()->add_transactions() = std::move(tx);
+    }
     return Table(money);
+  }
+  // The table's clock, `seconds` after its previous event.
+  int64_t Later(int64_t seconds) {
+    seconds_ += seconds;
+    return At(seconds_);
+  }
+  static int64_t At(int64_t seconds) {
+    return 1'767'225'600'000'000 + seconds * 1'000'000;
+  }
+  // Ana's bet b<n> (the n-th stake) in `round`.
+  table::BankedBet BetOf(int64_t round) const {
+    return {"roulette_french",          "t1", round, "ana",
+            absl::StrCat("b", stakes_), 1'000};
+  }
+
+  // A round of one bet: created, the stake requested (and captured), the
+  // ball, the round settled. Returns the settlement's event id.
+  std::string Round() {
+    Created();
+    StakeOn(1);
+    Spin(1);
+    return Money(1, "settled", {Settle()});
+  }
+  // The tables have read every answer the wallet gave so far.
+  void TablesReadAll() {
+    std::vector<eventlog::OffsetCommit> commits;
+    for (int p = 0; p < 2; ++p) {
+      commits.push_back({std::string(table::kBankedStakeOutcomesGroup),
+                         std::string(wallet::kWalletTopic), p,
+                         *log_->EndOffset(wallet::kWalletTopic, p)});
+    }
+    ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   }
   v1::LedgerTransaction Stake() const { return *table::StakeTransaction(bet_); }
   v1::LedgerTransaction Settle() const {
@@ -115,6 +191,8 @@ class BankedAuditTest : public ::testing::Test {
   std::unique_ptr<eventlog::EventLog> log_;
   uint64_t table_sequence_ = 0;
   uint64_t wallet_sequence_ = 0;
+  int stakes_ = 0;
+  int64_t seconds_ = 0;
 };
 
 TEST_F(BankedAuditTest, EveryRequestCarriedOutOnceIsClean) {
@@ -124,8 +202,8 @@ TEST_F(BankedAuditTest, EveryRequestCarriedOutOnceIsClean) {
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << report->problems.front();
-  EXPECT_EQ(report->events, 4);
+  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_EQ(report->events, 6);
   EXPECT_EQ(report->tables, 1);
   EXPECT_EQ(report->stakes, 1);
   EXPECT_EQ(report->transactions, 1);
@@ -178,8 +256,10 @@ TEST_F(BankedAuditTest, RefusedStakeCountsButRefusedSettlementDoesNot) {
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_EQ(report->carried_out, 1);
-  ASSERT_EQ(report->problems.size(), 1u);
+  // And the table settled a stake the wallet refused.
+  ASSERT_EQ(report->problems.size(), 2u);
   EXPECT_TRUE(Mentions(*report, "the wallet refused transaction 0"));
+  EXPECT_TRUE(Mentions(*report, "whose stake the wallet never captured"));
 }
 
 TEST_F(BankedAuditTest, UnbalancedSettlementAndOtherPostingsAreReported) {
@@ -209,9 +289,117 @@ TEST_F(BankedAuditTest, UndecodableRecordAndUnrequestedPostingAreReported) {
   Posted("banked/t9/stake/7/stake", Stake());
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_EQ(report->events, 5);
+  EXPECT_EQ(report->events, 7);
   EXPECT_TRUE(Mentions(*report, "banca.banked.events/"));
   EXPECT_TRUE(Mentions(*report, "which no banked event asks for"));
+}
+
+// Stakes against their endings --------------------------------------
+
+// Round 1 settled, round 2 void, round 3 still taking bets when the log
+// ends: every captured stake of a finished round ended once; round 3's is
+// open, not a problem.
+TEST_F(BankedAuditTest, SettledVoidAndOpenRoundsAreCleanAndTheOpenOneIsOpen) {
+  Created();
+  const std::string s1 = StakeOn(1);
+  const table::BankedBet b1 = BetOf(1);
+  Spin(1);
+  const v1::LedgerTransaction won = *table::SettleTransaction(b1, 2'000);
+  const std::string settled = Money(1, "settled", {won});
+  const std::string s2 = StakeOn(2);
+  const table::BankedBet b2 = BetOf(2);
+  Void(2);
+  const v1::LedgerTransaction refund = *table::VoidRefundTransaction(b2);
+  const std::string voided = Money(2, "void", {refund});
+  const std::string s3 = StakeOn(3);
+  Posted(s1, *table::StakeTransaction(b1));
+  Posted(wallet::BankedMoneyRequestId(settled, 0), won);
+  Posted(s2, *table::StakeTransaction(b2));
+  Posted(wallet::BankedMoneyRequestId(voided, 0), refund);
+  Posted(s3, *table::StakeTransaction(BetOf(3)));
+  WalletReadAll();
+  TablesReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_EQ(report->stakes, 3);
+  EXPECT_EQ(report->stakes_ended, 2);
+  EXPECT_EQ(report->stakes_open, 1);
+  EXPECT_EQ(report->open_rounds, std::vector<std::string>{"t1.r3"});
+}
+
+// The settlement of a finished round taken out of the log: the wallet's
+// books agree with what is left (nothing asked, nothing posted), but the
+// stake it captured never came back out of the wagers.
+TEST_F(BankedAuditTest, CapturedStakeWhoseSettlementIsMissingIsReported) {
+  Created();
+  const std::string s1 = StakeOn(1);
+  Posted(s1, *table::StakeTransaction(BetOf(1)));
+  Spin(1);  // round 1 is over: the table takes round 2's bets
+  WalletReadAll();
+  TablesReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->problems.size(), 1u) << report->problems.front();
+  EXPECT_TRUE(Mentions(*report, "never settled or refunded"));
+  EXPECT_TRUE(Mentions(*report, "round t1.r1 is over"));
+  EXPECT_EQ(report->stakes_open, 0);
+  EXPECT_TRUE(report->open_rounds.empty());
+}
+
+TEST_F(BankedAuditTest, SecondSettlementOfOneStakeIsReported) {
+  Created();
+  const std::string s1 = StakeOn(1);
+  const table::BankedBet b1 = BetOf(1);
+  Spin(1);
+  const v1::LedgerTransaction won = *table::SettleTransaction(b1, 2'000);
+  const std::string first = Money(1, "settled", {won});
+  const std::string second = Money(1, "settled", {won});  // tampered in
+  Posted(s1, *table::StakeTransaction(b1));
+  Posted(wallet::BankedMoneyRequestId(first, 0), won);
+  Posted(wallet::BankedMoneyRequestId(second, 0), won);
+  WalletReadAll();
+  TablesReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->problems.size(), 1u) << report->problems.front();
+  EXPECT_TRUE(Mentions(*report, "ends bet b1 of round t1.r1 a second time"));
+  EXPECT_TRUE(Mentions(*report, second));
+  EXPECT_EQ(report->stakes_ended, 1);
+}
+
+TEST_F(BankedAuditTest, SettlementOfAStakeTheWalletRefusedIsReported) {
+  Created();
+  const std::string s1 = StakeOn(1, /*captured=*/false);
+  v1::WalletEvent rejected;
+  rejected.set_request_id(s1);
+  rejected.mutable_request_rejected()->set_code("FAILED_PRECONDITION");
+  Wallet(rejected);
+  const v1::LedgerTransaction won = *table::SettleTransaction(BetOf(1), 2'000);
+  const std::string settled = Money(1, "settled", {won});
+  Posted(wallet::BankedMoneyRequestId(settled, 0), won);
+  WalletReadAll();
+  TablesReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report, "whose stake the wallet never captured"));
+  EXPECT_EQ(report->stakes_ended, 0);
+}
+
+// The wallet captured a stake after the table gave up on it; the table has
+// not read that answer yet, so the pay-back is still to come: open.
+TEST_F(BankedAuditTest, CaptureTheTableHasNotReadYetIsOpen) {
+  Created();
+  const std::string s1 = StakeOn(1);
+  Spin(1);
+  WalletReadAll();
+  TablesReadAll();
+  Posted(s1, *table::StakeTransaction(BetOf(1)));  // after the tables read
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_EQ(report->stakes_open, 1);
+  EXPECT_EQ(report->open_rounds, std::vector<std::string>{"t1.r1"});
 }
 
 }  // namespace
