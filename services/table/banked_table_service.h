@@ -50,6 +50,7 @@
 #include "libs/ledger/idempotency.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
+#include "services/table/saga_refusals.h"
 #include "services/table/stake_sagas.h"
 
 namespace banca::table {
@@ -153,7 +154,7 @@ class BankedTableService final : public v1::BankedTableService::Service {
     int64_t sequence = 0;  // last stream sequence appended (and durable)
     std::map<std::string, int64_t> saga_started_micros;
     // Why a stake was refused, for the PlaceBet still waiting on it.
-    StakeRefusals refusals;
+    SagaRefusals refusals;
     std::unique_ptr<cards::RandomSource> rng;
     // Open WatchTable streams: all of them, and a player's own (the
     // player is connected while it has one).

@@ -569,23 +569,26 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
           return s;
         }
-        // Wait for the wallet (through the log) before answering.
+        // Wait for the wallet (through the log) before answering, unless
+        // too many callers wait at this table already.
+        const bool waiting = slot->refusals.Wait(saga_id);
         const absl::Time deadline = absl::Now() + options_.sit_wait;
-        while (state.FindSaga(saga_id) != nullptr) {
+        while (waiting && state.FindSaga(saga_id) != nullptr) {
           if (slot->changed.WaitWithDeadline(&slot->mu, deadline)) break;
         }
         // The request, and the outcome if there is one, are durable before
         // the answer goes out.
         WaitDurable(*slot, slot->sequence);
+        const std::optional<std::string> refused =
+            waiting ? slot->refusals.Done(saga_id) : std::nullopt;
         if (state.FindSaga(saga_id) != nullptr) {
           return absl::DeadlineExceededError(absl::StrCat(
               "the wallet has not answered buy-in ", saga_id,
               " yet; it completes or fails on its own (see GetTableView)"));
         }
-        if (auto f = slot->saga_failures.find(saga_id);
-            f != slot->saga_failures.end()) {
+        if (refused) {
           return absl::FailedPreconditionError(
-              absl::StrCat("buy-in refused: ", f->second));
+              absl::StrCat("buy-in refused: ", *refused));
         }
         *response = SeatOf(state, player);
         return absl::OkStatus();
@@ -1002,7 +1005,7 @@ void TableService::TickSlot(Slot& slot) {
       e.mutable_buy_in_failed()->set_timed_out(true);
       e.mutable_buy_in_failed()->set_reason(
           "the wallet did not answer in time");
-      slot.saga_failures[saga] = "the wallet did not answer in time";
+      slot.refusals.Refused(saga, "the wallet did not answer in time");
       if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
         std::fprintf(stderr, "banca table: saga timeout: %s\n",
                      std::string(s.message()).c_str());
@@ -1164,7 +1167,7 @@ absl::Status TableService::HandleOutcome(const std::string& request_id,
     } else {
       e.mutable_buy_in_failed()->set_saga_id(saga_id);
       e.mutable_buy_in_failed()->set_reason(rejection);
-      slot->saga_failures[saga_id] = rejection;
+      slot->refusals.Refused(saga_id, rejection);
     }
     // Durable before the reader commits its position past the outcome.
     absl::Status s = CommitLocked(*slot, std::move(e));

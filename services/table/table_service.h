@@ -51,6 +51,7 @@
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
+#include "services/table/saga_refusals.h"
 #include "services/table/table_codec.h"
 #include "services/table/table_state.h"
 
@@ -180,7 +181,7 @@ class TableService final : public TableServiceBase {
     int64_t action_deadline_micros = 0;
     int64_t hand_due_micros = 0;
     std::map<std::string, int64_t> saga_started_micros;
-    std::map<std::string, std::string> saga_failures;
+    SagaRefusals refusals;  // for the Sit and Rebuy calls waiting
     std::unique_ptr<cards::RandomSource> rng;
     int watchers = 0;
   };

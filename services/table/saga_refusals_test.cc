@@ -1,4 +1,4 @@
-#include "services/table/stake_sagas.h"
+#include "services/table/saga_refusals.h"
 
 #include <string>
 
@@ -8,8 +8,8 @@
 namespace banca::table {
 namespace {
 
-TEST(BankedStakeRefusals, ReasonReachesItsWaiterAndIsThenForgotten) {
-  StakeRefusals r;
+TEST(SagaRefusals, ReasonReachesItsWaiterAndIsThenForgotten) {
+  SagaRefusals r;
   ASSERT_TRUE(r.Wait("banked/t/stake/1"));
   r.Refused("banked/t/stake/1", "FAILED_PRECONDITION: no funds");
   EXPECT_EQ(r.Done("banked/t/stake/1"), "FAILED_PRECONDITION: no funds");
@@ -17,8 +17,8 @@ TEST(BankedStakeRefusals, ReasonReachesItsWaiterAndIsThenForgotten) {
   EXPECT_EQ(r.Done("banked/t/stake/1"), std::nullopt);
 }
 
-TEST(BankedStakeRefusals, CapturedStakeLeavesNothing) {
-  StakeRefusals r;
+TEST(SagaRefusals, CapturedStakeLeavesNothing) {
+  SagaRefusals r;
   ASSERT_TRUE(r.Wait("banked/t/stake/1"));
   EXPECT_EQ(r.Done("banked/t/stake/1"), std::nullopt);
   EXPECT_EQ(r.size(), 0u);
@@ -27,8 +27,8 @@ TEST(BankedStakeRefusals, CapturedStakeLeavesNothing) {
 // The unbounded case before: refusals that came after the caller's
 // deadline, or with nobody waiting (after a restart, a timeout the clock
 // found), stayed in the map for good.
-TEST(BankedStakeRefusals, RefusalsNobodyWaitsForAreNotKept) {
-  StakeRefusals r;
+TEST(SagaRefusals, RefusalsNobodyWaitsForAreNotKept) {
+  SagaRefusals r;
   for (int i = 0; i < 10'000; ++i) {
     r.Refused(absl::StrCat("banked/t/stake/", i), "timed out");
   }
@@ -40,8 +40,8 @@ TEST(BankedStakeRefusals, RefusalsNobodyWaitsForAreNotKept) {
   EXPECT_EQ(r.size(), 0u);
 }
 
-TEST(BankedStakeRefusals, AtMostLimitWaitersAtOnce) {
-  StakeRefusals r(/*limit=*/2);
+TEST(SagaRefusals, AtMostLimitWaitersAtOnce) {
+  SagaRefusals r(/*limit=*/2);
   EXPECT_TRUE(r.Wait("a"));
   EXPECT_TRUE(r.Wait("b"));
   EXPECT_TRUE(r.Wait("a"));  // already waiting: no new entry
