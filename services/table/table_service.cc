@@ -434,8 +434,11 @@ grpc::Status TableService::Command(grpc::ServerContext* context,
                                    const std::string& request_id,
                                    const google::protobuf::Message& body,
                                    Response* response, Run run) {
+  // A buy-in the wallet has not answered in time is still on its way: a
+  // retry must not start a second saga (BuyIn answers it from the state).
   return RunIdempotentCommand(idempotency_, Caller(context), method, request_id,
-                              body, response, std::move(run));
+                              body, response, std::move(run),
+                              /*keep_undecided=*/true);
 }
 
 grpc::Status TableService::CreateTable(grpc::ServerContext* context,
@@ -545,6 +548,17 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         player = caller.subject;
         absl::MutexLock lock(&slot->mu);
         if (repeat) {
+          // A retry of a buy-in already logged (after a restart, or after
+          // it answered DEADLINE_EXCEEDED): no new saga; the seat, once
+          // the player's buy-in is no longer waiting for the wallet.
+          for (const auto& [id, pending] : slot->state->pending()) {
+            if (pending.player == player) {
+              return absl::DeadlineExceededError(
+                  absl::StrCat("the wallet has not answered buy-in ", id,
+                               " yet; it completes or fails on its own (see "
+                               "GetTableView)"));
+            }
+          }
           *response = SeatOf(*slot->state, player);
           WaitDurable(*slot, slot->sequence);
           return absl::OkStatus();

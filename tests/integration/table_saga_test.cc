@@ -76,6 +76,33 @@ class TableSagaTest : public TableServiceTest {
   }
 };
 
+TEST_F(TableSagaTest, ASitRetriedAfterItsDeadlineStartsNoSecondBuyIn) {
+  Fund("ana", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  // The wallet is not reading yet: the Sit's saga is logged and waits.
+  EXPECT_EQ(Sit("ana", "t1", 1, 10'000).error_code(),
+            grpc::StatusCode::DEADLINE_EXCEEDED);
+  // The client retries with the same request id: still waiting, and no
+  // second buy-in is asked of the wallet.
+  grpc::Status again = Sit("ana", "t1", 1, 10'000);
+  EXPECT_EQ(again.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED)
+      << again.error_message();
+  EXPECT_EQ(CountTableEvents(v1::TableEvent::kBuyInRequested), 1);
+  // The wallet holds and captures once; the table seats her; the retry
+  // now answers the seat.
+  WalletReads();
+  TableReads();
+  v1::SeatResponse seat;
+  grpc::Status done = Sit("ana", "t1", 1, 10'000, &seat);
+  ASSERT_TRUE(done.ok()) << done.error_message();
+  EXPECT_EQ(seat.seat(), 1);
+  EXPECT_EQ(seat.stack_minor(), 10'000);
+  EXPECT_EQ(CountTableEvents(v1::TableEvent::kBuyInRequested), 1);
+  EXPECT_EQ(Cash("ana"), 40'000);
+  EXPECT_EQ(Seat("t1", "ana"), 10'000);
+  EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
+}
+
 TEST_F(TableSagaTest, ALateCaptureIsPaidBackOnceEvenAfterARestart) {
   Fund("ana", 50'000);
   ASSERT_TRUE(Create("t1", Holdem()).ok());

@@ -1,4 +1,5 @@
-// `banca bench poker`: single-thread throughput of the hand engine alone.
+// `banca bench holdem`, its engine part: single-thread throughput of the
+// hand engine alone.
 #ifndef BANCA_LIBS_GAMES_POKER_ENGINE_BENCH_H_
 #define BANCA_LIBS_GAMES_POKER_ENGINE_BENCH_H_
 
