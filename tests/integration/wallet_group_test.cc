@@ -246,6 +246,23 @@ TEST_P(WalletGroupTest, TwoWalletsSplitOwnersFollowEachOtherAndTakeOver) {
               std::string::npos)
         << refused.error_message();
   }
+  // Both wallets follow each other's openings and deposits. Until then a
+  // transfer to a payee the payer's wallet has not followed yet is refused
+  // (no such account there): the ring starts once both know everyone.
+  auto everyone_known = [&] {
+    for (int i = 0; i < kPlayers; ++i) {
+      if (Available(*a.wallet, Player(i)) != kDeposit ||
+          Available(*b.wallet, Player(i)) != kDeposit) {
+        return false;
+      }
+    }
+    return true;
+  };
+  const absl::Time followed_by = absl::Now() + absl::Seconds(30);
+  while (!everyone_known() && absl::Now() < followed_by) {
+    absl::SleepFor(absl::Milliseconds(20));
+  }
+  ASSERT_TRUE(everyone_known());
   // A ring of transfers: each crosses to the other wallet's owners about
   // half the time; the payer's wallet decides, the payee's follows.
   for (int i = 0; i < kPlayers; ++i) {
@@ -257,19 +274,10 @@ TEST_P(WalletGroupTest, TwoWalletsSplitOwnersFollowEachOtherAndTakeOver) {
   // Both ledgers converge on every balance: the ring leaves each at the
   // deposit.
   const absl::Time give_up = absl::Now() + absl::Seconds(30);
-  auto converged = [&] {
-    for (int i = 0; i < kPlayers; ++i) {
-      if (Available(*a.wallet, Player(i)) != kDeposit ||
-          Available(*b.wallet, Player(i)) != kDeposit) {
-        return false;
-      }
-    }
-    return true;
-  };
-  while (!converged() && absl::Now() < give_up) {
+  while (!everyone_known() && absl::Now() < give_up) {
     absl::SleepFor(absl::Milliseconds(20));
   }
-  ASSERT_TRUE(converged());
+  ASSERT_TRUE(everyone_known());
   EXPECT_EQ(a.wallet->ledger().Summarize().sum, 0);
   EXPECT_EQ(b.wallet->ledger().Summarize().sum, 0);
   EXPECT_EQ(a.wallet->ledger().Summarize().negative_constrained_accounts, 0);

@@ -542,7 +542,7 @@ class Bench {
         if (!b.status.ok()) return Pause(b);
         return Seen(b);
       case Bot::Step::kMine: {
-        // --view-per-action: the actor's own view, then its own `legal`.
+        // --api=view-act: the actor's own view, then its own `legal`.
         const v1::TableView& v = b.seen;
         if (!b.status.ok() || v.to_act() != v.my_seat() ||
             v.legal().actions_size() == 0) {
