@@ -25,10 +25,17 @@ void RtpTally::Merge(const RtpTally& other) {
   cross_ += other.cross_;
 }
 
+namespace {
+
+// An exact integer sum as a real number, for the statistics only.
+long double Real(__int128 v) { return static_cast<long double>(v); }
+
+}  // namespace
+
 double RtpTally::Rtp() const {
   if (staked_ == 0) return 0;
-  return static_cast<double>(static_cast<long double>(returned_) /
-                             static_cast<long double>(staked_));
+  const auto ratio = RatioOf(returned_, staked_);
+  return static_cast<double>(ratio);
 }
 
 RtpTally::Interval RtpTally::ConfidenceInterval(double z) const {
@@ -36,13 +43,15 @@ RtpTally::Interval RtpTally::ConfidenceInterval(double z) const {
   if (rounds_ < 2 || staked_ == 0) return {rtp, rtp};
   const long double r = rtp;
   // sum (R - r S)^2 = sum R^2 - 2 r sum RS + r^2 sum S^2.
-  long double ss = static_cast<long double>(returned_sq_) -
-                   2 * r * static_cast<long double>(cross_) +
-                   r * r * static_cast<long double>(staked_sq_);
+  const auto sum_r2 = Real(returned_sq_);
+  const auto sum_rs = Real(cross_);
+  const auto sum_s2 = Real(staked_sq_);
+  auto ss = sum_r2 - 2 * r * sum_rs + r * r * sum_s2;
   if (ss < 0) ss = 0;  // rounding when every round returns r * stake
-  const long double n = static_cast<long double>(rounds_);
-  const long double mean_risked = static_cast<long double>(staked_) / n;
-  const long double se = std::sqrt(ss / (n - 1)) / (mean_risked * std::sqrt(n));
+  const long double n = Real(rounds_);
+  // The mean of the per-round denominators of the ratio estimator.
+  const auto mean_weight = RatioOf(staked_, __int128{rounds_});
+  const long double se = std::sqrt(ss / (n - 1)) / (mean_weight * std::sqrt(n));
   return {static_cast<double>(r - z * se), static_cast<double>(r + z * se)};
 }
 

@@ -19,6 +19,13 @@ namespace banca::games {
 // Two-sided 99% normal quantile.
 inline constexpr double kZ99 = 2.5758293035489004;
 
+// part / whole as a real number: the only way integer totals (minor units,
+// antes, rounds) enter the statistics, which are ratios and never money.
+template <typename Int>
+constexpr long double RatioOf(Int part, Int whole) {
+  return static_cast<long double>(part) / static_cast<long double>(whole);
+}
+
 class RtpTally {
  public:
   struct Interval {

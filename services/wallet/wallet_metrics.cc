@@ -8,8 +8,8 @@ namespace banca::wallet {
 namespace {
 
 // Prometheus samples are IEEE doubles; whole cents below 2^53 (90 trillion
-// euros) convert exactly. This is the only place money meets a double, and
-// only on its way out to the metrics endpoint.
+// euros) convert exactly. This is the only place a ledger amount becomes a
+// floating sample, and only on its way out to the metrics endpoint.
 double Exported(int64_t v) { return static_cast<double>(v); }
 
 }  // namespace

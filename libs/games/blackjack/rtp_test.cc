@@ -16,17 +16,17 @@ TEST(BlackjackRtp, TheoryUnderTheDefaultsIsTheStandardGame) {
   // a percent; the prize adds a little.
   EXPECT_GT(t->base_rtp(), 0.990);
   EXPECT_LT(t->base_rtp(), 1.000);
-  EXPECT_GT(t->risked_units, 1.05);
-  EXPECT_LT(t->risked_units, 1.20);
-  EXPECT_GT(t->special_units_full_shoe, 0);
-  EXPECT_NEAR(t->special_units_full_shoe, t->special_units_infinite,
-              0.2 * t->special_units_infinite);
+  EXPECT_GT(t->exposure, 1.05);
+  EXPECT_LT(t->exposure, 1.20);
+  EXPECT_GT(t->special_full_shoe, 0);
+  EXPECT_NEAR(t->special_full_shoe, t->special_infinite,
+              0.2 * t->special_infinite);
   EXPECT_GT(t->rtp(), t->base_rtp());
   std::printf(
       "base_net %.6f staked %.6f base_rtp %.6f prize(shoe) %.6f "
       "prize(inf) %.6f rtp %.6f\n",
-      t->base_edge_units, t->risked_units, t->base_rtp(),
-      t->special_units_full_shoe, t->special_units_infinite, t->rtp());
+      t->base_edge, t->exposure, t->base_rtp(), t->special_full_shoe,
+      t->special_infinite, t->rtp());
 }
 
 TEST(BlackjackRtp, WorseRulesLowerTheTheory) {
@@ -95,13 +95,14 @@ TEST(BlackjackRtp, DISABLED_LongSimulation) {
   absl::StatusOr<RtpSimulation> sim = SimulateRtp(options, rng);
   ASSERT_TRUE(sim.ok()) << sim.status();
   const RtpTally::Interval ci = sim->tally.ConfidenceInterval();
+  const auto prize_share = RatioOf(sim->prize_returned, sim->tally.staked());
   std::printf(
       "rounds %lld rtp %.6f ci99 [%.6f, %.6f] theory %.6f "
       "prizes/round %.3g prize rtp share %.6f\n",
       static_cast<long long>(options.rounds), sim->tally.Rtp(), ci.low, ci.high,
       DefaultGameTheoreticalRtp(),
       static_cast<double>(sim->prizes) / options.rounds,
-      static_cast<double>(sim->prize_returned) / sim->tally.staked());
+      static_cast<double>(prize_share));
 }
 
 }  // namespace

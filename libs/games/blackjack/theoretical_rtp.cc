@@ -18,18 +18,18 @@ namespace {
 // Card values 1 (ace) .. 10; the chance of each in an infinite deck.
 constexpr double P(int v) { return v == 10 ? 4.0 / 13 : 1.0 / 13; }
 
-// Expected result and units risked, per unit of the bet that started the
-// hand (ratios, not money).
+// Expected result and exposure (the bets the hand ends up with), per unit
+// of the bet that started the hand (ratios, not money).
 struct Value {
   double edge = 0;
-  double risked_units = 0;
+  double exposure = 0;
   Value& operator+=(const Value& o) {
     edge += o.edge;
-    risked_units += o.risked_units;
+    exposure += o.exposure;
     return *this;
   }
 };
-Value Scale(Value v, double k) { return Value{v.edge * k, v.risked_units * k}; }
+Value Scale(Value v, double k) { return Value{v.edge * k, v.exposure * k}; }
 
 // A hand by its hard sum (aces as 1) and whether it holds an ace.
 Total TotalOf(int hard, bool ace) {
@@ -229,7 +229,7 @@ class Calculator {
 // cards (6-7-8 of one suit in any order, or three 7s), the up card and the
 // hole card as specific cards. `shoe` true: drawn without replacement from
 // `decks` full decks; false: an infinite deck.
-double SpecialUnits(const TableSettings& s, bool shoe) {
+double SpecialPrizeExpectation(const TableSettings& s, bool shoe) {
   using cards::Card;
   using cards::Rank;
   using cards::Suit;
@@ -254,7 +254,7 @@ double SpecialUnits(const TableSettings& s, bool shoe) {
       }
     }
   }
-  double units = 0;
+  double expectation = 0;
   for (const auto& t : triples) {
     for (int u = 0; u < cards::kNumCards; ++u) {
       for (int h = 0; h < cards::kNumCards; ++h) {
@@ -288,14 +288,14 @@ double SpecialUnits(const TableSettings& s, bool shoe) {
         l.can_split = t[0].rank() == t[1].rank() && s.max_split_hands >= 2;
         l.can_surrender = s.surrender == Surrender::kLate;
         const ActionType a = BasicStrategy(two, up, s, l);
-        const double risked = a == ActionType::kHit      ? 1
-                              : a == ActionType::kDouble ? 2
-                                                         : 0;
-        units += p * 3 * risked;
+        const double multiple = a == ActionType::kHit      ? 1
+                                : a == ActionType::kDouble ? 2
+                                                           : 0;
+        expectation += p * 3 * multiple;
       }
     }
   }
-  return units;
+  return expectation;
 }
 
 }  // namespace
@@ -314,26 +314,25 @@ absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
     }
     if (settings.dealer_peek) {
       // A peeked blackjack: every main bet is lost but a player blackjack
-      // (1/13 x 4/13 x 2 of the time), which pushes; nothing else
-      // risked_units.
+      // (1/13 x 4/13 x 2 of the time), which pushes; nothing else is
+      // exposed.
       const double bj = calc.DealerBlackjack();
       const double player_bj = 2 * P(1) * P(10);
       round = Value{(1 - bj) * round.edge - bj * (1 - player_bj),
-                    (1 - bj) * round.risked_units + bj};
+                    (1 - bj) * round.exposure + bj};
     }
-    out.base_edge_units += P(up) * round.edge;
-    out.risked_units += P(up) * round.risked_units;
+    out.base_edge += P(up) * round.edge;
+    out.exposure += P(up) * round.exposure;
   }
-  out.special_units_full_shoe = SpecialUnits(settings, true);
-  out.special_units_infinite = SpecialUnits(settings, false);
+  out.special_full_shoe = SpecialPrizeExpectation(settings, true);
+  out.special_infinite = SpecialPrizeExpectation(settings, false);
   return out;
 }
 
 double DefaultGameTheoreticalRtp() {
   const absl::StatusOr<TheoreticalRtp> t = ComputeTheoreticalRtp({});
   BANCA_CHECK(t.ok());
-  return 1 + (-kDefaultGameHouseEdge + t->special_units_full_shoe) /
-                 t->risked_units;
+  return 1 + (-kDefaultGameHouseEdge + t->special_full_shoe) / t->exposure;
 }
 
 }  // namespace banca::games::blackjack

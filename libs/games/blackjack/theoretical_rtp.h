@@ -23,16 +23,14 @@ struct TheoreticalRtp {
   // Dimensionless expectations in units of the main bet (ratios, not
   // money: the ledger never sees these), infinite deck.
   // Expected result of the base game (< 0: the house wins).
-  double base_edge_units = 0;
-  // Expected total stake (main + doubles + splits).
-  double risked_units = 0;
+  double base_edge = 0;
+  // Expected exposure: the main bet, doubles and splits, in main bets.
+  double exposure = 0;
   // BJ-25i: expected special prize, in units of the main bet.
-  double special_units_full_shoe = 0;  // exact, first round off a full shoe
-  double special_units_infinite = 0;   // infinite deck
-  double base_rtp() const { return 1 + base_edge_units / risked_units; }
-  double rtp() const {
-    return 1 + (base_edge_units + special_units_full_shoe) / risked_units;
-  }
+  double special_full_shoe = 0;  // exact, first round off a full shoe
+  double special_infinite = 0;   // infinite deck
+  double base_rtp() const { return 1 + base_edge / exposure; }
+  double rtp() const { return 1 + (base_edge + special_full_shoe) / exposure; }
 };
 
 // INVALID_ARGUMENT for bad settings.

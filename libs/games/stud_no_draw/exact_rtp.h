@@ -21,6 +21,7 @@
 
 #include "absl/types/span.h"
 #include "libs/cards/card.h"
+#include "libs/games/rtp_tally.h"
 
 namespace banca::games::stud_no_draw {
 
@@ -58,9 +59,9 @@ struct ExactRtp {
 // antes over every deal, and the RTP they make: ≈ 0.973278590.
 inline constexpr int64_t kExactStakedAntes = 8'477'099'132'040;
 inline constexpr int64_t kExactReturnedAntes = 8'250'579'091'332;
-inline constexpr double kTheoreticalRtp =
-    static_cast<double>(kExactReturnedAntes) /
-    static_cast<double>(kExactStakedAntes);
+inline constexpr auto kExactRatio =
+    games::RatioOf(kExactReturnedAntes, kExactStakedAntes);
+inline constexpr double kTheoreticalRtp = static_cast<double>(kExactRatio);
 
 class ExactRtpCalculator {
  public:
