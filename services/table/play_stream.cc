@@ -45,7 +45,7 @@ void TableService::PlayStream::OnReadDone(bool ok) {
         status = absl::FailedPreconditionError(
             "the first message of a Play stream joins a table");
       } else {
-        Act(request_.act());
+        Act(*request_.mutable_act());
       }
       break;
     default:
@@ -92,17 +92,16 @@ absl::Status TableService::PlayStream::Join(const v1::WatchTableRequest& join) {
   return absl::OkStatus();
 }
 
-void TableService::PlayStream::Act(const v1::ActRequest& act) {
+void TableService::PlayStream::Act(v1::ActRequest& request) {
   v1::PlayUpdate update;
-  update.set_request_id(act.request_id());
+  update.set_request_id(request.request_id());
   absl::Status status;
-  if (!act.table_id().empty() && act.table_id() != table_id_) {
+  if (!request.table_id().empty() && request.table_id() != table_id_) {
     status = absl::InvalidArgumentError(
         absl::StrCat("this stream plays at table ", table_id_));
   }
   // The table's id as the Act call would carry it, so that a retry through
   // either API is recognised (it is part of the request's fingerprint).
-  v1::ActRequest request = act;
   request.set_table_id(table_id_);
   if (status.ok()) status = CheckAct(caller_, request).status();
   absl::MutexLock lock(&slot_->mu);

@@ -45,8 +45,9 @@ class TableService::PlayStream final
       : service_(service), context_(context) {}
   // The first message: the table to play at.
   absl::Status Join(const v1::WatchTableRequest& join);
-  // Any later message: an Act at the joined table.
-  void Act(const v1::ActRequest& act);
+  // Any later message: an Act at the joined table (the read's own
+  // message, completed in place with the table's id).
+  void Act(v1::ActRequest& request);
   // The next write, if any; requires mu_.
   const v1::PlayUpdate* NextWriteLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 

@@ -288,7 +288,7 @@ TEST_F(TablePlayTest, ANewerStreamOfThePlayerReplacesTheOlder) {
   EXPECT_TRUE(Close(fresh).ok());
 }
 
-TEST_F(TablePlayTest, AShortStackIsToldAfterTheHand_HE70) {
+TEST_F(TablePlayTest, AShortStackIsToldAfterTheHand_HE70a) {
   // Both players push every hand until one of them ends below the big
   // blind: that player is invited to rebuy or leave (HE-70a) and hears it
   // on their stream, without polling.
