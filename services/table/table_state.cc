@@ -197,6 +197,7 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
       pending_[r.saga_id()] =
           PendingBuyIn{r.saga_id(),    r.player_id(),  r.seat(),
                        r.paid_minor(), r.rake_minor(), r.rebuy()};
+      if (r.rebuy()) SyncRebuyPending(r.player_id());
       return absl::OkStatus();
     }
     case v1::TableEvent::kBuyInCompleted:
@@ -207,7 +208,9 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
         return absl::FailedPreconditionError("no such buy-in in progress");
       }
       ended_[it->first] = EndedSaga{SagaEnd::kFailed, it->second};
+      const std::string player = it->second.player;
       pending_.erase(it);
+      SyncRebuyPending(player);
       return absl::OkStatus();
     }
     case v1::TableEvent::kLeaveRequested:
@@ -284,6 +287,18 @@ absl::Status TableState::CheckCurrentHand(int64_t hand_number) const {
   return absl::OkStatus();
 }
 
+void TableState::SyncRebuyPending(const std::string& player) {
+  bool pending = false;
+  for (const auto& [saga, b] : pending_) {
+    pending = pending || (b.rebuy && b.player == player);
+  }
+  auto waiting = waiting_rebuys_.find(player);
+  pending =
+      pending || (waiting != waiting_rebuys_.end() && !waiting->second.empty());
+  // A player who left meanwhile has no seat to mark: nothing to pause.
+  (void)engine_.SetRebuyPending(player, pending);
+}
+
 absl::Status TableState::CompleteBuyIn(const std::string& saga_id,
                                        std::vector<v1::TableEvent>* derived) {
   auto it = pending_.find(saga_id);
@@ -302,6 +317,7 @@ absl::Status TableState::CompleteBuyIn(const std::string& saga_id,
     return absl::OkStatus();
   } else {
     applied = engine_.Rebuy(b.player, b.paid).status();
+    SyncRebuyPending(b.player);
   }
   if (!applied.ok()) {
     // The money is in the seat account but the engine cannot take it (the
@@ -340,6 +356,7 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
         derived->push_back(Compensation(id_, b));
       }
       rebuys.clear();
+      SyncRebuyPending(player);
     }
   }
   const std::vector<poker::TableEvent>& events = engine_.events();

@@ -108,6 +108,10 @@ class TableState {
   // An engine HE-70/71 event as a logged SessionNotice, if it still stands.
   void CollectNotice(const games::poker::TableEvent& engine_event,
                      std::vector<v1::TableEvent>* derived) const;
+  // Tells the engine whether `player` has a rebuy under way (a saga the
+  // wallet has not answered, or one funded during a hand and waiting for
+  // it to end): HE-70a/71 do not count such a player as short.
+  void SyncRebuyPending(const std::string& player);
   absl::Status CompleteBuyIn(const std::string& saga_id,
                              std::vector<v1::TableEvent>* derived);
   // After the engine moved: the finished hand's settlement, players who

@@ -277,6 +277,84 @@ TEST_F(TableSessionTest, ShortStackNoticesThenTheSessionEnds_HE70a_HE71) {
   ASSERT_EQ(LoggedNotices("rui").size(), 3u);
 }
 
+// The table reads the wallet's answers only when the test says so, so a
+// rebuy can be left under way (paid for, not yet credited) for a while.
+class TableSessionRebuyTest : public TableSessionTest {
+ protected:
+  void SetUp() override {
+    outcome_poll_interval_ = absl::ZeroDuration();
+    sit_wait_ = absl::Milliseconds(50);
+    TableSessionTest::SetUp();
+  }
+  // Reads the wallet's answers until `player` sits at `seat`.
+  void SitNow(const std::string& player, int seat, int64_t buy_in) {
+    (void)Sit(player, "t1", seat, buy_in);  // DEADLINE_EXCEEDED: not read
+    for (int i = 0; i < 1000 && View(player, "t1").my_seat() != seat; ++i) {
+      ASSERT_TRUE(table_->PollWalletOutcomes().ok());
+      absl::SleepFor(absl::Milliseconds(2));
+    }
+    ASSERT_EQ(View(player, "t1").my_seat(), seat);
+  }
+};
+
+// HE-70a/71: a player who is topping up is not short. While the rebuy the
+// player paid for waits for the wallet's answer, the hands that end do not
+// warn or end the session; the rebuy then lands and ends the invitation.
+TEST_F(TableSessionRebuyTest, APendingRebuyKeepsTheShortStackSeated_HE71) {
+  v1::PokerTableConfig c = Paced();
+  c.set_buy_in_min_minor(100);
+  ASSERT_TRUE(Create("t1", c).ok());
+  Fund("ana", 50'000);
+  Fund("rui", 1'000);
+  Fund("eva", 50'000);
+  SitNow("ana", 1, 10'000);
+  SitNow("rui", 2, 120);
+  SitNow("eva", 3, 10'000);
+  DealNext();
+  // Rui puts 100 in before the flop and folds after it (as above).
+  for (v1::TableView v = View("op", "t1"); v.in_hand(); v = View("op", "t1")) {
+    const std::string player = PlayerAt(v, v.to_act());
+    const v1::TableView mine = View(player, "t1");
+    v1::PokerActionType a = Can(mine, v1::POKER_ACTION_TYPE_CHECK)
+                                ? v1::POKER_ACTION_TYPE_CHECK
+                                : v1::POKER_ACTION_TYPE_CALL;
+    if (player == "rui" && mine.board_size() > 0)
+      a = v1::POKER_ACTION_TYPE_FOLD;
+    ASSERT_TRUE(Act(player, "t1", a).ok()) << player << " " << a;
+  }
+  ASSERT_EQ(View("rui", "t1").notice().kind(), v1::SESSION_NOTICE_KIND_INVITED);
+  v1::RebuyRequest rebuy;
+  rebuy.set_request_id("rebuy-rui");
+  rebuy.set_table_id("t1");
+  rebuy.set_amount_minor(500);
+  v1::SeatResponse answer;
+  EXPECT_EQ(tables_->Rebuy(As("rui").get(), rebuy, &answer).error_code(),
+            grpc::StatusCode::DEADLINE_EXCEEDED);  // the saga goes on
+  for (int hand = 0; hand < 3; ++hand) {
+    DealNext();
+    FoldAround("t1");
+  }
+  v1::TableView rui = View("rui", "t1");
+  EXPECT_EQ(rui.my_seat(), 2);
+  ASSERT_TRUE(rui.has_notice());
+  EXPECT_EQ(rui.notice().kind(), v1::SESSION_NOTICE_KIND_INVITED);
+  EXPECT_EQ(LoggedNotices("rui").size(), 1u);
+  for (int i = 0; i < 1000 && View("rui", "t1").has_notice(); ++i) {
+    ASSERT_TRUE(table_->PollWalletOutcomes().ok());
+    absl::SleepFor(absl::Milliseconds(2));
+  }
+  rui = View("rui", "t1");
+  EXPECT_FALSE(rui.has_notice());
+  for (const v1::SeatState& s : rui.seats()) {
+    if (s.player_id() == "rui") {
+      EXPECT_EQ(s.stack_minor(), 520);
+    }
+  }
+  Settle();
+  EXPECT_EQ(Cash("rui"), 1'000 - 120 - 500);
+  EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
+}
+
 // HE-44: the table grants 15 s of extra time once the 30 s run out; the
 // view says so and its deadline moves; HE-45 acts when the extra time runs
 // out too. All on the service's clock, driven by Tick().

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <deque>
 #include <filesystem>
 #include <map>
@@ -40,9 +39,7 @@ constexpr int64_t kDeposit = 100'000'000;
 constexpr int kChannels = 4;
 // Client threads polling the completion queue.
 constexpr int kPollers = 2;
-// Threads buying busted bots back in (each Rebuy waits for the wallet's
-// saga), so that a slow saga does not leave tables short of players.
-constexpr int kRebuyers = 8;
+// Tries of a Rebuy or Sit that fails (the table may be waiting for it).
 constexpr int kRebuyAttempts = 5;
 
 double CpuSeconds() {
@@ -169,6 +166,10 @@ class Bench {
     out.seconds = absl::ToDoubleSeconds(end - start);
     out.hands = *after - *before;
     out.rebuys = rebuys_.load();
+    out.resits = resits_.load();
+    absl::StatusOr<int64_t> seated = SeatedPlayers();
+    if (!seated.ok()) return seated.status();
+    out.players_per_table_at_end = static_cast<double>(*seated) / o_.tables;
     out.hands_per_sec = out.hands / out.seconds;
     out.actions_per_sec = out.actions / out.seconds;
     out.cpu_ms_per_hand = out.hands > 0 ? 1000 * cpu / out.hands : 0;
@@ -193,6 +194,15 @@ class Bench {
   }
 
  private:
+  struct RebuyJob {
+    int t = 0;
+    std::string player;
+    int seat = 0;
+    int64_t stack = 0;
+    int attempts = 0;
+    bool sit = false;  // not seated: sit down again rather than rebuy
+  };
+
   std::string TableId(int t) const { return absl::StrCat("bench-", t); }
   std::string Player(int t, int i) const {
     return absl::StrCat("bot-", t, "-", i);
@@ -282,6 +292,20 @@ class Bench {
       }
     }
     return absl::OkStatus();
+  }
+
+  absl::StatusOr<int64_t> SeatedPlayers() {
+    v1::ListTablesResponse list;
+    grpc::ClientContext ctx;
+    As(ctx, "bench-operator", auth::Role::kOperator);
+    if (auto s =
+            Check(table_stubs_[0]->ListTables(&ctx, {}, &list), "ListTables");
+        !s.ok()) {
+      return s;
+    }
+    int64_t seated = 0;
+    for (const v1::TableInfo& t : list.tables()) seated += t.players();
+    return seated;
   }
 
   absl::StatusOr<int64_t> SettledHands() {
@@ -584,48 +608,85 @@ class Bench {
   }
 
   // Bots that can no longer post the big blind (so they are not dealt in,
-  // HE-15) buy back in to the maximum, on a thread of their own (a buy-in
-  // waits for the wallet's saga), so the tables never run out of players.
+  // HE-15) buy back in to the maximum, and bots whose session the table
+  // ended (HE-71: a rebuy that came too late) sit down again, so the tables
+  // stay 6-max. Each call is asynchronous: a buy-in waits for the wallet's
+  // saga, and a bot that waits in a queue for a free thread is out of the
+  // game by the time its rebuy arrives.
   void QueueRebuys(int t, const v1::TableView& view) {
+    std::vector<bool> seated(o_.players, false);
     for (const v1::SeatState& s : view.seats()) {
+      if (s.seat() >= 1 && s.seat() <= o_.players) seated[s.seat() - 1] = true;
       if (s.stack_minor() >= kBigBlind || s.in_hand()) continue;
-      std::lock_guard<std::mutex> lock(rebuy_mu_);
-      if (rebuy_pending_.insert(s.player_id()).second) {
-        rebuy_queue_.push_back({t, s.player_id(), s.stack_minor()});
-        rebuy_cv_.notify_one();
-      }
+      TopUp({t, s.player_id(), s.seat(), s.stack_minor()});
+    }
+    for (int i = 0; i < o_.players; ++i) {
+      if (!seated[i]) TopUp({t, Player(t, i), i + 1, 0, 0, true});
     }
   }
 
-  void RebuyLoop() {
-    static std::atomic<int64_t> rebuy_ids{0};
-    while (true) {
-      RebuyJob job;
-      {
-        std::unique_lock<std::mutex> lock(rebuy_mu_);
-        rebuy_cv_.wait(lock, [&] { return stop_ || !rebuy_queue_.empty(); });
-        if (stop_) return;
-        job = rebuy_queue_.front();
-        rebuy_queue_.pop_front();
-      }
-      v1::RebuyRequest req;
-      req.set_request_id(absl::StrCat("rebuy-", ++rebuy_ids));
-      req.set_table_id(TableId(job.t));
-      req.set_amount_minor(kBuyInMax - job.stack);
-      v1::SeatResponse resp;
-      grpc::ClientContext ctx;
-      As(ctx, job.player);
-      const bool bought = Tables(job.t).Rebuy(&ctx, req, &resp).ok();
-      if (bought) ++rebuys_;
+  // One Rebuy or Sit call in flight.
+  struct TopUpCall {
+    RebuyJob job;
+    grpc::ClientContext ctx;
+    v1::RebuyRequest rebuy;
+    v1::SitRequest sit;
+    v1::SeatResponse answer;
+    grpc::Alarm retry;
+  };
+
+  void TopUp(const RebuyJob& job) {
+    {
       std::lock_guard<std::mutex> lock(rebuy_mu_);
-      // A Play client hears of a table only at a turn: a table left with
-      // one funded player would wait forever for a rebuy that failed.
-      if (!bought && ++job.attempts < kRebuyAttempts) {
-        rebuy_queue_.push_back(job);
-      } else {
-        rebuy_pending_.erase(job.player);
-      }
+      if (stop_ || !rebuy_pending_.insert(job.player).second) return;
     }
+    ++topups_in_flight_;
+    SendTopUp(new TopUpCall, job);
+  }
+
+  void SendTopUp(TopUpCall* call, const RebuyJob& job) {
+    static std::atomic<int64_t> ids{0};
+    call->job = job;
+    As(call->ctx, job.player);
+    call->ctx.set_deadline(std::chrono::system_clock::now() +
+                           std::chrono::seconds(5));
+    auto done = [this, call](grpc::Status status) { Done(call, status); };
+    if (job.sit) {
+      call->sit.set_request_id(absl::StrCat("resit-", ++ids));
+      call->sit.set_table_id(TableId(job.t));
+      call->sit.set_seat(job.seat);
+      call->sit.set_buy_in_minor(kBuyInMax);
+      Tables(job.t).async()->Sit(&call->ctx, &call->sit, &call->answer, done);
+    } else {
+      call->rebuy.set_request_id(absl::StrCat("rebuy-", ++ids));
+      call->rebuy.set_table_id(TableId(job.t));
+      call->rebuy.set_amount_minor(kBuyInMax - job.stack);
+      Tables(job.t).async()->Rebuy(&call->ctx, &call->rebuy, &call->answer,
+                                   done);
+    }
+  }
+
+  void Done(TopUpCall* call, const grpc::Status& status) {
+    RebuyJob job = call->job;
+    if (status.ok()) ++(job.sit ? resits_ : rebuys_);
+    if (!job.sit && status.error_code() == grpc::StatusCode::NOT_FOUND) {
+      job.sit = true;  // the table ended the session: sit down again
+    }
+    // A Play client hears of a table only at a turn: a table left with one
+    // funded player would wait forever for a top-up that failed. So a
+    // failed one is tried again a little later, a few times.
+    if (!status.ok() && ++job.attempts < kRebuyAttempts && !stop_) {
+      auto* again = new TopUpCall;
+      again->job = job;
+      again->retry.Set(
+          std::chrono::system_clock::now() + std::chrono::milliseconds(20),
+          [this, again](bool) { SendTopUp(again, again->job); });
+    } else {
+      std::lock_guard<std::mutex> lock(rebuy_mu_);
+      rebuy_pending_.erase(job.player);
+      --topups_in_flight_;
+    }
+    delete call;
   }
 
   void Poll() {
@@ -642,7 +703,6 @@ class Bench {
         }
       }
       running_ = static_cast<int>(seats_.size());
-      StartRebuyers();
       for (auto& seat : seats_) seat->Open();
       return;
     }
@@ -659,25 +719,20 @@ class Bench {
     running_ = o_.tables;
     for (int i = 0; i < kPollers; ++i)
       pollers_.emplace_back([this] { Poll(); });
-    StartRebuyers();
     for (auto& b : bots_) Call(*b, Bot::Step::kSeen, 0);
   }
 
-  void StartRebuyers() {
-    for (int i = 0; i < kRebuyers; ++i) {
-      rebuyers_.emplace_back([this] { RebuyLoop(); });
-    }
-  }
-
   void StopBots() {
-    stop_ = true;
-    rebuy_cv_.notify_all();
-    for (std::thread& t : rebuyers_) t.join();
-    rebuyers_.clear();
+    {
+      std::lock_guard<std::mutex> lock(rebuy_mu_);
+      stop_ = true;
+    }
     // Each bot stops at its next completion (or its stream is cancelled);
-    // then the queue drains.
+    // then the queue drains. Top-ups in flight end within their deadline.
     for (auto& seat : seats_) seat->Cancel();
-    while (running_ > 0) absl::SleepFor(absl::Milliseconds(1));
+    while (running_ > 0 || topups_in_flight_ > 0) {
+      absl::SleepFor(absl::Milliseconds(1));
+    }
     cq_.Shutdown();
     for (std::thread& t : pollers_) t.join();
     pollers_.clear();
@@ -694,12 +749,6 @@ class Bench {
   std::vector<std::unique_ptr<v1::WalletService::Stub>> wallet_stubs_;
   std::mutex tokens_mu_;
   std::map<std::string, std::string> tokens_;
-  struct RebuyJob {
-    int t = 0;
-    std::string player;
-    int64_t stack = 0;
-    int attempts = 0;
-  };
   grpc::CompletionQueue cq_;
   std::vector<std::unique_ptr<Bot>> bots_;
   std::vector<std::unique_ptr<PlaySeat>> seats_;
@@ -707,16 +756,15 @@ class Bench {
   absl::Status stream_error_;  // a Play stream that ended in error
   std::vector<std::thread> pollers_;
   std::atomic<int> running_{0};
-  std::vector<std::thread> rebuyers_;
   std::mutex rebuy_mu_;
-  std::condition_variable rebuy_cv_;
-  std::deque<RebuyJob> rebuy_queue_;
-  std::set<std::string> rebuy_pending_;
+  std::set<std::string> rebuy_pending_;  // players with a top-up under way
+  std::atomic<int> topups_in_flight_{0};
   std::atomic<bool> stop_{false};
   std::atomic<bool> measuring_{false};
   std::atomic<int64_t> actions_{0};
   std::atomic<int64_t> rejected_{0};
   std::atomic<int64_t> rebuys_{0};
+  std::atomic<int64_t> resits_{0};
   std::atomic<int64_t> views_{0};
   std::atomic<int64_t> pauses_{0};
   std::atomic<int64_t> turns_{0};

@@ -48,6 +48,12 @@ struct HoldemBenchResult {
   int64_t actions = 0;
   int64_t rejected = 0;  // Act calls the service refused (a bot bug)
   int64_t rebuys = 0;
+  // Bots that sat down again after the table ended their session (HE-71:
+  // their rebuy came too late), over the whole run.
+  int64_t resits = 0;
+  // Seated players per table when the window closed (6 when the tables
+  // stayed full).
+  double players_per_table_at_end = 0;
   int64_t views = 0;   // GetTableView calls in the window (Act clients)
   int64_t pauses = 0;  // 1 ms waits with nobody to act, in the window
   int64_t turns = 0;   // turn notices received in the window (Play)

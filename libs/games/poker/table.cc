@@ -166,6 +166,15 @@ absl::Status Table::SitOut(const std::string& player) {
   return absl::OkStatus();
 }
 
+absl::Status Table::SetRebuyPending(const std::string& player, bool pending) {
+  Occupant* o = Find(player);
+  if (o == nullptr) {
+    return absl::NotFoundError(absl::StrCat(player, " is not seated"));
+  }
+  o->rebuy_pending = pending;
+  return absl::OkStatus();
+}
+
 absl::Status Table::SitIn(const std::string& player) {
   Occupant* o = Find(player);
   if (o == nullptr) {
@@ -345,8 +354,11 @@ void Table::Settle() {
     // HE-70a/71 for every seated player, dealt in or not (a short stack is
     // not dealt in, HE-15): invited after the first hand that ends with the
     // stack below the minimum bet and no rebuy, warned after the next, the
-    // session ends after the one after. A rest (HE-68) pauses the count.
-    if (o.sitting_out || o.stack >= config_.big_blind) continue;
+    // session ends after the one after. A rest (HE-68) or a rebuy under
+    // way (SetRebuyPending) pauses the count.
+    if (o.sitting_out || o.rebuy_pending || o.stack >= config_.big_blind) {
+      continue;
+    }
     const bool ends =
         std::any_of(ending.begin(), ending.end(),
                     [&](const auto& e) { return e.first == seat; });

@@ -133,6 +133,11 @@ class Table {
   // nullopt then, and PlayerLeft comes in events().
   absl::StatusOr<std::optional<PlayerLeft>> Leave(
       const std::string& player, LeaveReason reason = LeaveReason::kVoluntary);
+  // HE-70a/71: the player has a rebuy under way (paid for, not yet
+  // credited: the service's wallet saga). While it is, hands that end with
+  // the player short do not count towards an invitation, a warning or the
+  // end of the session: the player is topping up. NOT_FOUND if not seated.
+  absl::Status SetRebuyPending(const std::string& player, bool pending);
   // HE-68: keep the seat but skip hands; back in with SitIn.
   absl::Status SitOut(const std::string& player);
   absl::Status SitIn(const std::string& player);
@@ -194,6 +199,7 @@ class Table {
     // HE-70a/71: hands ended with the stack below the minimum bet and no
     // rebuy (1 invited, 2 warned; the next one ends the session).
     int short_hands = 0;
+    bool rebuy_pending = false;  // SetRebuyPending
     std::optional<SessionNotice> notice;
     LeaveReason leave_reason = LeaveReason::kVoluntary;
     SessionStats stats;

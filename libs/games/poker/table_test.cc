@@ -374,6 +374,36 @@ TEST(PokerTable, ARebuyEndsTheShortStackNotice_HE70a) {
   EXPECT_TRUE(t.SeatOf("rui").has_value());
 }
 
+// HE-71: a rebuy under way (paid, not yet credited) is a top-up: the hands
+// that end meanwhile neither warn nor end the session; the count goes on
+// from where it stood if the rebuy fails.
+TEST(PokerTable, APendingRebuyPausesTheShortStackCount_HE71) {
+  Table t = ShortRuiBetweenTwo();
+  EXPECT_TRUE(absl::IsNotFound(t.SetRebuyPending("nobody", true)));
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  ASSERT_TRUE(t.NoticeOf("rui").has_value());
+  ASSERT_TRUE(t.SetRebuyPending("rui", true).ok());
+  for (int hand = 0; hand < 3; ++hand) {
+    ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+    FoldAround(t);
+  }
+  ASSERT_TRUE(t.SeatOf("rui").has_value());
+  ASSERT_TRUE(t.NoticeOf("rui").has_value());
+  EXPECT_FALSE(t.NoticeOf("rui")->warned);
+  EXPECT_TRUE(TableEventsOf<SessionEndWarned>(t).empty());
+  ASSERT_TRUE(t.SetRebuyPending("rui", false).ok());  // the rebuy failed
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  ASSERT_TRUE(t.NoticeOf("rui").has_value());
+  EXPECT_TRUE(t.NoticeOf("rui")->warned);
+  ASSERT_TRUE(t.StartHand(0, Deck("")).ok());
+  FoldAround(t);
+  std::vector<PlayerLeft> left = TableEventsOf<PlayerLeft>(t);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].reason, LeaveReason::kShortStack);
+}
+
 // HE-44: the operator's extra time, once per decision, only for the player
 // to act, only at a table that grants it.
 TEST(PokerTable, ExtraDecisionTimeOncePerDecision_HE44) {
