@@ -296,6 +296,9 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
                      Durable(slot, last);
                    });
   slot.changed.SignalAll();
+  for (const auto& [saga, answered] : slot.saga_waits) {
+    if (state.FindSaga(saga) == nullptr) answered->Signal();
+  }
   TellPlayersLocked(slot, noticed);
   return absl::OkStatus();
 }
@@ -587,9 +590,12 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         // too many callers wait at this table already.
         const bool waiting = slot->refusals.Wait(saga_id);
         const absl::Time deadline = absl::Now() + options_.sit_wait;
+        absl::CondVar answered;
+        if (waiting) slot->saga_waits[saga_id] = &answered;
         while (waiting && state.FindSaga(saga_id) != nullptr) {
-          if (slot->changed.WaitWithDeadline(&slot->mu, deadline)) break;
+          if (answered.WaitWithDeadline(&slot->mu, deadline)) break;
         }
+        slot->saga_waits.erase(saga_id);
         // The request, and the outcome if there is one, are durable before
         // the answer goes out.
         WaitDurable(*slot, slot->sequence);

@@ -182,6 +182,10 @@ class TableService final : public TableServiceBase {
     int64_t hand_due_micros = 0;
     std::map<std::string, int64_t> saga_started_micros;
     SagaRefusals refusals;  // for the Sit and Rebuy calls waiting
+    // The Sit and Rebuy calls waiting for their saga's answer, each woken
+    // by CommitLocked when its saga ends (and not by every action at the
+    // table, as `changed` would).
+    std::map<std::string, absl::CondVar*> saga_waits;
     std::unique_ptr<cards::RandomSource> rng;
     int watchers = 0;
   };
