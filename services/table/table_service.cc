@@ -1125,6 +1125,16 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
   absl::MutexLock lock(&outcomes_mu_);
   int handled = 0;
   std::vector<eventlog::OffsetCommit> commits;
+  // What the outcomes appended: durable before the positions move, all
+  // at once (one group commit for the batch, not one fsync per outcome,
+  // which kept rebuys waiting seconds on a busy service).
+  std::vector<std::pair<Slot*, int64_t>> appended;
+  auto wait_appended = [&] {
+    for (auto& [slot, sequence] : appended) {
+      absl::MutexLock lock(&slot->mu);
+      WaitDurable(*slot, sequence);
+    }
+  };
   for (int p = 0; p < options_.wallet_partitions; ++p) {
     absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
         log_.Read(wallet::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
@@ -1146,8 +1156,9 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
         }
         if (captured || !rejection.empty()) {
           if (absl::Status s = HandleOutcome(event.request_id(), player,
-                                             captured, rejection);
+                                             captured, rejection, &appended);
               !s.ok()) {
+            wait_appended();
             return s;
           }
           ++handled;
@@ -1158,6 +1169,7 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
     commits.push_back({kOutcomeGroup, std::string(wallet::kWalletTopic), p,
                        wallet_offsets_[p]});
   }
+  wait_appended();
   if (!commits.empty()) {
     if (absl::Status s = log_.CommitOffsets(std::move(commits)); !s.ok()) {
       return s;
@@ -1166,9 +1178,10 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
   return handled;
 }
 
-absl::Status TableService::HandleOutcome(const std::string& request_id,
-                                         const std::string&, bool captured,
-                                         const std::string& rejection) {
+absl::Status TableService::HandleOutcome(
+    const std::string& request_id, const std::string&, bool captured,
+    const std::string& rejection,
+    std::vector<std::pair<Slot*, int64_t>>* appended) {
   std::string table_id, saga_id, step;
   if (!ParseSagaRequest(request_id, &table_id, &saga_id, &step)) {
     return absl::OkStatus();  // not a buy-in step
@@ -1191,7 +1204,7 @@ absl::Status TableService::HandleOutcome(const std::string& request_id,
     }
     // Durable before the reader commits its position past the outcome.
     absl::Status s = CommitLocked(*slot, std::move(e));
-    if (s.ok()) WaitDurable(*slot, slot->sequence);
+    if (s.ok()) appended->emplace_back(slot, slot->sequence);
     return s;
   }
   // Not pending: a repeat (already handled), or a capture that came after
@@ -1200,7 +1213,7 @@ absl::Status TableService::HandleOutcome(const std::string& request_id,
   if (captured && ended != nullptr &&
       ended->end == TableState::SagaEnd::kFailed) {
     absl::Status s = CommitLocked(*slot, Compensation(table_id, ended->buy_in));
-    if (s.ok()) WaitDurable(*slot, slot->sequence);
+    if (s.ok()) appended->emplace_back(slot, slot->sequence);
     return s;
   }
   return absl::OkStatus();

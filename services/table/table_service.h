@@ -247,9 +247,13 @@ class TableService final : public TableServiceBase {
   // The player's view with the decision timer's deadline.
   v1::TableView ViewLocked(const Slot& slot, const std::string& player) const
       ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
+  // Commits what a wallet outcome means for its table, if anything, and
+  // notes in `appended` the table and the sequence that must be durable
+  // before the reader's position moves past the outcome.
   absl::Status HandleOutcome(const std::string& request_id,
                              const std::string& player_id, bool captured,
-                             const std::string& rejection);
+                             const std::string& rejection,
+                             std::vector<std::pair<Slot*, int64_t>>* appended);
   template <typename Response, typename Run>
   grpc::Status Command(grpc::ServerContext* context, std::string_view method,
                        const std::string& request_id,

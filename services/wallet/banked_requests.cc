@@ -43,17 +43,17 @@ absl::Status WalletService::CarryOutBankedRequest(
       return absl::OkStatus();
     }
     const std::string request_id = BankedStakeRequestId(r.saga_id());
-    absl::StatusOr<v1::WalletEvent> staked =
-        Execute("BankedStake", request_id, r,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.Post(meta, ledger::PlayerOwner(r.player_id()),
-                                      r.tx(), commit);
-                });
+    absl::StatusOr<v1::WalletEvent> staked = ExecuteQueued(
+        "BankedStake", request_id, r,
+        [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+          return ledger_.Post(meta, ledger::PlayerOwner(r.player_id()), r.tx(),
+                              commit);
+        });
     if (staked.ok() || absl::IsUnavailable(staked.status())) {
       return staked.status();
     }
     // Refused (no account, not enough cash ...): say so on the log.
-    return Execute(
+    return ExecuteQueued(
                "BankedStakeRejected", request_id, r,
                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
                  return ledger_.RecordRejection(meta, r.player_id(),
@@ -72,13 +72,15 @@ absl::Status WalletService::CarryOutBankedRequest(
     for (int i = 0; i < m.transactions_size(); ++i) {
       const v1::LedgerTransaction& tx = m.transactions(i);
       // Queued: durable before the reader commits its position.
-      absl::Status posted = ExecuteQueued(
-          "BankedSettlement",
-          BankedMoneyRequestId(decoded->envelope.event_id(), i), tx,
-          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-            return ledger_.Post(meta, table::WagersAccount(event.table_id()),
-                                tx, commit);
-          });
+      absl::Status posted =
+          ExecuteQueued(
+              "BankedSettlement",
+              BankedMoneyRequestId(decoded->envelope.event_id(), i), tx,
+              [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                return ledger_.Post(
+                    meta, table::WagersAccount(event.table_id()), tx, commit);
+              })
+              .status();
       if (!posted.ok()) return posted;
     }
   }

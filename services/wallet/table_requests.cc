@@ -56,7 +56,7 @@ absl::Status WalletService::CarryOutTableRequest(
       }
       const v1::Reference reference = table::TableReference(table_id);
       const std::string hold_request = absl::StrCat(r.saga_id(), "/hold");
-      absl::StatusOr<v1::WalletEvent> held = Execute(
+      absl::StatusOr<v1::WalletEvent> held = ExecuteQueued(
           "TableBuyInHold", hold_request, r,
           [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
             return ledger_.PlaceHold(
@@ -69,7 +69,7 @@ absl::Status WalletService::CarryOutTableRequest(
       if (!held.ok()) {
         if (absl::IsUnavailable(held.status())) return held.status();
         // Refused (no account, not enough cash ...): say so on the log.
-        absl::StatusOr<v1::WalletEvent> rejected = Execute(
+        absl::StatusOr<v1::WalletEvent> rejected = ExecuteQueued(
             "TableBuyInRejected", hold_request, r,
             [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
               return ledger_.RecordRejection(meta, r.player_id(), reference,
@@ -80,7 +80,7 @@ absl::Status WalletService::CarryOutTableRequest(
       if (held->has_request_rejected()) return absl::OkStatus();  // repeat
       const std::string hold_id = held->hold_placed().hold_id();
       const int64_t to_seat = r.paid_minor() - r.rake_minor();
-      absl::StatusOr<v1::WalletEvent> seat = Execute(
+      absl::StatusOr<v1::WalletEvent> seat = ExecuteQueued(
           "TableBuyInCapture", absl::StrCat(r.saga_id(), "/seat"), r,
           [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
             return ledger_.CaptureHold(
@@ -91,7 +91,7 @@ absl::Status WalletService::CarryOutTableRequest(
           });
       if (!seat.ok()) return seat.status();
       if (r.rake_minor() == 0) return absl::OkStatus();
-      return Execute(
+      return ExecuteQueued(
                  "TableBuyInRake", absl::StrCat(r.saga_id(), "/rake"), r,
                  [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
                    return ledger_.CaptureHold(meta, hold_id, r.rake_minor(),
@@ -108,12 +108,15 @@ absl::Status WalletService::CarryOutTableRequest(
         const v1::LedgerTransaction& tx = h.transactions(i);
         // Queued: durable before the reader commits its position
         // (WaitQueued in PollTableRequests).
-        absl::Status posted = ExecuteQueued(
-            "TableHandSettlement", absl::StrCat("hand/", h.hand_id(), "/", i),
-            tx, [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-              return ledger_.Post(meta, table::PotAccount(table_id), tx,
-                                  commit);
-            });
+        absl::Status posted =
+            ExecuteQueued(
+                "TableHandSettlement",
+                absl::StrCat("hand/", h.hand_id(), "/", i), tx,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.Post(meta, table::PotAccount(table_id), tx,
+                                      commit);
+                })
+                .status();
         if (!posted.ok()) return posted;
       }
       return absl::OkStatus();
@@ -128,7 +131,7 @@ absl::Status WalletService::CarryOutTableRequest(
           table_id, left.player_id(), left.stack_minor(),
           left.rake_refund_minor());
       if (!tx.ok()) return tx.status();
-      return Execute(
+      return ExecuteQueued(
                  "TableCashOut",
                  absl::StrCat(decoded->envelope.event_id(), "/cash-out"), left,
                  [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {

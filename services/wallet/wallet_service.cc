@@ -265,7 +265,8 @@ void WalletService::ExecuteAsync(std::string_view method,
                                  std::string_view request_id,
                                  const google::protobuf::Message& body,
                                  const grpc::ServerContextBase* context,
-                                 const Decide& decide, Done done) {
+                                 const Decide& decide, Done done,
+                                 v1::WalletEvent* decided) {
   if (!ledger::IsValidRequestId(request_id)) {
     done(Invalid(
         "request_id must be 1-128 printable ASCII characters without spaces"));
@@ -295,6 +296,7 @@ void WalletService::ExecuteAsync(std::string_view method,
       done(absl::InternalError("stored result does not parse"));
       return;
     }
+    if (decided != nullptr) *decided = event;
     done(std::move(event));
     return;
   }
@@ -324,6 +326,7 @@ void WalletService::ExecuteAsync(std::string_view method,
   auto commit = [&](const ledger::Committed& c) {
     committed = true;
     pending->event = c.event;
+    if (decided != nullptr) *decided = c.event;
     std::vector<eventlog::Record> records;
     records.push_back(EncodeWalletRecord(c, event_context));
     // Runs on the log's completion thread once the event is durable; the
@@ -362,29 +365,32 @@ void WalletService::ExecuteAsync(std::string_view method,
   }
 }
 
-absl::Status WalletService::ExecuteQueued(std::string_view method,
-                                          std::string_view request_id,
-                                          const google::protobuf::Message& body,
-                                          const Decide& decide) {
+absl::StatusOr<v1::WalletEvent> WalletService::ExecuteQueued(
+    std::string_view method, std::string_view request_id,
+    const google::protobuf::Message& body, const Decide& decide) {
   {
     absl::MutexLock lock(&queued_mu_);
     ++queued_;
   }
-  ExecuteAsync(method, request_id, body, nullptr, decide,
-               [this](absl::StatusOr<v1::WalletEvent> event) {
-                 absl::MutexLock lock(&queued_mu_);
-                 if (!event.ok() && queued_error_.ok()) {
-                   queued_error_ = event.status();
-                 }
-                 --queued_;
-                 queued_cv_.SignalAll();
-               });
+  v1::WalletEvent decided;
+  ExecuteAsync(
+      method, request_id, body, nullptr, decide,
+      [this](absl::StatusOr<v1::WalletEvent> event) {
+        absl::MutexLock lock(&queued_mu_);
+        if (!event.ok() && queued_error_.ok()) {
+          queued_error_ = event.status();
+        }
+        --queued_;
+        queued_cv_.SignalAll();
+      },
+      &decided);
   // A refused decision calls back at once, on this thread; a failed append
   // stops the process. So an error here is this request's.
   absl::MutexLock lock(&queued_mu_);
   absl::Status error = std::move(queued_error_);
   queued_error_ = absl::OkStatus();
-  return error;
+  if (!error.ok()) return error;
+  return decided;
 }
 
 void WalletService::WaitQueued() {

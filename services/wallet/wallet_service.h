@@ -164,18 +164,22 @@ class WalletService final : public WalletServiceBase {
   using Decide =
       std::function<absl::Status(const ledger::CommandMeta&, ledger::CommitFn)>;
   using Done = std::function<void(absl::StatusOr<v1::WalletEvent>)>;
+  // `decided`, if given, receives the event as decided (or, for a repeat,
+  // as recorded) before ExecuteAsync returns.
   void ExecuteAsync(std::string_view method, std::string_view request_id,
                     const google::protobuf::Message& body,
                     const grpc::ServerContextBase* context,
-                    const Decide& decide, Done done);
-  // For the table reader: decides now (the ledger's order is the log's)
-  // and returns the decision's error, without waiting for the event to be
-  // durable; WaitQueued waits until every queued event is. One settlement
+                    const Decide& decide, Done done,
+                    v1::WalletEvent* decided = nullptr);
+  // For the table readers: decides now (the ledger's order is the log's)
+  // and returns the decision, or its error, without waiting for the event
+  // to be durable; WaitQueued waits until every queued event is. A step
   // then costs no fsync wait of its own: they share the log's group commit.
-  absl::Status ExecuteQueued(std::string_view method,
-                             std::string_view request_id,
-                             const google::protobuf::Message& body,
-                             const Decide& decide);
+  // A later step may use what an earlier one decided (a buy-in's capture,
+  // the hold's id): both are on the player's stream, durable in order.
+  absl::StatusOr<v1::WalletEvent> ExecuteQueued(
+      std::string_view method, std::string_view request_id,
+      const google::protobuf::Message& body, const Decide& decide);
   void WaitQueued();
   // Blocking form, for the service's own threads (hold expiry).
   absl::StatusOr<v1::WalletEvent> Execute(std::string_view method,
@@ -264,8 +268,9 @@ class WalletService final : public WalletServiceBase {
       ABSL_GUARDED_BY(table_requests_mu_);
   std::map<int, std::vector<int64_t>> banked_cursors_
       ABSL_GUARDED_BY(table_requests_mu_);
-  // Hand settlements and cash-outs the table reader queued on the log and
-  // that are not durable yet (ExecuteQueued, WaitQueued).
+  // What the table readers queued on the log (buy-ins, stakes, hand
+  // settlements, cash-outs) and is not durable yet (ExecuteQueued,
+  // WaitQueued).
   absl::Mutex queued_mu_;
   absl::CondVar queued_cv_;
   int64_t queued_ ABSL_GUARDED_BY(queued_mu_) = 0;

@@ -516,7 +516,8 @@ int BenchHoldem(const Flags& flags) {
       "\"service_hands\":%lld,\"service_hands_per_sec\":%.0f,"
       "\"actions_per_sec\":%.0f,\"p50_action_ms\":%.3f,"
       "\"p99_action_ms\":%.3f,\"max_action_ms\":%.3f,\"rejected\":%lld,"
-      "\"rebuys\":%lld,\"resits\":%lld,\"players_per_table_at_end\":%.2f,"
+      "\"rebuys\":%lld,\"p50_rebuy_ms\":%.1f,\"p99_rebuy_ms\":%.1f,"
+      "\"resits\":%lld,\"players_per_table_at_end\":%.2f,"
       "\"views\":%lld,\"pauses\":%lld,\"turns\":%lld,"
       "\"cpu_ms_per_hand\":%.3f,\"cores\":%u,"
       "\"setup_seconds\":%.1f,\"target_engine_hands_per_sec\":200000,"
@@ -529,8 +530,8 @@ int BenchHoldem(const Flags& flags) {
       static_cast<long long>(service->hands), service->hands_per_sec,
       service->actions_per_sec, service->p50_action_ms, service->p99_action_ms,
       service->max_action_ms, static_cast<long long>(service->rejected),
-      static_cast<long long>(service->rebuys),
-      static_cast<long long>(service->resits),
+      static_cast<long long>(service->rebuys), service->p50_rebuy_ms,
+      service->p99_rebuy_ms, static_cast<long long>(service->resits),
       service->players_per_table_at_end, static_cast<long long>(service->views),
       static_cast<long long>(service->pauses),
       static_cast<long long>(service->turns), service->cpu_ms_per_hand,

@@ -42,6 +42,12 @@ constexpr int kPollers = 2;
 // Tries of a Rebuy or Sit that fails (the table may be waiting for it).
 constexpr int kRebuyAttempts = 5;
 
+// `sorted` is not empty.
+double Quantile(const std::vector<double>& sorted, double q) {
+  return sorted[std::min(sorted.size() - 1,
+                         static_cast<size_t>(q * sorted.size()))];
+}
+
 double CpuSeconds() {
   rusage u;
   getrusage(RUSAGE_SELF, &u);
@@ -182,13 +188,17 @@ class Bench {
     }
     std::sort(all.begin(), all.end());
     if (!all.empty()) {
-      auto at = [&](double q) {
-        return all[std::min(all.size() - 1,
-                            static_cast<size_t>(q * all.size()))];
-      };
-      out.p50_action_ms = at(0.50);
-      out.p99_action_ms = at(0.99);
+      out.p50_action_ms = Quantile(all, 0.50);
+      out.p99_action_ms = Quantile(all, 0.99);
       out.max_action_ms = all.back();
+    }
+    {
+      std::lock_guard<std::mutex> lock(rebuy_mu_);
+      std::sort(topup_ms_.begin(), topup_ms_.end());
+      if (!topup_ms_.empty()) {
+        out.p50_rebuy_ms = Quantile(topup_ms_, 0.50);
+        out.p99_rebuy_ms = Quantile(topup_ms_, 0.99);
+      }
     }
     return out;
   }
@@ -633,6 +643,7 @@ class Bench {
     v1::SitRequest sit;
     v1::SeatResponse answer;
     grpc::Alarm retry;
+    absl::Time sent;
   };
 
   void TopUp(const RebuyJob& job) {
@@ -647,6 +658,7 @@ class Bench {
   void SendTopUp(TopUpCall* call, const RebuyJob& job) {
     static std::atomic<int64_t> ids{0};
     call->job = job;
+    call->sent = absl::Now();
     As(call->ctx, job.player);
     call->ctx.set_deadline(std::chrono::system_clock::now() +
                            std::chrono::seconds(5));
@@ -669,6 +681,10 @@ class Bench {
   void Done(TopUpCall* call, const grpc::Status& status) {
     RebuyJob job = call->job;
     if (status.ok()) ++(job.sit ? resits_ : rebuys_);
+    if (status.ok() && measuring_) {
+      std::lock_guard<std::mutex> lock(rebuy_mu_);
+      topup_ms_.push_back(absl::ToDoubleMilliseconds(absl::Now() - call->sent));
+    }
     if (!job.sit && status.error_code() == grpc::StatusCode::NOT_FOUND) {
       job.sit = true;  // the table ended the session: sit down again
     }
@@ -758,6 +774,7 @@ class Bench {
   std::atomic<int> running_{0};
   std::mutex rebuy_mu_;
   std::set<std::string> rebuy_pending_;  // players with a top-up under way
+  std::vector<double> topup_ms_;         // answered top-ups in the window
   std::atomic<int> topups_in_flight_{0};
   std::atomic<bool> stop_{false};
   std::atomic<bool> measuring_{false};

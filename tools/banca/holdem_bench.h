@@ -62,6 +62,10 @@ struct HoldemBenchResult {
   double p50_action_ms = 0;
   double p99_action_ms = 0;
   double max_action_ms = 0;
+  // Rebuy and Sit calls of broke or removed bots, sent to answered (the
+  // wallet saga through the log), in the window.
+  double p50_rebuy_ms = 0;
+  double p99_rebuy_ms = 0;
   double setup_seconds = 0;  // tables, accounts, deposits, buy-ins
   // CPU seconds of the whole process (server and clients) per hand.
   double cpu_ms_per_hand = 0;
