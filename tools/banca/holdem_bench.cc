@@ -334,11 +334,12 @@ class Bench {
     return settled;
   }
 
-  // Random legal action from the player's own view, the engine bench's
-  // mix (libs/games/poker/random_play.cc) with fewer all-ins (every bust
-  // costs a rebuy saga) and no timeouts (the service's clock makes those):
-  // 5% all in, 12% a random bet or raise, 8% the minimum one, 13% fold when
-  // facing a bet, else check or call.
+  // Random legal action from the player's own view, with the engine
+  // bench's mix (libs/games/poker/random_play.cc RandomLegalDecision), so
+  // that a hand means the same in both figures: 2% what the decision timer
+  // would do (HE-45: check, else fold; the bots do it themselves rather
+  // than wait out the clock), 20% all in, 12% a random bet or raise, 8% the
+  // minimum one, 13% fold when facing a bet, else check or call.
   static void Choose(const v1::LegalActionsView& legal, std::mt19937_64& rng,
                      v1::ActRequest* act) {
     auto can = [&](v1::PokerActionType type) {
@@ -352,19 +353,23 @@ class Bench {
                                           : v1::POKER_ACTION_TYPE_RAISE;
     const int roll = static_cast<int>(rng() % 100);
     act->set_amount_minor(0);
-    if (roll < 5 && can(v1::POKER_ACTION_TYPE_ALL_IN)) {
+    if (roll < 2) {
+      act->set_action(can(v1::POKER_ACTION_TYPE_CHECK)
+                          ? v1::POKER_ACTION_TYPE_CHECK
+                          : v1::POKER_ACTION_TYPE_FOLD);
+    } else if (roll < 22 && can(v1::POKER_ACTION_TYPE_ALL_IN)) {
       act->set_action(v1::POKER_ACTION_TYPE_ALL_IN);
-    } else if (roll < 17 && can_size &&
+    } else if (roll < 34 && can_size &&
                legal.max_to_minor() > legal.min_to_minor()) {
       act->set_action(sized);
       act->set_amount_minor(
           legal.min_to_minor() +
           static_cast<int64_t>(
               rng() % (legal.max_to_minor() - legal.min_to_minor() + 1)));
-    } else if (roll < 25 && can_size) {
+    } else if (roll < 42 && can_size) {
       act->set_action(sized);
       act->set_amount_minor(legal.min_to_minor());
-    } else if (roll < 38 && can(v1::POKER_ACTION_TYPE_CALL)) {
+    } else if (roll < 55 && can(v1::POKER_ACTION_TYPE_CALL)) {
       act->set_action(v1::POKER_ACTION_TYPE_FOLD);
     } else if (can(v1::POKER_ACTION_TYPE_CHECK)) {
       act->set_action(v1::POKER_ACTION_TYPE_CHECK);
