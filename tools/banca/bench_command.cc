@@ -518,6 +518,7 @@ int BenchHoldem(const Flags& flags) {
       "\"p99_action_ms\":%.3f,\"max_action_ms\":%.3f,\"rejected\":%lld,"
       "\"rebuys\":%lld,\"p50_rebuy_ms\":%.1f,\"p99_rebuy_ms\":%.1f,"
       "\"resits\":%lld,\"players_per_table_at_end\":%.2f,"
+      "\"wallet_lag_records\":%lld,"
       "\"views\":%lld,\"pauses\":%lld,\"turns\":%lld,"
       "\"cpu_ms_per_hand\":%.3f,\"cores\":%u,"
       "\"setup_seconds\":%.1f,\"target_engine_hands_per_sec\":200000,"
@@ -532,7 +533,9 @@ int BenchHoldem(const Flags& flags) {
       service->max_action_ms, static_cast<long long>(service->rejected),
       static_cast<long long>(service->rebuys), service->p50_rebuy_ms,
       service->p99_rebuy_ms, static_cast<long long>(service->resits),
-      service->players_per_table_at_end, static_cast<long long>(service->views),
+      service->players_per_table_at_end,
+      static_cast<long long>(service->wallet_lag_records),
+      static_cast<long long>(service->views),
       static_cast<long long>(service->pauses),
       static_cast<long long>(service->turns), service->cpu_ms_per_hand,
       std::thread::hardware_concurrency(), service->setup_seconds);

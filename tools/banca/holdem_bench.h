@@ -54,6 +54,8 @@ struct HoldemBenchResult {
   // Seated players per table when the window closed (6 when the tables
   // stayed full).
   double players_per_table_at_end = 0;
+  // Table records the wallet had yet to carry out when the window closed.
+  int64_t wallet_lag_records = 0;
   int64_t views = 0;   // GetTableView calls in the window (Act clients)
   int64_t pauses = 0;  // 1 ms waits with nobody to act, in the window
   int64_t turns = 0;   // turn notices received in the window (Play)
