@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
+#include "services/table/banked_codec.h"
 #include "services/table/poker_settlement.h"
 #include "services/table/table_codec.h"
 #include "services/wallet/wallet_service.h"
@@ -246,7 +247,41 @@ absl::StatusOr<int> WalletService::PollRequests(std::string_view topic_name,
   return handled;
 }
 
+absl::StatusOr<int64_t> WalletService::RequestLagLocked(
+    std::string_view topic, const std::vector<int64_t>& single,
+    const std::map<int, std::vector<int64_t>>& owned) {
+  int64_t lag = 0;
+  auto add = [&](const std::vector<int64_t>& offsets) -> absl::Status {
+    for (int p = 0; p < static_cast<int>(offsets.size()); ++p) {
+      absl::StatusOr<int64_t> end = log_.EndOffset(topic, p);
+      if (!end.ok()) return end.status();
+      lag += std::max<int64_t>(0, *end - offsets[p]);
+    }
+    return absl::OkStatus();
+  };
+  if (ownership_ == nullptr) {
+    if (absl::Status s = add(single); !s.ok()) return s;
+  } else {
+    for (const auto& [partition, offsets] : owned) {
+      if (absl::Status s = add(offsets); !s.ok()) return s;
+    }
+  }
+  return lag;
+}
+
+absl::StatusOr<int64_t> WalletService::TableRequestLag() {
+  absl::MutexLock lock(&table_requests_mu_);
+  return RequestLagLocked(table::kTableTopic, table_offsets_, table_cursors_);
+}
+
+absl::StatusOr<int64_t> WalletService::BankedRequestLag() {
+  absl::MutexLock lock(&table_requests_mu_);
+  return RequestLagLocked(table::kBankedTopic, banked_offsets_,
+                          banked_cursors_);
+}
+
 void WalletService::TableRequestsLoop() {
+  absl::Time lag_measured = absl::InfinitePast();
   while (true) {
     {
       absl::MutexLock lock(&stop_mu_);
@@ -260,6 +295,16 @@ void WalletService::TableRequestsLoop() {
         std::fprintf(stderr, "banca wallet: table request: %s\n",
                      std::string(handled.status().message()).c_str());
       }
+    }
+    // The readers' lag, for the operator: a wallet falling behind delays
+    // every buy-in and settlement. Once a second (on Kafka each end offset
+    // is a broker round trip).
+    if (metrics_ && absl::Now() - lag_measured >= absl::Seconds(1)) {
+      lag_measured = absl::Now();
+      absl::StatusOr<int64_t> table = TableRequestLag();
+      absl::StatusOr<int64_t> banked = BankedRequestLag();
+      if (table.ok()) metrics_->SetRequestLag(table::kTableTopic, *table);
+      if (banked.ok()) metrics_->SetRequestLag(table::kBankedTopic, *banked);
     }
   }
 }

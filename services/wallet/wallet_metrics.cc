@@ -56,7 +56,17 @@ WalletMetrics::WalletMetrics(prometheus::Registry& registry)
                    .Name("banca_wallet_players")
                    .Help("Player accounts opened")
                    .Register(registry)
-                   .Add({})) {}
+                   .Add({})),
+      request_lag_(prometheus::BuildGauge()
+                       .Name("banca_wallet_request_lag_records")
+                       .Help("Table records (buy-ins, stakes, settlements, "
+                             "cash-outs) the wallet has yet to carry out")
+                       .Register(registry)) {}
+
+void WalletMetrics::SetRequestLag(std::string_view topic, int64_t records) {
+  request_lag_.Add({{"topic", std::string(topic)}})
+      .Set(static_cast<double>(records));
+}
 
 void WalletMetrics::ObserveRequest(std::string_view method,
                                    std::string_view code, double seconds) {

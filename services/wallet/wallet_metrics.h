@@ -24,6 +24,8 @@ class WalletMetrics {
                       double seconds);
   void CountAppended() { appended_.Increment(); }
   void SetLedger(const ledger::LedgerSummary& summary);
+  // Records of `topic` the wallet has yet to carry out.
+  void SetRequestLag(std::string_view topic, int64_t records);
 
  private:
   prometheus::Family<prometheus::Counter>& requests_;
@@ -35,6 +37,7 @@ class WalletMetrics {
   prometheus::Gauge& withdrawals_;
   prometheus::Gauge& open_holds_;
   prometheus::Gauge& players_;
+  prometheus::Family<prometheus::Gauge>& request_lag_;
   absl::Mutex mu_;
   // Label lookups are not free; cache the children per method and code.
   absl::flat_hash_map<std::string, prometheus::Counter*> counters_;

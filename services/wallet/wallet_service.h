@@ -140,6 +140,14 @@ class WalletService final : public WalletServiceBase {
   // services/wallet/banked_requests.cc).
   absl::StatusOr<int> PollBankedRequests();
 
+  // Records of banca.table.events (and of the banked tables' topic) this
+  // process has yet to carry out: the log's end less each reader's
+  // position, summed over its readers (in group mode one per owned
+  // partition). Near 0 when the wallet keeps up; exported as
+  // banca_wallet_request_lag_records{topic}.
+  absl::StatusOr<int64_t> TableRequestLag();
+  absl::StatusOr<int64_t> BankedRequestLag();
+
   // Group mode: the wallet partitions this process decides for now.
   std::vector<int> OwnedPartitions() const;
 
@@ -268,6 +276,10 @@ class WalletService final : public WalletServiceBase {
       ABSL_GUARDED_BY(table_requests_mu_);
   std::map<int, std::vector<int64_t>> banked_cursors_
       ABSL_GUARDED_BY(table_requests_mu_);
+  absl::StatusOr<int64_t> RequestLagLocked(
+      std::string_view topic, const std::vector<int64_t>& single,
+      const std::map<int, std::vector<int64_t>>& owned)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(table_requests_mu_);
   // What the table readers queued on the log (buy-ins, stakes, hand
   // settlements, cash-outs) and is not durable yet (ExecuteQueued,
   // WaitQueued).

@@ -103,6 +103,21 @@ TEST_F(TableSagaTest, ASitRetriedAfterItsDeadlineStartsNoSecondBuyIn) {
   EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
 }
 
+// What the operator watches (banca_wallet_request_lag_records): the table
+// records the wallet has yet to carry out.
+TEST_F(TableSagaTest, TheWalletsLagCountsTheRequestsItHasNotCarriedOut) {
+  Fund("ana", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  WalletReads();  // the table's creation: nothing to do, nothing behind
+  ASSERT_EQ(*wallet_->TableRequestLag(), 0);
+  EXPECT_EQ(Sit("ana", "t1", 1, 10'000).error_code(),
+            grpc::StatusCode::DEADLINE_EXCEEDED);
+  EXPECT_EQ(*wallet_->TableRequestLag(), 1);  // the BuyInRequested
+  EXPECT_EQ(*wallet_->BankedRequestLag(), 0);
+  WalletReads();
+  EXPECT_EQ(*wallet_->TableRequestLag(), 0);
+}
+
 TEST_F(TableSagaTest, ALateCaptureIsPaidBackOnceEvenAfterARestart) {
   Fund("ana", 50'000);
   ASSERT_TRUE(Create("t1", Holdem()).ok());

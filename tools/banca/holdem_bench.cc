@@ -23,7 +23,6 @@
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
 #include "libs/eventlog/embedded_log.h"
-#include "services/table/table_codec.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tools/banca/server_options.h"
@@ -156,7 +155,7 @@ class Bench {
     absl::SleepFor(o_.duration);
     measuring_ = false;
     const absl::Time end = absl::Now();
-    absl::StatusOr<int64_t> lag = WalletLag();
+    absl::StatusOr<int64_t> lag = wallet_->TableRequestLag();
     if (!lag.ok()) return lag.status();
     out.wallet_lag_records = *lag;
     const double cpu = CpuSeconds() - cpu_before;
@@ -306,24 +305,6 @@ class Bench {
       }
     }
     return absl::OkStatus();
-  }
-
-  // Table records the wallet has not carried out yet (buy-ins, hand
-  // settlements, cash-outs wait behind them): near 0 when it keeps up.
-  absl::StatusOr<int64_t> WalletLag() {
-    const std::string topic(table::kTableTopic);
-    absl::StatusOr<int> partitions = log_->PartitionCount(topic);
-    if (!partitions.ok()) return partitions.status();
-    int64_t lag = 0;
-    for (int p = 0; p < *partitions; ++p) {
-      absl::StatusOr<int64_t> end = log_->EndOffset(topic, p);
-      if (!end.ok()) return end.status();
-      absl::StatusOr<int64_t> done =
-          log_->CommittedOffset("wallet.table-requests", topic, p);
-      if (!done.ok()) return done.status();
-      lag += *end - *done;
-    }
-    return lag;
   }
 
   absl::StatusOr<int64_t> SeatedPlayers() {
