@@ -95,14 +95,16 @@ TEST(BlackjackRtp, DISABLED_LongSimulation) {
   absl::StatusOr<RtpSimulation> sim = SimulateRtp(options, rng);
   ASSERT_TRUE(sim.ok()) << sim.status();
   const RtpTally::Interval ci = sim->tally.ConfidenceInterval();
-  const auto prize_share = RatioOf(sim->prize_returned, sim->tally.staked());
+  // Ratios only (RatioOf): the special prizes' share of the RTP and how
+  // often they come.
+  const long double special_share =
+      RatioOf(sim->prize_returned, sim->tally.staked());
+  const long double specials_per_round = RatioOf(sim->prizes, options.rounds);
   std::printf(
       "rounds %lld rtp %.6f ci99 [%.6f, %.6f] theory %.6f "
-      "prizes/round %.3g prize rtp share %.6f\n",
+      "prizes/round %.3Lg prize rtp share %.6Lf\n",
       static_cast<long long>(options.rounds), sim->tally.Rtp(), ci.low, ci.high,
-      DefaultGameTheoreticalRtp(),
-      static_cast<double>(sim->prizes) / options.rounds,
-      static_cast<double>(prize_share));
+      DefaultGameTheoreticalRtp(), specials_per_round, special_share);
 }
 
 }  // namespace

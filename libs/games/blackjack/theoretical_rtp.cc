@@ -225,11 +225,11 @@ class Calculator {
   std::array<std::array<std::optional<Value>, 2>, 22> drawn_{};
 };
 
-// The BJ-25i prize per unit of main bet, summed over the player's three
-// cards (6-7-8 of one suit in any order, or three 7s), the up card and the
-// hole card as specific cards. `shoe` true: drawn without replacement from
-// `decks` full decks; false: an infinite deck.
-double SpecialPrizeExpectation(const TableSettings& s, bool shoe) {
+// The BJ-25i special hands' expected return as a ratio to the main bet,
+// summed over the player's three cards (6-7-8 of one suit in any order, or
+// three 7s), the up card and the hole card as specific cards. `shoe` true:
+// drawn without replacement from `decks` full decks; false: an infinite deck.
+double SpecialHandsRatio(const TableSettings& s, bool shoe) {
   using cards::Card;
   using cards::Rank;
   using cards::Suit;
@@ -324,8 +324,8 @@ absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
     out.base_edge += P(up) * round.edge;
     out.exposure += P(up) * round.exposure;
   }
-  out.special_full_shoe = SpecialPrizeExpectation(settings, true);
-  out.special_infinite = SpecialPrizeExpectation(settings, false);
+  out.special_full_shoe = SpecialHandsRatio(settings, true);
+  out.special_infinite = SpecialHandsRatio(settings, false);
   return out;
 }
 
