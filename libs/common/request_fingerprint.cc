@@ -2,45 +2,36 @@
 
 #include <sodium.h>
 
-#include <memory>
-
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/wire_format_lite.h"
+#include "libs/common/check.h"
 
 namespace banca {
 namespace {
 
 using google::protobuf::internal::WireFormatLite;
 
-// Removes field `number`'s entries from the top level of the serialized
-// message in bytes[start, end). What is left is what the message would
+// Removes singular field `number` from the top level of the message
+// serialized in bytes[start, end). What is left is what the message would
 // serialize to with that field cleared: a message has no length prefix of
-// its own, and a deterministic serialization writes each field in place,
-// whatever the others hold. False if the bytes do not parse (they always
-// do: they were just written).
-bool StripTopLevelField(std::string& bytes, size_t start, int number) {
+// its own, and a deterministic serialization writes a singular field once,
+// in place, whatever the others hold.
+void StripTopLevelField(std::string& bytes, size_t start, int number) {
   google::protobuf::io::CodedInputStream in(
       reinterpret_cast<const uint8_t*>(bytes.data() + start),
       static_cast<int>(bytes.size() - start));
-  std::string kept;
-  size_t copied_to = start;  // bytes before this are in `kept` or skipped
-  bool stripped = false;
   while (true) {
     const size_t at = start + static_cast<size_t>(in.CurrentPosition());
     const uint32_t tag = in.ReadTag();
-    if (tag == 0) break;
-    if (!WireFormatLite::SkipField(&in, tag)) return false;
-    if (WireFormatLite::GetTagFieldNumber(tag) != number) continue;
-    kept.append(bytes, copied_to, at - copied_to);
-    copied_to = start + static_cast<size_t>(in.CurrentPosition());
-    stripped = true;
+    if (tag == 0) return;
+    // The bytes were just serialized: they always parse.
+    BANCA_CHECK(WireFormatLite::SkipField(&in, tag));
+    if (WireFormatLite::GetTagFieldNumber(tag) == number) {
+      bytes.erase(at, start + static_cast<size_t>(in.CurrentPosition()) - at);
+      return;
+    }
   }
-  if (!stripped) return true;
-  kept.append(bytes, copied_to, std::string::npos);
-  bytes.resize(start);
-  bytes += kept;
-  return true;
 }
 
 }  // namespace
@@ -65,16 +56,8 @@ std::string RequestFingerprint(std::string_view method,
   // serialize (request_fingerprint_test checks that equivalence), but with
   // no copy made.
   if (const auto* field = body.GetDescriptor()->FindFieldByName("request_id");
-      field != nullptr && !StripTopLevelField(bytes, start, field->number())) {
-    // Unreachable in practice; fall back to the slow, obvious way.
-    std::unique_ptr<google::protobuf::Message> copy(body.New());
-    copy->CopyFrom(body);
-    copy->GetReflection()->ClearField(copy.get(), field);
-    bytes.resize(start);
-    google::protobuf::io::StringOutputStream stream(&bytes);
-    google::protobuf::io::CodedOutputStream out(&stream);
-    out.SetSerializationDeterministic(true);
-    copy->SerializeToCodedStream(&out);
+      field != nullptr) {
+    StripTopLevelField(bytes, start, field->number());
   }
   unsigned char digest[crypto_hash_sha256_BYTES];
   crypto_hash_sha256(digest,

@@ -55,6 +55,21 @@ class TableSessionTest : public TableServiceTest {
       ASSERT_TRUE(Act(player, table, v1::POKER_ACTION_TYPE_FOLD).ok());
     }
   }
+  // At t1: rui puts 100 in before the flop and folds after it; the others
+  // check it down.
+  void RuiPaysTheBigBlindThenFolds() {
+    for (v1::TableView v = View("op", "t1"); v.in_hand();
+         v = View("op", "t1")) {
+      const std::string player = PlayerAt(v, v.to_act());
+      const v1::TableView mine = View(player, "t1");
+      v1::PokerActionType a = Can(mine, v1::POKER_ACTION_TYPE_CHECK)
+                                  ? v1::POKER_ACTION_TYPE_CHECK
+                                  : v1::POKER_ACTION_TYPE_CALL;
+      if (player == "rui" && mine.board_size() > 0)
+        a = v1::POKER_ACTION_TYPE_FOLD;
+      ASSERT_TRUE(Act(player, "t1", a).ok()) << player << " " << a;
+    }
+  }
   std::vector<v1::SessionNotice> LoggedNotices(const std::string& player) {
     std::vector<v1::SessionNotice> out;
     for (const v1::TableEvent& e : LoggedTableEvents()) {
@@ -232,18 +247,7 @@ TEST_F(TableSessionTest, ShortStackNoticesThenTheSessionEnds_HE70a_HE71) {
   ASSERT_TRUE(Sit("rui", "t1", 2, 120).ok());
   ASSERT_TRUE(Sit("eva", "t1", 3, 10'000).ok());
   DealNext();
-  // Rui puts 100 in before the flop and folds after it; the others check
-  // it down.
-  for (v1::TableView v = View("op", "t1"); v.in_hand(); v = View("op", "t1")) {
-    const std::string player = PlayerAt(v, v.to_act());
-    const v1::TableView mine = View(player, "t1");
-    v1::PokerActionType a = Can(mine, v1::POKER_ACTION_TYPE_CHECK)
-                                ? v1::POKER_ACTION_TYPE_CHECK
-                                : v1::POKER_ACTION_TYPE_CALL;
-    if (player == "rui" && mine.board_size() > 0)
-      a = v1::POKER_ACTION_TYPE_FOLD;
-    ASSERT_TRUE(Act(player, "t1", a).ok()) << player << " " << a;
-  }
+  ASSERT_NO_FATAL_FAILURE(RuiPaysTheBigBlindThenFolds());
   v1::TableView rui = View("rui", "t1");
   ASSERT_EQ(PlayerAt(rui, 2), "rui");
   ASSERT_TRUE(rui.has_notice());
@@ -311,17 +315,7 @@ TEST_F(TableSessionRebuyTest, APendingRebuyKeepsTheShortStackSeated_HE71) {
   SitNow("rui", 2, 120);
   SitNow("eva", 3, 10'000);
   DealNext();
-  // Rui puts 100 in before the flop and folds after it (as above).
-  for (v1::TableView v = View("op", "t1"); v.in_hand(); v = View("op", "t1")) {
-    const std::string player = PlayerAt(v, v.to_act());
-    const v1::TableView mine = View(player, "t1");
-    v1::PokerActionType a = Can(mine, v1::POKER_ACTION_TYPE_CHECK)
-                                ? v1::POKER_ACTION_TYPE_CHECK
-                                : v1::POKER_ACTION_TYPE_CALL;
-    if (player == "rui" && mine.board_size() > 0)
-      a = v1::POKER_ACTION_TYPE_FOLD;
-    ASSERT_TRUE(Act(player, "t1", a).ok()) << player << " " << a;
-  }
+  ASSERT_NO_FATAL_FAILURE(RuiPaysTheBigBlindThenFolds());
   ASSERT_EQ(View("rui", "t1").notice().kind(), v1::SESSION_NOTICE_KIND_INVITED);
   v1::RebuyRequest rebuy;
   rebuy.set_request_id("rebuy-rui");

@@ -307,7 +307,8 @@ class Bench {
     return absl::OkStatus();
   }
 
-  absl::StatusOr<int64_t> SeatedPlayers() {
+  // Every table's info, as the operator lists it.
+  absl::StatusOr<v1::ListTablesResponse> ListTables() {
     v1::ListTablesResponse list;
     grpc::ClientContext ctx;
     As(ctx, "bench-operator", auth::Role::kOperator);
@@ -316,22 +317,20 @@ class Bench {
         !s.ok()) {
       return s;
     }
+    return list;
+  }
+  absl::StatusOr<int64_t> SeatedPlayers() {
+    absl::StatusOr<v1::ListTablesResponse> list = ListTables();
+    if (!list.ok()) return list.status();
     int64_t seated = 0;
-    for (const v1::TableInfo& t : list.tables()) seated += t.players();
+    for (const v1::TableInfo& t : list->tables()) seated += t.players();
     return seated;
   }
-
   absl::StatusOr<int64_t> SettledHands() {
-    v1::ListTablesResponse list;
-    grpc::ClientContext ctx;
-    As(ctx, "bench-operator", auth::Role::kOperator);
-    if (auto s =
-            Check(table_stubs_[0]->ListTables(&ctx, {}, &list), "ListTables");
-        !s.ok()) {
-      return s;
-    }
+    absl::StatusOr<v1::ListTablesResponse> list = ListTables();
+    if (!list.ok()) return list.status();
     int64_t settled = 0;
-    for (const v1::TableInfo& t : list.tables()) {
+    for (const v1::TableInfo& t : list->tables()) {
       settled += t.hands_played() - (t.in_hand() ? 1 : 0);
     }
     return settled;
