@@ -53,18 +53,20 @@ std::string_view RoleName(Role role) {
       return "auditor";
     case Role::kService:
       return "service";
+    case Role::kGateway:
+      return "gateway";
   }
   return "?";
 }
 
 absl::StatusOr<Role> ParseRole(std::string_view name) {
   for (Role r : {Role::kPlayer, Role::kOperator, Role::kFinance, Role::kAuditor,
-                 Role::kService}) {
+                 Role::kService, Role::kGateway}) {
     if (RoleName(r) == name) return r;
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown role \"", ToAbsl(name),
-                   "\" (player, operator, finance, auditor, service)"));
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown role \"", ToAbsl(name),
+      "\" (player, operator, finance, auditor, service, gateway)"));
 }
 
 bool IsValidSubject(std::string_view subject) {

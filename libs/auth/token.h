@@ -23,6 +23,9 @@ enum class Role : uint8_t {
   kFinance,
   kAuditor,
   kService,
+  // A connection gateway: carries players' traffic (TableService.Relay)
+  // but acts only with each player's own token.
+  kGateway,
 };
 
 std::string_view RoleName(Role role);

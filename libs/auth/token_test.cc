@@ -62,6 +62,7 @@ TEST(Token, SubjectsAndKeysAreChecked) {
   ASSERT_TRUE(key.ok());
   EXPECT_EQ((*key)[0], 0xaa);
   EXPECT_EQ(ParseRole("operator").value(), Role::kOperator);
+  EXPECT_EQ(ParseRole("gateway").value(), Role::kGateway);
   EXPECT_FALSE(ParseRole("root").ok());
 }
 

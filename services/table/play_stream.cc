@@ -9,16 +9,17 @@ namespace banca::table {
 
 TableService::PlayStream* TableService::PlayStream::Open(
     TableService& service, grpc::CallbackServerContext* context) {
-  auto* stream = new PlayStream(service, context);
-  stream->self_ = std::shared_ptr<PlayStream>(stream);
   absl::StatusOr<auth::Claims> caller = service.Caller(context);
+  if (caller.ok() && caller->role != auth::Role::kPlayer) {
+    caller = absl::PermissionDeniedError(
+        "only a player plays; WatchTable shows a table to anyone");
+  }
+  auto* stream = new PlayStream(
+      service, caller.ok() ? *std::move(caller) : auth::Claims{});
+  stream->self_ = std::shared_ptr<PlayStream>(stream);
   if (!caller.ok()) {
     stream->End(ToGrpcStatus(caller.status()));
-  } else if (caller->role != auth::Role::kPlayer) {
-    stream->End(ToGrpcStatus(absl::PermissionDeniedError(
-        "only a player plays; WatchTable shows a table to anyone")));
   } else {
-    stream->caller_ = *std::move(caller);
     stream->StartRead(&stream->request_);
   }
   return stream;
@@ -33,15 +34,10 @@ void TableService::PlayStream::OnReadDone(bool ok) {
   absl::Status status;
   switch (request_.kind_case()) {
     case v1::PlayRequest::kJoin:
-      if (slot_ != nullptr) {
-        status = absl::FailedPreconditionError(
-            absl::StrCat("this stream plays at table ", table_id_));
-      } else {
-        status = Join(request_.join());
-      }
+      status = Join(request_.join());
       break;
     case v1::PlayRequest::kAct:
-      if (slot_ == nullptr) {
+      if (!joined()) {
         status = absl::FailedPreconditionError(
             "the first message of a Play stream joins a table");
       } else {
@@ -54,71 +50,6 @@ void TableService::PlayStream::OnReadDone(bool ok) {
   }
   if (!status.ok()) return End(ToGrpcStatus(status));
   StartRead(&request_);
-}
-
-absl::Status TableService::PlayStream::Join(const v1::WatchTableRequest& join) {
-  if (service_.closing_plays_) {
-    return absl::UnavailableError("the table service is stopping");
-  }
-  Slot* slot = service_.Find(join.table_id());
-  if (slot == nullptr) return absl::NotFoundError("no such table");
-  std::shared_ptr<PlayStream> replaced;
-  {
-    absl::MutexLock lock(&slot->mu);
-    auto [it, fresh] = slot->players.try_emplace(player());
-    if (fresh) {
-      if (slot->watchers >= service_.options_.max_watchers_per_table) {
-        slot->players.erase(it);
-        return absl::ResourceExhaustedError("too many watchers");
-      }
-      ++slot->watchers;  // the replaced stream's count passes on
-    } else {
-      replaced = std::move(it->second);
-    }
-    it->second = self_;
-    slot_ = slot;
-    table_id_ = join.table_id();
-  }
-  // The older stream ends before this one shows anything, so its client
-  // hears why (ABORTED) even if it hangs up as soon as the newer one plays.
-  if (replaced != nullptr) {
-    replaced->End(ToGrpcStatus(
-        absl::AbortedError("replaced by a newer Play stream of the player")));
-  }
-  absl::MutexLock lock(&slot->mu);
-  v1::PlayUpdate update;
-  *update.mutable_view() = service_.ViewLocked(*slot, player());
-  service_.SendWhenDurable(*slot, slot->sequence, self_, std::move(update));
-  return absl::OkStatus();
-}
-
-void TableService::PlayStream::Act(v1::ActRequest& request) {
-  v1::PlayUpdate update;
-  update.set_request_id(request.request_id());
-  absl::Status status;
-  if (!request.table_id().empty() && request.table_id() != table_id_) {
-    status = absl::InvalidArgumentError(
-        absl::StrCat("this stream plays at table ", table_id_));
-  }
-  // The table's id as the Act call would carry it, so that a retry through
-  // either API is recognised (it is part of the request's fingerprint).
-  request.set_table_id(table_id_);
-  if (status.ok()) status = CheckAct(caller_, request).status();
-  absl::MutexLock lock(&slot_->mu);
-  int64_t sequence = slot_->sequence;
-  if (status.ok()) {
-    status =
-        service_.DecideActLocked(*slot_, caller_, request, nullptr, &sequence);
-    update.set_version(slot_->state->version());
-  }
-  if (!status.ok()) {
-    update.clear_version();
-    update.set_code(static_cast<int32_t>(status.code()));
-    update.set_error_message(std::string(status.message()));
-    *update.mutable_view() = service_.ViewLocked(*slot_, player());
-    sequence = slot_->sequence;
-  }
-  service_.SendWhenDurable(*slot_, sequence, self_, std::move(update));
 }
 
 void TableService::PlayStream::Send(v1::PlayUpdate update) {
@@ -186,14 +117,7 @@ void TableService::PlayStream::OnCancel() {
 }
 
 void TableService::PlayStream::OnDone() {
-  if (slot_ != nullptr) {
-    absl::MutexLock lock(&slot_->mu);
-    auto it = slot_->players.find(player());
-    if (it != slot_->players.end() && it->second.get() == this) {
-      slot_->players.erase(it);
-      --slot_->watchers;
-    }
-  }
+  Leave();
   // Updates still waiting for the log hold the stream until they are
   // dropped by Send.
   self_.reset();

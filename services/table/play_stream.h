@@ -2,9 +2,7 @@
 // service): the player's messages in, the updates the service sends out.
 //
 // gRPC allows one write in flight per stream, so updates wait in an outbox
-// and go out one after another in the order they were sent. The service
-// sends only under the table's lock, in the order its log makes things
-// durable, so a player never sees a later state before an earlier one.
+// and go out one after another in the order they were sent.
 #ifndef BANCA_SERVICES_TABLE_PLAY_STREAM_H_
 #define BANCA_SERVICES_TABLE_PLAY_STREAM_H_
 
@@ -14,12 +12,13 @@
 #include <string>
 
 #include "absl/synchronization/mutex.h"
-#include "services/table/table_service.h"
+#include "services/table/play_session.h"
 
 namespace banca::table {
 
 class TableService::PlayStream final
-    : public grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate> {
+    : public PlaySession,
+      public grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate> {
  public:
   // A client that stops reading is dropped once this many updates wait.
   static constexpr size_t kMaxOutbox = 256;
@@ -30,10 +29,9 @@ class TableService::PlayStream final
                           grpc::CallbackServerContext* context);
 
   // Queues `update` for the client; dropped once the stream is ending.
-  void Send(v1::PlayUpdate update) ABSL_LOCKS_EXCLUDED(mu_);
+  void Send(v1::PlayUpdate update) override ABSL_LOCKS_EXCLUDED(mu_);
   // Ends the stream with `status` once the queued updates are out.
-  void End(grpc::Status status) ABSL_LOCKS_EXCLUDED(mu_);
-  const std::string& player() const { return caller_.subject; }
+  void End(grpc::Status status) override ABSL_LOCKS_EXCLUDED(mu_);
 
   void OnReadDone(bool ok) override;
   void OnWriteDone(bool ok) override;
@@ -41,23 +39,13 @@ class TableService::PlayStream final
   void OnDone() override;
 
  private:
-  PlayStream(TableService& service, grpc::CallbackServerContext* context)
-      : service_(service), context_(context) {}
-  // The first message: the table to play at.
-  absl::Status Join(const v1::WatchTableRequest& join);
-  // Any later message: an Act at the joined table (the read's own
-  // message, completed in place with the table's id).
-  void Act(v1::ActRequest& request);
+  PlayStream(TableService& service, auth::Claims caller)
+      : PlaySession(service, std::move(caller)) {}
   // The next write, if any; requires mu_.
   const v1::PlayUpdate* NextWriteLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
-  TableService& service_;
-  grpc::CallbackServerContext* const context_;
   // Keeps the stream alive until OnDone, whoever else holds it.
   std::shared_ptr<PlayStream> self_;
-  auth::Claims caller_;
-  Slot* slot_ = nullptr;  // once joined
-  std::string table_id_;
   v1::PlayRequest request_;  // the read in flight
 
   absl::Mutex mu_;

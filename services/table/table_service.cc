@@ -14,6 +14,7 @@
 #include "services/table/bearer_auth.h"
 #include "services/table/idempotent_command.h"
 #include "services/table/play_stream.h"
+#include "services/table/relay_stream.h"
 #include "services/wallet/wallet_events.h"
 
 namespace banca::table {
@@ -97,18 +98,25 @@ TableService::~TableService() { Stop(); }
 
 void TableService::BeginShutdown() {
   closing_plays_ = true;
-  std::vector<std::shared_ptr<PlayStream>> open;
+  const grpc::Status stopping(grpc::StatusCode::UNAVAILABLE,
+                              "the table service is stopping");
+  std::vector<std::shared_ptr<PlaySession>> open;
   {
     absl::MutexLock lock(&tables_mu_);
     for (auto& [id, slot] : tables_) {
       absl::MutexLock slot_lock(&slot->mu);
-      for (auto& [player, stream] : slot->players) open.push_back(stream);
+      for (auto& [player, session] : slot->players) open.push_back(session);
     }
   }
-  for (const std::shared_ptr<PlayStream>& stream : open) {
-    stream->End(grpc::Status(grpc::StatusCode::UNAVAILABLE,
-                             "the table service is stopping"));
+  for (const std::shared_ptr<PlaySession>& session : open) {
+    session->End(stopping);
   }
+  std::vector<std::shared_ptr<RelayStream>> relays;
+  {
+    absl::MutexLock lock(&relays_mu_);
+    for (RelayStream* relay : relays_) relays.push_back(relay->self());
+  }
+  for (const std::shared_ptr<RelayStream>& relay : relays) relay->End(stopping);
 }
 
 void TableService::Stop() {
@@ -334,12 +342,12 @@ void TableService::TellPlayersLocked(Slot& slot,
 }
 
 void TableService::SendWhenDurable(Slot& slot, int64_t sequence,
-                                   const std::shared_ptr<PlayStream>& stream,
+                                   const std::shared_ptr<PlaySession>& session,
                                    v1::PlayUpdate update) {
   if (slot.play_waiters.empty() && slot.durable_sequence >= sequence) {
-    stream->Send(std::move(update));
+    session->Send(std::move(update));
   } else {
-    slot.play_waiters.push_back({sequence, stream, std::move(update)});
+    slot.play_waiters.push_back({sequence, session, std::move(update)});
   }
 }
 
@@ -360,7 +368,7 @@ void TableService::Durable(Slot& slot, int64_t sequence) {
     while (!slot.play_waiters.empty() &&
            slot.play_waiters.front().sequence <= slot.durable_sequence) {
       PlayWaiter& w = slot.play_waiters.front();
-      w.stream->Send(std::move(w.update));
+      w.session->Send(std::move(w.update));
       slot.play_waiters.pop_front();
     }
     slot.changed.SignalAll();
@@ -800,6 +808,11 @@ absl::Status TableService::DecideActLocked(Slot& slot,
 grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate>* TableService::Play(
     grpc::CallbackServerContext* context) {
   return PlayStream::Open(*this, context);
+}
+
+grpc::ServerBidiReactor<v1::RelayRequest, v1::RelayUpdate>* TableService::Relay(
+    grpc::CallbackServerContext* context) {
+  return RelayStream::Open(*this, context);
 }
 
 grpc::ServerUnaryReactor* TableService::Act(

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
@@ -82,7 +83,9 @@ struct TableServiceOptions {
 
 using TableServiceBase = v1::TableService::WithCallbackMethod_Act<
     v1::TableService::WithCallbackMethod_GetTableView<
-        v1::TableService::WithCallbackMethod_Play<v1::TableService::Service>>>;
+        v1::TableService::WithCallbackMethod_Play<
+            v1::TableService::WithCallbackMethod_Relay<
+                v1::TableService::Service>>>>;
 
 class TableService final : public TableServiceBase {
  public:
@@ -125,6 +128,8 @@ class TableService final : public TableServiceBase {
                                          v1::TableView*) override;
   grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate>* Play(
       grpc::CallbackServerContext*) override;
+  grpc::ServerBidiReactor<v1::RelayRequest, v1::RelayUpdate>* Relay(
+      grpc::CallbackServerContext*) override;
   grpc::Status GetLastHand(grpc::ServerContext*, const v1::GetLastHandRequest*,
                            v1::LastHandResponse*) override;
   grpc::Status GetSessionSummary(grpc::ServerContext*,
@@ -153,12 +158,17 @@ class TableService final : public TableServiceBase {
     int64_t sequence = 0;
     grpc::ServerUnaryReactor* reactor = nullptr;
   };
-  // One player's Play stream (services/table/play_stream.h).
+  // One player's seat over a Play stream or a Relay session
+  // (services/table/play_session.h).
+  class PlaySession;
+  // A player's Play stream (services/table/play_stream.h).
   class PlayStream;
+  // A gateway's Relay stream (services/table/relay_stream.h).
+  class RelayStream;
   // A Play update waiting for the log.
   struct PlayWaiter {
     int64_t sequence = 0;
-    std::shared_ptr<PlayStream> stream;
+    std::shared_ptr<PlaySession> session;
     v1::PlayUpdate update;
   };
   struct Slot {
@@ -169,9 +179,9 @@ class TableService final : public TableServiceBase {
     int64_t durable_sequence = 0;  // last one the log made durable
     std::deque<Waiter> waiters;    // by sequence
     std::deque<PlayWaiter> play_waiters;  // by sequence
-    // The open Play streams by player, and the last turn (hand, actions so
-    // far) their player was told of.
-    std::map<std::string, std::shared_ptr<PlayStream>> players;
+    // The open Play sessions by player, and the last turn (hand, actions
+    // so far) their player was told of.
+    std::map<std::string, std::shared_ptr<PlaySession>> players;
     std::pair<int64_t, size_t> told_turn{0, 0};
     absl::flat_hash_map<std::string, ActAnswer> acts;  // "<player>:<id>"
     std::deque<std::string> act_order;                 // oldest first
@@ -212,10 +222,10 @@ class TableService final : public TableServiceBase {
                         grpc::ServerUnaryReactor* reactor,
                         std::vector<grpc::ServerUnaryReactor*>* now)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
-  // Sends `update` on `stream` once the table's log is durable up to
+  // Sends `update` to `session` once the table's log is durable up to
   // `sequence`, after every update queued before it. Requires slot.mu.
   void SendWhenDurable(Slot& slot, int64_t sequence,
-                       const std::shared_ptr<PlayStream>& stream,
+                       const std::shared_ptr<PlaySession>& session,
                        v1::PlayUpdate update)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // Sends their view to the players with a Play stream open who were just
@@ -283,6 +293,11 @@ class TableService final : public TableServiceBase {
 
   absl::Mutex outcomes_mu_;
   std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
+
+  // The open Relay streams (each removes itself when gRPC is done with it),
+  // for BeginShutdown.
+  absl::Mutex relays_mu_;
+  absl::flat_hash_set<RelayStream*> relays_ ABSL_GUARDED_BY(relays_mu_);
 
   std::atomic<bool> stopping_{false};
   std::atomic<bool> closing_plays_{false};

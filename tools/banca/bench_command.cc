@@ -497,12 +497,14 @@ int BenchHoldem(const Flags& flags) {
   const std::string api = flags.Get("api", "play");
   if (api == "play") {
     options.api = HoldemBenchOptions::Api::kPlay;
+  } else if (api == "relay") {
+    options.api = HoldemBenchOptions::Api::kRelay;
   } else if (api == "act") {
     options.api = HoldemBenchOptions::Api::kAct;
   } else if (api == "view-act") {
     options.api = HoldemBenchOptions::Api::kViewAndAct;
   } else {
-    return Fail("--api is play, act or view-act");
+    return Fail("--api is play, relay, act or view-act");
   }
   absl::StatusOr<HoldemBenchResult> service = RunHoldemServiceBench(options);
   std::filesystem::remove_all(options.dir);

@@ -106,7 +106,7 @@ class Bench {
   }
 
   void Stop() {
-    if ((!bots_.empty() || !seats_.empty()) && running_ > 0) StopBots();
+    if (running_ > 0) StopBots();
     if (server_ != nullptr) {
       server_->Shutdown(std::chrono::system_clock::now() +
                         std::chrono::seconds(2));
@@ -186,8 +186,14 @@ class Bench {
     for (const auto& b : bots_) {
       all.insert(all.end(), b->latencies.begin(), b->latencies.end());
     }
-    for (const auto& seat : seats_) {
-      all.insert(all.end(), seat->latencies().begin(), seat->latencies().end());
+    for (const auto& play : seats_) {
+      const std::vector<double>& l = play->seat().latencies();
+      all.insert(all.end(), l.begin(), l.end());
+    }
+    for (const auto& gateway : gateways_) {
+      for (const BotSeat& seat : gateway->seats()) {
+        all.insert(all.end(), seat.latencies().begin(), seat.latencies().end());
+      }
     }
     std::sort(all.begin(), all.end());
     if (!all.empty()) {
@@ -404,37 +410,26 @@ class Bench {
     std::vector<double> latencies;
   };
 
-  // One bot's Play stream (--api=play): joins its table, then acts
-  // whenever an update shows that it is its turn (the joining view or a
-  // turn notice; the answer to an accepted action carries no view). Reads
-  // and writes may complete on different gRPC threads at once: mu_ guards
-  // what both touch.
-  class PlaySeat final
-      : public grpc::ClientBidiReactor<v1::PlayRequest, v1::PlayUpdate> {
+  // One bot's play, whatever carries it (its own Play stream or a session
+  // on a gateway's Relay stream): counts the answers and turn notices the
+  // service sends and decides the bot's action when an update shows that
+  // it is its turn (the joining view or a turn notice; the answer to an
+  // accepted action carries no view).
+  class BotSeat {
    public:
-    PlaySeat(Bench& bench, int t, int index)
+    BotSeat(Bench& bench, int t, int index)
         : bench_(bench), t_(t), index_(index) {
       rng_.seed(bench.o_.seed * 1'000'003 + t * 16 + index);
     }
 
-    void Open() {
-      ctx_.AddMetadata("authorization",
-                       "Bearer " + bench_.Token(bench_.Player(t_, index_),
-                                                auth::Role::kPlayer));
-      bench_.Tables(t_).async()->Play(&ctx_, this);
-      v1::PlayRequest join;
-      join.mutable_join()->set_table_id(bench_.TableId(t_));
-      Write(std::move(join));
-      StartRead(&update_);
-      StartCall();
-    }
-    void Cancel() { ctx_.TryCancel(); }
+    int t() const { return t_; }
+    const std::string& player() const { return player_; }
     const std::vector<double>& latencies() const { return latencies_; }
 
-    void OnReadDone(bool ok) override {
-      if (!ok) return;  // the stream is over: OnDone follows
-      if (!update_.request_id().empty()) {
-        if (update_.code() != 0) {
+    // True, with *act filled in, when the bot acts now.
+    bool Update(const v1::PlayUpdate& update, v1::ActRequest* act) {
+      if (!update.request_id().empty()) {
+        if (update.code() != 0) {
           ++bench_.rejected_;
           acted_version_ = -1;  // the turn is still ours: act again
         } else {
@@ -447,36 +442,8 @@ class Bench {
       } else if (bench_.measuring_) {
         ++bench_.turns_;
       }
-      if (update_.has_view()) See(update_.view());
-      StartRead(&update_);
-    }
-
-    void OnWriteDone(bool ok) override {
-      v1::PlayRequest* next = nullptr;
-      {
-        std::lock_guard<std::mutex> lock(mu_);
-        outbox_.pop_front();
-        if (ok && !outbox_.empty()) {
-          next = &outbox_.front();
-        } else {
-          writing_ = false;
-        }
-      }
-      if (next != nullptr) StartWrite(next);
-    }
-
-    void OnDone(const grpc::Status& status) override {
-      if (!status.ok() && status.error_code() != grpc::StatusCode::CANCELLED) {
-        std::lock_guard<std::mutex> lock(bench_.error_mu_);
-        bench_.stream_error_ = absl::InternalError(
-            absl::StrCat("Play stream of ", bench_.Player(t_, index_), ": ",
-                         status.error_message()));
-      }
-      --bench_.running_;
-    }
-
-   private:
-    void See(const v1::TableView& v) {
+      if (!update.has_view()) return false;
+      const v1::TableView& v = update.view();
       if (v.hand_number() != last_hand_ || !v.in_hand()) {
         last_hand_ = v.hand_number();
         bench_.QueueRebuys(t_, v);
@@ -486,45 +453,216 @@ class Bench {
       if (bench_.stop_ || !v.in_hand() || v.my_seat() == 0 ||
           v.to_act() != v.my_seat() || v.legal().actions_size() == 0 ||
           v.version() <= acted_version_) {
-        return;
+        return false;
       }
       acted_version_ = v.version();
-      v1::PlayRequest act;
-      v1::ActRequest* a = act.mutable_act();
-      a->set_request_id(absl::StrCat("act-", ++requests_));
-      a->set_hand_number(v.hand_number());
-      Choose(v.legal(), rng_, a);
+      act->set_request_id(absl::StrCat("act-", ++requests_));
+      act->set_hand_number(v.hand_number());
+      Choose(v.legal(), rng_, act);
       sent_ = absl::Now();
-      Write(std::move(act));
+      return true;
     }
 
-    void Write(v1::PlayRequest request) {
-      v1::PlayRequest* next = nullptr;
-      {
-        std::lock_guard<std::mutex> lock(mu_);
-        outbox_.push_back(std::move(request));
-        if (writing_) return;
-        writing_ = true;
-        next = &outbox_.front();
-      }
-      StartWrite(next);
-    }
-
+   private:
     Bench& bench_;
     const int t_;
     const int index_;
-    grpc::ClientContext ctx_;
+    const std::string player_ = bench_.Player(t_, index_);
     std::mt19937_64 rng_;
-    v1::PlayUpdate update_;
     int64_t acted_version_ = -1;
     int64_t last_hand_ = -1;
     int64_t requests_ = 0;
     absl::Time sent_;
     std::vector<double> latencies_;
+  };
+
+  // A client stream's writes, one in flight at a time (gRPC's rule):
+  // the rest wait, and a Merge function may fold a waiting request into the
+  // last one not yet started. Reads and writes may complete on different
+  // gRPC threads at once: mu_ guards the queue.
+  template <typename Request>
+  class Writes {
+   public:
+    // The request to start now, if any.
+    const Request* Push(Request request,
+                        bool (*merge)(Request& into, Request& more) = nullptr) {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (merge != nullptr && queue_.size() >= 2 &&
+          merge(queue_.back(), request)) {
+        return nullptr;
+      }
+      queue_.push_back(std::move(request));
+      if (writing_) return nullptr;
+      writing_ = true;
+      return &queue_.front();
+    }
+    // The written request is done: the next to start, if any.
+    const Request* Done(bool ok) {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.pop_front();
+      if (ok && !queue_.empty()) return &queue_.front();
+      writing_ = false;
+      return nullptr;
+    }
+
+   private:
     std::mutex mu_;
-    std::deque<v1::PlayRequest> outbox_;
+    std::deque<Request> queue_;
     bool writing_ = false;
   };
+
+  // One bot's Play stream (--api=play).
+  class PlaySeat final
+      : public grpc::ClientBidiReactor<v1::PlayRequest, v1::PlayUpdate> {
+   public:
+    PlaySeat(Bench& bench, int t, int index)
+        : bench_(bench), seat_(bench, t, index) {}
+
+    void Open() {
+      ctx_.AddMetadata(
+          "authorization",
+          "Bearer " + bench_.Token(seat_.player(), auth::Role::kPlayer));
+      bench_.Tables(seat_.t()).async()->Play(&ctx_, this);
+      v1::PlayRequest join;
+      join.mutable_join()->set_table_id(bench_.TableId(seat_.t()));
+      Write(std::move(join));
+      StartRead(&update_);
+      StartCall();
+    }
+    void Cancel() { ctx_.TryCancel(); }
+    const BotSeat& seat() const { return seat_; }
+
+    void OnReadDone(bool ok) override {
+      if (!ok) return;  // the stream is over: OnDone follows
+      v1::PlayRequest act;
+      if (seat_.Update(update_, act.mutable_act())) Write(std::move(act));
+      StartRead(&update_);
+    }
+
+    void OnWriteDone(bool ok) override {
+      if (const v1::PlayRequest* next = writes_.Done(ok)) StartWrite(next);
+    }
+
+    void OnDone(const grpc::Status& status) override {
+      bench_.NoteEnd(status, "Play stream of " + seat_.player());
+      --bench_.running_;
+    }
+
+   private:
+    void Write(v1::PlayRequest request) {
+      if (const v1::PlayRequest* next = writes_.Push(std::move(request))) {
+        StartWrite(next);
+      }
+    }
+
+    Bench& bench_;
+    BotSeat seat_;
+    grpc::ClientContext ctx_;
+    v1::PlayUpdate update_;
+    Writes<v1::PlayRequest> writes_;
+  };
+
+  // A connection gateway (--api=relay): one Relay stream carrying the
+  // sessions of every bot of its tables, each opened with the bot's own
+  // token. The actions decided from one batch of updates go out as one
+  // request.
+  class Gateway final
+      : public grpc::ClientBidiReactor<v1::RelayRequest, v1::RelayUpdate> {
+   public:
+    Gateway(Bench& bench, int index) : bench_(bench), index_(index) {}
+
+    // Session numbers are positions in seats_ plus one.
+    void Add(int t, int i) { seats_.emplace_back(bench_, t, i); }
+    const std::vector<BotSeat>& seats() const { return seats_; }
+
+    void Open() {
+      ctx_.AddMetadata(
+          "authorization",
+          "Bearer " + bench_.Token(absl::StrCat("bench-gateway-", index_),
+                                   auth::Role::kGateway));
+      bench_.table_stubs_[index_ % kChannels]->async()->Relay(&ctx_, this);
+      v1::RelayRequest opens;
+      for (size_t n = 0; n < seats_.size(); ++n) {
+        v1::RelayMessage* m = opens.add_messages();
+        m->set_session(static_cast<uint32_t>(n + 1));
+        m->mutable_open()->set_player_token(
+            bench_.Token(seats_[n].player(), auth::Role::kPlayer));
+        m->mutable_open()->set_table_id(bench_.TableId(seats_[n].t()));
+      }
+      Write(std::move(opens));
+      StartRead(&update_);
+      StartCall();
+    }
+    void Cancel() { ctx_.TryCancel(); }
+
+    void OnReadDone(bool ok) override {
+      if (!ok) return;  // the stream is over: OnDone follows
+      v1::RelayRequest acts;
+      v1::RelayMessage* m = nullptr;
+      for (const v1::RelayDelivery& d : update_.deliveries()) {
+        if (d.session() < 1 || d.session() > seats_.size()) continue;
+        BotSeat& seat = seats_[d.session() - 1];
+        if (d.ended()) {
+          if (!bench_.stop_) {
+            bench_.NoteEnd(
+                grpc::Status(static_cast<grpc::StatusCode>(d.end_code()),
+                             d.end_message()),
+                "Relay session of " + seat.player());
+          }
+          continue;
+        }
+        if (m == nullptr) m = acts.add_messages();
+        if (seat.Update(d.update(), m->mutable_act())) {
+          m->set_session(d.session());
+          m = nullptr;
+        }
+      }
+      if (m != nullptr) acts.mutable_messages()->RemoveLast();
+      if (acts.messages_size() > 0) Write(std::move(acts));
+      StartRead(&update_);
+    }
+
+    void OnWriteDone(bool ok) override {
+      if (const v1::RelayRequest* next = writes_.Done(ok)) StartWrite(next);
+    }
+
+    void OnDone(const grpc::Status& status) override {
+      bench_.NoteEnd(status, absl::StrCat("Relay stream ", index_));
+      --bench_.running_;
+    }
+
+   private:
+    static bool Merge(v1::RelayRequest& into, v1::RelayRequest& more) {
+      if (into.messages_size() + more.messages_size() > 4'096) return false;
+      for (v1::RelayMessage& m : *more.mutable_messages()) {
+        *into.add_messages() = std::move(m);
+      }
+      return true;
+    }
+    void Write(v1::RelayRequest request) {
+      if (const v1::RelayRequest* next =
+              writes_.Push(std::move(request), &Merge)) {
+        StartWrite(next);
+      }
+    }
+
+    Bench& bench_;
+    const int index_;
+    std::vector<BotSeat> seats_;
+    grpc::ClientContext ctx_;
+    v1::RelayUpdate update_;
+    Writes<v1::RelayRequest> writes_;
+  };
+
+  // A stream or a Relay session ended: an error unless the bench
+  // cancelled it.
+  void NoteEnd(const grpc::Status& status, const std::string& what) {
+    if (!status.ok() && status.error_code() != grpc::StatusCode::CANCELLED) {
+      std::lock_guard<std::mutex> lock(error_mu_);
+      stream_error_ =
+          absl::InternalError(absl::StrCat(what, ": ", status.error_message()));
+    }
+  }
 
   void Call(Bot& b, Bot::Step step, int player_index) {
     b.step = step;
@@ -729,6 +867,19 @@ class Bench {
       for (auto& seat : seats_) seat->Open();
       return;
     }
+    if (o_.api == HoldemBenchOptions::Api::kRelay) {
+      for (int g = 0; g < std::min(kChannels, o_.tables); ++g) {
+        gateways_.push_back(std::make_unique<Gateway>(*this, g));
+      }
+      for (int t = 0; t < o_.tables; ++t) {
+        for (int i = 0; i < o_.players; ++i) {
+          gateways_[t % gateways_.size()]->Add(t, i);
+        }
+      }
+      running_ = static_cast<int>(gateways_.size());
+      for (auto& gateway : gateways_) gateway->Open();
+      return;
+    }
     for (int t = 0; t < o_.tables; ++t) {
       auto b = std::make_unique<Bot>();
       b->t = t;
@@ -753,6 +904,7 @@ class Bench {
     // Each bot stops at its next completion (or its stream is cancelled);
     // then the queue drains. Top-ups in flight end within their deadline.
     for (auto& seat : seats_) seat->Cancel();
+    for (auto& gateway : gateways_) gateway->Cancel();
     while (running_ > 0 || topups_in_flight_ > 0) {
       absl::SleepFor(absl::Milliseconds(1));
     }
@@ -775,6 +927,7 @@ class Bench {
   grpc::CompletionQueue cq_;
   std::vector<std::unique_ptr<Bot>> bots_;
   std::vector<std::unique_ptr<PlaySeat>> seats_;
+  std::vector<std::unique_ptr<Gateway>> gateways_;
   std::mutex error_mu_;
   absl::Status stream_error_;  // a Play stream that ended in error
   std::vector<std::thread> pollers_;

@@ -31,6 +31,10 @@ struct HoldemBenchOptions {
     // A Play stream per bot: the turn comes to the bot, one message each
     // way per action (and the next player's turn notice).
     kPlay,
+    // Connection gateways (one per channel), each a Relay stream carrying
+    // the sessions of its tables' bots: the same messages as Play,
+    // batched into one gRPC message each way per batch.
+    kRelay,
     // One Act call per action, the player to act taken from the last
     // answer's to_act_legal; a fresh view when nobody is to act.
     kAct,

@@ -1,0 +1,92 @@
+#include "services/table/play_session.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "services/table/bearer_auth.h"
+
+namespace banca::table {
+
+absl::Status TableService::PlaySession::Join(
+    const v1::WatchTableRequest& join) {
+  if (slot_ != nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("this session plays at table ", table_id_));
+  }
+  if (service_.closing_plays_) {
+    return absl::UnavailableError("the table service is stopping");
+  }
+  Slot* slot = service_.Find(join.table_id());
+  if (slot == nullptr) return absl::NotFoundError("no such table");
+  std::shared_ptr<PlaySession> replaced;
+  {
+    absl::MutexLock lock(&slot->mu);
+    auto [it, fresh] = slot->players.try_emplace(player());
+    if (fresh) {
+      if (slot->watchers >= service_.options_.max_watchers_per_table) {
+        slot->players.erase(it);
+        return absl::ResourceExhaustedError("too many watchers");
+      }
+      ++slot->watchers;  // the replaced session's count passes on
+    } else {
+      replaced = std::move(it->second);
+    }
+    it->second = shared_from_this();
+    slot_ = slot;
+    table_id_ = join.table_id();
+  }
+  // The older session ends before this one shows anything, so its client
+  // hears why (ABORTED) even if it hangs up as soon as the newer one plays.
+  if (replaced != nullptr) {
+    replaced->End(ToGrpcStatus(
+        absl::AbortedError("replaced by a newer Play stream of the player")));
+  }
+  absl::MutexLock lock(&slot->mu);
+  v1::PlayUpdate update;
+  *update.mutable_view() = service_.ViewLocked(*slot, player());
+  service_.SendWhenDurable(*slot, slot->sequence, shared_from_this(),
+                           std::move(update));
+  return absl::OkStatus();
+}
+
+void TableService::PlaySession::Act(v1::ActRequest& request) {
+  v1::PlayUpdate update;
+  update.set_request_id(request.request_id());
+  absl::Status status;
+  if (!request.table_id().empty() && request.table_id() != table_id_) {
+    status = absl::InvalidArgumentError(
+        absl::StrCat("this stream plays at table ", table_id_));
+  }
+  // The table's id as the Act call would carry it, so that a retry through
+  // either API is recognised (it is part of the request's fingerprint).
+  request.set_table_id(table_id_);
+  if (status.ok()) status = CheckAct(caller_, request).status();
+  absl::MutexLock lock(&slot_->mu);
+  int64_t sequence = slot_->sequence;
+  if (status.ok()) {
+    status =
+        service_.DecideActLocked(*slot_, caller_, request, nullptr, &sequence);
+    update.set_version(slot_->state->version());
+  }
+  if (!status.ok()) {
+    update.clear_version();
+    update.set_code(static_cast<int32_t>(status.code()));
+    update.set_error_message(std::string(status.message()));
+    *update.mutable_view() = service_.ViewLocked(*slot_, player());
+    sequence = slot_->sequence;
+  }
+  service_.SendWhenDurable(*slot_, sequence, shared_from_this(),
+                           std::move(update));
+}
+
+void TableService::PlaySession::Leave() {
+  if (slot_ == nullptr) return;
+  absl::MutexLock lock(&slot_->mu);
+  auto it = slot_->players.find(player());
+  if (it != slot_->players.end() && it->second.get() == this) {
+    slot_->players.erase(it);
+    --slot_->watchers;
+  }
+}
+
+}  // namespace banca::table

@@ -1,0 +1,57 @@
+// One player's seat at one table as the service plays it (internal to the
+// table service), whatever carries it: a Play stream of that player, or a
+// session on a gateway's Relay stream. Both join, act and are told their
+// turns the same way; only how an update reaches the player differs.
+//
+// The service sends only under the table's lock, in the order its log
+// makes things durable, so a player never sees a later state before an
+// earlier one.
+#ifndef BANCA_SERVICES_TABLE_PLAY_SESSION_H_
+#define BANCA_SERVICES_TABLE_PLAY_SESSION_H_
+
+#include <memory>
+#include <string>
+
+#include "services/table/table_service.h"
+
+namespace banca::table {
+
+class TableService::PlaySession
+    : public std::enable_shared_from_this<PlaySession> {
+ public:
+  virtual ~PlaySession() = default;
+
+  // Queues `update` for the player, in order; dropped once the session is
+  // ending. Called under the table's lock: never takes it.
+  virtual void Send(v1::PlayUpdate update) = 0;
+  // Ends the session with `status` once the queued updates are out.
+  virtual void End(grpc::Status status) = 0;
+
+  const std::string& player() const { return caller_.subject; }
+
+ protected:
+  PlaySession(TableService& service, auth::Claims caller)
+      : service_(service), caller_(std::move(caller)) {}
+
+  bool joined() const { return slot_ != nullptr; }
+  // Takes the player's place at `join`'s table (a session of the same
+  // player there ends, ABORTED) and sends the player's view.
+  absl::Status Join(const v1::WatchTableRequest& join);
+  // An Act at the joined table (completed in place with the table's id):
+  // its answer, or the refusal with the view, goes out once durable.
+  void Act(v1::ActRequest& request);
+  // Gives up the player's place at the table, unless a newer session has
+  // taken it.
+  void Leave();
+
+  TableService& service_;
+  const auth::Claims caller_;
+
+ private:
+  Slot* slot_ = nullptr;  // once joined
+  std::string table_id_;
+};
+
+}  // namespace banca::table
+
+#endif  // BANCA_SERVICES_TABLE_PLAY_SESSION_H_

@@ -1,0 +1,247 @@
+#include "services/table/relay_stream.h"
+
+#include <atomic>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "services/table/bearer_auth.h"
+
+namespace banca::table {
+
+// One player's session on the stream: a PlaySession whose updates go out
+// in the stream's batches, tagged with the gateway's number for it.
+class TableService::RelayStream::Session final : public PlaySession {
+ public:
+  Session(TableService& service, auth::Claims caller,
+          std::shared_ptr<RelayStream> relay, uint32_t number)
+      : PlaySession(service, std::move(caller)),
+        relay_(std::move(relay)),
+        number_(number) {}
+
+  absl::Status Open(const std::string& table_id) {
+    v1::WatchTableRequest join;
+    join.set_table_id(table_id);
+    return Join(join);
+  }
+  void Play(v1::ActRequest& act) { Act(act); }
+  // The gateway closed it: no answer.
+  void Close() {
+    ended_ = true;
+    Leave();
+  }
+  bool ended() const { return ended_; }
+
+  void Send(v1::PlayUpdate update) override {
+    if (ended_) return;
+    v1::RelayDelivery delivery;
+    delivery.set_session(number_);
+    *delivery.mutable_update() = std::move(update);
+    relay_->Deliver(std::move(delivery));
+  }
+  void End(grpc::Status status) override {
+    if (ended_.exchange(true)) return;
+    relay_->Deliver(Ended(number_, status));
+  }
+
+  static v1::RelayDelivery Ended(uint32_t number, const grpc::Status& status) {
+    v1::RelayDelivery delivery;
+    delivery.set_session(number);
+    delivery.set_ended(true);
+    delivery.set_end_code(static_cast<int32_t>(status.error_code()));
+    delivery.set_end_message(status.error_message());
+    return delivery;
+  }
+
+ private:
+  const std::shared_ptr<RelayStream> relay_;
+  const uint32_t number_;
+  std::atomic<bool> ended_{false};
+};
+
+TableService::RelayStream* TableService::RelayStream::Open(
+    TableService& service, grpc::CallbackServerContext* context) {
+  auto* stream = new RelayStream(service);
+  stream->self_ = std::shared_ptr<RelayStream>(stream);
+  absl::StatusOr<auth::Claims> caller = service.Caller(context);
+  if (!caller.ok()) {
+    stream->End(ToGrpcStatus(caller.status()));
+  } else if (caller->role != auth::Role::kGateway) {
+    stream->End(ToGrpcStatus(absl::PermissionDeniedError(
+        "Relay is for connection gateways; a player plays over Play")));
+  } else if (service.closing_plays_) {
+    stream->End(
+        ToGrpcStatus(absl::UnavailableError("the table service is stopping")));
+  } else {
+    {
+      absl::MutexLock lock(&service.relays_mu_);
+      service.relays_.insert(stream);
+    }
+    stream->StartRead(&stream->request_);
+  }
+  return stream;
+}
+
+void TableService::RelayStream::OnReadDone(bool ok) {
+  if (!ok) return End(grpc::Status::OK);  // the gateway has said all
+  {
+    absl::MutexLock lock(&mu_);
+    if (ending_) return;
+  }
+  absl::Status status;
+  if (request_.messages_size() > kMaxMessagesPerRequest) {
+    status = absl::InvalidArgumentError(
+        absl::StrCat("a RelayRequest carries at most ", kMaxMessagesPerRequest,
+                     " messages"));
+  }
+  for (int i = 0; status.ok() && i < request_.messages_size(); ++i) {
+    status = Handle(*request_.mutable_messages(i));
+  }
+  if (!status.ok()) return End(ToGrpcStatus(status));
+  StartRead(&request_);
+}
+
+absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
+  const uint32_t number = message.session();
+  if (number == 0) {
+    return absl::InvalidArgumentError("session 0 is not a session number");
+  }
+  auto it = sessions_.find(number);
+  switch (message.kind_case()) {
+    case v1::RelayMessage::kOpen: {
+      if (it != sessions_.end()) {
+        if (!it->second->ended()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("session ", number, " is open"));
+        }
+        it->second->Close();
+        sessions_.erase(it);
+      }
+      if (sessions_.size() >= kMaxSessions) {
+        return absl::ResourceExhaustedError(absl::StrCat(
+            "a Relay stream carries at most ", kMaxSessions, " sessions"));
+      }
+      const v1::RelayOpen& open = message.open();
+      absl::StatusOr<auth::Claims> player =
+          auth::VerifyToken(service_.options_.token_key, open.player_token(),
+                            service_.clock_.NowMicros() / 1'000'000);
+      if (player.ok() && player->role != auth::Role::kPlayer) {
+        player = absl::PermissionDeniedError(
+            "a session plays with a player's token");
+      }
+      // A refused session is kept, ended, so that the acts the gateway
+      // sent behind its open are dropped rather than taken for a protocol
+      // error.
+      auto session = std::make_shared<Session>(
+          service_, player.ok() ? *player : auth::Claims{}, self_, number);
+      sessions_.emplace(number, session);
+      absl::Status status =
+          player.ok() ? session->Open(open.table_id()) : player.status();
+      if (!status.ok()) session->End(ToGrpcStatus(status));
+      return absl::OkStatus();
+    }
+    case v1::RelayMessage::kAct:
+      if (it == sessions_.end()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("session ", number, " is not open"));
+      }
+      // A session the service ended (replaced, say) while the act was on
+      // its way: the gateway hears of the end, not of the act.
+      if (!it->second->ended()) it->second->Play(*message.mutable_act());
+      return absl::OkStatus();
+    case v1::RelayMessage::kClose:
+      if (it == sessions_.end()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("session ", number, " is not open"));
+      }
+      it->second->Close();
+      sessions_.erase(it);
+      return absl::OkStatus();
+    default:
+      return absl::InvalidArgumentError(
+          "a RelayMessage carries an open, an act or a close");
+  }
+}
+
+void TableService::RelayStream::Deliver(v1::RelayDelivery delivery) {
+  const v1::RelayUpdate* next = nullptr;
+  {
+    absl::MutexLock lock(&mu_);
+    if (ending_ || finished_) return;
+    // The front batch is being written while writing_ is set: it is closed.
+    if (outbox_.empty() || (writing_ && outbox_.size() == 1) ||
+        outbox_.back().deliveries_size() >= kMaxDeliveriesPerUpdate) {
+      if (outbox_.size() >= kMaxWaitingUpdates) {
+        // Keep only the write in flight; the stream ends after it.
+        outbox_.resize(1);
+        ending_ = ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
+            "more than ", kMaxWaitingUpdates * kMaxDeliveriesPerUpdate,
+            " updates were waiting to be read")));
+        return;
+      }
+      outbox_.emplace_back();
+    }
+    *outbox_.back().add_deliveries() = std::move(delivery);
+    if (writing_) return;
+    writing_ = true;
+    next = &outbox_.front();
+  }
+  // Only this stream's writes touch outbox_'s front while writing_ is set,
+  // and a deque keeps its elements in place as it grows.
+  StartWrite(next);
+}
+
+void TableService::RelayStream::OnWriteDone(bool ok) {
+  const v1::RelayUpdate* next = nullptr;
+  std::optional<grpc::Status> finish;
+  {
+    absl::MutexLock lock(&mu_);
+    outbox_.pop_front();
+    if (!ok) {
+      outbox_.clear();
+      if (!ending_) ending_ = grpc::Status(grpc::StatusCode::CANCELLED, "");
+    }
+    if (!outbox_.empty()) {
+      next = &outbox_.front();
+    } else {
+      writing_ = false;
+      if (ending_ && !finished_) {
+        finished_ = true;
+        finish = *ending_;
+      }
+    }
+  }
+  if (next != nullptr) {
+    StartWrite(next);
+  } else if (finish) {
+    Finish(*finish);
+  }
+}
+
+void TableService::RelayStream::End(grpc::Status status) {
+  {
+    absl::MutexLock lock(&mu_);
+    if (ending_ || finished_) return;
+    ending_ = status;
+    if (writing_) return;  // OnWriteDone finishes
+    finished_ = true;
+  }
+  Finish(status);
+}
+
+void TableService::RelayStream::OnCancel() {
+  End(grpc::Status(grpc::StatusCode::CANCELLED, "cancelled"));
+}
+
+void TableService::RelayStream::OnDone() {
+  {
+    absl::MutexLock lock(&service_.relays_mu_);
+    service_.relays_.erase(this);
+  }
+  for (auto& [number, session] : sessions_) session->Close();
+  // The sessions hold the stream; updates still waiting for the log hold
+  // their session until they are dropped by Send.
+  sessions_.clear();
+  self_.reset();
+}
+
+}  // namespace banca::table
