@@ -1,8 +1,11 @@
 #include "services/table/play_session.h"
 
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/request_fingerprint.h"
+#include "libs/ledger/idempotency.h"
 #include "services/table/bearer_auth.h"
 
 namespace banca::table {
@@ -70,13 +73,85 @@ void TableService::PlaySession::Act(v1::ActRequest& request) {
   }
   if (!status.ok()) {
     update.clear_version();
-    update.set_code(static_cast<int32_t>(status.code()));
-    update.set_error_message(std::string(status.message()));
+    Refuse(status, update);
     *update.mutable_view() = service_.ViewLocked(*slot_, player());
     sequence = slot_->sequence;
   }
   service_.SendWhenDurable(*slot_, sequence, shared_from_this(),
                            std::move(update));
+}
+
+void TableService::PlaySession::Rebuy(v1::RebuyRequest& request) {
+  v1::PlayUpdate update;
+  update.set_request_id(request.request_id());
+  const bool other_table =
+      !request.table_id().empty() && request.table_id() != table_id_;
+  request.set_table_id(table_id_);
+  // Decides the rebuy, or leaves it waiting for its saga (nullopt).
+  auto decide = [&]() -> std::optional<absl::Status> {
+    if (other_table) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("this stream plays at table ", table_id_));
+    }
+    if (!ledger::IsValidRequestId(request.request_id())) {
+      return absl::InvalidArgumentError(
+          "request_id must be 1-128 printable characters without spaces");
+    }
+    // The key and fingerprint of the Rebuy call, so that a retry through
+    // either API is recognised.
+    std::string key = absl::StrCat(player(), ":", request.request_id());
+    std::string fingerprint = RequestFingerprint("Rebuy", request, player());
+    // A retry while the first is under way does not wait for it.
+    absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
+        service_.idempotency_.Begin(key, fingerprint, absl::ZeroDuration());
+    if (!claim.ok()) return claim.status();
+    if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
+      if (!claim->result.empty()) {
+        update.mutable_seat()->ParseFromString(claim->result);
+        return absl::OkStatus();
+      }
+      return service_.RepeatedBuyInLocked(*slot_, player(),
+                                          update.mutable_seat());
+    }
+    absl::StatusOr<std::string> saga = service_.StartBuyInLocked(
+        *slot_, player(), key, fingerprint, 0, request.amount_minor(), true);
+    if (!saga.ok()) {
+      service_.idempotency_.Abandon(key);
+      return saga.status();
+    }
+    if (!slot_->refusals.Wait(*saga)) {
+      service_.idempotency_.Complete(key, "");
+      return SagaUnderWay(*saga);
+    }
+    slot_->saga_waits[*saga] = [this, self = shared_from_this(), key,
+                                saga = *saga,
+                                update = std::move(update)]() mutable {
+      absl::Status s = service_.BuyInAnswerLocked(*slot_, saga, true, player(),
+                                                  update.mutable_seat());
+      if (s.ok()) {
+        service_.idempotency_.Complete(key, update.seat().SerializeAsString());
+      } else {
+        service_.idempotency_.Abandon(key);
+        Refuse(s, update);
+      }
+      service_.SendWhenDurable(*slot_, slot_->sequence, self,
+                               std::move(update));
+    };
+    return std::nullopt;
+  };
+  absl::MutexLock lock(&slot_->mu);
+  std::optional<absl::Status> decided = decide();
+  if (!decided) return;
+  if (!decided->ok()) Refuse(*decided, update);
+  service_.SendWhenDurable(*slot_, slot_->sequence, shared_from_this(),
+                           std::move(update));
+}
+
+void TableService::PlaySession::Refuse(const absl::Status& status,
+                                       v1::PlayUpdate& update) {
+  update.clear_seat();
+  update.set_code(static_cast<int32_t>(status.code()));
+  update.set_error_message(std::string(status.message()));
 }
 
 void TableService::PlaySession::Leave() {

@@ -40,6 +40,10 @@ class TableService::PlaySession
   // An Act at the joined table (completed in place with the table's id):
   // its answer, or the refusal with the view, goes out once durable.
   void Act(v1::ActRequest& request);
+  // A rebuy at the joined table (completed in place with the table's id),
+  // with the Rebuy call's idempotency: answered when its saga ends (once
+  // durable), or at once when refused or already decided.
+  void Rebuy(v1::RebuyRequest& request);
   // Gives up the player's place at the table, unless a newer session has
   // taken it.
   void Leave();
@@ -48,6 +52,9 @@ class TableService::PlaySession
   const auth::Claims caller_;
 
  private:
+  // Marks `update` as the answer to a refused request.
+  static void Refuse(const absl::Status& status, v1::PlayUpdate& update);
+
   Slot* slot_ = nullptr;  // once joined
   std::string table_id_;
 };

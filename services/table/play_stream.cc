@@ -37,16 +37,19 @@ void TableService::PlayStream::OnReadDone(bool ok) {
       status = Join(request_.join());
       break;
     case v1::PlayRequest::kAct:
+    case v1::PlayRequest::kRebuy:
       if (!joined()) {
         status = absl::FailedPreconditionError(
             "the first message of a Play stream joins a table");
-      } else {
+      } else if (request_.has_act()) {
         Act(*request_.mutable_act());
+      } else {
+        Rebuy(*request_.mutable_rebuy());
       }
       break;
     default:
-      status =
-          absl::InvalidArgumentError("a PlayRequest carries a join or an act");
+      status = absl::InvalidArgumentError(
+          "a PlayRequest carries a join, an act or a rebuy");
   }
   if (!status.ok()) return End(ToGrpcStatus(status));
   StartRead(&request_);

@@ -24,6 +24,7 @@ class TableService::RelayStream::Session final : public PlaySession {
     return Join(join);
   }
   void Play(v1::ActRequest& act) { Act(act); }
+  void TopUp(v1::RebuyRequest& rebuy) { Rebuy(rebuy); }
   // The gateway closed it: no answer.
   void Close() {
     ended_ = true;
@@ -140,13 +141,19 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
       return absl::OkStatus();
     }
     case v1::RelayMessage::kAct:
+    case v1::RelayMessage::kRebuy:
       if (it == sessions_.end()) {
         return absl::InvalidArgumentError(
             absl::StrCat("session ", number, " is not open"));
       }
-      // A session the service ended (replaced, say) while the act was on
-      // its way: the gateway hears of the end, not of the act.
-      if (!it->second->ended()) it->second->Play(*message.mutable_act());
+      // A session the service ended (replaced, say) while the request was
+      // on its way: the gateway hears of the end, not of the request.
+      if (it->second->ended()) return absl::OkStatus();
+      if (message.has_act()) {
+        it->second->Play(*message.mutable_act());
+      } else {
+        it->second->TopUp(*message.mutable_rebuy());
+      }
       return absl::OkStatus();
     case v1::RelayMessage::kClose:
       if (it == sessions_.end()) {
@@ -158,7 +165,7 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
       return absl::OkStatus();
     default:
       return absl::InvalidArgumentError(
-          "a RelayMessage carries an open, an act or a close");
+          "a RelayMessage carries an open, an act, a rebuy or a close");
   }
 }
 

@@ -304,8 +304,14 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
                      Durable(slot, last);
                    });
   slot.changed.SignalAll();
-  for (const auto& [saga, answered] : slot.saga_waits) {
-    if (state.FindSaga(saga) == nullptr) answered->Signal();
+  for (auto it = slot.saga_waits.begin(); it != slot.saga_waits.end();) {
+    if (state.FindSaga(it->first) != nullptr) {
+      ++it;
+      continue;
+    }
+    std::function<void()> answer = std::move(it->second);
+    it = slot.saga_waits.erase(it);
+    answer();
   }
   TellPlayersLocked(slot, noticed);
   return absl::OkStatus();
@@ -534,6 +540,64 @@ grpc::Status TableService::ListTables(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
+absl::Status TableService::RepeatedBuyInLocked(Slot& slot,
+                                               const std::string& player,
+                                               v1::SeatResponse* response) {
+  // A retry of a buy-in already logged (after a restart, or after it
+  // answered DEADLINE_EXCEEDED): no new saga; the seat, once the player's
+  // buy-in is no longer waiting for the wallet.
+  for (const auto& [id, pending] : slot.state->pending()) {
+    if (pending.player == player) return SagaUnderWay(id);
+  }
+  *response = SeatOf(*slot.state, player);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> TableService::StartBuyInLocked(
+    Slot& slot, const std::string& player, const std::string& key,
+    const std::string& fingerprint, int seat, int64_t amount, bool rebuy) {
+  TableState& state = *slot.state;
+  if (absl::Status s = state.CheckBuyIn(player, seat, amount, rebuy); !s.ok()) {
+    return s;
+  }
+  std::string saga_id = state.NextSagaId();
+  v1::TableEvent e;
+  e.set_request_id(key);
+  e.set_request_fingerprint(fingerprint);
+  e.set_table_id(state.id());
+  v1::BuyInRequested* r = e.mutable_buy_in_requested();
+  r->set_saga_id(saga_id);
+  r->set_player_id(player);
+  r->set_seat(rebuy ? state.engine().SeatOf(player).value_or(0) : seat);
+  r->set_paid_minor(amount);
+  r->set_rake_minor(poker::BuyInRake(state.engine().config(), amount));
+  r->set_rebuy(rebuy);
+  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
+  return saga_id;
+}
+
+absl::Status TableService::BuyInAnswerLocked(Slot& slot,
+                                             const std::string& saga_id,
+                                             bool waited,
+                                             const std::string& player,
+                                             v1::SeatResponse* response) {
+  const std::optional<std::string> refused =
+      waited ? slot.refusals.Done(saga_id) : std::nullopt;
+  if (slot.state->FindSaga(saga_id) != nullptr) return SagaUnderWay(saga_id);
+  if (refused) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("buy-in refused: ", *refused));
+  }
+  *response = SeatOf(*slot.state, player);
+  return absl::OkStatus();
+}
+
+absl::Status TableService::SagaUnderWay(const std::string& saga_id) {
+  return absl::DeadlineExceededError(absl::StrCat(
+      "the wallet has not answered buy-in ", saga_id,
+      " yet; it completes or fails on its own (see GetTableView)"));
+}
+
 grpc::Status TableService::BuyIn(grpc::ServerContext* context,
                                  std::string_view method,
                                  const google::protobuf::Message& body,
@@ -541,10 +605,7 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
                                  const std::string& table_id, int seat,
                                  int64_t amount, bool rebuy,
                                  v1::SeatResponse* response) {
-  std::string saga_id;
-  std::string player;
-  Slot* slot = nullptr;
-  grpc::Status started = Command(
+  return Command(
       context, method, request_id, body, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -552,76 +613,37 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
           return absl::PermissionDeniedError("only a player takes a seat");
         }
         if (absl::Status s = CheckTableId(table_id); !s.ok()) return s;
-        slot = Find(table_id);
+        Slot* slot = Find(table_id);
         if (slot == nullptr) {
           return absl::NotFoundError(absl::StrCat("no table ", table_id));
         }
-        player = caller.subject;
+        const std::string& player = caller.subject;
         absl::MutexLock lock(&slot->mu);
         if (repeat) {
-          // A retry of a buy-in already logged (after a restart, or after
-          // it answered DEADLINE_EXCEEDED): no new saga; the seat, once
-          // the player's buy-in is no longer waiting for the wallet.
-          for (const auto& [id, pending] : slot->state->pending()) {
-            if (pending.player == player) {
-              return absl::DeadlineExceededError(
-                  absl::StrCat("the wallet has not answered buy-in ", id,
-                               " yet; it completes or fails on its own (see "
-                               "GetTableView)"));
-            }
-          }
-          *response = SeatOf(*slot->state, player);
-          WaitDurable(*slot, slot->sequence);
-          return absl::OkStatus();
-        }
-        TableState& state = *slot->state;
-        if (absl::Status s = state.CheckBuyIn(player, seat, amount, rebuy);
-            !s.ok()) {
+          absl::Status s = RepeatedBuyInLocked(*slot, player, response);
+          if (s.ok()) WaitDurable(*slot, slot->sequence);
           return s;
         }
-        saga_id = state.NextSagaId();
-        v1::TableEvent e;
-        e.set_request_id(key);
-        e.set_request_fingerprint(fingerprint);
-        e.set_table_id(table_id);
-        v1::BuyInRequested* r = e.mutable_buy_in_requested();
-        r->set_saga_id(saga_id);
-        r->set_player_id(player);
-        r->set_seat(rebuy ? state.engine().SeatOf(player).value_or(0) : seat);
-        r->set_paid_minor(amount);
-        r->set_rake_minor(poker::BuyInRake(state.engine().config(), amount));
-        r->set_rebuy(rebuy);
-        if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
-          return s;
-        }
+        absl::StatusOr<std::string> saga_id = StartBuyInLocked(
+            *slot, player, key, fingerprint, seat, amount, rebuy);
+        if (!saga_id.ok()) return saga_id.status();
         // Wait for the wallet (through the log) before answering, unless
         // too many callers wait at this table already.
-        const bool waiting = slot->refusals.Wait(saga_id);
+        const bool waiting = slot->refusals.Wait(*saga_id);
         const absl::Time deadline = absl::Now() + options_.sit_wait;
         absl::CondVar answered;
-        if (waiting) slot->saga_waits[saga_id] = &answered;
-        while (waiting && state.FindSaga(saga_id) != nullptr) {
+        if (waiting) {
+          slot->saga_waits[*saga_id] = [&answered] { answered.Signal(); };
+        }
+        while (waiting && slot->state->FindSaga(*saga_id) != nullptr) {
           if (answered.WaitWithDeadline(&slot->mu, deadline)) break;
         }
-        slot->saga_waits.erase(saga_id);
+        slot->saga_waits.erase(*saga_id);
         // The request, and the outcome if there is one, are durable before
         // the answer goes out.
         WaitDurable(*slot, slot->sequence);
-        const std::optional<std::string> refused =
-            waiting ? slot->refusals.Done(saga_id) : std::nullopt;
-        if (state.FindSaga(saga_id) != nullptr) {
-          return absl::DeadlineExceededError(absl::StrCat(
-              "the wallet has not answered buy-in ", saga_id,
-              " yet; it completes or fails on its own (see GetTableView)"));
-        }
-        if (refused) {
-          return absl::FailedPreconditionError(
-              absl::StrCat("buy-in refused: ", *refused));
-        }
-        *response = SeatOf(state, player);
-        return absl::OkStatus();
+        return BuyInAnswerLocked(*slot, *saga_id, waiting, player, response);
       });
-  return started;
 }
 
 grpc::Status TableService::Sit(grpc::ServerContext* context,

@@ -34,6 +34,7 @@
 
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -192,10 +193,10 @@ class TableService final : public TableServiceBase {
     int64_t hand_due_micros = 0;
     std::map<std::string, int64_t> saga_started_micros;
     SagaRefusals refusals;  // for the Sit and Rebuy calls waiting
-    // The Sit and Rebuy calls waiting for their saga's answer, each woken
-    // by CommitLocked when its saga ends (and not by every action at the
-    // table, as `changed` would).
-    std::map<std::string, absl::CondVar*> saga_waits;
+    // The Sit and Rebuy calls and the Play rebuys waiting for their saga's
+    // answer, each run once by CommitLocked (under the lock) when its saga
+    // ends, and not woken by every action at the table as `changed` would.
+    std::map<std::string, std::function<void()>> saga_waits;
     std::unique_ptr<cards::RandomSource> rng;
     int watchers = 0;
   };
@@ -269,6 +270,26 @@ class TableService final : public TableServiceBase {
                        const std::string& request_id,
                        const google::protobuf::Message& body,
                        Response* response, Run run);
+  // A buy-in, in steps shared by the Sit and Rebuy calls and Play's
+  // rebuys. A retry of one already decided (after a restart, or answered
+  // DEADLINE_EXCEEDED): the seat, or DEADLINE_EXCEEDED while the player's
+  // saga is under way.
+  absl::Status RepeatedBuyInLocked(Slot& slot, const std::string& player,
+                                   v1::SeatResponse* response)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Checks the buy-in and commits its BuyInRequested: the saga's id.
+  absl::StatusOr<std::string> StartBuyInLocked(
+      Slot& slot, const std::string& player, const std::string& key,
+      const std::string& fingerprint, int seat, int64_t amount, bool rebuy)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // The answer to the buy-in of saga `saga_id`: the seat, the wallet's
+  // refusal (when the caller `waited` for it in slot.refusals) or
+  // DEADLINE_EXCEEDED while it is under way.
+  absl::Status BuyInAnswerLocked(Slot& slot, const std::string& saga_id,
+                                 bool waited, const std::string& player,
+                                 v1::SeatResponse* response)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  static absl::Status SagaUnderWay(const std::string& saga_id);
   grpc::Status BuyIn(grpc::ServerContext* context, std::string_view method,
                      const google::protobuf::Message& body,
                      const std::string& request_id, const std::string& table_id,

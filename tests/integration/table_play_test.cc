@@ -68,6 +68,14 @@ class TablePlayTest : public TableServiceTest {
     r.mutable_act()->set_amount_minor(amount);
     return o.stream->Write(r);
   }
+  static bool SendRebuy(Open& o, const std::string& id, int64_t amount,
+                        const std::string& table = "") {
+    v1::PlayRequest r;
+    r.mutable_rebuy()->set_request_id(id);
+    r.mutable_rebuy()->set_table_id(table);
+    r.mutable_rebuy()->set_amount_minor(amount);
+    return o.stream->Write(r);
+  }
   static grpc::Status Close(Open& o) {
     o.stream->WritesDone();
     v1::PlayUpdate rest;
@@ -350,6 +358,120 @@ TEST_F(TablePlayTest, AShortStackIsToldAfterTheHand_HE70a) {
     ASSERT_EQ(answer.code(), 0) << answer.error_message();
   }
   FAIL() << "nobody went short in 100 actions";
+}
+
+TEST_F(TablePlayTest, ARebuyIsAnsweredOnceTheWalletHasFundedIt) {
+  TwoAtTable("t1");
+  Open ana = OpenPlay("ana");
+  ASSERT_TRUE(Join(ana, "t1"));
+  ASSERT_TRUE(Next(ana).has_view());
+  // Asked during the hand: funded now, added to the stack when the hand
+  // ends (HE-11b), answered once the wallet's saga is over.
+  ASSERT_TRUE(SendRebuy(ana, "rb1", 5'000));
+  const v1::PlayUpdate answer = NextWhere(
+      ana, [](const v1::PlayUpdate& u) { return u.request_id() == "rb1"; });
+  ASSERT_EQ(answer.code(), 0) << answer.error_message();
+  ASSERT_TRUE(answer.has_seat());
+  EXPECT_EQ(answer.seat().player_id(), "ana");
+  EXPECT_EQ(answer.seat().table_id(), "t1");
+  EXPECT_EQ(answer.seat().pending_rebuy_minor(), 5'000);
+  Settle();
+  EXPECT_EQ(Cash("ana"), 50'000 - 10'000 - 5'000);
+
+  // A retry, over the stream or by the Rebuy call: the same answer,
+  // nothing appended, no second saga.
+  const int64_t events = TableEvents();
+  ASSERT_TRUE(SendRebuy(ana, "rb1", 5'000));
+  const v1::PlayUpdate retry = Next(ana);
+  EXPECT_EQ(retry.request_id(), "rb1");
+  EXPECT_EQ(retry.code(), 0);
+  EXPECT_EQ(retry.seat().SerializeAsString(),
+            answer.seat().SerializeAsString());
+  {
+    v1::RebuyRequest req;
+    req.set_request_id("rb1");
+    req.set_table_id("t1");
+    req.set_amount_minor(5'000);
+    v1::SeatResponse seat;
+    grpc::Status s = tables_->Rebuy(As("ana").get(), req, &seat);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    EXPECT_EQ(seat.SerializeAsString(), answer.seat().SerializeAsString());
+  }
+  // The same id for another amount is another request.
+  ASSERT_TRUE(SendRebuy(ana, "rb1", 4'000));
+  EXPECT_EQ(Next(ana).code(), grpc::StatusCode::ALREADY_EXISTS);
+  Settle();
+  EXPECT_EQ(TableEvents(), events);
+  EXPECT_EQ(Cash("ana"), 50'000 - 10'000 - 5'000);
+  EXPECT_TRUE(Close(ana).ok());
+}
+
+TEST_F(TablePlayTest, ARefusedRebuyAppendsNothingAndKeepsTheStreamOpen) {
+  TwoAtTable("t1");
+  Open ana = OpenPlay("ana");
+  ASSERT_TRUE(Join(ana, "t1"));
+  ASSERT_TRUE(Next(ana).has_view());
+  const int64_t events = TableEvents();
+  struct Case {
+    std::string id;
+    int64_t amount;
+    std::string table;
+    grpc::StatusCode code;
+    std::string message;  // a part of the error message
+  };
+  const Case cases[] = {
+      {"r1", 1'000, "t2", grpc::INVALID_ARGUMENT, "plays at table t1"},
+      {"bad id", 1'000, "", grpc::INVALID_ARGUMENT, "request_id"},
+      {"r2", 0, "", grpc::INVALID_ARGUMENT, "positive"},
+      {"r3", 20'000, "", grpc::INVALID_ARGUMENT, "would make the stack"},
+  };
+  for (const Case& c : cases) {
+    ASSERT_TRUE(SendRebuy(ana, c.id, c.amount, c.table));
+    const v1::PlayUpdate u = Next(ana);
+    EXPECT_EQ(u.request_id(), c.id);
+    EXPECT_EQ(u.code(), c.code) << c.id << ": " << u.error_message();
+    EXPECT_NE(u.error_message().find(c.message), std::string::npos)
+        << u.error_message();
+    EXPECT_FALSE(u.has_seat());
+  }
+  EXPECT_EQ(TableEvents(), events);
+  // A corrected request with a refused id is decided afresh.
+  ASSERT_TRUE(SendRebuy(ana, "r3", 1'000));
+  EXPECT_EQ(Next(ana).code(), 0);
+  EXPECT_TRUE(Close(ana).ok());
+  // And a rebuy is no first message.
+  Open early = OpenPlay("bob");
+  ASSERT_TRUE(SendRebuy(early, "r9", 1'000, "t1"));
+  EXPECT_EQ(Close(early).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+}
+
+TEST_F(TablePlayTest, ARebuyTheWalletRefusesIsAnsweredWithItsReason) {
+  Fund("ana", 10'000);
+  Fund("bob", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  ASSERT_TRUE(Sit("ana", "t1", 1, 10'000).ok());
+  ASSERT_TRUE(Sit("bob", "t1", 2, 10'000).ok());
+  Open ana = OpenPlay("ana");
+  ASSERT_TRUE(Join(ana, "t1"));
+  ASSERT_TRUE(Next(ana).has_view());
+  ASSERT_TRUE(SendRebuy(ana, "broke", 5'000));
+  const v1::PlayUpdate u = NextWhere(
+      ana, [](const v1::PlayUpdate& u) { return u.request_id() == "broke"; });
+  EXPECT_EQ(u.code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(u.error_message().find("buy-in refused"), std::string::npos)
+      << u.error_message();
+  Settle();
+  EXPECT_EQ(Cash("ana"), 0);
+  // The saga is on the log, with its refusal.
+  int requested = 0;
+  int failed = 0;
+  for (const v1::TableEvent& e : LoggedTableEvents()) {
+    requested += e.has_buy_in_requested() && e.buy_in_requested().rebuy();
+    failed += e.has_buy_in_failed();
+  }
+  EXPECT_EQ(requested, 1);
+  EXPECT_EQ(failed, 1);
+  EXPECT_TRUE(Close(ana).ok());
 }
 
 }  // namespace

@@ -183,6 +183,29 @@ TEST_F(TableRelayTest, EachSessionPlaysAsItsOwnPlayerOverOneStream) {
   EXPECT_TRUE(Close(g).ok());
 }
 
+TEST_F(TableRelayTest, ASessionRebuysOverTheRelay) {
+  TwoAtTable("t1");
+  Gateway g = OpenRelay();
+  ASSERT_TRUE(Send(g, {OpenMessage(1, Token("ana"), "t1")}));
+  ASSERT_TRUE(Next(g, 1).update().has_view());
+  v1::RelayMessage rebuy;
+  rebuy.set_session(1);
+  rebuy.mutable_rebuy()->set_request_id("rb1");
+  rebuy.mutable_rebuy()->set_amount_minor(5'000);
+  ASSERT_TRUE(Send(g, {rebuy}));
+  v1::RelayDelivery answer;
+  for (int i = 0; i < 10 && answer.update().request_id() != "rb1"; ++i) {
+    answer = Next(g, 1);
+  }
+  ASSERT_EQ(answer.update().request_id(), "rb1");
+  EXPECT_EQ(answer.update().code(), 0) << answer.update().error_message();
+  EXPECT_EQ(answer.update().seat().player_id(), "ana");
+  EXPECT_EQ(answer.update().seat().pending_rebuy_minor(), 5'000);
+  Settle();
+  EXPECT_EQ(Cash("ana"), 50'000 - 10'000 - 5'000);
+  EXPECT_TRUE(Close(g).ok());
+}
+
 TEST_F(TableRelayTest, ASessionNeedsThePlayersOwnValidToken) {
   TwoAtTable("t1");
   Gateway g = OpenRelay();
@@ -255,7 +278,7 @@ TEST_F(TableRelayTest, BadRelayStreamsEndWithAPreciseStatusAndAppendNothing) {
          m.set_session(3);
          return m;
        }()},
-       "an open, an act or a close"},
+       "an open, an act, a rebuy or a close"},
       {std::vector<v1::RelayMessage>(4'097, OpenMessage(9, "", "t1")),
        "at most 4096 messages"},
   };

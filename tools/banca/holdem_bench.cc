@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "banca/v1/table.grpc.pb.h"
 #include "banca/v1/wallet.grpc.pb.h"
@@ -426,9 +427,13 @@ class Bench {
     const std::string& player() const { return player_; }
     const std::vector<double>& latencies() const { return latencies_; }
 
-    // True, with *act filled in, when the bot acts now.
-    bool Update(const v1::PlayUpdate& update, v1::ActRequest* act) {
-      if (!update.request_id().empty()) {
+    // What the bot sends after an update.
+    enum class Reply : uint8_t { kNone, kAct, kRebuy };
+    Reply Update(const v1::PlayUpdate& update, v1::ActRequest* act,
+                 v1::RebuyRequest* rebuy) {
+      if (absl::StartsWith(update.request_id(), kRebuyPrefix)) {
+        Rebought(update);
+      } else if (!update.request_id().empty()) {
         if (update.code() != 0) {
           ++bench_.rejected_;
           acted_version_ = -1;  // the turn is still ours: act again
@@ -442,28 +447,73 @@ class Bench {
       } else if (bench_.measuring_) {
         ++bench_.turns_;
       }
-      if (!update.has_view()) return false;
+      if (!update.has_view()) return Reply::kNone;
       const v1::TableView& v = update.view();
       if (v.hand_number() != last_hand_ || !v.in_hand()) {
         last_hand_ = v.hand_number();
         bench_.QueueRebuys(t_, v);
       }
+      if (bench_.stop_) return Reply::kNone;
+      if (NeedsRebuy(v)) {
+        rebuying_ = true;
+        rebuy_sent_ = absl::Now();
+        rebuy->set_request_id(absl::StrCat(kRebuyPrefix, ++requests_));
+        rebuy->set_amount_minor(kBuyInMax - stack_);
+        return Reply::kRebuy;
+      }
       // The joining view and a turn notice can show the same turn (the
       // same version): act once.
-      if (bench_.stop_ || !v.in_hand() || v.my_seat() == 0 ||
-          v.to_act() != v.my_seat() || v.legal().actions_size() == 0 ||
-          v.version() <= acted_version_) {
-        return false;
+      if (!v.in_hand() || v.my_seat() == 0 || v.to_act() != v.my_seat() ||
+          v.legal().actions_size() == 0 || v.version() <= acted_version_) {
+        return Reply::kNone;
       }
       acted_version_ = v.version();
       act->set_request_id(absl::StrCat("act-", ++requests_));
       act->set_hand_number(v.hand_number());
       Choose(v.legal(), rng_, act);
       sent_ = absl::Now();
-      return true;
+      return Reply::kAct;
     }
 
    private:
+    static constexpr char kRebuyPrefix[] = "stream-rebuy-";
+
+    // A stream client buys back in itself, over its own stream (the other
+    // clients' rebuys are Rebuy calls): when its view shows it out of the
+    // hand with less than the big blind, and no rebuy of its is under way
+    // or answered for this hand (the money joins the stack when the hand
+    // ends).
+    bool NeedsRebuy(const v1::TableView& v) {
+      if (!bench_.stream_rebuys_ || rebuying_ || v.my_seat() == 0 ||
+          v.hand_number() <= rebought_hand_) {
+        return false;
+      }
+      for (const v1::SeatState& s : v.seats()) {
+        if (s.seat() != v.my_seat()) continue;
+        stack_ = s.stack_minor();
+        return s.stack_minor() < kBigBlind && !s.in_hand();
+      }
+      return false;
+    }
+    void Rebought(const v1::PlayUpdate& answer) {
+      rebuying_ = false;
+      if (answer.code() == 0) {
+        ++bench_.rebuys_;
+        rebought_hand_ = last_hand_;
+        if (bench_.measuring_) {
+          std::lock_guard<std::mutex> lock(bench_.rebuy_mu_);
+          bench_.topup_ms_.push_back(
+              absl::ToDoubleMilliseconds(absl::Now() - rebuy_sent_));
+        }
+        return;
+      }
+      // Tried again by a Rebuy call (a Sit if the session is over), with
+      // that path's retries.
+      bench_.TopUp(
+          {t_, player_, index_ + 1, stack_, 0,
+           answer.code() == static_cast<int32_t>(grpc::StatusCode::NOT_FOUND)});
+    }
+
     Bench& bench_;
     const int t_;
     const int index_;
@@ -474,6 +524,10 @@ class Bench {
     int64_t requests_ = 0;
     absl::Time sent_;
     std::vector<double> latencies_;
+    int64_t stack_ = 0;
+    bool rebuying_ = false;
+    int64_t rebought_hand_ = -1;
+    absl::Time rebuy_sent_;
   };
 
   // A client stream's writes, one in flight at a time (gRPC's rule):
@@ -534,8 +588,21 @@ class Bench {
 
     void OnReadDone(bool ok) override {
       if (!ok) return;  // the stream is over: OnDone follows
-      v1::PlayRequest act;
-      if (seat_.Update(update_, act.mutable_act())) Write(std::move(act));
+      v1::ActRequest act;
+      v1::RebuyRequest rebuy;
+      v1::PlayRequest request;
+      switch (seat_.Update(update_, &act, &rebuy)) {
+        case BotSeat::Reply::kNone:
+          break;
+        case BotSeat::Reply::kAct:
+          *request.mutable_act() = std::move(act);
+          Write(std::move(request));
+          break;
+        case BotSeat::Reply::kRebuy:
+          *request.mutable_rebuy() = std::move(rebuy);
+          Write(std::move(request));
+          break;
+      }
       StartRead(&update_);
     }
 
@@ -598,7 +665,8 @@ class Bench {
     void OnReadDone(bool ok) override {
       if (!ok) return;  // the stream is over: OnDone follows
       v1::RelayRequest acts;
-      v1::RelayMessage* m = nullptr;
+      v1::ActRequest act;
+      v1::RebuyRequest rebuy;
       for (const v1::RelayDelivery& d : update_.deliveries()) {
         if (d.session() < 1 || d.session() > seats_.size()) continue;
         BotSeat& seat = seats_[d.session() - 1];
@@ -611,13 +679,23 @@ class Bench {
           }
           continue;
         }
-        if (m == nullptr) m = acts.add_messages();
-        if (seat.Update(d.update(), m->mutable_act())) {
-          m->set_session(d.session());
-          m = nullptr;
+        switch (seat.Update(d.update(), &act, &rebuy)) {
+          case BotSeat::Reply::kNone:
+            break;
+          case BotSeat::Reply::kAct: {
+            v1::RelayMessage* m = acts.add_messages();
+            m->set_session(d.session());
+            m->mutable_act()->Swap(&act);
+            break;
+          }
+          case BotSeat::Reply::kRebuy: {
+            v1::RelayMessage* m = acts.add_messages();
+            m->set_session(d.session());
+            m->mutable_rebuy()->Swap(&rebuy);
+            break;
+          }
         }
       }
-      if (m != nullptr) acts.mutable_messages()->RemoveLast();
       if (acts.messages_size() > 0) Write(std::move(acts));
       StartRead(&update_);
     }
@@ -772,7 +850,9 @@ class Bench {
     std::vector<bool> seated(o_.players, false);
     for (const v1::SeatState& s : view.seats()) {
       if (s.seat() >= 1 && s.seat() <= o_.players) seated[s.seat() - 1] = true;
-      if (s.stack_minor() >= kBigBlind || s.in_hand()) continue;
+      if (stream_rebuys_ || s.stack_minor() >= kBigBlind || s.in_hand()) {
+        continue;
+      }
       TopUp({t, s.player_id(), s.seat(), s.stack_minor()});
     }
     for (int i = 0; i < o_.players; ++i) {
@@ -937,6 +1017,10 @@ class Bench {
   std::vector<double> topup_ms_;         // answered top-ups in the window
   std::atomic<int> topups_in_flight_{0};
   std::atomic<bool> stop_{false};
+  // The bots rebuy over their stream or Relay session (Play and Relay
+  // clients), not by Rebuy calls.
+  const bool stream_rebuys_ = o_.api == HoldemBenchOptions::Api::kPlay ||
+                              o_.api == HoldemBenchOptions::Api::kRelay;
   std::atomic<bool> measuring_{false};
   std::atomic<int64_t> actions_{0};
   std::atomic<int64_t> rejected_{0};
