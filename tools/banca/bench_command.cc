@@ -494,7 +494,7 @@ int BenchHoldem(const Flags& flags) {
   options.duration = absl::Seconds(*seconds);
   options.warmup = absl::Seconds(*warmup);
   options.fsync = !flags.GetBool("no-fsync");
-  const std::string api = flags.Get("api", "play");
+  const std::string api = flags.Get("api", "relay");
   if (api == "play") {
     options.api = HoldemBenchOptions::Api::kPlay;
   } else if (api == "relay") {

@@ -2,9 +2,11 @@
 // in this process on an embedded log in a scratch directory, served over
 // gRPC on loopback; `tables` 6-max no-limit Hold'em tables, each with six
 // bot players (their own tokens and cash), all played at once by an
-// asynchronous client. By default every bot holds a Play stream and sends a
-// random legal action whenever the service tells it that it is its turn;
-// the older clients send one Act call per action instead. Measures settled
+// asynchronous client. By default four connection gateways each carry the
+// sessions of a quarter of the bots over one Relay stream; every bot sends
+// a random legal action whenever the service tells it that it is its turn,
+// and buys back in over its session when it is short. The other clients:
+// a Play stream per bot, or one Act call per action. Measures settled
 // hands per second and each action's latency (sent to answered). Figures
 // are measured here, never typed in.
 #ifndef BANCA_TOOLS_BANCA_HOLDEM_BENCH_H_
@@ -42,7 +44,7 @@ struct HoldemBenchOptions {
     // before to_act_legal existed).
     kViewAndAct,
   };
-  Api api = Api::kPlay;
+  Api api = Api::kRelay;
   uint64_t seed = 1;
 };
 
