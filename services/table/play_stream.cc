@@ -27,10 +27,7 @@ TableService::PlayStream* TableService::PlayStream::Open(
 
 void TableService::PlayStream::OnReadDone(bool ok) {
   if (!ok) return End(grpc::Status::OK);  // the client has said all
-  {
-    absl::MutexLock lock(&mu_);
-    if (ending_) return;
-  }
+  if (writes_.ending()) return;
   absl::Status status;
   switch (request_.kind_case()) {
     case v1::PlayRequest::kJoin:
@@ -56,63 +53,32 @@ void TableService::PlayStream::OnReadDone(bool ok) {
 }
 
 void TableService::PlayStream::Send(v1::PlayUpdate update) {
-  const v1::PlayUpdate* next = nullptr;
-  {
-    absl::MutexLock lock(&mu_);
-    if (ending_ || finished_) return;
-    if (outbox_.size() >= kMaxOutbox) {
-      // Keep only the write in flight; the stream ends after it.
-      outbox_.resize(1);
-      ending_ = ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
-          "more than ", kMaxOutbox, " updates were waiting to be read")));
-      return;
-    }
-    outbox_.push_back(std::move(update));
-    if (writing_) return;
-    writing_ = true;
-    next = &outbox_.front();
-  }
-  // Only this stream's writes touch outbox_'s front while writing_ is set,
-  // and a deque keeps its elements in place as it grows.
-  StartWrite(next);
+  const v1::PlayUpdate* next =
+      writes_.Queue([&](std::deque<v1::PlayUpdate>& queue,
+                        bool) -> std::optional<grpc::Status> {
+        if (queue.size() >= kMaxOutbox) {
+          return ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
+              "more than ", kMaxOutbox, " updates were waiting to be read")));
+        }
+        queue.push_back(std::move(update));
+        return std::nullopt;
+      });
+  if (next != nullptr) StartWrite(next);
 }
 
 void TableService::PlayStream::OnWriteDone(bool ok) {
-  const v1::PlayUpdate* next = nullptr;
-  std::optional<grpc::Status> finish;
-  {
-    absl::MutexLock lock(&mu_);
-    outbox_.pop_front();
-    if (!ok) {
-      outbox_.clear();
-      if (!ending_) ending_ = grpc::Status(grpc::StatusCode::CANCELLED, "");
-    }
-    if (!outbox_.empty()) {
-      next = &outbox_.front();
-    } else {
-      writing_ = false;
-      if (ending_ && !finished_) {
-        finished_ = true;
-        finish = *ending_;
-      }
-    }
-  }
-  if (next != nullptr) {
-    StartWrite(next);
-  } else if (finish) {
-    Finish(*finish);
+  SerialWrites<v1::PlayUpdate>::Next next = writes_.Done(ok);
+  if (next.write != nullptr) {
+    StartWrite(next.write);
+  } else if (next.finish) {
+    Finish(*next.finish);
   }
 }
 
 void TableService::PlayStream::End(grpc::Status status) {
-  {
-    absl::MutexLock lock(&mu_);
-    if (ending_ || finished_) return;
-    ending_ = status;
-    if (writing_) return;  // OnWriteDone finishes
-    finished_ = true;
+  if (std::optional<grpc::Status> now = writes_.End(std::move(status))) {
+    Finish(*now);
   }
-  Finish(status);
 }
 
 void TableService::PlayStream::OnCancel() {

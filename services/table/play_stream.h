@@ -1,8 +1,7 @@
 // One player's Play stream (TableService::Play; internal to the table
 // service): the player's messages in, the updates the service sends out.
-//
-// gRPC allows one write in flight per stream, so updates wait in an outbox
-// and go out one after another in the order they were sent.
+// Updates go out one after another in the order they were sent
+// (services/table/serial_writes.h).
 #ifndef BANCA_SERVICES_TABLE_PLAY_STREAM_H_
 #define BANCA_SERVICES_TABLE_PLAY_STREAM_H_
 
@@ -13,6 +12,7 @@
 
 #include "absl/synchronization/mutex.h"
 #include "services/table/play_session.h"
+#include "services/table/serial_writes.h"
 
 namespace banca::table {
 
@@ -29,9 +29,9 @@ class TableService::PlayStream final
                           grpc::CallbackServerContext* context);
 
   // Queues `update` for the client; dropped once the stream is ending.
-  void Send(v1::PlayUpdate update) override ABSL_LOCKS_EXCLUDED(mu_);
+  void Send(v1::PlayUpdate update) override;
   // Ends the stream with `status` once the queued updates are out.
-  void End(grpc::Status status) override ABSL_LOCKS_EXCLUDED(mu_);
+  void End(grpc::Status status) override;
 
   void OnReadDone(bool ok) override;
   void OnWriteDone(bool ok) override;
@@ -41,18 +41,12 @@ class TableService::PlayStream final
  private:
   PlayStream(TableService& service, auth::Claims caller)
       : PlaySession(service, std::move(caller)) {}
-  // The next write, if any; requires mu_.
-  const v1::PlayUpdate* NextWriteLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   // Keeps the stream alive until OnDone, whoever else holds it.
   std::shared_ptr<PlayStream> self_;
   v1::PlayRequest request_;  // the read in flight
 
-  absl::Mutex mu_;
-  std::deque<v1::PlayUpdate> outbox_ ABSL_GUARDED_BY(mu_);
-  bool writing_ ABSL_GUARDED_BY(mu_) = false;
-  std::optional<grpc::Status> ending_ ABSL_GUARDED_BY(mu_);
-  bool finished_ ABSL_GUARDED_BY(mu_) = false;
+  SerialWrites<v1::PlayUpdate> writes_;
 };
 
 }  // namespace banca::table

@@ -84,10 +84,7 @@ TableService::RelayStream* TableService::RelayStream::Open(
 
 void TableService::RelayStream::OnReadDone(bool ok) {
   if (!ok) return End(grpc::Status::OK);  // the gateway has said all
-  {
-    absl::MutexLock lock(&mu_);
-    if (ending_) return;
-  }
+  if (writes_.ending()) return;
   absl::Status status;
   if (request_.messages_size() > kMaxMessagesPerRequest) {
     status = absl::InvalidArgumentError(
@@ -170,69 +167,38 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
 }
 
 void TableService::RelayStream::Deliver(v1::RelayDelivery delivery) {
-  const v1::RelayUpdate* next = nullptr;
-  {
-    absl::MutexLock lock(&mu_);
-    if (ending_ || finished_) return;
-    // The front batch is being written while writing_ is set: it is closed.
-    if (outbox_.empty() || (writing_ && outbox_.size() == 1) ||
-        outbox_.back().deliveries_size() >= kMaxDeliveriesPerUpdate) {
-      if (outbox_.size() >= kMaxWaitingUpdates) {
-        // Keep only the write in flight; the stream ends after it.
-        outbox_.resize(1);
-        ending_ = ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
-            "more than ", kMaxWaitingUpdates * kMaxDeliveriesPerUpdate,
-            " updates were waiting to be read")));
-        return;
-      }
-      outbox_.emplace_back();
-    }
-    *outbox_.back().add_deliveries() = std::move(delivery);
-    if (writing_) return;
-    writing_ = true;
-    next = &outbox_.front();
-  }
-  // Only this stream's writes touch outbox_'s front while writing_ is set,
-  // and a deque keeps its elements in place as it grows.
-  StartWrite(next);
+  const v1::RelayUpdate* next =
+      writes_.Queue([&](std::deque<v1::RelayUpdate>& batches,
+                        bool writing) -> std::optional<grpc::Status> {
+        // The batch being written is closed; the others fill up in turn.
+        if (batches.empty() || (writing && batches.size() == 1) ||
+            batches.back().deliveries_size() >= kMaxDeliveriesPerUpdate) {
+          if (batches.size() >= kMaxWaitingUpdates) {
+            return ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
+                "more than ", kMaxWaitingUpdates * kMaxDeliveriesPerUpdate,
+                " updates were waiting to be read")));
+          }
+          batches.emplace_back();
+        }
+        *batches.back().add_deliveries() = std::move(delivery);
+        return std::nullopt;
+      });
+  if (next != nullptr) StartWrite(next);
 }
 
 void TableService::RelayStream::OnWriteDone(bool ok) {
-  const v1::RelayUpdate* next = nullptr;
-  std::optional<grpc::Status> finish;
-  {
-    absl::MutexLock lock(&mu_);
-    outbox_.pop_front();
-    if (!ok) {
-      outbox_.clear();
-      if (!ending_) ending_ = grpc::Status(grpc::StatusCode::CANCELLED, "");
-    }
-    if (!outbox_.empty()) {
-      next = &outbox_.front();
-    } else {
-      writing_ = false;
-      if (ending_ && !finished_) {
-        finished_ = true;
-        finish = *ending_;
-      }
-    }
-  }
-  if (next != nullptr) {
-    StartWrite(next);
-  } else if (finish) {
-    Finish(*finish);
+  SerialWrites<v1::RelayUpdate>::Next next = writes_.Done(ok);
+  if (next.write != nullptr) {
+    StartWrite(next.write);
+  } else if (next.finish) {
+    Finish(*next.finish);
   }
 }
 
 void TableService::RelayStream::End(grpc::Status status) {
-  {
-    absl::MutexLock lock(&mu_);
-    if (ending_ || finished_) return;
-    ending_ = status;
-    if (writing_) return;  // OnWriteDone finishes
-    finished_ = true;
+  if (std::optional<grpc::Status> now = writes_.End(std::move(status))) {
+    Finish(*now);
   }
-  Finish(status);
 }
 
 void TableService::RelayStream::OnCancel() {

@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/synchronization/mutex.h"
 #include "services/table/play_session.h"
+#include "services/table/serial_writes.h"
 
 namespace banca::table {
 
@@ -36,9 +37,9 @@ class TableService::RelayStream final
                            grpc::CallbackServerContext* context);
 
   // Queues `delivery` for the gateway; dropped once the stream is ending.
-  void Deliver(v1::RelayDelivery delivery) ABSL_LOCKS_EXCLUDED(mu_);
+  void Deliver(v1::RelayDelivery delivery);
   // Ends the stream with `status` once the queued updates are out.
-  void End(grpc::Status status) ABSL_LOCKS_EXCLUDED(mu_);
+  void End(grpc::Status status);
   // The stream while it is registered with the service (requires the
   // service's relays_mu_, under which OnDone unregisters it first).
   std::shared_ptr<RelayStream> self() const { return self_; }
@@ -56,8 +57,6 @@ class TableService::RelayStream final
   // duplicate session number, no kind) ends the whole stream; a player's
   // refusal (a bad token, no such table) ends only that session.
   absl::Status Handle(v1::RelayMessage& message);
-  // The next batch to write, if any; requires mu_.
-  const v1::RelayUpdate* NextWriteLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   TableService& service_;
   // Keeps the stream alive until OnDone, whoever else holds it.
@@ -67,12 +66,8 @@ class TableService::RelayStream final
   // (one at a time) and OnDone.
   absl::flat_hash_map<uint32_t, std::shared_ptr<Session>> sessions_;
 
-  absl::Mutex mu_;
-  // Batches waiting, the front one being written while writing_ is set.
-  std::deque<v1::RelayUpdate> outbox_ ABSL_GUARDED_BY(mu_);
-  bool writing_ ABSL_GUARDED_BY(mu_) = false;
-  std::optional<grpc::Status> ending_ ABSL_GUARDED_BY(mu_);
-  bool finished_ ABSL_GUARDED_BY(mu_) = false;
+  // Batches of deliveries, at most kMaxDeliveriesPerUpdate each.
+  SerialWrites<v1::RelayUpdate> writes_;
 };
 
 }  // namespace banca::table

@@ -85,19 +85,6 @@ class TableRelayTest : public TableServiceTest {
     }
     return g.stream->Finish();
   }
-  void TwoAtTable(const std::string& table) {
-    Fund("ana", 50'000);
-    Fund("bob", 50'000);
-    ASSERT_TRUE(Create(table, Holdem()).ok());
-    ASSERT_TRUE(Sit("ana", table, 1, 10'000).ok());
-    ASSERT_TRUE(Sit("bob", table, 2, 10'000).ok());
-  }
-  static std::string PlayerAt(const v1::TableView& v, int seat) {
-    for (const v1::SeatState& s : v.seats()) {
-      if (s.seat() == seat) return s.player_id();
-    }
-    return "";
-  }
 };
 
 TEST_F(TableRelayTest, EachSessionPlaysAsItsOwnPlayerOverOneStream) {

@@ -35,12 +35,6 @@ class TableSessionTest : public TableServiceTest {
     clock_.Advance(absl::Milliseconds(1));
     table_->Tick();
   }
-  std::string PlayerAt(const v1::TableView& v, int seat) {
-    for (const v1::SeatState& s : v.seats()) {
-      if (s.seat() == seat) return s.player_id();
-    }
-    return "";
-  }
   bool Can(const v1::TableView& mine, v1::PokerActionType t) {
     return std::find(mine.legal().actions().begin(),
                      mine.legal().actions().end(),

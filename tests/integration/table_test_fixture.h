@@ -173,6 +173,22 @@ class TableServiceTest : public ::testing::Test {
   int64_t Cash(const std::string& player) {
     return wallet_->ledger().AccountBalance(ledger::PlayerCashAccount(player));
   }
+  // Ana and Bob, funded with 50,000, at a fresh Hold'em table with 10,000
+  // each: the first hand is dealt.
+  void TwoAtTable(const std::string& table) {
+    Fund("ana", 50'000);
+    Fund("bob", 50'000);
+    ASSERT_TRUE(Create(table, Holdem()).ok());
+    ASSERT_TRUE(Sit("ana", table, 1, 10'000).ok());
+    ASSERT_TRUE(Sit("bob", table, 2, 10'000).ok());
+  }
+  // Who sits at `seat` in `v` ("" for nobody).
+  static std::string PlayerAt(const v1::TableView& v, int seat) {
+    for (const v1::SeatState& s : v.seats()) {
+      if (s.seat() == seat) return s.player_id();
+    }
+    return "";
+  }
   int64_t Seat(const std::string& table, const std::string& player) {
     return wallet_->ledger().AccountBalance(table::SeatAccount(table, player));
   }
