@@ -28,12 +28,9 @@ class TableService::PlaySession
   virtual void End(grpc::Status status) = 0;
 
   const std::string& player() const { return caller_.subject; }
-
- protected:
-  PlaySession(TableService& service, auth::Claims caller)
-      : service_(service), caller_(std::move(caller)) {}
-
   bool joined() const { return slot_ != nullptr; }
+
+  // What the player asks, whatever carries it (Play or Relay).
   // Takes the player's place at `join`'s table (a session of the same
   // player there ends, ABORTED) and sends the player's view.
   absl::Status Join(const v1::WatchTableRequest& join);
@@ -47,6 +44,10 @@ class TableService::PlaySession
   // Gives up the player's place at the table, unless a newer session has
   // taken it.
   void Leave();
+
+ protected:
+  PlaySession(TableService& service, auth::Claims caller)
+      : service_(service), caller_(std::move(caller)) {}
 
   TableService& service_;
   const auth::Claims caller_;

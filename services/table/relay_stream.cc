@@ -18,13 +18,6 @@ class TableService::RelayStream::Session final : public PlaySession {
         relay_(std::move(relay)),
         number_(number) {}
 
-  absl::Status Open(const std::string& table_id) {
-    v1::WatchTableRequest join;
-    join.set_table_id(table_id);
-    return Join(join);
-  }
-  void Play(v1::ActRequest& act) { Act(act); }
-  void TopUp(v1::RebuyRequest& rebuy) { Rebuy(rebuy); }
   // The gateway closed it: no answer.
   void Close() {
     ended_ = true;
@@ -132,8 +125,9 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
       auto session = std::make_shared<Session>(
           service_, player.ok() ? *player : auth::Claims{}, self_, number);
       sessions_.emplace(number, session);
-      absl::Status status =
-          player.ok() ? session->Open(open.table_id()) : player.status();
+      v1::WatchTableRequest join;
+      join.set_table_id(open.table_id());
+      absl::Status status = player.ok() ? session->Join(join) : player.status();
       if (!status.ok()) session->End(ToGrpcStatus(status));
       return absl::OkStatus();
     }
@@ -147,9 +141,9 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
       // on its way: the gateway hears of the end, not of the request.
       if (it->second->ended()) return absl::OkStatus();
       if (message.has_act()) {
-        it->second->Play(*message.mutable_act());
+        it->second->Act(*message.mutable_act());
       } else {
-        it->second->TopUp(*message.mutable_rebuy());
+        it->second->Rebuy(*message.mutable_rebuy());
       }
       return absl::OkStatus();
     case v1::RelayMessage::kClose:

@@ -841,11 +841,12 @@ class Bench {
   }
 
   // Bots that can no longer post the big blind (so they are not dealt in,
-  // HE-15) buy back in to the maximum, and bots whose session the table
-  // ended (HE-71: a rebuy that came too late) sit down again, so the tables
-  // stay 6-max. Each call is asynchronous: a buy-in waits for the wallet's
-  // saga, and a bot that waits in a queue for a free thread is out of the
-  // game by the time its rebuy arrives.
+  // HE-15) buy back in to the maximum (by a Rebuy call here, unless they
+  // rebuy over their own stream: BotSeat::NeedsRebuy), and bots whose
+  // session the table ended (HE-71: a rebuy that came too late) sit down
+  // again, so the tables stay 6-max. Each call is asynchronous: a buy-in
+  // waits for the wallet's saga, and a bot that waits in a queue for a free
+  // thread is out of the game by the time its rebuy arrives.
   void QueueRebuys(int t, const v1::TableView& view) {
     std::vector<bool> seated(o_.players, false);
     for (const v1::SeatState& s : view.seats()) {
