@@ -278,6 +278,7 @@ static absl::Status ApplyEvent(const ApplyContext& ctx, uint64_t sequence,
       break;
     }
     case v1::WalletEvent::kRequestRejected:
+    case v1::WalletEvent::kRequestQuarantined:
       break;  // nothing moved; the stream's sequence records it
     case v1::WalletEvent::KIND_NOT_SET:
       return Corrupt("event without a kind");
@@ -334,6 +335,7 @@ absl::StatusOr<Keys> KeysOf(const Ledger::Impl& impl,
       break;
     }
     case v1::WalletEvent::kRequestRejected:
+    case v1::WalletEvent::kRequestQuarantined:
       break;
     case v1::WalletEvent::KIND_NOT_SET:
       return Corrupt("event without a kind");

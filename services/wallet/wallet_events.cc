@@ -113,6 +113,12 @@ std::string DescribeWalletEvent(const v1::WalletEvent& event) {
           "RequestRejected player=", event.request_rejected().player_id(), " ",
           event.request_rejected().code(), ": ",
           event.request_rejected().message());
+    case v1::WalletEvent::kRequestQuarantined: {
+      const v1::RequestQuarantined& q = event.request_quarantined();
+      return absl::StrCat("RequestQuarantined ", q.topic(), "/", q.partition(),
+                          "@", q.offset(), " step=", q.step(), " ", q.code(),
+                          ": ", q.message());
+    }
     case v1::WalletEvent::KIND_NOT_SET:
       break;
   }

@@ -139,6 +139,7 @@ absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
       return absl::OkStatus();
     }
     case v1::WalletEvent::kRequestRejected:
+    case v1::WalletEvent::kRequestQuarantined:
       return absl::OkStatus();  // nothing moved
     case v1::WalletEvent::KIND_NOT_SET:
       break;
