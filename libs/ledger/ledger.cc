@@ -26,6 +26,7 @@ struct HoldState {
   int64_t remaining = 0;
   bool open = false;
   int64_t expires_at_micros = 0;
+  std::string placed_by;
 };
 
 // Everything that one lock key owns. A player owner holds the player's two
@@ -243,9 +244,9 @@ static absl::Status ApplyEvent(const ApplyContext& ctx, uint64_t sequence,
       if (auto s = ApplyTx(ctx, e->mutable_tx(), e->tx()); !s.ok()) return s;
       Owner& owner = ctx.impl->Get(PlayerOwner(e->player_id()));
       owner.holds_created++;
-      owner.holds[e->hold_id()] =
-          HoldState{e->player_id(), e->amount_minor(),     0, e->amount_minor(),
-                    true,           e->expires_at_micros()};
+      owner.holds[e->hold_id()] = HoldState{
+          e->player_id(),         e->amount_minor(), 0, e->amount_minor(), true,
+          e->expires_at_micros(), e->placed_by()};
       break;
     }
     case v1::WalletEvent::kHoldCaptured: {
@@ -413,6 +414,7 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   if (absl::Status s = decide(event_id, event); !s.ok()) return s;
   event.set_request_id(meta.request_id);
   event.set_request_fingerprint(meta.fingerprint);
+  if (!meta.actor.empty()) event.set_actor(meta.actor);
   if (impl.decides) {
     absl::StatusOr<Keys> owners = DecidingOwners(stream_owner, event);
     if (!owners.ok()) return owners.status();
@@ -711,6 +713,7 @@ absl::Status Ledger::PlaceHold(const CommandMeta& meta,
         e->set_amount_minor(amount);
         e->set_expires_at_micros(expires_at_micros);
         e->set_purpose(purpose);
+        e->set_placed_by(meta.actor);
         *e->mutable_reference() = reference;
         v1::LedgerTransaction& tx = *e->mutable_tx();
         tx.set_tx_id(event_id);
@@ -923,7 +926,7 @@ absl::StatusOr<HoldView> Ledger::Hold(std::string_view hold_id) const {
       const HoldState& h = it->second;
       return HoldView{std::string(hold_id), h.player_id, h.amount,
                       h.captured,           h.remaining, h.open,
-                      h.expires_at_micros};
+                      h.expires_at_micros,  h.placed_by};
     }
   }
   return absl::NotFoundError(absl::StrCat("no hold \"", ToAbsl(hold_id), "\""));

@@ -44,6 +44,8 @@ inline constexpr size_t kMaxMemoBytes = 256;
 struct CommandMeta {
   std::string request_id;
   std::string fingerprint;
+  // Who asked ("operator:bob", "service:table", "wallet"): the event's actor.
+  std::string actor;
 };
 
 // An event the ledger decided and applied, ready to append.
@@ -71,6 +73,8 @@ struct HoldView {
   int64_t remaining = 0;
   bool open = false;
   int64_t expires_at_micros = 0;
+  // The caller that placed it ("service:table"); "" in older logs.
+  std::string placed_by;
 };
 
 struct ClassTotal {
@@ -136,6 +140,7 @@ class Ledger {
   // event belongs to (a player owner "player/<id>" or an account name).
   absl::Status Post(const CommandMeta& meta, std::string_view stream_owner,
                     v1::LedgerTransaction tx, CommitFn commit);
+  // `meta.actor` is recorded as the hold's placer.
   absl::Status PlaceHold(const CommandMeta& meta, std::string_view player_id,
                          int64_t amount, v1::PostingReason purpose,
                          const v1::Reference& reference,

@@ -260,8 +260,8 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
 
 absl::StatusOr<auth::Claims> BankedTableService::Caller(
     const grpc::ServerContextBase* context) const {
-  return AuthenticateBearer(context, options_.token_key,
-                            clock_.NowMicros() / 1'000'000);
+  return edge::AuthenticateBearer(context, options_.verifier,
+                                  clock_.NowMicros() / 1'000'000);
 }
 
 template <typename Response, typename Run>
@@ -292,14 +292,15 @@ grpc::Status BankedTableService::PlayerCommand(
         Slot& slot = **found;
         absl::MutexLock lock(&slot.mu);
         if (!repeat) {
-          absl::StatusOr<v1::BankedTableEvent> e = make(caller.subject, slot);
+          absl::StatusOr<v1::BankedTableEvent> e =
+              make(caller.player_id(), slot);
           if (!e.ok()) return e.status();
           if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
               !s.ok()) {
             return s;
           }
         }
-        *response = slot.state->ViewFor(caller.subject);
+        *response = slot.state->ViewFor(caller.player_id());
         return absl::OkStatus();
       });
 }
@@ -308,11 +309,11 @@ template <typename Read>
 grpc::Status BankedTableService::Query(grpc::ServerContext* context,
                                        const std::string& table_id, Read read) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   absl::StatusOr<Slot*> slot = FindOrNotFound(table_id);
-  if (!slot.ok()) return ToGrpcStatus(slot.status());
+  if (!slot.ok()) return edge::ToGrpcStatus(slot.status());
   absl::MutexLock lock(&(*slot)->mu);
-  return ToGrpcStatus(read(*caller, *(*slot)->state));
+  return edge::ToGrpcStatus(read(*caller, *(*slot)->state));
 }
 
 grpc::Status BankedTableService::CreateTable(
@@ -389,7 +390,7 @@ grpc::Status BankedTableService::ListTables(grpc::ServerContext* context,
                                             const v1::ListBankedTablesRequest*,
                                             v1::ListBankedTablesResponse* out) {
   if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
-    return ToGrpcStatus(c.status());
+    return edge::ToGrpcStatus(c.status());
   }
   std::vector<Slot*> slots;
   {
@@ -429,13 +430,13 @@ grpc::Status BankedTableService::Leave(
         if (!slot.ok()) return slot.status();
         absl::MutexLock lock(&(*slot)->mu);
         if (repeat) {
-          *response = (*slot)->state->SummaryFor(caller.subject);
+          *response = (*slot)->state->SummaryFor(caller.player_id());
           return absl::OkStatus();
         }
         v1::BankedTableEvent e = NewEvent(request->table_id());
         e.set_request_id(key);
         e.set_request_fingerprint(fingerprint);
-        e.mutable_leaving()->set_player_id(caller.subject);
+        e.mutable_leaving()->set_player_id(caller.player_id());
         if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
           return s;
         }
@@ -563,7 +564,7 @@ grpc::Status BankedTableService::GetTableView(
     v1::BankedTableView* response) {
   return Query(context, request->table_id(),
                [&](const auth::Claims& caller, const BankedGameState& s) {
-                 *response = s.ViewFor(caller.subject);
+                 *response = s.ViewFor(caller.player_id());
                  return absl::OkStatus();
                });
 }
@@ -572,17 +573,17 @@ grpc::Status BankedTableService::WatchTable(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     grpc::ServerWriter<v1::BankedTableView>* writer) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
-  if (!found.ok()) return ToGrpcStatus(found.status());
+  if (!found.ok()) return edge::ToGrpcStatus(found.status());
   Slot& slot = **found;
-  const std::string& player = caller->subject;
+  const std::string player = caller->player_id();
   // Only a player has a connection the rules speak of.
   const bool tracked = caller->role == auth::Role::kPlayer;
   {
     absl::MutexLock lock(&slot.mu);
     if (slot.watchers >= options_.max_watchers_per_table) {
-      return ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
+      return edge::ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
           "at most ", options_.max_watchers_per_table, " watchers per table")));
     }
     ++slot.watchers;
@@ -651,10 +652,10 @@ grpc::Status BankedTableService::GetLastRound(
                [&](const auth::Claims& caller,
                    const BankedGameState& s) -> absl::Status {
                  std::vector<v1::BankedRoundRecord> rounds =
-                     s.ReplayFor(caller.subject);
+                     s.ReplayFor(caller.player_id());
                  if (rounds.empty()) {
                    return absl::NotFoundError(absl::StrCat(
-                       caller.subject, " has played no round here"));
+                       caller.player_id(), " has played no round here"));
                  }
                  *response = std::move(rounds.front());
                  return absl::OkStatus();
@@ -664,13 +665,14 @@ grpc::Status BankedTableService::GetLastRound(
 grpc::Status BankedTableService::GetReplay(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     v1::BankedReplayResponse* response) {
-  return Query(context, request->table_id(),
-               [&](const auth::Claims& caller, const BankedGameState& s) {
-                 for (v1::BankedRoundRecord& r : s.ReplayFor(caller.subject)) {
-                   *response->add_rounds() = std::move(r);
-                 }
-                 return absl::OkStatus();
-               });
+  return Query(
+      context, request->table_id(),
+      [&](const auth::Claims& caller, const BankedGameState& s) {
+        for (v1::BankedRoundRecord& r : s.ReplayFor(caller.player_id())) {
+          *response->add_rounds() = std::move(r);
+        }
+        return absl::OkStatus();
+      });
 }
 
 grpc::Status BankedTableService::GetSessionSummary(
@@ -679,11 +681,11 @@ grpc::Status BankedTableService::GetSessionSummary(
   return Query(context, request->table_id(),
                [&](const auth::Claims& caller,
                    const BankedGameState& s) -> absl::Status {
-                 if (!s.Joined(caller.subject)) {
-                   return absl::NotFoundError(
-                       absl::StrCat(caller.subject, " has no session here"));
+                 if (!s.Joined(caller.player_id())) {
+                   return absl::NotFoundError(absl::StrCat(
+                       caller.player_id(), " has no session here"));
                  }
-                 *response = s.SummaryFor(caller.subject);
+                 *response = s.SummaryFor(caller.player_id());
                  return absl::OkStatus();
                });
 }

@@ -60,7 +60,7 @@ struct BankedTableServiceOptions {
   int partitions = 8;
   // The wallet's topic, read for the stake sagas' outcomes.
   int wallet_partitions = 8;
-  auth::Key token_key{};
+  auth::Verifier verifier;
   // A stake the wallet has not answered by then is refused (and paid back
   // if its capture arrives later).
   absl::Duration saga_timeout = absl::Seconds(10);

@@ -17,7 +17,7 @@
 #include "libs/auth/token.h"
 #include "libs/common/request_fingerprint.h"
 #include "libs/ledger/idempotency.h"
-#include "services/table/bearer_auth.h"
+#include "services/common/bearer_auth.h"
 
 namespace banca::table {
 
@@ -35,9 +35,9 @@ grpc::Status RunIdempotentCommand(ledger::IdempotencyIndex& index,
                                   const google::protobuf::Message& body,
                                   Response* response, Run run,
                                   bool keep_undecided = false) {
-  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   if (!ledger::IsValidRequestId(request_id)) {
-    return ToGrpcStatus(absl::InvalidArgumentError(
+    return edge::ToGrpcStatus(absl::InvalidArgumentError(
         "request_id must be 1-128 printable characters without spaces"));
   }
   const std::string key = absl::StrCat(caller->subject, ":", request_id);
@@ -45,7 +45,7 @@ grpc::Status RunIdempotentCommand(ledger::IdempotencyIndex& index,
       RequestFingerprint(method, body, caller->subject);
   absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
       index.Begin(key, fingerprint);
-  if (!claim.ok()) return ToGrpcStatus(claim.status());
+  if (!claim.ok()) return edge::ToGrpcStatus(claim.status());
   if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat &&
       !claim->result.empty()) {
     response->ParseFromString(claim->result);
@@ -54,14 +54,14 @@ grpc::Status RunIdempotentCommand(ledger::IdempotencyIndex& index,
   const bool repeat_after_restart =
       claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat;
   absl::Status s = run(*caller, key, fingerprint, repeat_after_restart);
-  if (repeat_after_restart) return ToGrpcStatus(s);
+  if (repeat_after_restart) return edge::ToGrpcStatus(s);
   if (!s.ok()) {
     if (keep_undecided && absl::IsDeadlineExceeded(s)) {
       index.Complete(key, "");
     } else {
       index.Abandon(key);
     }
-    return ToGrpcStatus(s);
+    return edge::ToGrpcStatus(s);
   }
   index.Complete(key, response->SerializeAsString());
   return grpc::Status::OK;

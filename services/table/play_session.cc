@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/request_fingerprint.h"
 #include "libs/ledger/idempotency.h"
-#include "services/table/bearer_auth.h"
+#include "services/common/bearer_auth.h"
 
 namespace banca::table {
 
@@ -41,7 +41,7 @@ absl::Status TableService::PlaySession::Join(
   // The older session ends before this one shows anything, so its client
   // hears why (ABORTED) even if it hangs up as soon as the newer one plays.
   if (replaced != nullptr) {
-    replaced->End(ToGrpcStatus(
+    replaced->End(edge::ToGrpcStatus(
         absl::AbortedError("replaced by a newer Play stream of the player")));
   }
   absl::MutexLock lock(&slot->mu);
@@ -99,8 +99,9 @@ void TableService::PlaySession::Rebuy(v1::RebuyRequest& request) {
     }
     // The key and fingerprint of the Rebuy call, so that a retry through
     // either API is recognised.
-    std::string key = absl::StrCat(player(), ":", request.request_id());
-    std::string fingerprint = RequestFingerprint("Rebuy", request, player());
+    std::string key = absl::StrCat(caller_.subject, ":", request.request_id());
+    std::string fingerprint =
+        RequestFingerprint("Rebuy", request, caller_.subject);
     // A retry while the first is under way does not wait for it.
     absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
         service_.idempotency_.Begin(key, fingerprint, absl::ZeroDuration());

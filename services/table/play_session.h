@@ -27,7 +27,7 @@ class TableService::PlaySession
   // Ends the session with `status` once the queued updates are out.
   virtual void End(grpc::Status status) = 0;
 
-  const std::string& player() const { return caller_.subject; }
+  const std::string& player() const { return player_; }
   bool joined() const { return slot_ != nullptr; }
 
   // What the player asks, whatever carries it (Play or Relay).
@@ -47,10 +47,13 @@ class TableService::PlaySession
 
  protected:
   PlaySession(TableService& service, auth::Claims caller)
-      : service_(service), caller_(std::move(caller)) {}
+      : service_(service),
+        caller_(std::move(caller)),
+        player_(caller_.player_id()) {}
 
   TableService& service_;
   const auth::Claims caller_;
+  const std::string player_;
 
  private:
   // Marks `update` as the answer to a refused request.

@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "services/table/bearer_auth.h"
+#include "services/common/bearer_auth.h"
 
 namespace banca::table {
 
@@ -18,7 +18,7 @@ TableService::PlayStream* TableService::PlayStream::Open(
       service, caller.ok() ? *std::move(caller) : auth::Claims{});
   stream->self_ = std::shared_ptr<PlayStream>(stream);
   if (!caller.ok()) {
-    stream->End(ToGrpcStatus(caller.status()));
+    stream->End(edge::ToGrpcStatus(caller.status()));
   } else {
     stream->StartRead(&stream->request_);
   }
@@ -48,7 +48,7 @@ void TableService::PlayStream::OnReadDone(bool ok) {
       status = absl::InvalidArgumentError(
           "a PlayRequest carries a join, an act or a rebuy");
   }
-  if (!status.ok()) return End(ToGrpcStatus(status));
+  if (!status.ok()) return End(edge::ToGrpcStatus(status));
   StartRead(&request_);
 }
 
@@ -57,7 +57,7 @@ void TableService::PlayStream::Send(v1::PlayUpdate update) {
       writes_.Queue([&](std::deque<v1::PlayUpdate>& queue,
                         bool) -> std::optional<grpc::Status> {
         if (queue.size() >= kMaxOutbox) {
-          return ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
+          return edge::ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
               "more than ", kMaxOutbox, " updates were waiting to be read")));
         }
         queue.push_back(std::move(update));

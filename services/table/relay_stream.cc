@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "services/table/bearer_auth.h"
+#include "services/common/bearer_auth.h"
 
 namespace banca::table {
 
@@ -58,13 +58,13 @@ TableService::RelayStream* TableService::RelayStream::Open(
   stream->self_ = std::shared_ptr<RelayStream>(stream);
   absl::StatusOr<auth::Claims> caller = service.Caller(context);
   if (!caller.ok()) {
-    stream->End(ToGrpcStatus(caller.status()));
+    stream->End(edge::ToGrpcStatus(caller.status()));
   } else if (caller->role != auth::Role::kGateway) {
-    stream->End(ToGrpcStatus(absl::PermissionDeniedError(
+    stream->End(edge::ToGrpcStatus(absl::PermissionDeniedError(
         "Relay is for connection gateways; a player plays over Play")));
   } else if (service.closing_plays_) {
-    stream->End(
-        ToGrpcStatus(absl::UnavailableError("the table service is stopping")));
+    stream->End(edge::ToGrpcStatus(
+        absl::UnavailableError("the table service is stopping")));
   } else {
     {
       absl::MutexLock lock(&service.relays_mu_);
@@ -87,7 +87,7 @@ void TableService::RelayStream::OnReadDone(bool ok) {
   for (int i = 0; status.ok() && i < request_.messages_size(); ++i) {
     status = Handle(*request_.mutable_messages(i));
   }
-  if (!status.ok()) return End(ToGrpcStatus(status));
+  if (!status.ok()) return End(edge::ToGrpcStatus(status));
   StartRead(&request_);
 }
 
@@ -112,9 +112,8 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
             "a Relay stream carries at most ", kMaxSessions, " sessions"));
       }
       const v1::RelayOpen& open = message.open();
-      absl::StatusOr<auth::Claims> player =
-          auth::VerifyToken(service_.options_.token_key, open.player_token(),
-                            service_.clock_.NowMicros() / 1'000'000);
+      absl::StatusOr<auth::Claims> player = service_.options_.verifier.Verify(
+          open.player_token(), service_.clock_.NowMicros() / 1'000'000);
       if (player.ok() && player->role != auth::Role::kPlayer) {
         player = absl::PermissionDeniedError(
             "a session plays with a player's token");
@@ -128,7 +127,7 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
       v1::WatchTableRequest join;
       join.set_table_id(open.table_id());
       absl::Status status = player.ok() ? session->Join(join) : player.status();
-      if (!status.ok()) session->End(ToGrpcStatus(status));
+      if (!status.ok()) session->End(edge::ToGrpcStatus(status));
       return absl::OkStatus();
     }
     case v1::RelayMessage::kAct:
@@ -168,7 +167,7 @@ void TableService::RelayStream::Deliver(v1::RelayDelivery delivery) {
         if (batches.empty() || (writing && batches.size() == 1) ||
             batches.back().deliveries_size() >= kMaxDeliveriesPerUpdate) {
           if (batches.size() >= kMaxWaitingUpdates) {
-            return ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
+            return edge::ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
                 "more than ", kMaxWaitingUpdates * kMaxDeliveriesPerUpdate,
                 " updates were waiting to be read")));
           }

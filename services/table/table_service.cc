@@ -11,7 +11,7 @@
 #include "libs/common/request_fingerprint.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
-#include "services/table/bearer_auth.h"
+#include "services/common/bearer_auth.h"
 #include "services/table/idempotent_command.h"
 #include "services/table/play_stream.h"
 #include "services/table/relay_stream.h"
@@ -425,8 +425,8 @@ size_t TableService::act_answers(const std::string& table_id) {
 
 absl::StatusOr<auth::Claims> TableService::Caller(
     const grpc::ServerContextBase* context) const {
-  return AuthenticateBearer(context, options_.token_key,
-                            clock_.NowMicros() / 1'000'000);
+  return edge::AuthenticateBearer(context, options_.verifier,
+                                  clock_.NowMicros() / 1'000'000);
 }
 
 v1::SeatResponse TableService::SeatOf(const TableState& state,
@@ -526,7 +526,7 @@ grpc::Status TableService::ListTables(grpc::ServerContext* context,
                                       const v1::ListTablesRequest*,
                                       v1::ListTablesResponse* response) {
   if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
-    return ToGrpcStatus(c.status());
+    return edge::ToGrpcStatus(c.status());
   }
   std::vector<Slot*> slots;
   {
@@ -617,7 +617,7 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         if (slot == nullptr) {
           return absl::NotFoundError(absl::StrCat("no table ", table_id));
         }
-        const std::string& player = caller.subject;
+        const std::string player = caller.player_id();
         absl::MutexLock lock(&slot->mu);
         if (repeat) {
           absl::Status s = RepeatedBuyInLocked(*slot, player, response);
@@ -676,32 +676,34 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
         absl::MutexLock lock(&slot->mu);
         TableState& state = *slot->state;
         response->set_table_id(state.id());
-        if (!state.engine().SeatOf(caller.subject)) {
+        if (!state.engine().SeatOf(caller.player_id())) {
           if (std::optional<v1::SessionSummary> s =
-                  state.Summary(caller.subject)) {
+                  state.Summary(caller.player_id())) {
             response->set_left(true);
             *response->mutable_summary() = *s;
             WaitDurable(*slot, slot->sequence);
             return absl::OkStatus();
           }
           return absl::NotFoundError(
-              absl::StrCat(caller.subject, " is not seated"));
+              absl::StrCat(caller.player_id(), " is not seated"));
         }
-        const int64_t before = state.engine().Stack(caller.subject).value_or(0);
+        const int64_t before =
+            state.engine().Stack(caller.player_id()).value_or(0);
         v1::TableEvent e;
         e.set_request_id(key);
         e.set_request_fingerprint(fingerprint);
         e.set_table_id(state.id());
-        e.mutable_leave_requested()->set_player_id(caller.subject);
+        e.mutable_leave_requested()->set_player_id(caller.player_id());
         if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
           return s;
         }
-        const bool left = !state.engine().SeatOf(caller.subject).has_value();
+        const bool left =
+            !state.engine().SeatOf(caller.player_id()).has_value();
         response->set_left(left);
         if (left) {
           response->set_cashed_out_minor(before);
           if (std::optional<v1::SessionSummary> s =
-                  state.Summary(caller.subject)) {
+                  state.Summary(caller.player_id())) {
             *response->mutable_summary() = *s;
           }
         }
@@ -725,14 +727,14 @@ grpc::Status TableService::SitOut(grpc::ServerContext* context,
           e.set_request_id(key);
           e.set_request_fingerprint(fingerprint);
           e.set_table_id(request->table_id());
-          e.mutable_sit_out_changed()->set_player_id(caller.subject);
+          e.mutable_sit_out_changed()->set_player_id(caller.player_id());
           e.mutable_sit_out_changed()->set_sitting_out(true);
           e.mutable_sit_out_changed()->set_at_micros(clock_.NowMicros());
           if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
             return s;
           }
         }
-        *response = SeatOf(*slot->state, caller.subject);
+        *response = SeatOf(*slot->state, caller.player_id());
         WaitDurable(*slot, slot->sequence);
         return absl::OkStatus();
       });
@@ -753,13 +755,13 @@ grpc::Status TableService::SitIn(grpc::ServerContext* context,
           e.set_request_id(key);
           e.set_request_fingerprint(fingerprint);
           e.set_table_id(request->table_id());
-          e.mutable_sit_out_changed()->set_player_id(caller.subject);
+          e.mutable_sit_out_changed()->set_player_id(caller.player_id());
           e.mutable_sit_out_changed()->set_sitting_out(false);
           if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
             return s;
           }
         }
-        *response = SeatOf(*slot->state, caller.subject);
+        *response = SeatOf(*slot->state, caller.player_id());
         WaitDurable(*slot, slot->sequence);
         return absl::OkStatus();
       });
@@ -798,7 +800,7 @@ absl::Status TableService::DecideActLocked(Slot& slot,
       *response = *first.response;
       *sequence = first.sequence;
     } else {  // decided before a restart, or through Play
-      *response = ViewLocked(slot, caller.subject);
+      *response = ViewLocked(slot, caller.player_id());
       *sequence = slot.sequence;
     }
     return absl::OkStatus();
@@ -809,14 +811,14 @@ absl::Status TableService::DecideActLocked(Slot& slot,
   e.set_table_id(request.table_id());
   v1::ActionApplied* a = e.mutable_action_applied();
   a->set_hand_number(request.hand_number());
-  a->set_player_id(caller.subject);
+  a->set_player_id(caller.player_id());
   a->set_action(request.action());
   a->set_amount_minor(request.amount_minor());
   if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
   *sequence = slot.sequence;
   std::optional<v1::TableView> kept;
   if (response != nullptr) {
-    *response = ViewLocked(slot, caller.subject);
+    *response = ViewLocked(slot, caller.player_id());
     kept = *response;
   }
   slot.acts.insert(
@@ -842,7 +844,7 @@ grpc::ServerUnaryReactor* TableService::Act(
     v1::TableView* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   auto fail = [reactor](const absl::Status& s) {
-    reactor->Finish(ToGrpcStatus(s));
+    reactor->Finish(edge::ToGrpcStatus(s));
     return reactor;
   };
   absl::StatusOr<auth::Claims> caller = Caller(context);
@@ -910,18 +912,18 @@ grpc::ServerUnaryReactor* TableService::GetTableView(
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   absl::StatusOr<auth::Claims> caller = Caller(context);
   if (!caller.ok()) {
-    reactor->Finish(ToGrpcStatus(caller.status()));
+    reactor->Finish(edge::ToGrpcStatus(caller.status()));
     return reactor;
   }
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) {
-    reactor->Finish(ToGrpcStatus(absl::NotFoundError("no such table")));
+    reactor->Finish(edge::ToGrpcStatus(absl::NotFoundError("no such table")));
     return reactor;
   }
   std::vector<grpc::ServerUnaryReactor*> now;
   {
     absl::MutexLock lock(&slot->mu);
-    *response = ViewLocked(*slot, caller->subject);
+    *response = ViewLocked(*slot, caller->player_id());
     // Sent once everything it shows is durable.
     ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
   }
@@ -933,15 +935,16 @@ grpc::Status TableService::WatchTable(
     grpc::ServerContext* context, const v1::WatchTableRequest* request,
     grpc::ServerWriter<v1::TableView>* writer) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) {
-    return ToGrpcStatus(absl::NotFoundError("no such table"));
+    return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
   }
   {
     absl::MutexLock lock(&slot->mu);
     if (slot->watchers >= options_.max_watchers_per_table) {
-      return ToGrpcStatus(absl::ResourceExhaustedError("too many watchers"));
+      return edge::ToGrpcStatus(
+          absl::ResourceExhaustedError("too many watchers"));
     }
     ++slot->watchers;
   }
@@ -959,7 +962,7 @@ grpc::Status TableService::WatchTable(
         slot->changed.WaitWithTimeout(&slot->mu, absl::Milliseconds(500));
         if (nothing_new()) continue;
       }
-      view = ViewLocked(*slot, caller->subject);
+      view = ViewLocked(*slot, caller->player_id());
       sent = slot->state->version();
     }
     if (!writer->Write(view)) break;
@@ -973,10 +976,10 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
                                        const v1::GetLastHandRequest* request,
                                        v1::LastHandResponse* response) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   Slot* slot = Find(request->table_id());
   if (slot == nullptr)
-    return ToGrpcStatus(absl::NotFoundError("no such table"));
+    return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
   absl::MutexLock lock(&slot->mu);
   // Only what is durable is shown (see GetTableView): the answer is read
   // once the log has caught up with the table.
@@ -984,10 +987,10 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
     slot->changed.Wait(&slot->mu);
   }
   std::optional<poker::LastHand> last =
-      slot->state->engine().LastHandOf(caller->subject);
+      slot->state->engine().LastHandOf(caller->player_id());
   if (!last) {
-    return ToGrpcStatus(absl::NotFoundError(
-        absl::StrCat(caller->subject, " has played no hand here")));
+    return edge::ToGrpcStatus(absl::NotFoundError(
+        absl::StrCat(caller->player_id(), " has played no hand here")));
   }
   response->set_table_id(request->table_id());
   response->set_hand_number(last->hand_number);
@@ -1017,18 +1020,19 @@ grpc::Status TableService::GetSessionSummary(
     grpc::ServerContext* context, const v1::GetSessionSummaryRequest* request,
     v1::SessionSummary* response) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   Slot* slot = Find(request->table_id());
   if (slot == nullptr)
-    return ToGrpcStatus(absl::NotFoundError("no such table"));
+    return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
   absl::MutexLock lock(&slot->mu);
   while (slot->durable_sequence < slot->sequence) {
     slot->changed.Wait(&slot->mu);
   }
-  std::optional<v1::SessionSummary> s = slot->state->Summary(caller->subject);
+  std::optional<v1::SessionSummary> s =
+      slot->state->Summary(caller->player_id());
   if (!s) {
-    return ToGrpcStatus(absl::NotFoundError(
-        absl::StrCat(caller->subject, " has no session here")));
+    return edge::ToGrpcStatus(absl::NotFoundError(
+        absl::StrCat(caller->player_id(), " has no session here")));
   }
   *response = *s;
   return grpc::Status::OK;

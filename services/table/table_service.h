@@ -64,7 +64,7 @@ struct TableServiceOptions {
   int partitions = kDefaultTablePartitions;
   // The wallet's topic, read for buy-in outcomes.
   int wallet_partitions = 8;
-  auth::Key token_key{};
+  auth::Verifier verifier;
   // A buy-in the wallet has not answered by then fails (compensated if the
   // money arrives later).
   absl::Duration saga_timeout = absl::Seconds(10);

@@ -13,10 +13,12 @@
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "libs/common/request_fingerprint.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
+#include "services/common/bearer_auth.h"
 #include "services/table/banked_codec.h"
 #include "services/table/table_codec.h"
 #include "services/wallet/wallet_events.h"
@@ -27,6 +29,26 @@ namespace {
 constexpr int32_t kMaxHoldTtlSeconds = 7 * 24 * 3600;
 constexpr int32_t kMaxPageSize = 500;
 constexpr int32_t kDefaultPageSize = 50;
+// An idempotency key: a client's request id (1..128) under
+// "client/<subject>/", or an internal step's id.
+constexpr size_t kMaxKeyBytes = 320;
+
+bool IsValidKey(std::string_view key) {
+  if (key.empty() || key.size() > kMaxKeyBytes) return false;
+  for (char c : key) {
+    if (c <= ' ' || c > '~') return false;
+  }
+  return true;
+}
+
+// The caller's right first, then the request's validity: a caller without
+// the right learns nothing about the request.
+template <typename May, typename Valid>
+absl::Status Vet(const absl::StatusOr<Caller>& caller, May may, Valid valid) {
+  RETURN_IF_ERROR(caller.status());
+  RETURN_IF_ERROR(may(*caller));
+  return valid();
+}
 
 grpc::Status ToGrpc(const absl::Status& s) {
   if (s.ok()) return grpc::Status::OK;
@@ -66,6 +88,28 @@ absl::Status CheckCurrency(std::string_view currency,
   return absl::InvalidArgumentError(
       absl::StrCat("currency \"", ToAbsl(currency.substr(0, 8)),
                    "\" is not this wallet's currency ", ledger_currency));
+}
+
+absl::Status CheckReasonGiven(v1::PostingReason reason) {
+  if (reason == v1::POSTING_REASON_UNSPECIFIED ||
+      !v1::PostingReason_IsValid(reason)) {
+    return Invalid("a posting reason is required");
+  }
+  if (reason == v1::POSTING_REASON_HOLD ||
+      reason == v1::POSTING_REASON_HOLD_RELEASE) {
+    return Invalid("hold and hold_release postings are made by the ledger");
+  }
+  return absl::OkStatus();
+}
+
+// Money moves in and out of player/<id>/held only through holds.
+absl::Status CheckNotHeld(std::string_view account) {
+  if (absl::EndsWith(ToAbsl(account), "/held") &&
+      absl::StartsWith(ToAbsl(account), "player/")) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(ToAbsl(account), " moves only through holds"));
+  }
+  return absl::OkStatus();
 }
 
 v1::Reference PaymentRef(const std::string& payment_ref) {
@@ -126,6 +170,12 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   }
   if (options.projection_dir.empty()) {
     return absl::InvalidArgumentError("projection_dir is required");
+  }
+  if (options.verifier.empty() && !options.insecure_dev) {
+    return absl::InvalidArgumentError(
+        "the wallet checks signed caller tokens: give it the token keys "
+        "(--token-key-file or --token-verify-key-file), or --insecure-dev "
+        "on a developer's machine");
   }
   std::unique_ptr<WalletService> service(
       new WalletService(log, clock, std::move(options)));
@@ -263,11 +313,12 @@ void WalletService::RecordAppended(
 
 void WalletService::ExecuteAsync(std::string_view method,
                                  std::string_view request_id,
+                                 std::string_view actor,
                                  const google::protobuf::Message& body,
                                  const grpc::ServerContextBase* context,
                                  const Decide& decide, Done done,
                                  v1::WalletEvent* decided) {
-  if (!ledger::IsValidRequestId(request_id)) {
+  if (!IsValidKey(request_id)) {
     done(Invalid(
         "request_id must be 1-128 printable ASCII characters without spaces"));
     return;
@@ -351,7 +402,8 @@ void WalletService::ExecuteAsync(std::string_view method,
       log_.AppendAsync(std::move(records), {}, std::move(appended));
     }
   };
-  const ledger::CommandMeta meta{std::string(request_id), fingerprint};
+  const ledger::CommandMeta meta{std::string(request_id), fingerprint,
+                                 std::string(actor)};
   absl::Status decision = decide(meta, commit);
   if (!decision.ok()) {
     idempotency_.Abandon(request_id);
@@ -374,7 +426,7 @@ absl::StatusOr<v1::WalletEvent> WalletService::ExecuteQueued(
   }
   v1::WalletEvent decided;
   ExecuteAsync(
-      method, request_id, body, nullptr, decide,
+      method, request_id, kWalletActor, body, nullptr, decide,
       [this](absl::StatusOr<v1::WalletEvent> event) {
         absl::MutexLock lock(&queued_mu_);
         if (!event.ok() && queued_error_.ok()) {
@@ -403,7 +455,7 @@ absl::StatusOr<v1::WalletEvent> WalletService::Execute(
     const google::protobuf::Message& body, const Decide& decide) {
   absl::Notification finished;
   absl::StatusOr<v1::WalletEvent> result;
-  ExecuteAsync(method, request_id, body, nullptr, decide,
+  ExecuteAsync(method, request_id, kWalletActor, body, nullptr, decide,
                [&](absl::StatusOr<v1::WalletEvent> event) {
                  result = std::move(event);
                  finished.Notify();
@@ -433,18 +485,38 @@ grpc::Status WalletService::Finish(std::string_view method, absl::Time start,
 
 // A mutating call: check the request, then run the command; the reply goes
 // out when the event is durable (or at once on an error or a repeat).
+absl::StatusOr<Caller> WalletService::Authenticate(
+    const grpc::ServerContextBase* context) const {
+  Caller caller;
+  if (options_.insecure_dev) {
+    caller.insecure = true;
+    return caller;
+  }
+  ASSIGN_OR_RETURN(caller.claims,
+                   edge::AuthenticateBearer(context, options_.verifier,
+                                            clock_.NowMicros() / 1'000'000,
+                                            options_.audience));
+  return caller;
+}
+
 template <typename Fill>
 grpc::ServerUnaryReactor* WalletService::Command(
     grpc::CallbackServerContext* context, std::string_view method,
-    std::string_view request_id, const google::protobuf::Message& body,
-    absl::Status checked, const Decide& decide, Fill fill) {
+    const absl::StatusOr<Caller>& caller, std::string_view request_id,
+    const google::protobuf::Message& body, absl::Status checked,
+    const Decide& decide, Fill fill) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
+  if (checked.ok() && !ledger::IsValidRequestId(request_id)) {
+    checked = Invalid(
+        "request_id must be 1-128 printable ASCII characters without spaces");
+  }
   if (!checked.ok()) {
     Reply(reactor, method, start, checked);
     return reactor;
   }
-  ExecuteAsync(method, request_id, body, context, decide,
+  ExecuteAsync(method, caller->ClientKey(request_id), caller->actor(), body,
+               context, decide,
                [this, reactor, method, start,
                 fill](absl::StatusOr<v1::WalletEvent> event) {
                  if (event.ok()) fill(*event);
@@ -458,9 +530,11 @@ grpc::ServerUnaryReactor* WalletService::OpenAccount(
     v1::AccountResponse* response) {
   const std::string currency =
       request->currency().empty() ? options_.currency : request->currency();
+  const absl::StatusOr<Caller> caller = Authenticate(context);
   return Command(
-      context, "OpenAccount", request->request_id(), *request,
-      CheckPlayerId(request->player_id()),
+      context, "OpenAccount", caller, request->request_id(), *request,
+      Vet(caller, MayManageAccounts,
+          [&] { return CheckPlayerId(request->player_id()); }),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.OpenAccount(meta, request->player_id(), currency,
                                    commit);
@@ -473,9 +547,11 @@ grpc::ServerUnaryReactor* WalletService::OpenAccount(
 grpc::ServerUnaryReactor* WalletService::CloseAccount(
     grpc::CallbackServerContext* context,
     const v1::CloseAccountRequest* request, v1::AccountResponse* response) {
+  const absl::StatusOr<Caller> caller = Authenticate(context);
   return Command(
-      context, "CloseAccount", request->request_id(), *request,
-      CheckPlayerId(request->player_id()),
+      context, "CloseAccount", caller, request->request_id(), *request,
+      Vet(caller, MayManageAccounts,
+          [&] { return CheckPlayerId(request->player_id()); }),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.CloseAccount(meta, request->player_id(), commit);
       },
@@ -490,13 +566,13 @@ namespace {
 // The checks shared by deposits and withdrawals.
 template <typename Request>
 absl::Status CheckPayment(const Request& r, const std::string& currency) {
-  absl::Status status = CheckPlayerId(r.player_id());
-  if (status.ok()) status = CheckAmount(r.amount_minor());
-  if (status.ok()) status = CheckCurrency(r.currency(), currency);
-  if (status.ok() && !ledger::IsValidId(r.payment_ref())) {
-    status = Invalid("payment_ref must be 1-64 of [A-Za-z0-9_.-]");
+  RETURN_IF_ERROR(CheckPlayerId(r.player_id()));
+  RETURN_IF_ERROR(CheckAmount(r.amount_minor()));
+  RETURN_IF_ERROR(CheckCurrency(r.currency(), currency));
+  if (!ledger::IsValidId(r.payment_ref())) {
+    return Invalid("payment_ref must be 1-64 of [A-Za-z0-9_.-]");
   }
-  return status;
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -504,9 +580,11 @@ absl::Status CheckPayment(const Request& r, const std::string& currency) {
 grpc::ServerUnaryReactor* WalletService::Deposit(
     grpc::CallbackServerContext* context, const v1::DepositRequest* request,
     v1::TransactionResponse* response) {
+  const absl::StatusOr<Caller> caller = Authenticate(context);
   return Command(
-      context, "Deposit", request->request_id(), *request,
-      CheckPayment(*request, options_.currency),
+      context, "Deposit", caller, request->request_id(), *request,
+      Vet(caller, MayDeposit,
+          [&] { return CheckPayment(*request, options_.currency); }),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.Post(
             meta, ledger::PlayerOwner(request->player_id()),
@@ -524,9 +602,13 @@ grpc::ServerUnaryReactor* WalletService::Deposit(
 grpc::ServerUnaryReactor* WalletService::Withdraw(
     grpc::CallbackServerContext* context, const v1::WithdrawRequest* request,
     v1::TransactionResponse* response) {
+  const absl::StatusOr<Caller> caller = Authenticate(context);
   return Command(
-      context, "Withdraw", request->request_id(), *request,
-      CheckPayment(*request, options_.currency),
+      context, "Withdraw", caller, request->request_id(), *request,
+      Vet(
+          caller,
+          [&](const Caller& c) { return MayWithdraw(c, request->player_id()); },
+          [&] { return CheckPayment(*request, options_.currency); }),
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.Post(
             meta, ledger::PlayerOwner(request->player_id()),
@@ -546,7 +628,10 @@ grpc::ServerUnaryReactor* WalletService::GetBalance(
     v1::BalanceResponse* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
-  absl::Status status = CheckPlayerId(request->player_id());
+  absl::Status status = Vet(
+      Authenticate(context),
+      [&](const Caller& c) { return MayRead(c, request->player_id()); },
+      [&] { return CheckPlayerId(request->player_id()); });
   if (status.ok()) {
     auto balance = ledger_.Balance(request->player_id());
     status = balance.status();
@@ -563,10 +648,13 @@ grpc::ServerUnaryReactor* WalletService::GetBalance(
 }
 
 grpc::Status WalletService::ListTransactions(
-    grpc::ServerContext*, const v1::ListTransactionsRequest* request,
+    grpc::ServerContext* context, const v1::ListTransactionsRequest* request,
     v1::ListTransactionsResponse* response) {
   const absl::Time start = absl::Now();
-  absl::Status status = CheckPlayerId(request->player_id());
+  absl::Status status = Vet(
+      Authenticate(context),
+      [&](const Caller& c) { return MayRead(c, request->player_id()); },
+      [&] { return CheckPlayerId(request->player_id()); });
   int32_t page_size =
       request->page_size() == 0 ? kDefaultPageSize : request->page_size();
   if (status.ok() && (page_size < 0 || page_size > kMaxPageSize)) {
@@ -618,21 +706,23 @@ grpc::Status WalletService::ListTransactions(
 grpc::ServerUnaryReactor* WalletService::PlaceHold(
     grpc::CallbackServerContext* context, const v1::PlaceHoldRequest* request,
     v1::HoldResponse* response) {
-  absl::Status status = CheckPlayerId(request->player_id());
-  if (status.ok()) status = CheckAmount(request->amount_minor());
-  if (status.ok()) {
-    status = CheckCurrency(request->currency(), options_.currency);
-  }
   const int32_t ttl = request->ttl_seconds() == 0
                           ? options_.default_hold_ttl_seconds
                           : request->ttl_seconds();
-  if (status.ok() && (ttl < 0 || ttl > kMaxHoldTtlSeconds)) {
-    status = absl::InvalidArgumentError(
-        absl::StrCat("ttl_seconds must be 0..", kMaxHoldTtlSeconds));
-  }
+  const absl::StatusOr<Caller> caller = Authenticate(context);
+  absl::Status status = Vet(caller, MayPlaceHold, [&]() -> absl::Status {
+    RETURN_IF_ERROR(CheckPlayerId(request->player_id()));
+    RETURN_IF_ERROR(CheckAmount(request->amount_minor()));
+    RETURN_IF_ERROR(CheckCurrency(request->currency(), options_.currency));
+    if (ttl < 0 || ttl > kMaxHoldTtlSeconds) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("ttl_seconds must be 0..", kMaxHoldTtlSeconds));
+    }
+    return absl::OkStatus();
+  });
   const int64_t expires = clock_.NowMicros() + int64_t{ttl} * 1'000'000;
   return Command(
-      context, "PlaceHold", request->request_id(), *request, status,
+      context, "PlaceHold", caller, request->request_id(), *request, status,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.PlaceHold(meta, request->player_id(),
                                  request->amount_minor(), request->reason(),
@@ -646,9 +736,26 @@ grpc::ServerUnaryReactor* WalletService::PlaceHold(
 grpc::ServerUnaryReactor* WalletService::CaptureHold(
     grpc::CallbackServerContext* context, const v1::CaptureHoldRequest* request,
     v1::HoldResponse* response) {
+  const absl::StatusOr<Caller> caller = Authenticate(context);
+  absl::Status status = caller.status();
+  if (status.ok()) {
+    // Who placed it, and where its money may go, before anything else.
+    absl::StatusOr<ledger::HoldView> hold = ledger_.Hold(request->hold_id());
+    status = hold.status();
+    if (status.ok()) status = MayCaptureHold(*caller, hold->placed_by);
+    absl::StatusOr<ledger::AccountInfo> to =
+        ledger::ParseAccount(request->to_account());
+    if (status.ok()) status = to.status();
+    if (status.ok()) status = CheckNotHeld(request->to_account());
+    if (status.ok()) status = CheckReasonGiven(request->reason());
+    if (status.ok()) {
+      status = MayTransfer(*caller, request->reason(),
+                           ledger::AccountClass::kPlayer, to->account_class);
+    }
+  }
+  if (status.ok()) status = CheckAmount(request->amount_minor());
   return Command(
-      context, "CaptureHold", request->request_id(), *request,
-      CheckAmount(request->amount_minor()),
+      context, "CaptureHold", caller, request->request_id(), *request, status,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.CaptureHold(
             meta, request->hold_id(), request->amount_minor(),
@@ -663,8 +770,15 @@ grpc::ServerUnaryReactor* WalletService::CaptureHold(
 grpc::ServerUnaryReactor* WalletService::ReleaseHold(
     grpc::CallbackServerContext* context, const v1::ReleaseHoldRequest* request,
     v1::HoldResponse* response) {
+  const absl::StatusOr<Caller> caller = Authenticate(context);
+  absl::Status status = caller.status();
+  if (status.ok()) {
+    absl::StatusOr<ledger::HoldView> hold = ledger_.Hold(request->hold_id());
+    status = hold.status();
+    if (status.ok()) status = MayReleaseHold(*caller, hold->placed_by);
+  }
   return Command(
-      context, "ReleaseHold", request->request_id(), *request, absl::OkStatus(),
+      context, "ReleaseHold", caller, request->request_id(), *request, status,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.ReleaseHold(meta, request->hold_id(), false, commit);
       },
@@ -676,15 +790,24 @@ grpc::ServerUnaryReactor* WalletService::ReleaseHold(
 grpc::ServerUnaryReactor* WalletService::Transfer(
     grpc::CallbackServerContext* context, const v1::TransferRequest* request,
     v1::TransactionResponse* response) {
-  absl::Status status = CheckAmount(request->amount_minor());
-  if (status.ok()) {
-    status = CheckCurrency(request->currency(), options_.currency);
-  }
+  const absl::StatusOr<Caller> caller = Authenticate(context);
   absl::StatusOr<ledger::AccountInfo> from =
       ledger::ParseAccount(request->from_account());
+  absl::StatusOr<ledger::AccountInfo> to =
+      ledger::ParseAccount(request->to_account());
+  absl::Status status = caller.status();
   if (status.ok()) status = from.status();
+  if (status.ok()) status = to.status();
+  if (status.ok()) status = CheckNotHeld(request->from_account());
+  if (status.ok()) status = CheckNotHeld(request->to_account());
+  if (status.ok()) status = CheckReasonGiven(request->reason());
   if (status.ok()) {
-    status = ledger::ParseAccount(request->to_account()).status();
+    status = MayTransfer(*caller, request->reason(), from->account_class,
+                         to->account_class);
+  }
+  if (status.ok()) status = CheckAmount(request->amount_minor());
+  if (status.ok()) {
+    status = CheckCurrency(request->currency(), options_.currency);
   }
   if (status.ok() && request->from_account() == request->to_account()) {
     status = Invalid("from_account and to_account are the same");
@@ -692,7 +815,7 @@ grpc::ServerUnaryReactor* WalletService::Transfer(
   const std::string owner = from.ok() ? std::string(from->owner) : "";
   const std::string player = from.ok() ? std::string(from->player_id) : "";
   return Command(
-      context, "Transfer", request->request_id(), *request, status,
+      context, "Transfer", caller, request->request_id(), *request, status,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         v1::LedgerTransaction tx = TwoLegs(
             request->reason(), request->reference(), request->from_account(),
@@ -710,6 +833,12 @@ grpc::ServerUnaryReactor* WalletService::GetLedgerSummary(
     v1::LedgerSummaryResponse* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
+  const absl::Status status =
+      Vet(Authenticate(context), MaySummarize, [] { return absl::OkStatus(); });
+  if (!status.ok()) {
+    Reply(reactor, "GetLedgerSummary", start, status);
+    return reactor;
+  }
   const ledger::LedgerSummary summary = ledger_.Summarize();
   response->set_currency(options_.currency);
   for (int c = 0; c < static_cast<int>(summary.classes.size()); ++c) {

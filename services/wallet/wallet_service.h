@@ -21,6 +21,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "banca/v1/wallet.grpc.pb.h"
+#include "libs/auth/token.h"
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/eventlog/group_member.h"
@@ -30,6 +31,7 @@
 #include "libs/projection/projector.h"
 #include "prometheus/registry.h"
 #include "services/wallet/partition_ownership.h"
+#include "services/wallet/wallet_access.h"
 #include "services/wallet/wallet_metrics.h"
 #include "services/wallet/wallet_projection.h"
 
@@ -67,6 +69,12 @@ struct WalletOptions {
   absl::Duration follow_interval = absl::Milliseconds(2);
   // Registry for Prometheus metrics; null disables metrics.
   prometheus::Registry* metrics = nullptr;
+  // The keys callers' tokens must be signed with (docs/security.md). Start
+  // refuses an empty verifier unless `insecure_dev` is set, which turns
+  // every identity and role check off (a developer's machine only).
+  auth::Verifier verifier;
+  bool insecure_dev = false;
+  std::string audience = std::string(auth::kDefaultAudience);
 };
 
 // Every method but ListTransactions uses gRPC's callback API: a command
@@ -174,7 +182,10 @@ class WalletService final : public WalletServiceBase {
   using Done = std::function<void(absl::StatusOr<v1::WalletEvent>)>;
   // `decided`, if given, receives the event as decided (or, for a repeat,
   // as recorded) before ExecuteAsync returns.
+  // `request_id` is the idempotency key (a client's is namespaced by
+  // Caller::ClientKey); `actor` is recorded on the event.
   void ExecuteAsync(std::string_view method, std::string_view request_id,
+                    std::string_view actor,
                     const google::protobuf::Message& body,
                     const grpc::ServerContextBase* context,
                     const Decide& decide, Done done,
@@ -194,9 +205,16 @@ class WalletService final : public WalletServiceBase {
                                           std::string_view request_id,
                                           const google::protobuf::Message& body,
                                           const Decide& decide);
+  // The caller of an RPC; UNAUTHENTICATED without a valid token (unless
+  // insecure_dev).
+  absl::StatusOr<Caller> Authenticate(
+      const grpc::ServerContextBase* context) const;
+  // A client's mutating call: `checked` is the caller's right and the
+  // request's validity, decided before anything else.
   template <typename Fill>
   grpc::ServerUnaryReactor* Command(grpc::CallbackServerContext* context,
                                     std::string_view method,
+                                    const absl::StatusOr<Caller>& caller,
                                     std::string_view request_id,
                                     const google::protobuf::Message& body,
                                     absl::Status checked, const Decide& decide,

@@ -112,12 +112,6 @@ class BankedWatch {
   bool done_ ABSL_GUARDED_BY(mu_) = false;
 };
 
-inline auth::Key BankedTestKey() {
-  auth::Key k;
-  k.fill(42);
-  return k;
-}
-
 class BankedTableTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -150,11 +144,12 @@ class BankedTableTest : public ::testing::Test {
     // Off: the test carries out the requests itself (PollBankedRequests).
     wo.table_requests_interval =
         wallet_reader_ ? absl::Milliseconds(1) : absl::ZeroDuration();
+    wo.verifier = TestVerifier();
     auto w = wallet::WalletService::Start(*log_, clock_, wo);
     ASSERT_TRUE(w.ok()) << w.status();
     wallet_ = std::move(*w);
     table::BankedTableServiceOptions to;
-    to.token_key = BankedTestKey();
+    to.verifier = TestVerifier();
     to.tick_interval = absl::ZeroDuration();  // the test drives the timers
     to.poll_interval = absl::Milliseconds(1);
     to.stake_wait = stake_wait_;
@@ -174,7 +169,11 @@ class BankedTableTest : public ::testing::Test {
     auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
                                        grpc::InsecureChannelCredentials());
     stub_ = v1::BankedTableService::NewStub(channel);
-    wallet_stub_ = v1::WalletService::NewStub(channel);
+    wallet_stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+        absl::StrCat("127.0.0.1:", port),
+        *cli::BackOfficeTokens(TestSigningKey(), "test", [this] {
+          return clock_.NowMicros() / 1'000'000;
+        })));
   }
   void Shutdown() {
     if (tables_) tables_->BeginShutdown();
@@ -197,9 +196,7 @@ class BankedTableTest : public ::testing::Test {
     auto ctx = std::make_unique<grpc::ClientContext>();
     ctx->AddMetadata(
         "authorization",
-        "Bearer " + *auth::IssueToken(BankedTestKey(),
-                                      {subject, role,
-                                       clock_.NowMicros() / 1'000'000 + 3600}));
+        "Bearer " + TestToken(role, subject, clock_.NowMicros() / 1'000'000));
     return ctx;
   }
   std::unique_ptr<grpc::ClientContext> Operator() {

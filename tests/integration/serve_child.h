@@ -20,6 +20,7 @@
 #include "banca/v1/wallet.grpc.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
+#include "tests/integration/test_keys.h"
 
 namespace banca::testing {
 
@@ -42,6 +43,11 @@ inline ServeChild StartServeChild(const std::string& dir,
                                    "--grpc-address=127.0.0.1",
                                    "--metrics-port=0"};
   args.insert(args.end(), flags.begin(), flags.end());
+  bool keyed = false;
+  for (const std::string& f : flags) {
+    keyed = keyed || f.rfind("--token-", 0) == 0 || f == "--insecure-dev";
+  }
+  if (!keyed) args.push_back("--token-key-file=" + WriteTestKeyFile(dir));
   const std::string err_path = dir + "/serve.stderr";
   ServeChild child;
   child.pid = fork();
@@ -94,9 +100,11 @@ inline bool ServeChildExited(ServeChild& child) {
   return waitpid(child.pid, &status, WNOHANG) == child.pid;
 }
 
+// A stub acting as the back office (BackOfficeTokens) with the test key.
 inline std::unique_ptr<v1::WalletService::Stub> ConnectWallet(int port) {
-  return v1::WalletService::NewStub(grpc::CreateChannel(
-      absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
+  return v1::WalletService::NewStub(
+      cli::AuthorizedChannel(absl::StrCat("127.0.0.1:", port),
+                             *cli::BackOfficeTokens(TestSigningKey(), "test")));
 }
 
 }  // namespace banca::testing

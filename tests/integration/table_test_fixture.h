@@ -26,16 +26,11 @@
 #include "services/table/table_codec.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
+#include "tests/integration/test_keys.h"
 #include "tests/integration/wallet_test_util.h"
 #include "tools/banca/log_backend.h"
 
 namespace banca::testing {
-
-inline auth::Key TestKey() {
-  auth::Key k;
-  k.fill(42);
-  return k;
-}
 
 class TableServiceTest : public ::testing::Test {
  protected:
@@ -55,11 +50,12 @@ class TableServiceTest : public ::testing::Test {
     std::filesystem::create_directories(wo.projection_dir);
     wo.expiry_interval = absl::ZeroDuration();
     wo.table_requests_interval = wallet_requests_interval_;
+    wo.verifier = TestVerifier();
     auto w = wallet::WalletService::Start(*log_, clock_, wo);
     ASSERT_TRUE(w.ok()) << w.status();
     wallet_ = std::move(*w);
     table::TableServiceOptions to;
-    to.token_key = TestKey();
+    to.verifier = TestVerifier();
     to.tick_interval = absl::ZeroDuration();  // the test drives the timers
     to.poll_interval = outcome_poll_interval_;
     to.sit_wait = sit_wait_;
@@ -77,7 +73,12 @@ class TableServiceTest : public ::testing::Test {
     auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
                                        grpc::InsecureChannelCredentials());
     tables_ = v1::TableService::NewStub(channel);
-    wallet_stub_ = v1::WalletService::NewStub(channel);
+    // The back office's roles for the wallet, at the test's clock.
+    wallet_stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+        absl::StrCat("127.0.0.1:", port),
+        *cli::BackOfficeTokens(TestSigningKey(), "test", [this] {
+          return clock_.NowMicros() / 1'000'000;
+        })));
   }
   void Shutdown() {
     if (server_) server_->Shutdown();
@@ -91,8 +92,7 @@ class TableServiceTest : public ::testing::Test {
 
   std::string Token(const std::string& subject,
                     auth::Role role = auth::Role::kPlayer) {
-    return *auth::IssueToken(
-        TestKey(), {subject, role, clock_.NowMicros() / 1'000'000 + 3600});
+    return TestToken(role, subject, clock_.NowMicros() / 1'000'000);
   }
   std::unique_ptr<grpc::ClientContext> As(
       const std::string& subject, auth::Role role = auth::Role::kPlayer) {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <type_traits>
 
 #include "libs/money/money.h"
 #include "tests/integration/wallet_test_util.h"
@@ -28,6 +29,14 @@ std::function<grpc::Status(v1::WalletService::Stub&)> Call(
     Method<Request, Response> method, Request request) {
   return [method, request](v1::WalletService::Stub& stub) {
     grpc::ClientContext ctx;
+    // Adjustments are an operator's (the fixture's Transfer token is the
+    // table service's).
+    if constexpr (std::is_same_v<Request, v1::TransferRequest>) {
+      if (request.reason() == v1::POSTING_REASON_ADJUSTMENT) {
+        ctx.AddMetadata("authorization",
+                        "Bearer " + TestToken(auth::Role::kOperator, "test"));
+      }
+    }
     Response response;
     return (stub.*method)(&ctx, request, &response);
   };
@@ -130,6 +139,8 @@ TEST_F(WalletBadInputTest, EveryBadInputIsRejectedPreciselyAndAppendsNothing) {
   no_reference.clear_reference();
   v1::TransferRequest long_memo = Move("house/bank", "player/ana/cash", 10);
   long_memo.set_memo(std::string(300, 'm'));
+  v1::TransferRequest empty_seat = Move("table/t9/seat/ana", "house/rake", 10);
+  empty_seat.set_reason(v1::POSTING_REASON_RAKE);
   v1::TransferRequest hold_reason = Move("house/bank", "player/ana/cash", 10);
   hold_reason.set_reason(v1::POSTING_REASON_HOLD);
   v1::ReleaseHoldRequest release_closed;
@@ -216,8 +227,7 @@ TEST_F(WalletBadInputTest, EveryBadInputIsRejectedPreciselyAndAppendsNothing) {
       {"transfer from an unknown account class",
        Call(&S::Transfer, Move("casino/x", "house/bank", 10)),
        StatusCode::INVALID_ARGUMENT},
-      {"transfer from an empty table seat",
-       Call(&S::Transfer, Move("table/t9/seat/ana", "house/rake", 10)),
+      {"transfer from an empty table seat", Call(&S::Transfer, empty_seat),
        StatusCode::FAILED_PRECONDITION},
       {"transfer with an oversized memo", Call(&S::Transfer, long_memo),
        StatusCode::INVALID_ARGUMENT},

@@ -76,6 +76,7 @@ class WalletGroupTest : public ::testing::TestWithParam<std::string> {
     options.group = absl::StrCat("wallet-", run_);
     options.group_session_timeout_ms = 1500;
     options.table_requests_interval = absl::ZeroDuration();
+    options.verifier = TestVerifier();
     auto started = wallet::WalletService::Start(*log, clock_, options);
     EXPECT_TRUE(started.ok()) << started.status();
     if (!started.ok()) return w;
@@ -86,8 +87,9 @@ class WalletGroupTest : public ::testing::TestWithParam<std::string> {
                              &port);
     builder.RegisterService(w.wallet.get());
     w.server = builder.BuildAndStart();
-    w.stub = v1::WalletService::NewStub(grpc::CreateChannel(
-        absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
+    w.stub = v1::WalletService::NewStub(cli::AuthorizedChannel(
+        absl::StrCat("127.0.0.1:", port),
+        *cli::BackOfficeTokens(TestSigningKey(), "test")));
     return w;
   }
 
@@ -171,21 +173,54 @@ class WalletGroupTest : public ::testing::TestWithParam<std::string> {
       return s;
     };
   }
-  static auto TransferCall(const std::string& from, const std::string& to,
-                           int64_t amount, const std::string& rid) {
+  // Money moves between players only through a table (no rule moves it
+  // player to player): `from` buys in at seat "ring/<from>", and that seat
+  // cashes out to `to`. Each leg has its own deciding owner (the payer,
+  // then the seat's table), so each is routed on its own.
+  static auto TransferLeg(const std::string& from_account,
+                          const std::string& to_account,
+                          v1::PostingReason reason, int64_t amount,
+                          const std::string& rid) {
     return [=](v1::WalletService::Stub& stub) {
       v1::TransferRequest req;
       req.set_request_id(rid);
-      req.set_from_account(ledger::PlayerCashAccount(from));
-      req.set_to_account(ledger::PlayerCashAccount(to));
+      req.set_from_account(from_account);
+      req.set_to_account(to_account);
       req.set_amount_minor(amount);
-      req.set_reason(v1::POSTING_REASON_ADJUSTMENT);
-      req.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
-      req.mutable_reference()->set_id(rid);
+      req.set_reason(reason);
+      req.mutable_reference()->set_kind(v1::REFERENCE_KIND_TABLE);
+      req.mutable_reference()->set_id("ring");
       v1::TransactionResponse resp;
       grpc::ClientContext ctx;
       return stub.Transfer(&ctx, req, &resp);
     };
+  }
+  static std::string RingSeat(const std::string& player) {
+    return "table/ring/seat/" + player;
+  }
+  grpc::Status TransferThroughTable(std::vector<GroupWallet*> wallets,
+                                    const std::string& from,
+                                    const std::string& to, int64_t amount,
+                                    const std::string& rid) {
+    grpc::Status in = Route(
+        wallets, TransferLeg(ledger::PlayerCashAccount(from), RingSeat(from),
+                             v1::POSTING_REASON_BUY_IN, amount, rid + "-in"));
+    if (!in.ok()) return in;
+    // The seat's deciding wallet may not have followed the buy-in yet (it
+    // answers "insufficient funds" until it has): as a table would, wait
+    // for it.
+    const absl::Time give_up = absl::Now() + absl::Seconds(30);
+    while (true) {
+      grpc::Status out = Route(
+          wallets,
+          TransferLeg(RingSeat(from), ledger::PlayerCashAccount(to),
+                      v1::POSTING_REASON_TABLE_CASH_OUT, amount, rid + "-out"));
+      if (out.error_code() != grpc::StatusCode::FAILED_PRECONDITION ||
+          absl::Now() > give_up) {
+        return out;
+      }
+      absl::SleepFor(absl::Milliseconds(10));
+    }
   }
 
   // Request id -> how many wallet events carry it, over the whole topic.
@@ -267,8 +302,8 @@ TEST_P(WalletGroupTest, TwoWalletsSplitOwnersFollowEachOtherAndTakeOver) {
   // half the time; the payer's wallet decides, the payee's follows.
   for (int i = 0; i < kPlayers; ++i) {
     grpc::Status s =
-        Route({&a, &b}, TransferCall(Player(i), Player((i + 1) % kPlayers), 100,
-                                     absl::StrCat(Player(i), "-ring")));
+        TransferThroughTable({&a, &b}, Player(i), Player((i + 1) % kPlayers),
+                             100, absl::StrCat(Player(i), "-ring"));
     ASSERT_TRUE(s.ok()) << s.error_message();
   }
   // Both ledgers converge on every balance: the ring leaves each at the
@@ -295,8 +330,9 @@ TEST_P(WalletGroupTest, TwoWalletsSplitOwnersFollowEachOtherAndTakeOver) {
           .ok());
   EXPECT_TRUE(again.has_tx());
   for (int i = 0; i < kPlayers; ++i) {
-    ASSERT_TRUE(Route({&a}, TransferCall(Player(i), Player((i + 1) % kPlayers),
-                                         50, absl::StrCat(Player(i), "-late")))
+    ASSERT_TRUE(TransferThroughTable({&a}, Player(i),
+                                     Player((i + 1) % kPlayers), 50,
+                                     absl::StrCat(Player(i), "-late"))
                     .ok());
     EXPECT_EQ(Available(*a.wallet, Player(i)) % 50, 0);
   }
@@ -305,7 +341,8 @@ TEST_P(WalletGroupTest, TwoWalletsSplitOwnersFollowEachOtherAndTakeOver) {
   // Exactly once in the log: every request id of this run once.
   eventlog::EventLog& log = shared_log_ ? *shared_log_ : *a.own_log;
   const std::map<std::string, int> seen = RequestIdsInLog(log);
-  EXPECT_EQ(seen.size(), static_cast<size_t>(4 * kPlayers));
+  // Opening, deposit, and two legs for each of the two transfers.
+  EXPECT_EQ(seen.size(), static_cast<size_t>(6 * kPlayers));
   for (const auto& [rid, count] : seen) EXPECT_EQ(count, 1) << rid;
   Stop(a);
 }

@@ -156,11 +156,12 @@ TEST_F(WalletGrpcTest, ExpiredHoldIsReleasedBySweeper) {
   server_.reset();
   wallet::WalletOptions options;
   options.expiry_interval = absl::Milliseconds(50);
+  options.verifier = TestVerifier();
   auto server = cli::LocalWalletServer::Start(dir_, options);
   ASSERT_TRUE(server.ok());
   server_ = *std::move(server);
-  stub_ = v1::WalletService::NewStub(grpc::CreateChannel(
-      server_->target(), grpc::InsecureChannelCredentials()));
+  stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+      server_->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
   ASSERT_TRUE(Open("ana").ok());
   ASSERT_TRUE(Deposit("ana", 1'000, "d").ok());
   v1::PlaceHoldRequest ph;

@@ -26,11 +26,13 @@ class WalletOnKafkaTest : public ::testing::Test {
     Start();
   }
   void Start() {
-    auto server = cli::LocalWalletServer::Start(dir_, {}, spec_);
+    wallet::WalletOptions options;
+    options.verifier = TestVerifier();
+    auto server = cli::LocalWalletServer::Start(dir_, options, spec_);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
-    stub_ = v1::WalletService::NewStub(grpc::CreateChannel(
-        server_->target(), grpc::InsecureChannelCredentials()));
+    stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+        server_->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
   }
   grpc::Status Deposit(int64_t amount, const std::string& rid,
                        v1::TransactionResponse* out) {

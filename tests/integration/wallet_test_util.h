@@ -18,6 +18,7 @@
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "services/wallet/wallet_events.h"
+#include "tests/integration/test_keys.h"
 #include "tools/banca/wallet_server.h"
 
 namespace banca::testing {
@@ -75,11 +76,15 @@ class WalletFixture : public ::testing::Test {
     server_.reset();
   }
   void StartServer() {
-    auto server = cli::LocalWalletServer::Start(dir_);
+    wallet::WalletOptions options;
+    options.verifier = TestVerifier();
+    auto server = cli::LocalWalletServer::Start(dir_, options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
-    stub_ = v1::WalletService::NewStub(grpc::CreateChannel(
-        server_->target(), grpc::InsecureChannelCredentials()));
+    // The fixture's calls act as the back office (operator, payments and
+    // table service); a test sets its own token to act as someone else.
+    stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+        server_->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
   }
   void RestartServer() {
     stub_.reset();

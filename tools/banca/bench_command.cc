@@ -288,7 +288,14 @@ int BenchWallet(const Flags& flags) {
   // --log=kafka://… measures the wallet end to end on a broker.
   const std::string spec = flags.Get("log", "embedded");
   const bool on_kafka = spec != "embedded";
-  auto server = LocalWalletServer::Start(dir, {}, spec);
+  // The bench is the back office, with a key of its own for the run.
+  absl::StatusOr<auth::SigningKey> key = EphemeralSigningKey();
+  if (!key.ok()) return Fail(key.status().ToString());
+  absl::StatusOr<TokenForMethod> tokens = BackOfficeTokens(*key, "bench");
+  if (!tokens.ok()) return Fail(tokens.status().ToString());
+  wallet::WalletOptions wallet_options;
+  (void)wallet_options.verifier.Add(key->public_key());
+  auto server = LocalWalletServer::Start(dir, wallet_options, spec);
   if (!server.ok()) return Fail(server.status().ToString());
   // A broker keeps its topics between runs: fresh request ids and players
   // every run, or the idempotency index would answer from the last one.
@@ -297,6 +304,7 @@ int BenchWallet(const Flags& flags) {
 
   WorkloadOptions closed;
   closed.target = (*server)->target();
+  closed.tokens = *tokens;
   closed.players = 2'000;
   closed.concurrency = clients;
   closed.operations = operations;

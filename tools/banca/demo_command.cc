@@ -6,14 +6,15 @@
 #include "absl/time/clock.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
+#include "tools/banca/token_key.h"
 #include "tools/banca/wallet_workload.h"
 
 namespace banca::cli {
 
 int DemoCommand(int argc, char** argv) {
-  auto flags = Flags::Parse(
-      argc, argv, 2,
-      {"target", "players", "operations", "concurrency", "run-id"});
+  auto flags = Flags::Parse(argc, argv, 2,
+                            {"target", "players", "operations", "concurrency",
+                             "run-id", "token-key-file"});
   if (!flags.ok()) {
     std::fprintf(stderr, "banca demo: %s\n",
                  std::string(flags.status().message()).c_str());
@@ -34,6 +35,19 @@ int DemoCommand(int argc, char** argv) {
                  "banca demo: bad --players/--operations/--concurrency\n");
     return 2;
   }
+  // The demo is the back office: accounts as an operator, payments as the
+  // payment service, table money as the table service.
+  absl::StatusOr<TokenForMethod> tokens = absl::NotFoundError("");
+  absl::StatusOr<auth::SigningKey> key =
+      LoadSigningKey(flags->Get("token-key-file", ""));
+  if (key.ok()) tokens = BackOfficeTokens(*key, "demo");
+  if (!key.ok() && !absl::IsNotFound(key.status())) tokens = key.status();
+  if (!tokens.ok() && !absl::IsNotFound(tokens.status())) {
+    std::fprintf(stderr, "banca demo: %s\n",
+                 std::string(tokens.status().message()).c_str());
+    return 2;
+  }
+  if (tokens.ok()) options.tokens = *tokens;
   options.progress = [](int64_t done, int64_t total) {
     std::fprintf(stderr, "\rdemo: %lld / %lld operations",
                  static_cast<long long>(done), static_cast<long long>(total));

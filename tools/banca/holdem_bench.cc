@@ -26,6 +26,7 @@
 #include "libs/eventlog/embedded_log.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
+#include "tools/banca/authorized_channel.h"
 #include "tools/banca/server_options.h"
 
 namespace banca::cli {
@@ -58,10 +59,8 @@ double CpuSeconds() {
 
 class Bench {
  public:
-  explicit Bench(const HoldemBenchOptions& o) : o_(o) {
-    std::random_device rd;
-    for (unsigned char& b : key_) b = static_cast<unsigned char>(rd());
-  }
+  explicit Bench(const HoldemBenchOptions& o)
+      : o_(o), key_(*EphemeralSigningKey()) {}
   ~Bench() { Stop(); }
 
   absl::Status Start() {
@@ -74,11 +73,12 @@ class Bench {
     wallet::WalletOptions wo;
     wo.projection_dir = o_.dir + "/projections/wallet";
     wo.table_requests_interval = absl::Milliseconds(1);
+    (void)wo.verifier.Add(key_.public_key());
     auto w = wallet::WalletService::Start(*log_, clock_, wo);
     if (!w.ok()) return w.status();
     wallet_ = std::move(*w);
     table::TableServiceOptions to;
-    to.token_key = key_;
+    (void)to.verifier.Add(key_.public_key());
     to.max_tables = std::max(to.max_tables, o_.tables);
     auto t = table::TableService::Start(*log_, clock_, to);
     if (!t.ok()) return t.status();
@@ -231,8 +231,7 @@ class Bench {
     std::lock_guard<std::mutex> lock(tokens_mu_);
     std::string& token = tokens_[absl::StrCat(subject, "/", role)];
     if (token.empty()) {
-      token = *auth::IssueToken(
-          key_, {subject, role, clock_.NowMicros() / 1'000'000 + 86'400});
+      token = *DayToken(key_, role, subject);
     }
     return token;
   }
@@ -283,6 +282,7 @@ class Bench {
       open.set_player_id(p);
       v1::AccountResponse account;
       grpc::ClientContext c1;
+      As(c1, "bench-operator", auth::Role::kOperator);
       if (auto s = Check(wallet.OpenAccount(&c1, open, &account),
                          "OpenAccount " + p);
           !s.ok()) {
@@ -295,6 +295,7 @@ class Bench {
       dep.set_payment_ref("bench-" + p);
       v1::TransactionResponse tx;
       grpc::ClientContext c2;
+      As(c2, "payments", auth::Role::kService);
       if (auto s = Check(wallet.Deposit(&c2, dep, &tx), "Deposit " + p);
           !s.ok()) {
         return s;
@@ -995,7 +996,7 @@ class Bench {
   }
 
   const HoldemBenchOptions o_;
-  auth::Key key_{};
+  const auth::SigningKey key_;
   SystemClock clock_;
   std::unique_ptr<eventlog::EventLog> log_;
   std::unique_ptr<wallet::WalletService> wallet_;

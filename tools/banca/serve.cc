@@ -33,7 +33,8 @@ int ServeCommand(int argc, char** argv) {
       Flags::Parse(argc, argv, 2,
                    {"services", "data-dir", "log", "grpc-port", "grpc-address",
                     "metrics-port", "partitions", "currency", "token-key-file",
-                    "wallet-group", "wallet-session-timeout-ms"});
+                    "token-verify-key-file", "insecure-dev", "wallet-group",
+                    "wallet-session-timeout-ms"});
   if (!flags.ok()) {
     std::fprintf(stderr, "banca serve: %s\n",
                  std::string(flags.status().message()).c_str());
@@ -60,18 +61,30 @@ int ServeCommand(int argc, char** argv) {
       return 2;
     }
   }
+  // Every service checks signed tokens; without a key only a developer's
+  // --insecure-dev wallet may start (the table cannot tell players apart
+  // without tokens).
+  const bool insecure_dev = flags->GetBool("insecure-dev");
+  absl::StatusOr<auth::Verifier> verifier =
+      LoadVerifier(flags->Get("token-key-file", ""),
+                   flags->Get("token-verify-key-file", ""));
+  if (!verifier.ok() &&
+      (serve_table || !insecure_dev || !absl::IsNotFound(verifier.status()))) {
+    std::fprintf(stderr, "banca serve: %s\n",
+                 std::string(verifier.status().message()).c_str());
+    return 2;
+  }
+  if (insecure_dev) {
+    std::fprintf(stderr,
+                 "{\"level\":\"warning\",\"msg\":\"--insecure-dev: the "
+                 "wallet checks no caller's identity; never use it with real "
+                 "money\"}\n");
+  }
   table::TableServiceOptions table_options;
   table::BankedTableServiceOptions banked_options;
-  if (serve_table) {
-    absl::StatusOr<auth::Key> key =
-        LoadTokenKey(flags->Get("token-key-file", ""));
-    if (!key.ok()) {
-      std::fprintf(stderr, "banca serve: %s\n",
-                   std::string(key.status().message()).c_str());
-      return 2;
-    }
-    table_options.token_key = *key;
-    banked_options.token_key = *key;
+  if (verifier.ok()) {
+    table_options.verifier = *verifier;
+    banked_options.verifier = *verifier;
   }
   auto grpc_port = flags->GetInt("grpc-port", 7070);
   auto metrics_port = flags->GetInt("metrics-port", 9464);
@@ -115,6 +128,8 @@ int ServeCommand(int argc, char** argv) {
   options.partitions = static_cast<int>(*partitions);
   options.projection_dir = data_dir + "/projections/wallet";
   options.metrics = registry.get();
+  if (verifier.ok()) options.verifier = *verifier;
+  options.insecure_dev = insecure_dev;
   // Several wallet processes on one Kafka topic share the partitions of
   // one consumer group (WalletOptions::group).
   options.group = flags->Get("wallet-group", "");

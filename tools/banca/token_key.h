@@ -1,7 +1,9 @@
-// Where `banca serve` and `banca token` find the key that signs caller
-// tokens: a file holding 64 hex digits (--token-key-file), else the
-// BANCA_TOKEN_KEY environment variable. Never a default: a service that
-// checks identities must not run with a key everyone knows.
+// Where `banca serve` and `banca token` find the token keys: a file
+// holding an issuer's 64 hex digits (an Ed25519 seed: --token-key-file),
+// else the BANCA_TOKEN_KEY environment variable; and, for services that
+// only verify, a file of "ed25519-public <hex>" lines
+// (--token-verify-key-file). Never a default: a service that checks
+// identities must not run with a key everyone knows.
 #ifndef BANCA_TOOLS_BANCA_TOKEN_KEY_H_
 #define BANCA_TOOLS_BANCA_TOKEN_KEY_H_
 
@@ -12,7 +14,18 @@
 
 namespace banca::cli {
 
-absl::StatusOr<auth::Key> LoadTokenKey(const std::string& key_file);
+// The issuer's key from `key_file` or BANCA_TOKEN_KEY. NOT_FOUND when
+// neither is given.
+absl::StatusOr<auth::SigningKey> LoadSigningKey(const std::string& key_file);
+
+// The keys a service accepts: the public key of the seed in `key_file` (or
+// BANCA_TOKEN_KEY) and every key of `verify_key_file`. NOT_FOUND when no
+// key is given at all.
+absl::StatusOr<auth::Verifier> LoadVerifier(const std::string& key_file,
+                                            const std::string& verify_key_file);
+
+// Writes a new random seed to `path` (0600), for the demo and tests.
+absl::Status WriteNewSeedFile(const std::string& path);
 
 }  // namespace banca::cli
 

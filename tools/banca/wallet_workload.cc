@@ -17,6 +17,15 @@ namespace {
 
 using v1::WalletService;
 
+std::shared_ptr<grpc::Channel> WorkloadChannel(
+    const WorkloadOptions& options, const grpc::ChannelArguments& args) {
+  if (options.tokens) {
+    return AuthorizedChannel(options.target, options.tokens, args);
+  }
+  return grpc::CreateCustomChannel(options.target,
+                                   grpc::InsecureChannelCredentials(), args);
+}
+
 bool IsRuleRejection(const grpc::Status& s) {
   return s.error_code() == grpc::StatusCode::FAILED_PRECONDITION ||
          s.error_code() == grpc::StatusCode::ALREADY_EXISTS ||
@@ -237,8 +246,7 @@ WorkloadResult RunWalletWorkload(const WorkloadOptions& options) {
     grpc::ChannelArguments args;
     // Separate connections, so the calls are not all on one HTTP/2 stream set.
     args.SetInt("banca.channel", i);
-    channels.push_back(grpc::CreateCustomChannel(
-        options.target, grpc::InsecureChannelCredentials(), args));
+    channels.push_back(WorkloadChannel(options, args));
     stubs.push_back(WalletService::NewStub(channels.back()));
   }
   OpenAccounts(options, stubs);
@@ -333,8 +341,7 @@ WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
   for (int i = 0; i < kThreads; ++i) {
     grpc::ChannelArguments args;
     args.SetInt("banca.channel", i);
-    stubs.push_back(WalletService::NewStub(grpc::CreateCustomChannel(
-        options.target, grpc::InsecureChannelCredentials(), args)));
+    stubs.push_back(WalletService::NewStub(WorkloadChannel(options, args)));
   }
   OpenAccounts(options, stubs);
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/time/time.h"
+#include "tools/banca/authorized_channel.h"
 
 namespace banca::cli {
 
@@ -34,6 +35,8 @@ struct WorkloadOptions {
   WorkloadMix mix = WorkloadMix::kSessions;
   // Distinguishes runs against one server (player ids and request ids).
   std::string run_id = "demo";
+  // The callers' tokens, per method (BackOfficeTokens); null: none.
+  TokenForMethod tokens;
   // Called about once a second with operations done so far.
   std::function<void(int64_t done, int64_t total)> progress;
 };

@@ -1,14 +1,16 @@
-#include "services/table/bearer_auth.h"
+#include "services/common/bearer_auth.h"
 
 #include <string>
-#include <string_view>
 
-namespace banca::table {
+namespace banca::edge {
 
 absl::StatusOr<auth::Claims> AuthenticateBearer(
-    const grpc::ServerContextBase* context, const auth::Key& key,
-    int64_t now_seconds) {
+    const grpc::ServerContextBase* context, const auth::Verifier& verifier,
+    int64_t now_seconds, std::string_view audience) {
   const auto& metadata = context->client_metadata();
+  if (metadata.count("authorization") > 1) {
+    return absl::UnauthenticatedError("more than one authorization header");
+  }
   auto it = metadata.find("authorization");
   if (it == metadata.end()) {
     return absl::UnauthenticatedError(
@@ -20,7 +22,7 @@ absl::StatusOr<auth::Claims> AuthenticateBearer(
     return absl::UnauthenticatedError(
         "authorization must be \"Bearer <token>\"");
   }
-  return auth::VerifyToken(key, value.substr(kBearer.size()), now_seconds);
+  return verifier.Verify(value.substr(kBearer.size()), now_seconds, audience);
 }
 
 grpc::Status ToGrpcStatus(const absl::Status& s) {
@@ -29,4 +31,4 @@ grpc::Status ToGrpcStatus(const absl::Status& s) {
                       std::string(s.message()));
 }
 
-}  // namespace banca::table
+}  // namespace banca::edge
