@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
+#include "services/common/event_size.h"
 #include "services/table/banked_settlement.h"
 #include "services/table/idempotent_command.h"
 #include "services/table/table_codec.h"
@@ -19,6 +20,8 @@ namespace {
 
 constexpr std::string_view kOutcomeGroup = kBankedStakeOutcomesGroup;
 constexpr size_t kReadBatch = 512;
+// VoidRound's reason, as logged.
+constexpr size_t kMaxVoidReasonBytes = 256;
 
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
   eventlog::StopOnLogFailure("banked table", "append", s);
@@ -236,6 +239,9 @@ v1::BankedTableEvent BankedTableService::NewEvent(
 
 absl::Status BankedTableService::CommitLocked(Slot& slot,
                                               v1::BankedTableEvent event) {
+  // Checked before the table applies it: the events it derives are the
+  // table's own, bounded by its seats and bets.
+  if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
   std::vector<v1::BankedTableEvent> derived;
   if (absl::Status s = slot.state->Apply(event, &derived); !s.ok()) return s;
   BankedEventContext ctx;
@@ -359,6 +365,7 @@ grpc::Status BankedTableService::CreateTable(
             BankedGameState::Create(*c, e.at_micros());
         if (!state.ok()) return state.status();
         *c = (*state)->created();  // defaults filled in
+        if (absl::Status s = edge::CheckEventSize(e); !s.ok()) return s;
         absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
             NewRandomSource(request->table_id());
         if (!rng.ok()) return rng.status();
@@ -510,6 +517,10 @@ grpc::Status BankedTableService::WithdrawBet(
       request->table_id(), response,
       [&](const std::string& player,
           Slot&) -> absl::StatusOr<v1::BankedTableEvent> {
+        if (request->bet_id().size() > ledger::kMaxIdBytes) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "bet_id must be at most ", ledger::kMaxIdBytes, " bytes"));
+        }
         v1::BankedTableEvent e = NewEvent(request->table_id());
         e.mutable_withdraw_requested()->set_player_id(player);
         e.mutable_withdraw_requested()->set_bet_id(request->bet_id());
@@ -540,6 +551,12 @@ grpc::Status BankedTableService::VoidRound(
           return absl::PermissionDeniedError(
               "voiding a round needs the operator role");
         }
+        // Refused, not cut: a cut could split a UTF-8 character, and an
+        // event that does not parse stops the next replay.
+        if (request->reason().size() > kMaxVoidReasonBytes) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "reason must be at most ", kMaxVoidReasonBytes, " bytes"));
+        }
         absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
         if (!slot.ok()) return slot.status();
         absl::MutexLock lock(&(*slot)->mu);
@@ -548,8 +565,7 @@ grpc::Status BankedTableService::VoidRound(
           e.set_request_id(key);
           e.set_request_fingerprint(fingerprint);
           e.mutable_void_requested()->set_round((*slot)->state->round());
-          e.mutable_void_requested()->set_reason(
-              request->reason().substr(0, 256));
+          e.mutable_void_requested()->set_reason(request->reason());
           if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
             return s;
           }

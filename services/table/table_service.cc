@@ -12,6 +12,7 @@
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
 #include "services/common/bearer_auth.h"
+#include "services/common/event_size.h"
 #include "services/table/idempotent_command.h"
 #include "services/table/play_stream.h"
 #include "services/table/relay_stream.h"
@@ -23,6 +24,8 @@ namespace {
 
 constexpr char kOutcomeGroup[] = "table.buy-in-outcomes";
 constexpr size_t kReadBatch = 512;
+// VoidHand's reason, as logged.
+constexpr size_t kMaxVoidReasonBytes = 256;
 
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
   eventlog::StopOnLogFailure("table", "append", s);
@@ -255,6 +258,9 @@ absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
 }
 
 absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
+  // Checked before the table applies it: the events it derives are the
+  // table's own, bounded by its seats.
+  if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
   TableState& state = *slot.state;
   std::vector<v1::TableEvent> batch;
   std::vector<v1::TableEvent> derived;
@@ -494,6 +500,7 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
             TableState::Create(*c);
         if (!state.ok()) return state.status();
         *c->mutable_config() = (*state)->config();  // defaults filled in
+        if (absl::Status s = edge::CheckEventSize(e); !s.ok()) return s;
         absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
             cards::SystemRandomSource::Create();
         if (!rng.ok()) return rng.status();
@@ -881,6 +888,12 @@ grpc::Status TableService::VoidHand(grpc::ServerContext* context,
           return absl::PermissionDeniedError(
               "voiding a hand needs the operator role");
         }
+        // Refused, not cut: a cut could split a UTF-8 character, and an
+        // event that does not parse stops the next replay.
+        if (request->reason().size() > kMaxVoidReasonBytes) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "reason must be at most ", kMaxVoidReasonBytes, " bytes"));
+        }
         Slot* slot = Find(request->table_id());
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
@@ -894,8 +907,7 @@ grpc::Status TableService::VoidHand(grpc::ServerContext* context,
           e.set_table_id(request->table_id());
           e.mutable_hand_void_requested()->set_hand_number(
               slot->state->hands_started());
-          e.mutable_hand_void_requested()->set_reason(
-              request->reason().substr(0, 256));
+          e.mutable_hand_void_requested()->set_reason(request->reason());
           if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
             return s;
           }

@@ -36,6 +36,7 @@
 #include "tests/integration/wallet_test_util.h"
 #include "tools/banca/banked_audit.h"
 #include "tools/banca/log_backend.h"
+#include "tools/banca/server_options.h"
 
 namespace banca::testing {
 
@@ -159,6 +160,7 @@ class BankedTableTest : public ::testing::Test {
     ASSERT_TRUE(t.ok()) << t.status();
     tables_ = std::move(*t);
     grpc::ServerBuilder builder;
+    cli::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);

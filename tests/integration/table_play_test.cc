@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tests/integration/table_test_fixture.h"
+#include "tests/integration/unknown_fields.h"
 
 namespace banca::testing {
 namespace {
@@ -458,6 +459,42 @@ TEST_F(TablePlayTest, ARebuyTheWalletRefusesIsAnsweredWithItsReason) {
   EXPECT_EQ(requested, 1);
   EXPECT_EQ(failed, 1);
   EXPECT_TRUE(Close(ana).ok());
+}
+
+// Unknown fields are dropped from what a Play stream reads too
+// (services/common/request_limits.h): an act that carries them is the same
+// request as without them, so its retry without them is recognised, not
+// refused as another request under the same id.
+TEST_F(TablePlayTest, UnknownFieldsOfStreamedActsAreDropped) {
+  TwoAtTable("t1");
+  const v1::TableView table = View("op", "t1");
+  Open acting = OpenPlay(PlayerAt(table, table.to_act()));
+  ASSERT_TRUE(Join(acting, "t1"));
+  const v1::TableView a = Next(acting).view();
+  ASSERT_EQ(a.to_act(), a.my_seat());
+  const int64_t events = TableEvents();
+  v1::PlayRequest r;
+  r.mutable_act()->set_request_id("u1");
+  r.mutable_act()->set_hand_number(a.hand_number());
+  r.mutable_act()->set_action(v1::POKER_ACTION_TYPE_CALL);
+  AddUnknownField(*r.mutable_act(), 200'000);
+  AddUnknownField(r, 20'000);
+  ASSERT_TRUE(acting.stream->Write(r));
+  auto answer_to_u1 = [](const v1::PlayUpdate& u) {
+    return u.request_id() == "u1";
+  };
+  const v1::PlayUpdate answer = NextWhere(acting, answer_to_u1);
+  EXPECT_EQ(answer.code(), 0) << answer.error_message();
+  const int64_t after = TableEvents();
+  EXPECT_GT(after, events);
+  EXPECT_LT(LargestRecord(*log_, table::kTableTopic), kSmallRecordBytes);
+
+  ASSERT_TRUE(
+      SendAct(acting, "u1", a.hand_number(), v1::POKER_ACTION_TYPE_CALL));
+  const v1::PlayUpdate retry = NextWhere(acting, answer_to_u1);
+  EXPECT_EQ(retry.code(), 0) << retry.error_message();
+  EXPECT_EQ(TableEvents(), after);
+  EXPECT_TRUE(Close(acting).ok());
 }
 
 }  // namespace

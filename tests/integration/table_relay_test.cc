@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "services/common/request_limits.h"
 #include "tests/integration/table_test_fixture.h"
+#include "tests/integration/unknown_fields.h"
 
 namespace banca::testing {
 namespace {
@@ -322,6 +324,69 @@ TEST_F(TableRelayTest, AStoppingServiceEndsRelayStreamsAndRefusesNewOnes) {
   Gateway late = OpenRelay();
   Send(late, {OpenMessage(1, Token("bob"), "t1")});
   EXPECT_EQ(Close(late).error_code(), grpc::StatusCode::UNAVAILABLE);
+}
+
+// Unknown fields are dropped from what a Relay stream reads too
+// (services/common/request_limits.h), at every depth: a relayed act that
+// carries them is the same request as without them, so its retry without
+// them is recognised, not refused as another request under the same id.
+TEST_F(TableRelayTest, UnknownFieldsOfRelayedActsAreDropped) {
+  TwoAtTable("t1");
+  const v1::TableView table = View("op", "t1");
+  Gateway g = OpenRelay();
+  constexpr uint32_t first = 7;  // the session of the player to act
+  ASSERT_TRUE(Send(
+      g, {OpenMessage(first, Token(PlayerAt(table, table.to_act())), "t1")}));
+  const v1::TableView v = Next(g, first).update().view();
+  ASSERT_EQ(v.to_act(), v.my_seat());
+  const int64_t events = TableEvents();
+  v1::RelayRequest r;
+  v1::RelayMessage* act = r.add_messages();
+  *act = ActMessage(first, "u1", v.hand_number(), v1::POKER_ACTION_TYPE_CALL);
+  AddUnknownField(*act->mutable_act(), 200'000);
+  AddUnknownField(*act, 20'000);
+  AddUnknownField(r, 20'000);
+  ASSERT_TRUE(g.stream->Write(r));
+  const v1::RelayDelivery answer = Next(g, first);
+  EXPECT_EQ(answer.update().request_id(), "u1");
+  EXPECT_EQ(answer.update().code(), 0) << answer.update().error_message();
+  const int64_t after = TableEvents();
+  EXPECT_GT(after, events);
+  EXPECT_LT(LargestRecord(*log_, table::kTableTopic), kSmallRecordBytes);
+
+  ASSERT_TRUE(Send(g, {ActMessage(first, "u1", v.hand_number(),
+                                  v1::POKER_ACTION_TYPE_CALL)}));
+  const v1::RelayDelivery retry = Next(g, first);
+  EXPECT_EQ(retry.update().request_id(), "u1");
+  EXPECT_EQ(retry.update().code(), 0) << retry.update().error_message();
+  EXPECT_EQ(TableEvents(), after);
+  EXPECT_TRUE(Close(g).ok());
+}
+
+// The server's receive limit is sized to the largest legal request
+// (services/common/request_limits.h): a full Relay batch of 4,096 messages
+// (services/table/relay_stream.h), each a session opening with a token of
+// the longest length the service reads (512 bytes, libs/auth/token.cc) and
+// the longest table id. It arrives: each session is refused on its own
+// (these tokens are no tokens), and the stream goes on.
+TEST_F(TableRelayTest, TheLargestLegalBatchArrives) {
+  constexpr uint32_t kBatch = 4'096;
+  v1::RelayRequest r;
+  for (uint32_t s = 1; s <= kBatch; ++s) {
+    *r.add_messages() =
+        OpenMessage(s, std::string(512, 't'), std::string(32, 'x'));
+  }
+  ASSERT_GT(r.ByteSizeLong(), size_t{2'000'000});
+  ASSERT_LE(r.ByteSizeLong(), size_t{edge::kMaxReceiveMessageBytes});
+  Gateway g = OpenRelay();
+  ASSERT_TRUE(g.stream->Write(r));
+  for (uint32_t s = 1; s <= kBatch && !HasFailure(); ++s) {
+    const v1::RelayDelivery d = Next(g, s);
+    EXPECT_TRUE(d.ended()) << s;
+    EXPECT_EQ(d.end_code(), grpc::StatusCode::UNAUTHENTICATED)
+        << s << ": " << d.end_message();
+  }
+  EXPECT_TRUE(Close(g).ok());
 }
 
 }  // namespace

@@ -29,6 +29,7 @@
 #include "tests/integration/test_keys.h"
 #include "tests/integration/wallet_test_util.h"
 #include "tools/banca/log_backend.h"
+#include "tools/banca/server_options.h"
 
 namespace banca::testing {
 
@@ -63,6 +64,7 @@ class TableServiceTest : public ::testing::Test {
     ASSERT_TRUE(t.ok()) << t.status();
     table_ = std::move(*t);
     grpc::ServerBuilder builder;
+    cli::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);

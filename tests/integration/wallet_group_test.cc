@@ -17,6 +17,7 @@
 #include "libs/eventlog/kafka_log.h"
 #include "libs/ledger/account.h"
 #include "tests/integration/wallet_test_util.h"
+#include "tools/banca/server_options.h"
 
 namespace banca::testing {
 namespace {
@@ -82,6 +83,7 @@ class WalletGroupTest : public ::testing::TestWithParam<std::string> {
     if (!started.ok()) return w;
     w.wallet = *std::move(started);
     grpc::ServerBuilder builder;
+    cli::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);

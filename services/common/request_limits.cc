@@ -1,0 +1,64 @@
+#include "services/common/request_limits.h"
+
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "google/protobuf/message.h"
+
+namespace banca::edge {
+namespace {
+
+using grpc::experimental::InterceptionHookPoints;
+
+// Every service of banca.v1 is generated from protobuf: its requests are
+// google::protobuf::Message objects.
+constexpr std::string_view kOwnMethods = "/banca.";
+
+class UnknownFieldsDiscarder final : public grpc::experimental::Interceptor {
+ public:
+  void Intercept(
+      grpc::experimental::InterceptorBatchMethods* methods) override {
+    if (methods->QueryInterceptionHookPoint(
+            InterceptionHookPoints::POST_RECV_MESSAGE)) {
+      // Null when nothing was read (the client's end of a stream).
+      if (void* received = methods->GetRecvMessage(); received != nullptr) {
+        static_cast<google::protobuf::Message*>(received)
+            ->DiscardUnknownFields();
+      }
+    }
+    methods->Proceed();
+  }
+};
+
+class UnknownFieldsDiscarderFactory final
+    : public grpc::experimental::ServerInterceptorFactoryInterface {
+ public:
+  grpc::experimental::Interceptor* CreateServerInterceptor(
+      grpc::experimental::ServerRpcInfo* info) override {
+    const char* method = info->method();
+    if (method == nullptr ||
+        !std::string_view(method).starts_with(kOwnMethods)) {
+      return nullptr;  // not intercepted
+    }
+    return new UnknownFieldsDiscarder();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>
+NewUnknownFieldsDiscarder() {
+  return std::make_unique<UnknownFieldsDiscarderFactory>();
+}
+
+void ApplyRequestLimits(grpc::ServerBuilder& builder) {
+  builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
+  std::vector<
+      std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
+      interceptors;
+  interceptors.push_back(NewUnknownFieldsDiscarder());
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
+}
+
+}  // namespace banca::edge
