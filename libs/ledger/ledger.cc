@@ -1,7 +1,9 @@
 #include "libs/ledger/ledger.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
+#include <limits>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -12,8 +14,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "libs/common/check.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
+#include "libs/ledger/invariant.h"
 #include "libs/money/money.h"
 
 namespace banca::ledger {
@@ -74,13 +78,15 @@ absl::StatusOr<std::pair<std::string, uint64_t>> ParseHoldId(
 }  // namespace
 
 struct Ledger::Impl {
-  Impl(int stripes, int shard_count,
+  Impl(int stripes, int shard_count, std::string ledger_currency,
        std::function<absl::Status(std::string_view)> decides_for)
       : hot_stripes(stripes),
+        currency(std::move(ledger_currency)),
         shards(shard_count),
         decides(std::move(decides_for)) {}
 
   const int hot_stripes;
+  const std::string currency;
   std::vector<Shard> shards;
   size_t ShardOf(std::string_view key) const {
     return HashKey(key) % shards.size();
@@ -94,9 +100,8 @@ struct Ledger::Impl {
   std::string KeyFor(const AccountInfo& info, std::string_view account,
                      std::string_view stream_owner) const {
     if (!info.hot || hot_stripes <= 1) return std::string(info.owner);
-    return absl::StrCat(
-        ToAbsl(account), "#",
-        HashKey(stream_owner) % static_cast<size_t>(hot_stripes));
+    return absl::StrCat(ToAbsl(account), "#",
+                        Ledger::HotStripeFor(stream_owner, hot_stripes));
   }
 
   // Requires the key's shard to be locked.
@@ -105,6 +110,11 @@ struct Ledger::Impl {
   }
   const Owner* Find(std::string_view key) const {
     const auto& owners = shards[ShardOf(key)].owners;
+    auto it = owners.find(ToAbsl(key));
+    return it == owners.end() ? nullptr : &it->second;
+  }
+  Owner* Find(std::string_view key) {
+    auto& owners = shards[ShardOf(key)].owners;
     auto it = owners.find(ToAbsl(key));
     return it == owners.end() ? nullptr : &it->second;
   }
@@ -149,7 +159,7 @@ Ledger::Ledger(LedgerOptions options)
     : options_(std::move(options)),
       impl_(std::make_unique<Impl>(std::max(1, options_.hot_stripes),
                                    std::max(1, options_.shards),
-                                   options_.decides)) {}
+                                   options_.currency, options_.decides)) {}
 
 Ledger::~Ledger() = default;
 
@@ -157,70 +167,226 @@ std::string Ledger::StreamFor(std::string_view owner) {
   return absl::StrCat("wallet/", ToAbsl(owner));
 }
 
+int Ledger::HotStripeFor(std::string_view stream_owner, int stripes) {
+  if (stripes <= 1) return 0;
+  return static_cast<int>(HashKey(stream_owner) % static_cast<size_t>(stripes));
+}
+
 // ---------------------------------------------------------------------------
-// Applying events: the one code path for live commands and for replay.
+// Applying events: the one code path for live commands and for replay. An
+// event is planned first (every new balance computed, the event's shape
+// checked) and written only when the whole plan stands, so an event that
+// fails changes nothing.
 
 namespace {
 
-struct ApplyContext {
-  Ledger::Impl* impl;
-  std::string_view stream_owner;
-  // Live: write each posting's balance_after. Replay: leave the record as is.
-  bool fill_balances;
+enum class Arithmetic {
+  // A live decision: exact (128-bit). The decision's limits are checked on
+  // the plan, and keep every balance within int64, before it is written.
+  kExact,
+  // A recorded event (replay, following): wrap-around, which commutes, so
+  // events of different streams may come in any order (balance_limits.h).
+  kWrapping,
 };
 
-}  // namespace
+// One account's balance (or one stripe's) as the event leaves it.
+struct PlannedBalance {
+  // The lock key of the owner or stripe that keeps it, and that owner if it
+  // exists yet (owners never move: node-based maps).
+  std::string key;
+  Owner* owner = nullptr;
+  // Views the event's posting, which outlives the plan.
+  std::string_view account;
+  bool hot = false;
+  // Before the event, then after each of its postings.
+  __int128 balance = 0;
+  bool debited = false;
+  bool credited = false;
+};
 
-static absl::Status ApplyTx(const ApplyContext& ctx, v1::LedgerTransaction* tx,
-                            const v1::LedgerTransaction& recorded) {
-  int64_t sum = 0;
-  int64_t credits = 0;
-  for (const v1::Posting& p : recorded.postings()) {
-    auto s = money::Add(sum, p.amount_minor());
-    if (!s.ok()) return Corrupt("posting sum overflows");
-    sum = *s;
-    if (p.amount_minor() > 0) credits += p.amount_minor();
+// One posting and the balance it leaves.
+struct PlannedPosting {
+  size_t balance;  // index into EventPlan::balances
+  int64_t amount;
+  __int128 before;
+  __int128 after;
+};
+
+struct EventPlan {
+  absl::InlinedVector<PlannedBalance, 4> balances;
+  // In the order of the event's transactions and of their postings.
+  absl::InlinedVector<PlannedPosting, 4> postings;
+  __int128 deposits = 0;
+  __int128 withdrawals = 0;
+  int64_t transactions = 0;
+};
+
+// The transactions an event carries, in the order they apply.
+absl::InlinedVector<const v1::LedgerTransaction*, 2> TxsOf(
+    const v1::WalletEvent& event) {
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kTransactionPosted:
+      return {&event.transaction_posted().tx()};
+    case v1::WalletEvent::kHoldPlaced:
+      return {&event.hold_placed().tx()};
+    case v1::WalletEvent::kHoldCaptured: {
+      const v1::HoldCaptured& e = event.hold_captured();
+      if (e.has_release_tx()) return {&e.tx(), &e.release_tx()};
+      return {&e.tx()};
+    }
+    case v1::WalletEvent::kHoldReleased:
+      return {&event.hold_released().tx()};
+    default:
+      return {};
   }
-  if (sum != 0 || recorded.postings_size() < 2) {
-    return Corrupt(absl::StrCat("unbalanced transaction ", recorded.tx_id()));
+}
+
+int64_t BalanceIn(const Owner* owner, const std::string& account) {
+  if (owner == nullptr) return 0;
+  auto it = owner->balances.find(account);
+  return it == owner->balances.end() ? 0 : it->second;
+}
+
+// Adds every posting of `tx` to the plan. DATA_LOSS (and the plan is to be
+// dropped) when the transaction is not one the ledger could have decided.
+absl::Status PlanTx(Ledger::Impl& impl, std::string_view stream_owner,
+                    const v1::LedgerTransaction& tx, Arithmetic arithmetic,
+                    EventPlan* plan) {
+  if (tx.postings_size() < 2) {
+    return Corrupt(
+        absl::StrCat("transaction ", tx.tx_id(), " has fewer than 2 postings"));
   }
-  for (int i = 0; i < recorded.postings_size(); ++i) {
-    const v1::Posting& p = recorded.postings(i);
+  __int128 sum = 0;
+  __int128 credits = 0;
+  for (const v1::Posting& p : tx.postings()) {
+    const int64_t amount = p.amount_minor();
+    if (amount > money::kMaxAmountMinor || amount < -money::kMaxAmountMinor) {
+      return Corrupt(absl::StrCat("posting of ", amount, " on ", p.account(),
+                                  " in ", tx.tx_id(), " exceeds ",
+                                  money::kMaxAmountMinor));
+    }
+    sum += amount;
+    if (amount > 0) credits += amount;
+  }
+  if (sum != 0) {
+    return Corrupt(absl::StrCat("unbalanced transaction ", tx.tx_id()));
+  }
+  for (const v1::Posting& p : tx.postings()) {
     auto info = ParseAccount(p.account());
     if (!info.ok()) return Corrupt(info.status().message());
-    const std::string key =
-        ctx.impl->KeyFor(*info, p.account(), ctx.stream_owner);
-    int64_t& balance = ctx.impl->Get(key).balances[p.account()];
-    auto next = money::Add(balance, p.amount_minor());
-    if (!next.ok()) return Corrupt("balance overflows");
-    balance = *next;
-    if (ctx.fill_balances && !info->hot) {
-      tx->mutable_postings(i)->set_balance_after_minor(balance);
+    std::string key = impl.KeyFor(*info, p.account(), stream_owner);
+    size_t index = 0;
+    while (index < plan->balances.size() &&
+           (plan->balances[index].key != key ||
+            plan->balances[index].account != p.account())) {
+      ++index;
     }
+    if (index == plan->balances.size()) {
+      Owner* owner = impl.Find(key);
+      const int64_t current = BalanceIn(owner, p.account());
+      plan->balances.push_back(PlannedBalance{std::move(key), owner,
+                                              p.account(), info->hot, current});
+    }
+    PlannedBalance& b = plan->balances[index];
+    const int64_t amount = p.amount_minor();
+    const __int128 before = b.balance;
+    b.balance = arithmetic == Arithmetic::kExact
+                    ? before + amount
+                    : WrappingAdd(static_cast<int64_t>(before), amount);
+    (amount < 0 ? b.debited : b.credited) = true;
+    plan->postings.push_back(PlannedPosting{index, amount, before, b.balance});
   }
-  if (recorded.reason() == v1::POSTING_REASON_DEPOSIT) {
-    ctx.impl->deposits.fetch_add(credits, std::memory_order_relaxed);
-  } else if (recorded.reason() == v1::POSTING_REASON_WITHDRAWAL) {
-    ctx.impl->withdrawals.fetch_add(credits, std::memory_order_relaxed);
+  if (tx.reason() == v1::POSTING_REASON_DEPOSIT) {
+    plan->deposits += credits;
+  } else if (tx.reason() == v1::POSTING_REASON_WITHDRAWAL) {
+    plan->withdrawals += credits;
   }
-  ctx.impl->transactions.fetch_add(1, std::memory_order_relaxed);
+  plan->transactions++;
   return absl::OkStatus();
 }
 
-// Requires every key the event touches to be locked. `event` is written
-// (balances) only when ctx.fill_balances.
-static absl::Status ApplyEvent(const ApplyContext& ctx, uint64_t sequence,
-                               v1::WalletEvent* event) {
-  Owner& stream = ctx.impl->Get(ctx.stream_owner);
-  if (sequence != stream.stream_seq + 1) {
-    return Corrupt(absl::StrCat("stream ", ToAbsl(ctx.stream_owner),
-                                " expected ", stream.stream_seq + 1, ", got ",
-                                sequence));
+// The hold a capture or release names. DATA_LOSS when there is none.
+absl::Status CheckHoldExists(const Ledger::Impl& impl, std::string_view hold_id,
+                             std::string_view what) {
+  auto parsed = ParseHoldId(hold_id);
+  if (!parsed.ok()) return Corrupt(parsed.status().message());
+  const Owner* owner = impl.Find(PlayerOwner(parsed->first));
+  if (owner == nullptr || !owner->holds.contains(ToAbsl(hold_id))) {
+    return Corrupt(absl::StrCat(ToAbsl(what), " of unknown hold"));
   }
-  switch (event->kind_case()) {
+  return absl::OkStatus();
+}
+
+// Everything `event` would change, computed from the locked state without
+// changing it (nothing is created either). Requires every key the event
+// touches to be locked.
+absl::StatusOr<EventPlan> PlanEvent(Ledger::Impl& impl,
+                                    std::string_view stream_owner,
+                                    uint64_t sequence,
+                                    const v1::WalletEvent& event,
+                                    Arithmetic arithmetic) {
+  const Owner* stream = impl.Find(stream_owner);
+  const uint64_t at = stream == nullptr ? 0 : stream->stream_seq;
+  if (sequence != at + 1) {
+    return Corrupt(absl::StrCat("stream ", ToAbsl(stream_owner), " expected ",
+                                at + 1, ", got ", sequence));
+  }
+  absl::Status s;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::KIND_NOT_SET:
+      return Corrupt("event without a kind");
+    case v1::WalletEvent::kHoldCaptured: {
+      const v1::HoldCaptured& e = event.hold_captured();
+      s = CheckHoldExists(impl, e.hold_id(), "capture");
+      if (s.ok() &&
+          (e.amount_minor() < 0 || e.amount_minor() > money::kMaxAmountMinor)) {
+        s = Corrupt(absl::StrCat("capture of ", e.amount_minor()));
+      }
+      break;
+    }
+    case v1::WalletEvent::kHoldReleased:
+      s = CheckHoldExists(impl, event.hold_released().hold_id(), "release");
+      break;
+    default:
+      break;
+  }
+  if (!s.ok()) return s;
+  EventPlan plan;
+  for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+    if (s = PlanTx(impl, stream_owner, *tx, arithmetic, &plan); !s.ok()) {
+      return s;
+    }
+  }
+  return plan;
+}
+
+// Adds `amount` ≥ 0 to a running total, stopping at INT64_MAX (adding
+// non-negative amounts that way commutes, so replay order does not matter).
+void AddSaturating(std::atomic<int64_t>& total, __int128 amount) {
+  int64_t current = total.load(std::memory_order_relaxed);
+  bool clamped = false;
+  while (!total.compare_exchange_weak(
+      current, ClampToInt64(__int128{current} + amount, &clamped),
+      std::memory_order_relaxed)) {
+  }
+}
+
+// Writes a plan PlanEvent made for `event`. Cannot fail. Requires the same
+// locks as PlanEvent, still held.
+void WriteEvent(Ledger::Impl& impl, std::string_view stream_owner,
+                uint64_t sequence, const EventPlan& plan,
+                const v1::WalletEvent& event) {
+  for (const PlannedBalance& b : plan.balances) {
+    bool clamped = false;
+    const int64_t balance = ClampToInt64(b.balance, &clamped);
+    BANCA_CHECK(!clamped);  // kExact: the limits; kWrapping: always in range
+    Owner& owner = b.owner != nullptr ? *b.owner : impl.Get(b.key);
+    owner.balances[ToAbsl(b.account)] = balance;
+  }
+  switch (event.kind_case()) {
     case v1::WalletEvent::kAccountOpened: {
-      const auto& e = event->account_opened();
-      Owner& owner = ctx.impl->Get(PlayerOwner(e.player_id()));
+      const auto& e = event.account_opened();
+      Owner& owner = impl.Get(PlayerOwner(e.player_id()));
       owner.is_player = true;
       owner.open = true;
       owner.currency = e.currency();
@@ -228,65 +394,126 @@ static absl::Status ApplyEvent(const ApplyContext& ctx, uint64_t sequence,
       owner.balances.try_emplace(PlayerHeldAccount(e.player_id()), 0);
       break;
     }
-    case v1::WalletEvent::kAccountClosed: {
-      Owner& owner =
-          ctx.impl->Get(PlayerOwner(event->account_closed().player_id()));
-      owner.open = false;
+    case v1::WalletEvent::kAccountClosed:
+      impl.Get(PlayerOwner(event.account_closed().player_id())).open = false;
       break;
-    }
-    case v1::WalletEvent::kTransactionPosted: {
-      auto* e = event->mutable_transaction_posted();
-      if (auto s = ApplyTx(ctx, e->mutable_tx(), e->tx()); !s.ok()) return s;
-      break;
-    }
     case v1::WalletEvent::kHoldPlaced: {
-      auto* e = event->mutable_hold_placed();
-      if (auto s = ApplyTx(ctx, e->mutable_tx(), e->tx()); !s.ok()) return s;
-      Owner& owner = ctx.impl->Get(PlayerOwner(e->player_id()));
+      const auto& e = event.hold_placed();
+      Owner& owner = impl.Get(PlayerOwner(e.player_id()));
       owner.holds_created++;
-      owner.holds[e->hold_id()] = HoldState{
-          e->player_id(),         e->amount_minor(), 0, e->amount_minor(), true,
-          e->expires_at_micros(), e->placed_by()};
+      owner.holds[e.hold_id()] = HoldState{
+          e.player_id(),         e.amount_minor(), 0, e.amount_minor(), true,
+          e.expires_at_micros(), e.placed_by()};
       break;
     }
     case v1::WalletEvent::kHoldCaptured: {
-      auto* e = event->mutable_hold_captured();
-      auto parsed = ParseHoldId(e->hold_id());
-      if (!parsed.ok()) return Corrupt(parsed.status().message());
-      Owner& owner = ctx.impl->Get(PlayerOwner(parsed->first));
-      auto it = owner.holds.find(e->hold_id());
-      if (it == owner.holds.end()) return Corrupt("capture of unknown hold");
-      if (auto s = ApplyTx(ctx, e->mutable_tx(), e->tx()); !s.ok()) return s;
-      if (e->has_release_tx()) {
-        auto s = ApplyTx(ctx, e->mutable_release_tx(), e->release_tx());
-        if (!s.ok()) return s;
-      }
-      it->second.captured += e->amount_minor();
-      it->second.remaining = e->remaining_minor();
-      it->second.open = e->remaining_minor() > 0;
+      const auto& e = event.hold_captured();
+      HoldState& hold = impl.Get(PlayerOwner(ParseHoldId(e.hold_id())->first))
+                            .holds[e.hold_id()];
+      hold.captured = WrappingAdd(hold.captured, e.amount_minor());
+      hold.remaining = e.remaining_minor();
+      hold.open = e.remaining_minor() > 0;
       break;
     }
     case v1::WalletEvent::kHoldReleased: {
-      auto* e = event->mutable_hold_released();
-      auto parsed = ParseHoldId(e->hold_id());
-      if (!parsed.ok()) return Corrupt(parsed.status().message());
-      Owner& owner = ctx.impl->Get(PlayerOwner(parsed->first));
-      auto it = owner.holds.find(e->hold_id());
-      if (it == owner.holds.end()) return Corrupt("release of unknown hold");
-      if (auto s = ApplyTx(ctx, e->mutable_tx(), e->tx()); !s.ok()) return s;
-      it->second.remaining = 0;
-      it->second.open = false;
+      const auto& e = event.hold_released();
+      HoldState& hold = impl.Get(PlayerOwner(ParseHoldId(e.hold_id())->first))
+                            .holds[e.hold_id()];
+      hold.remaining = 0;
+      hold.open = false;
       break;
     }
-    case v1::WalletEvent::kRequestRejected:
-    case v1::WalletEvent::kRequestQuarantined:
-      break;  // nothing moved; the stream's sequence records it
-    case v1::WalletEvent::KIND_NOT_SET:
-      return Corrupt("event without a kind");
+    default:
+      break;  // transactions only, or nothing moved (rejections)
   }
-  stream.stream_seq = sequence;
+  if (plan.deposits > 0) AddSaturating(impl.deposits, plan.deposits);
+  if (plan.withdrawals > 0) AddSaturating(impl.withdrawals, plan.withdrawals);
+  impl.transactions.fetch_add(plan.transactions, std::memory_order_relaxed);
+  impl.Get(stream_owner).stream_seq = sequence;
+}
+
+// A live event records the balance each posting on a constrained account
+// left (hot accounts' balances are spread over stripes: not recorded).
+void FillBalances(const EventPlan& plan, v1::WalletEvent& event) {
+  size_t next = 0;
+  for (const v1::LedgerTransaction* recorded : TxsOf(event)) {
+    // TxsOf views `event`, which the caller may change.
+    auto* tx = const_cast<v1::LedgerTransaction*>(recorded);
+    for (v1::Posting& p : *tx->mutable_postings()) {
+      const PlannedPosting& planned = plan.postings[next++];
+      if (plan.balances[planned.balance].hot) continue;
+      p.set_balance_after_minor(static_cast<int64_t>(planned.after));
+    }
+  }
+  BANCA_CHECK(next == plan.postings.size());
+}
+
+int64_t LimitOf(const Ledger::Impl& impl, const PlannedBalance& b) {
+  return b.hot ? StripeLimitMinor(impl.hot_stripes) : kMaxBalanceMinor;
+}
+
+std::string FormatWide(__int128 amount, std::string_view currency) {
+  bool clamped = false;
+  return money::Format(ClampToInt64(amount, &clamped), currency);
+}
+
+// The decision's limits, posting by posting, on the plan: a debit may not
+// take a constrained account below 0 (FAILED_PRECONDITION, insufficient
+// funds: the state refuses it) nor a hot account's stripe below
+// -StripeLimitMinor; a credit may not take an account past
+// kMaxBalanceMinor, nor a stripe past StripeLimitMinor (OUT_OF_RANGE: the
+// amount is valid, but the balance it would make is outside the range the
+// ledger keeps; it may pass once the balance has moved). A posting that
+// moves a balance back toward its range always passes.
+absl::Status CheckDecisionLimits(const Ledger::Impl& impl,
+                                 const EventPlan& plan) {
+  const std::string& currency = impl.currency;
+  for (const PlannedPosting& p : plan.postings) {
+    const PlannedBalance& b = plan.balances[p.balance];
+    const int64_t limit = LimitOf(impl, b);
+    const bool past_top = p.amount > 0 && p.after > limit;
+    const bool past_bottom = p.amount < 0 && p.after < (b.hot ? -limit : 0);
+    if (!past_top && !past_bottom) continue;
+    if (past_bottom && !b.hot) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("insufficient funds in ", ToAbsl(b.account),
+                       ": balance ", FormatWide(p.before, currency), ", debit ",
+                       money::Format(-p.amount, currency)));
+    }
+    const std::string where =
+        b.hot ? absl::StrCat("this stream's stripe of ", ToAbsl(b.account),
+                             " (", money::Format(kMaxBalanceMinor, currency),
+                             " over ", impl.hot_stripes, " stripes)")
+              : std::string(b.account);
+    return absl::OutOfRangeError(absl::StrCat(
+        past_top ? "a credit of " : "a debit of ",
+        money::Format(p.amount < 0 ? -p.amount : p.amount, currency),
+        " would take ", where, " from ", FormatWide(p.before, currency), " to ",
+        FormatWide(p.after, currency), ", past the ledger's limit of ",
+        past_top ? "" : "-", money::Format(limit, currency)));
+  }
   return absl::OkStatus();
 }
+
+// Money invariants of a decision, on the state it wrote: each balance is
+// the planned one, a constrained account it debited is not negative, an
+// account it credited is within its limit, a stripe it debited within
+// its limit. (Each transaction's balance,
+// sum 0, was checked by PlanEvent.)
+void AssertDecided(const Ledger::Impl& impl, const EventPlan& plan) {
+  for (const PlannedBalance& b : plan.balances) {
+    const Owner* owner = b.owner != nullptr ? b.owner : impl.Find(b.key);
+    BANCA_CHECK(owner != nullptr);
+    auto it = owner->balances.find(ToAbsl(b.account));
+    BANCA_CHECK(it != owner->balances.end());
+    const int64_t stored = it->second;
+    BANCA_CHECK(stored == b.balance);
+    if (b.debited) BANCA_CHECK(stored >= (b.hot ? -LimitOf(impl, b) : 0));
+    if (b.credited) BANCA_CHECK(stored <= LimitOf(impl, b));
+  }
+}
+
+}  // namespace
 
 namespace {
 
@@ -396,6 +623,21 @@ absl::StatusOr<Keys> DecidingOwners(std::string_view stream_owner,
 }
 
 // Decides, applies and commits one command under its locks.
+// The size an event may have, checked on the event as decided (the balances
+// FillBalances adds later are a few bytes a posting, far inside the log's
+// record limit).
+absl::Status CheckEventSize(const v1::WalletEvent& event) {
+  const size_t bytes = event.ByteSizeLong();
+  if (bytes <= kMaxWalletEventBytes) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("the command would make an event of ", bytes,
+                   " bytes, over the limit of ", kMaxWalletEventBytes,
+                   " (are unknown or oversize fields in the request?)"));
+}
+
+// Decides, applies and commits one command under its locks: decide fills
+// the event; the event is planned and checked against the limits; only a
+// plan that stands is written and committed.
 template <typename Decide>
 absl::Status Run(Ledger::Impl& impl, const Keys& keys,
                  std::string_view stream_owner, const CommandMeta& meta,
@@ -415,19 +657,23 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   event.set_request_id(meta.request_id);
   event.set_request_fingerprint(meta.fingerprint);
   if (!meta.actor.empty()) event.set_actor(meta.actor);
+  if (absl::Status s = CheckEventSize(event); !s.ok()) return s;
   if (impl.decides) {
     absl::StatusOr<Keys> owners = DecidingOwners(stream_owner, event);
     if (!owners.ok()) return owners.status();
     if (absl::Status s = CheckDecides(impl, *owners); !s.ok()) return s;
   }
-  const ApplyContext ctx{&impl, stream_owner, /*fill_balances=*/true};
-  // The decision was validated against the same locked state, so applying it
-  // cannot fail; if it does, the ledger has a bug and must not go on.
-  absl::Status applied = ApplyEvent(ctx, sequence, &event);
-  if (!applied.ok()) {
-    return absl::InternalError(
-        absl::StrCat("ledger invariant broken: ", applied.message()));
-  }
+  // The command built this event from input it validated, against the same
+  // locked state: an event that does not plan (unbalanced, unknown hold,
+  // wrong sequence) is a bug of the ledger's, never the caller's. Nothing is
+  // applied or committed yet; stop rather than serve on.
+  absl::StatusOr<EventPlan> plan =
+      PlanEvent(impl, stream_owner, sequence, event, Arithmetic::kExact);
+  if (!plan.ok()) StopOnInvariantBreak("a decided event", plan.status());
+  if (absl::Status s = CheckDecisionLimits(impl, *plan); !s.ok()) return s;
+  WriteEvent(impl, stream_owner, sequence, *plan, event);
+  FillBalances(*plan, event);
+  AssertDecided(impl, *plan);
   commit(Committed{stream, sequence, event});
   return absl::OkStatus();
 }
@@ -481,12 +727,6 @@ absl::Status CheckPlayer(const Owner* owner, std::string_view player_id) {
         "account of player \"", ToAbsl(player_id), "\" is closed"));
   }
   return absl::OkStatus();
-}
-
-int64_t BalanceIn(const Owner* owner, const std::string& account) {
-  if (owner == nullptr) return 0;
-  auto it = owner->balances.find(account);
-  return it == owner->balances.end() ? 0 : it->second;
 }
 
 v1::Posting* AddPosting(v1::LedgerTransaction& tx, std::string account,
@@ -650,28 +890,14 @@ absl::Status Ledger::Post(const CommandMeta& meta,
   return Run(
       *impl_, keys, stream_owner, meta,
       [&](const std::string& event_id, v1::WalletEvent& event) -> absl::Status {
-        for (int i = 0; i < tx.postings_size(); ++i) {
-          const v1::Posting& p = tx.postings(i);
-          const AccountInfo& info = infos[i];
+        for (const AccountInfo& info : infos) {
           if (info.account_class == AccountClass::kPlayer) {
             auto s = CheckPlayer(impl_->Find(info.owner), info.player_id);
             if (!s.ok()) return s;
           }
-          if (info.hot) continue;
-          const int64_t balance =
-              BalanceIn(impl_->Find(info.owner), p.account());
-          auto next = money::Add(balance, p.amount_minor());
-          if (!next.ok()) {
-            return absl::OutOfRangeError(
-                absl::StrCat("balance of ", p.account(), " would overflow"));
-          }
-          if (*next < 0) {
-            return absl::FailedPreconditionError(absl::StrCat(
-                "insufficient funds in ", p.account(), ": balance ",
-                money::Format(balance, options_.currency), ", debit ",
-                money::Format(-p.amount_minor(), options_.currency)));
-          }
         }
+        // Balances (funds, the cap, hot stripes) are checked by Run on the
+        // event's plan, as for every other command.
         tx.set_tx_id(event_id);
         // `infos` views into tx's account names are not used past here.
         *event.mutable_transaction_posted()->mutable_tx() = std::move(tx);
@@ -857,8 +1083,9 @@ absl::Status Ledger::ReleaseHold(const CommandMeta& meta,
 
 namespace {
 
-// A recorded event, applied as it was decided. With `skip_applied`, an
-// event the stream already has is skipped (false) instead of refused.
+// A recorded event, applied as it was decided, with wrap-around arithmetic
+// (replay may see streams out of their decision order). With `skip_applied`,
+// an event the stream already has is skipped (false) instead of refused.
 absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
                                    uint64_t sequence,
                                    const v1::WalletEvent& event,
@@ -875,12 +1102,40 @@ absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
     const Owner* state = impl.Find(owner);
     if (state != nullptr && sequence <= state->stream_seq) return false;
   }
-  const ApplyContext ctx{&impl, owner, /*fill_balances=*/false};
-  // ApplyEvent writes only when filling balances, so this cast is safe.
-  absl::Status s =
-      ApplyEvent(ctx, sequence, const_cast<v1::WalletEvent*>(&event));
-  if (!s.ok()) return s;
+  absl::StatusOr<EventPlan> plan =
+      PlanEvent(impl, owner, sequence, event, Arithmetic::kWrapping);
+  if (!plan.ok()) return plan.status();
+  WriteEvent(impl, owner, sequence, *plan, event);
   return true;
+}
+
+// Calls on_owner(owner) for every owner and on_account(account, info,
+// balance) once for every account: a hot account with the sum of its
+// stripes, added with wrap-around (exact whenever the total fits in int64).
+template <typename OnOwner, typename OnAccount>
+void VisitAccounts(const Ledger::Impl& impl, OnOwner&& on_owner,
+                   OnAccount&& on_account) {
+  absl::flat_hash_map<std::string, int64_t> hot;
+  for (const Shard& shard : impl.shards) {
+    absl::MutexLock lock(&shard.mu);
+    for (const auto& [key, owner] : shard.owners) {
+      on_owner(owner);
+      for (const auto& [account, balance] : owner.balances) {
+        auto info = ParseAccount(account);
+        if (!info.ok()) continue;
+        if (info->hot) {
+          int64_t& total = hot[account];
+          total = WrappingAdd(total, balance);
+        } else {
+          on_account(account, *info, balance);
+        }
+      }
+    }
+  }
+  for (const auto& [account, total] : hot) {
+    auto info = ParseAccount(account);
+    if (info.ok()) on_account(account, *info, total);
+  }
 }
 
 }  // namespace
@@ -942,41 +1197,72 @@ int64_t Ledger::AccountBalance(std::string_view account) const {
                                 ? std::string(info->owner)
                                 : absl::StrCat(ToAbsl(account), "#", s);
     absl::MutexLock lock(&impl_->shards[impl_->ShardOf(key)].mu);
-    total += BalanceIn(impl_->Find(key), std::string(account));
+    // Stripes wrap around like replay does: the total is exact whenever it
+    // fits in int64, whatever each stripe holds.
+    total =
+        WrappingAdd(total, BalanceIn(impl_->Find(key), std::string(account)));
   }
   return total;
 }
 
 LedgerSummary Ledger::Summarize() const {
   LedgerSummary summary;
-  absl::flat_hash_set<std::string> hot_accounts;
-  for (const Shard& shard : impl_->shards) {
-    absl::MutexLock lock(&shard.mu);
-    for (const auto& [key, owner] : shard.owners) {
-      if (owner.is_player) summary.players++;
-      for (const auto& [account, holds] : owner.holds) {
-        if (holds.open) summary.open_holds++;
-      }
-      for (const auto& [account, balance] : owner.balances) {
-        auto info = ParseAccount(account);
-        if (!info.ok()) continue;
-        ClassTotal& total =
-            summary.classes[static_cast<int>(info->account_class)];
-        total.balance += balance;
-        summary.sum += balance;
-        if (info->hot) {
-          if (hot_accounts.insert(account).second) total.accounts++;
-        } else {
-          total.accounts++;
-          if (balance < 0) summary.negative_constrained_accounts++;
+  std::array<__int128, 6> class_totals{};
+  __int128 sum = 0;
+  VisitAccounts(
+      *impl_,
+      [&](const Owner& owner) {
+        if (owner.is_player) summary.players++;
+        for (const auto& [id, hold] : owner.holds) {
+          if (hold.open) summary.open_holds++;
         }
-      }
-    }
+      },
+      [&](std::string_view, const AccountInfo& info, int64_t balance) {
+        const int c = static_cast<int>(info.account_class);
+        class_totals[c] += balance;
+        summary.classes[c].accounts++;
+        sum += balance;
+        if (!info.hot && balance < 0) summary.negative_constrained_accounts++;
+      });
+  for (size_t c = 0; c < class_totals.size(); ++c) {
+    summary.classes[c].balance =
+        ClampToInt64(class_totals[c], &summary.clamped);
   }
+  summary.sum = ClampToInt64(sum, &summary.clamped);
   summary.deposits = impl_->deposits.load();
   summary.withdrawals = impl_->withdrawals.load();
   summary.transactions = impl_->transactions.load();
+  constexpr int64_t kTop = std::numeric_limits<int64_t>::max();
+  if (summary.deposits == kTop || summary.withdrawals == kTop) {
+    summary.clamped = true;
+  }
   return summary;
+}
+
+absl::Status Ledger::CheckReplayedState() const {
+  absl::Status first;
+  __int128 sum = 0;
+  VisitAccounts(
+      *impl_, [](const Owner&) {},
+      [&](std::string_view account, const AccountInfo&, int64_t balance) {
+        sum += balance;
+        if (first.ok() &&
+            (balance > kMaxBalanceMinor || balance < -kMaxBalanceMinor)) {
+          first = Corrupt(
+              absl::StrCat(ToAbsl(account), " ends at ",
+                           money::Format(balance, options_.currency),
+                           ", past the balance limit of ±",
+                           money::Format(kMaxBalanceMinor, options_.currency),
+                           " that every decision keeps"));
+        }
+      });
+  if (!first.ok()) return first;
+  if (sum != 0) {
+    bool clamped = false;
+    return Corrupt(absl::StrCat("the balances sum to ",
+                                ClampToInt64(sum, &clamped), ", not 0"));
+  }
+  return absl::OkStatus();
 }
 
 std::vector<std::string> Ledger::ExpiredHolds(

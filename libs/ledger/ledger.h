@@ -13,11 +13,17 @@
 // Concurrency: state is split into shards by owner ("player/<id>", or the
 // account name for other accounts); a command locks only the shards of the
 // owners it touches, in shard order. Hot accounts (house/*, external/*),
-// which every table and every payment touches, are kept as kHotStripes
-// sub-balances: a transaction credits or debits stripe hash(tx_id) %
-// stripes, so no single lock serializes the system. Their balance is the sum
-// of the stripes. (Hot accounts are the ones allowed to go negative, so no
-// stripe ever needs to see another's balance to validate a posting.)
+// which every table and every payment touches, are kept as hot_stripes
+// sub-balances: a transaction credits or debits stripe
+// HotStripeFor(stream owner), so no single lock serializes the system. Their
+// balance is the sum of the stripes. Each stripe is kept within
+// ±kMaxBalanceMinor / stripes (balance_limits.h), so no stripe ever needs to
+// see another's balance to validate a posting.
+//
+// Decide, then apply, all or nothing: a command's event is planned first
+// (every new balance computed, every posting checked against the limits:
+// constrained accounts 0..kMaxBalanceMinor, stripes as above) and only then
+// written. A refusal changes nothing and commits nothing.
 #ifndef BANCA_LIBS_LEDGER_LEDGER_H_
 #define BANCA_LIBS_LEDGER_LEDGER_H_
 
@@ -34,11 +40,18 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "banca/v1/ledger.pb.h"
+#include "libs/ledger/balance_limits.h"
 
 namespace banca::ledger {
 
 inline constexpr size_t kMaxPostings = 64;
 inline constexpr size_t kMaxMemoBytes = 256;
+// The largest encoded WalletEvent a decision may produce (64 KiB). Checked
+// after the decision fills the event and before it is applied, so no input
+// (unknown protobuf fields included) can make the log refuse the append
+// (its records stop at eventlog::kMaxRecordBytes, 1 MiB), which would stop
+// the process.
+inline constexpr size_t kMaxWalletEventBytes = 64 * 1024;
 
 // Who asked, for idempotency: the request id and a fingerprint of the body.
 struct CommandMeta {
@@ -82,11 +95,15 @@ struct ClassTotal {
   int64_t accounts = 0;
 };
 
+// Totals are summed in 128 bits; one that does not fit in int64 is reported
+// clamped to INT64_MAX or INT64_MIN and sets `clamped` (a clamped sum is never
+// 0, so a check of the sum still fails).
 struct LedgerSummary {
   // Indexed by AccountClass.
   std::array<ClassTotal, 6> classes{};
   // Sum of every balance; 0 unless the ledger is broken.
   int64_t sum = 0;
+  // Cumulative deposits and withdrawals stop at INT64_MAX (and set clamped).
   int64_t deposits = 0;
   int64_t withdrawals = 0;
   int64_t transactions = 0;
@@ -94,6 +111,8 @@ struct LedgerSummary {
   int64_t players = 0;
   // Any player/table/game/tournament balance below zero (must be 0).
   int64_t negative_constrained_accounts = 0;
+  // Some total above did not fit in int64 and is clamped.
+  bool clamped = false;
 };
 
 struct LedgerOptions {
@@ -154,8 +173,12 @@ class Ledger {
                            bool expired, CommitFn commit);
 
   // Replay: applies a recorded event as it was decided. Checks the stream
-  // sequence (DATA_LOSS on a gap or repeat) and the transactions' balance
-  // (DATA_LOSS when postings do not sum to zero); nothing else is re-decided.
+  // sequence (DATA_LOSS on a gap or repeat) and the transactions' shape
+  // (DATA_LOSS when postings do not sum to zero, name no valid account or
+  // carry more than money::kMaxAmountMinor); nothing else is re-decided. On
+  // an error nothing changes. Postings are added with wrap-around arithmetic
+  // (balance_limits.h), so events of different streams may be applied in any
+  // order: call CheckReplayedState once all of them are in.
   absl::Status Apply(std::string_view stream, uint64_t sequence,
                      const v1::WalletEvent& event);
   // Apply for a ledger that follows events it may have decided itself:
@@ -163,6 +186,11 @@ class Ledger {
   // or past it; DATA_LOSS on a gap, as Apply.
   absl::StatusOr<bool> ApplyIfNext(std::string_view stream, uint64_t sequence,
                                    const v1::WalletEvent& event);
+  // After a full replay: DATA_LOSS unless every account's balance (a hot
+  // account's: the sum of its stripes) is within ±kMaxBalanceMinor and all
+  // balances sum to 0. Negative constrained accounts are the audit's to
+  // report (Summarize), not a reason to refuse the data.
+  absl::Status CheckReplayedState() const;
 
   // Queries.
   absl::StatusOr<PlayerBalance> Balance(std::string_view player_id) const;
@@ -178,6 +206,9 @@ class Ledger {
           nullptr) const;
 
   static std::string StreamFor(std::string_view owner);
+  // The stripe (0..stripes-1) of every hot account that a transaction on
+  // `stream_owner`'s stream moves money on.
+  static int HotStripeFor(std::string_view stream_owner, int stripes);
 
   // Internal state, defined in ledger.cc.
   struct Impl;

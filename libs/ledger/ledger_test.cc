@@ -1,15 +1,20 @@
 #include "libs/ledger/ledger.h"
 
+#include <algorithm>
 #include <functional>
+#include <limits>
+#include <map>
 #include <mutex>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "libs/ledger/account.h"
+#include "libs/money/money.h"
 
 namespace banca::ledger {
 namespace {
@@ -21,6 +26,31 @@ struct Recorded {
   std::string stream;
   uint64_t sequence;
   v1::WalletEvent event;
+};
+
+v1::LedgerTransaction Tx(
+    v1::PostingReason reason,
+    std::vector<std::pair<std::string, int64_t>> postings) {
+  v1::LedgerTransaction tx;
+  tx.set_reason(reason);
+  tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+  tx.mutable_reference()->set_id("pay-1");
+  for (auto& [account, amount] : postings) {
+    auto* p = tx.add_postings();
+    p->set_account(account);
+    p->set_amount_minor(amount);
+  }
+  return tx;
+}
+
+// A ledger and every event it committed, as the wallet would append them.
+struct Recording {
+  explicit Recording(LedgerOptions options = {}) : ledger(std::move(options)) {}
+  Ledger ledger;
+  std::vector<Recorded> log;
+  std::function<void(const Committed&)> record = [this](const Committed& c) {
+    log.push_back({c.stream, c.sequence, c.event});
+  };
 };
 
 class LedgerTest : public ::testing::Test {
@@ -38,20 +68,6 @@ class LedgerTest : public ::testing::Test {
         Tx(v1::POSTING_REASON_DEPOSIT, {{"external/payments", -amount},
                                         {PlayerCashAccount(player), amount}}),
         Recorder());
-  }
-  static v1::LedgerTransaction Tx(
-      v1::PostingReason reason,
-      std::vector<std::pair<std::string, int64_t>> postings) {
-    v1::LedgerTransaction tx;
-    tx.set_reason(reason);
-    tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
-    tx.mutable_reference()->set_id("pay-1");
-    for (auto& [account, amount] : postings) {
-      auto* p = tx.add_postings();
-      p->set_account(account);
-      p->set_amount_minor(amount);
-    }
-    return tx;
   }
   static v1::Reference Ref(const std::string& id) {
     v1::Reference r;
@@ -342,16 +358,7 @@ TEST(LedgerOwnership, EachDecidesOnlyItsOwnersDebitsAndFollowsTheOther) {
   int n = 0;
   auto meta = [&] { return CommandMeta{absl::StrCat("r", ++n), "fp"}; };
   auto tx = [](std::vector<std::pair<std::string, int64_t>> postings) {
-    v1::LedgerTransaction t;
-    t.set_reason(v1::POSTING_REASON_ADJUSTMENT);
-    t.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
-    t.mutable_reference()->set_id("p");
-    for (auto& [account, amount] : postings) {
-      auto* p = t.add_postings();
-      p->set_account(account);
-      p->set_amount_minor(amount);
-    }
-    return t;
+    return Tx(v1::POSTING_REASON_ADJUSTMENT, std::move(postings));
   };
   // Each side follows the other's log; its own events come back as repeats.
   size_t a_seen = 0, b_seen = 0;
@@ -503,6 +510,401 @@ TEST(LedgerConcurrency, ParallelTransfersKeepTheSumAtZeroAndReplayExactly) {
   }
   EXPECT_EQ(replayed.AccountBalance("house/rake"),
             ledger.AccountBalance("house/rake"));
+}
+
+// ---------------------------------------------------------------------------
+// Decide-then-apply, all or nothing, and replay in any order (issue 17,
+// item 3).
+
+constexpr int64_t kBig = money::kMaxAmountMinor;  // 10^15, the largest posting
+
+v1::WalletEvent PostedEvent(v1::LedgerTransaction tx) {
+  v1::WalletEvent event;
+  *event.mutable_transaction_posted()->mutable_tx() = std::move(tx);
+  return event;
+}
+
+v1::WalletEvent OpenedEvent(const std::string& player) {
+  v1::WalletEvent event;
+  event.mutable_account_opened()->set_player_id(player);
+  event.mutable_account_opened()->set_currency("EUR");
+  return event;
+}
+
+// Streams of recorded events, numbered as the ledger numbers them.
+class History {
+ public:
+  void Add(const std::string& owner, v1::WalletEvent event) {
+    const std::string stream = Ledger::StreamFor(owner);
+    events_.push_back({stream, ++sequences_[stream], std::move(event)});
+  }
+  const std::vector<Recorded>& events() const { return events_; }
+
+ private:
+  std::vector<Recorded> events_;
+  std::map<std::string, uint64_t> sequences_;
+};
+
+TEST_F(LedgerTest, HotStripePastItsLimitIsRefusedAtDecisionAndNothingApplies) {
+  // Every transaction on the stream of "house/bank" moves money on the same
+  // stripe of each hot account; the stripe may hold at most ±10^17 / 16.
+  const int64_t limit = StripeLimitMinor(LedgerOptions{}.hot_stripes);
+  ASSERT_EQ(limit, 6'250'000'000'000'000);
+  auto credit_bank_from = [&](int i) {
+    return ledger_.Post(
+        Meta(), "house/bank",
+        Tx(v1::POSTING_REASON_ADJUSTMENT,
+           {{absl::StrCat("house/src", i), -kBig}, {"house/bank", kBig}}),
+        Recorder());
+  };
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(credit_bank_from(i).ok()) << i;
+  const size_t events = log_.size();
+  const LedgerSummary before = ledger_.Summarize();
+  // A seventh credit would take the stripe to 7 × 10^15.
+  const absl::Status refused = credit_bank_from(6);
+  EXPECT_EQ(refused.code(), StatusCode::kOutOfRange) << refused;
+  EXPECT_TRUE(absl::StrContains(refused.message(), "house/bank")) << refused;
+  EXPECT_EQ(log_.size(), events);
+  EXPECT_EQ(ledger_.AccountBalance("house/bank"), 6 * kBig);
+  EXPECT_EQ(ledger_.AccountBalance("house/src6"), 0);
+  const LedgerSummary after = ledger_.Summarize();
+  EXPECT_EQ(after.sum, 0);
+  EXPECT_EQ(after.transactions, before.transactions);
+  const int house = static_cast<int>(AccountClass::kHouse);
+  EXPECT_EQ(after.classes[house].accounts, before.classes[house].accounts);
+  // The debit side of a stripe has the same limit.
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_TRUE(ledger_
+                    .Post(Meta(), "house/fees",
+                          Tx(v1::POSTING_REASON_ADJUSTMENT,
+                             {{"house/fees", -kBig},
+                              {absl::StrCat("house/dst", i), kBig}}),
+                          Recorder())
+                    .ok());
+  }
+  EXPECT_EQ(ledger_
+                .Post(Meta(), "house/fees",
+                      Tx(v1::POSTING_REASON_ADJUSTMENT,
+                         {{"house/fees", -kBig}, {"house/dst6", kBig}}),
+                      Recorder())
+                .code(),
+            StatusCode::kOutOfRange);
+  // Back toward zero always passes, and the stream's sequence went on as if
+  // the refusals never happened.
+  ASSERT_TRUE(ledger_
+                  .Post(Meta(), "house/bank",
+                        Tx(v1::POSTING_REASON_ADJUSTMENT,
+                           {{"house/bank", -kBig}, {"house/src0", kBig}}),
+                        Recorder())
+                  .ok());
+  EXPECT_EQ(log_.back().sequence, 7u);
+  EXPECT_EQ(ledger_.Summarize().sum, 0);
+  // The replayed state is the live one.
+  auto replayed = Replay();
+  EXPECT_TRUE(replayed->CheckReplayedState().ok());
+  EXPECT_EQ(replayed->AccountBalance("house/bank"), 5 * kBig);
+}
+
+TEST(LedgerLimits, ConstrainedAccountIsCappedAtTheBalanceLimit) {
+  // One stripe: external/payments may reach -10^17 like any account.
+  Recording recording(LedgerOptions{.hot_stripes = 1});
+  Ledger& ledger = recording.ledger;
+  const std::vector<Recorded>& log = recording.log;
+  const auto& record = recording.record;
+  ASSERT_TRUE(ledger.OpenAccount({}, "ana", "EUR", record).ok());
+  for (int i = 0; i < 100; ++i) {
+    v1::LedgerTransaction tx =
+        Tx(v1::POSTING_REASON_DEPOSIT,
+           {{"external/payments", -kBig}, {PlayerCashAccount("ana"), kBig}});
+    ASSERT_TRUE(ledger.Post({}, PlayerOwner("ana"), tx, record).ok()) << i;
+  }
+  EXPECT_EQ(ledger.Balance("ana")->available, kMaxBalanceMinor);
+  const size_t events = log.size();
+  // Past the cap, from the house: refused on ana's cash, nothing moves.
+  const absl::Status refused =
+      ledger.Post({}, PlayerOwner("ana"),
+                  Tx(v1::POSTING_REASON_ADJUSTMENT,
+                     {{"house/bank", -1}, {PlayerCashAccount("ana"), 1}}),
+                  record);
+  EXPECT_EQ(refused.code(), StatusCode::kOutOfRange) << refused;
+  EXPECT_TRUE(absl::StrContains(refused.message(), "player/ana/cash"))
+      << refused;
+  EXPECT_EQ(log.size(), events);
+  EXPECT_EQ(ledger.AccountBalance("house/bank"), 0);
+  EXPECT_EQ(ledger.Balance("ana")->available, kMaxBalanceMinor);
+  // And from the outside: the hot account's own limit (-10^17) refuses first.
+  const v1::LedgerTransaction deposit =
+      Tx(v1::POSTING_REASON_DEPOSIT,
+         {{"external/payments", -1}, {PlayerCashAccount("ana"), 1}});
+  const absl::Status outside =
+      ledger.Post({}, PlayerOwner("ana"), deposit, record);
+  EXPECT_EQ(outside.code(), StatusCode::kOutOfRange) << outside;
+  EXPECT_TRUE(absl::StrContains(outside.message(), "external/payments"))
+      << outside;
+  EXPECT_EQ(ledger.Summarize().deposits, 100 * kBig);
+}
+
+TEST(LedgerLimits, CapturePastTheCapIsRefusedWithItsReleaseAndNothingApplies) {
+  Recording recording(LedgerOptions{.hot_stripes = 1});
+  Ledger& ledger = recording.ledger;
+  const std::vector<Recorded>& log = recording.log;
+  const auto& record = recording.record;
+  ASSERT_TRUE(ledger.OpenAccount({}, "ana", "EUR", record).ok());
+  ASSERT_TRUE(ledger.OpenAccount({}, "bob", "EUR", record).ok());
+  // bob holds the cap; ana holds 10^15 and places a hold on it.
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_TRUE(
+        ledger
+            .Post({}, PlayerOwner("bob"),
+                  Tx(v1::POSTING_REASON_ADJUSTMENT,
+                     {{"house/bank", -kBig}, {PlayerCashAccount("bob"), kBig}}),
+                  record)
+            .ok());
+  }
+  ASSERT_TRUE(ledger
+                  .Post({}, PlayerOwner("ana"),
+                        Tx(v1::POSTING_REASON_ADJUSTMENT,
+                           {{"external/payments", -kBig},
+                            {PlayerCashAccount("ana"), kBig}}),
+                        record)
+                  .ok());
+  v1::Reference ref;
+  ref.set_kind(v1::REFERENCE_KIND_TABLE);
+  ref.set_id("t1");
+  ASSERT_TRUE(
+      ledger
+          .PlaceHold({}, "ana", kBig, v1::POSTING_REASON_BUY_IN, ref, 0, record)
+          .ok());
+  const size_t events = log.size();
+  // A final capture of 1 into bob's full cash: the capture's credit is past
+  // the cap, so neither it nor the release of the rest applies.
+  EXPECT_EQ(ledger
+                .CaptureHold({}, "ana:1", 1, PlayerCashAccount("bob"),
+                             v1::POSTING_REASON_PAYOUT, ref, true, record)
+                .code(),
+            StatusCode::kOutOfRange);
+  EXPECT_EQ(log.size(), events);
+  EXPECT_EQ(ledger.Balance("ana")->held, kBig);
+  EXPECT_EQ(ledger.Balance("ana")->available, 0);
+  EXPECT_TRUE(ledger.Hold("ana:1")->open);
+  EXPECT_EQ(ledger.Hold("ana:1")->remaining, kBig);
+  EXPECT_EQ(ledger.Balance("bob")->available, kMaxBalanceMinor);
+  // Released instead: the money goes back to ana's cash.
+  ASSERT_TRUE(ledger.ReleaseHold({}, "ana:1", false, record).ok());
+  EXPECT_EQ(ledger.Balance("ana")->available, kBig);
+  EXPECT_EQ(ledger.Summarize().sum, 0);
+}
+
+TEST(LedgerApply, AnEventWithOneBadPostingChangesNothing) {
+  History history;
+  history.Add(PlayerOwner("ana"), OpenedEvent("ana"));
+  history.Add(PlayerOwner("ana"),
+              PostedEvent(Tx(v1::POSTING_REASON_ADJUSTMENT,
+                             {{"external/payments", -500},
+                              {PlayerCashAccount("ana"), 500}})));
+  Ledger replayed;
+  for (const Recorded& r : history.events()) {
+    ASSERT_TRUE(replayed.Apply(r.stream, r.sequence, r.event).ok());
+  }
+  const std::string stream = Ledger::StreamFor(PlayerOwner("ana"));
+  // Balanced, but the second posting names no account: the first must not
+  // have moved (the old apply moved it, then failed).
+  v1::WalletEvent bad = PostedEvent(
+      Tx(v1::POSTING_REASON_ADJUSTMENT,
+         {{PlayerCashAccount("ana"), -200}, {"casino/nowhere", 200}}));
+  EXPECT_EQ(replayed.Apply(stream, 3, bad).code(), StatusCode::kDataLoss);
+  // A capture whose release transaction does not balance: its capture
+  // transaction must not have moved either.
+  v1::WalletEvent hold;
+  {
+    auto* e = hold.mutable_hold_placed();
+    e->set_hold_id("ana:1");
+    e->set_player_id("ana");
+    e->set_amount_minor(300);
+    *e->mutable_tx() =
+        Tx(v1::POSTING_REASON_ADJUSTMENT,
+           {{PlayerCashAccount("ana"), -300}, {PlayerHeldAccount("ana"), 300}});
+  }
+  ASSERT_TRUE(replayed.Apply(stream, 3, hold).ok());
+  v1::WalletEvent capture;
+  {
+    auto* e = capture.mutable_hold_captured();
+    e->set_hold_id("ana:1");
+    e->set_amount_minor(100);
+    e->set_remaining_minor(0);
+    *e->mutable_tx() =
+        Tx(v1::POSTING_REASON_ADJUSTMENT,
+           {{PlayerHeldAccount("ana"), -100}, {"table/t1/seat/ana", 100}});
+    *e->mutable_release_tx() =
+        Tx(v1::POSTING_REASON_ADJUSTMENT,
+           {{PlayerHeldAccount("ana"), -200}, {PlayerCashAccount("ana"), 199}});
+  }
+  EXPECT_EQ(replayed.Apply(stream, 4, capture).code(), StatusCode::kDataLoss);
+  EXPECT_EQ(replayed.Balance("ana")->available, 200);
+  EXPECT_EQ(replayed.Balance("ana")->held, 300);
+  EXPECT_EQ(replayed.AccountBalance("table/t1/seat/ana"), 0);
+  EXPECT_TRUE(replayed.Hold("ana:1")->open);
+  EXPECT_EQ(replayed.Hold("ana:1")->captured, 0);
+  EXPECT_EQ(replayed.Summarize().transactions, 2);
+  EXPECT_EQ(replayed.Summarize().sum, 0);
+  // The stream did not move on: the right event 4 still applies.
+  capture.mutable_hold_captured()
+      ->mutable_release_tx()
+      ->mutable_postings(1)
+      ->set_amount_minor(200);
+  ASSERT_TRUE(replayed.Apply(stream, 4, capture).ok());
+  EXPECT_EQ(replayed.Balance("ana")->available, 400);
+  EXPECT_EQ(replayed.AccountBalance("table/t1/seat/ana"), 100);
+  EXPECT_TRUE(replayed.CheckReplayedState().ok());
+}
+
+// Live: ana pays the house, the house pays bob, bob pays ana, 9,300 times
+// 10^15. Every balance stays within ±10^15. Applied one stream after the
+// other (as the wallet replays its partitions), ana's cash and the house's
+// balance pass int64 on the way.
+TEST(LedgerReplay, AnyOrderOfStreamsGivesTheExactLiveBalances) {
+  constexpr int kRounds = 9'300;
+  static_assert(__int128{kRounds} * kBig > std::numeric_limits<int64_t>::max());
+  const LedgerOptions one_stripe{.hot_stripes = 1};
+  Recording recording(one_stripe);
+  Ledger& live = recording.ledger;
+  const std::vector<Recorded>& log = recording.log;
+  const auto& record = recording.record;
+  const std::string ana = PlayerCashAccount("ana");
+  const std::string bob = PlayerCashAccount("bob");
+  auto post = [&](const std::string& owner, const std::string& from,
+                  const std::string& to) {
+    ASSERT_TRUE(live.Post({}, owner,
+                          Tx(v1::POSTING_REASON_ADJUSTMENT,
+                             {{from, -kBig}, {to, kBig}}),
+                          record)
+                    .ok());
+  };
+  ASSERT_TRUE(live.OpenAccount({}, "ana", "EUR", record).ok());
+  ASSERT_TRUE(live.OpenAccount({}, "bob", "EUR", record).ok());
+  post(PlayerOwner("ana"), "external/payments", ana);
+  for (int i = 0; i < kRounds; ++i) {
+    post(PlayerOwner("ana"), ana, "house/bank");
+    post(PlayerOwner("bob"), "house/bank", bob);
+    post(PlayerOwner("bob"), bob, ana);
+  }
+  const std::string ana_stream = Ledger::StreamFor(PlayerOwner("ana"));
+  for (bool ana_first : {true, false}) {
+    std::vector<Recorded> ordered = log;
+    std::stable_partition(ordered.begin(), ordered.end(),
+                          [&](const Recorded& r) {
+                            return (r.stream == ana_stream) == ana_first;
+                          });
+    for (bool following : {false, true}) {
+      Ledger replayed(one_stripe);
+      for (const Recorded& r : ordered) {
+        if (following) {
+          ASSERT_TRUE(*replayed.ApplyIfNext(r.stream, r.sequence, r.event));
+        } else {
+          ASSERT_TRUE(replayed.Apply(r.stream, r.sequence, r.event).ok())
+              << r.stream << " " << r.sequence;
+        }
+      }
+      EXPECT_TRUE(replayed.CheckReplayedState().ok());
+      EXPECT_EQ(replayed.Balance("ana")->available, kBig);
+      EXPECT_EQ(replayed.Balance("bob")->available, 0);
+      EXPECT_EQ(replayed.AccountBalance("house/bank"), 0);
+      EXPECT_EQ(replayed.AccountBalance("external/payments"), -kBig);
+      const LedgerSummary s = replayed.Summarize();
+      EXPECT_EQ(s.sum, 0);
+      EXPECT_FALSE(s.clamped);
+      EXPECT_EQ(s.transactions, 1 + 3 * kRounds);
+    }
+  }
+}
+
+TEST(LedgerReplay, CheckReplayedStateRefusesABalancePastTheCap) {
+  History history;
+  history.Add(PlayerOwner("ana"), OpenedEvent("ana"));
+  // 101 deposits of 10^15, which no live ledger would have accepted.
+  for (int i = 0; i < 101; ++i) {
+    history.Add(PlayerOwner("ana"),
+                PostedEvent(Tx(v1::POSTING_REASON_ADJUSTMENT,
+                               {{"external/payments", -kBig},
+                                {PlayerCashAccount("ana"), kBig}})));
+  }
+  Ledger replayed;
+  for (const Recorded& r : history.events()) {
+    ASSERT_TRUE(replayed.Apply(r.stream, r.sequence, r.event).ok());
+  }
+  const absl::Status s = replayed.CheckReplayedState();
+  EXPECT_EQ(s.code(), StatusCode::kDataLoss) << s;
+  EXPECT_TRUE(absl::StrContains(s.message(), "past the balance limit")) << s;
+  // At the cap exactly is fine.
+  Ledger at_cap;
+  for (size_t i = 0; i + 1 < history.events().size(); ++i) {
+    const Recorded& r = history.events()[i];
+    ASSERT_TRUE(at_cap.Apply(r.stream, r.sequence, r.event).ok());
+  }
+  EXPECT_TRUE(at_cap.CheckReplayedState().ok());
+  EXPECT_EQ(at_cap.Balance("ana")->available, kMaxBalanceMinor);
+}
+
+TEST(LedgerReplay, SummarizeClampsTotalsThatDoNotFitInt64) {
+  // 93 players at the cap: 9.3 × 10^18 in player cash, past INT64_MAX.
+  History history;
+  for (int p = 0; p < 93; ++p) {
+    const std::string player = absl::StrCat("p", p);
+    history.Add(PlayerOwner(player), OpenedEvent(player));
+    for (int i = 0; i < 100; ++i) {
+      history.Add(PlayerOwner(player),
+                  PostedEvent(Tx(v1::POSTING_REASON_ADJUSTMENT,
+                                 {{absl::StrCat("house/h", p), -kBig},
+                                  {PlayerCashAccount(player), kBig}})));
+    }
+  }
+  Ledger replayed;
+  for (const Recorded& r : history.events()) {
+    ASSERT_TRUE(replayed.Apply(r.stream, r.sequence, r.event).ok());
+  }
+  const LedgerSummary s = replayed.Summarize();
+  EXPECT_TRUE(s.clamped);
+  EXPECT_EQ(s.classes[static_cast<int>(AccountClass::kPlayer)].balance,
+            std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(s.classes[static_cast<int>(AccountClass::kHouse)].balance,
+            std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(s.sum, 0);  // summed in 128 bits: exact
+  EXPECT_TRUE(replayed.CheckReplayedState().ok());
+}
+
+TEST_F(LedgerTest, OversizeEventIsRefusedBeforeTheDecisionApplies) {
+  ASSERT_TRUE(Open("ana").ok());
+  ASSERT_TRUE(Deposit("ana", 1'000).ok());
+  const size_t events = log_.size();
+  // Unknown fields ride along in the event a request makes.
+  v1::LedgerTransaction tx =
+      Tx(v1::POSTING_REASON_WITHDRAWAL,
+         {{PlayerCashAccount("ana"), -100}, {"external/payments", 100}});
+  tx.GetReflection()
+      ->MutableUnknownFields(tx.mutable_reference())
+      ->AddLengthDelimited(999, std::string(kMaxWalletEventBytes, 'x'));
+  EXPECT_EQ(ledger_.Post(Meta(), PlayerOwner("ana"), tx, Recorder()).code(),
+            StatusCode::kInvalidArgument);
+  v1::Reference big = Ref("t1");
+  big.GetReflection()->MutableUnknownFields(&big)->AddLengthDelimited(
+      999, std::string(kMaxWalletEventBytes, 'x'));
+  EXPECT_EQ(ledger_
+                .PlaceHold(Meta(), "ana", 100, v1::POSTING_REASON_BUY_IN, big,
+                           0, Recorder())
+                .code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(log_.size(), events);
+  EXPECT_EQ(ledger_.Balance("ana")->available, 1'000);
+  EXPECT_EQ(ledger_.Balance("ana")->held, 0);
+  // Just under the limit passes.
+  v1::LedgerTransaction fits =
+      Tx(v1::POSTING_REASON_WITHDRAWAL,
+         {{PlayerCashAccount("ana"), -100}, {"external/payments", 100}});
+  fits.GetReflection()
+      ->MutableUnknownFields(fits.mutable_reference())
+      ->AddLengthDelimited(999, std::string(kMaxWalletEventBytes / 2, 'x'));
+  EXPECT_TRUE(ledger_.Post(Meta(), PlayerOwner("ana"), fits, Recorder()).ok());
+  EXPECT_EQ(ledger_.Balance("ana")->available, 900);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include "banca/v1/wallet.pb.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
-#include "libs/money/money.h"
+#include "libs/ledger/balance_limits.h"
 #include "services/wallet/wallet_events.h"
 
 namespace banca::wallet {
@@ -24,21 +24,35 @@ absl::StatusOr<int64_t> TxnInt(projection::Txn& txn, std::string_view key) {
   return n;
 }
 
+// A balance: wrap-around addition, as the ledger's replay (balance_limits.h).
+// The projection reads the partitions one after another, not in the order
+// the ledger decided, so a balance can pass int64 on the way to a final
+// value that fits; wrap-around commutes and ends exact.
+absl::Status AddBalance(projection::Txn& txn, std::string_view key,
+                        int64_t delta) {
+  auto current = TxnInt(txn, key);
+  if (!current.ok()) return current.status();
+  txn.Put(key, absl::StrCat(ledger::WrappingAdd(*current, delta)));
+  return absl::OkStatus();
+}
+
+// A running total of non-negative amounts: stops at INT64_MAX (in any order
+// of addition, as the ledger's own totals do).
 absl::Status AddInt(projection::Txn& txn, std::string_view key, int64_t delta) {
   auto current = TxnInt(txn, key);
   if (!current.ok()) return current.status();
-  auto next = money::Add(*current, delta);
-  if (!next.ok()) return absl::DataLossError("projection total overflows");
-  txn.Put(key, absl::StrCat(*next));
+  bool clamped = false;
+  txn.Put(key, absl::StrCat(
+                   ledger::ClampToInt64(__int128{*current} + delta, &clamped)));
   return absl::OkStatus();
 }
 
 absl::Status ApplyTx(projection::Txn& txn, const v1::EventEnvelope& envelope,
                      const v1::LedgerTransaction& tx) {
-  int64_t credits = 0;
+  __int128 credits = 0;
   for (int i = 0; i < tx.postings_size(); ++i) {
     const v1::Posting& p = tx.postings(i);
-    if (auto s = AddInt(txn, BalanceKey(p.account()), p.amount_minor());
+    if (auto s = AddBalance(txn, BalanceKey(p.account()), p.amount_minor());
         !s.ok()) {
       return s;
     }
@@ -59,10 +73,14 @@ absl::Status ApplyTx(projection::Txn& txn, const v1::EventEnvelope& envelope,
                             envelope.occurred_at_micros(), tx.tx_id(), i),
             entry.SerializeAsString());
   }
+  bool clamped = false;
+  const int64_t credited = ledger::ClampToInt64(credits, &clamped);
   if (tx.reason() == v1::POSTING_REASON_DEPOSIT) {
-    if (auto s = AddInt(txn, "total/deposits", credits); !s.ok()) return s;
+    if (auto s = AddInt(txn, "total/deposits", credited); !s.ok()) return s;
   } else if (tx.reason() == v1::POSTING_REASON_WITHDRAWAL) {
-    if (auto s = AddInt(txn, "total/withdrawals", credits); !s.ok()) return s;
+    if (auto s = AddInt(txn, "total/withdrawals", credited); !s.ok()) {
+      return s;
+    }
   }
   return AddInt(txn, "total/transactions", 1);
 }

@@ -270,6 +270,13 @@ absl::Status WalletService::Replay() {
       appended_[{topic, p}] = *next;
     }
   }
+  // The partitions were read one after another, not in the order the ledger
+  // decided: balances may pass int64 on the way (the ledger wraps around),
+  // so only the end state says whether the history is sound.
+  if (absl::Status s = ledger_.CheckReplayedState(); !s.ok()) {
+    return absl::Status(s.code(),
+                        absl::StrCat("replaying ", topic, ": ", s.message()));
+  }
   return absl::OkStatus();
 }
 

@@ -109,6 +109,10 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
     }
   }
   report.streams = static_cast<int64_t>(last_sequence.size());
+  // The same end-state check the wallet makes before it serves.
+  if (auto s = replayed.CheckReplayedState(); !s.ok()) {
+    Problem(report, std::string(s.message()));
+  }
   report.ledger = replayed.Summarize();
   const auto& classes = report.ledger.classes;
   auto cls = [&](ledger::AccountClass c) {

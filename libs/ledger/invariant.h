@@ -1,0 +1,36 @@
+// Fail-stop on a broken ledger invariant. A decision is validated against the
+// locked state before anything is applied, so applying it cannot fail; if it
+// does, the ledger has a bug and its memory can no longer be trusted. Nothing
+// of the decision has been applied or committed at that point, but serving
+// on would risk a divergence between memory and log: the process stops, and
+// a restart rebuilds memory from the log (the pattern of
+// libs/eventlog/fail_stop.h). No client input reaches this: every input is
+// refused with a status before the decision.
+#ifndef BANCA_LIBS_LEDGER_INVARIANT_H_
+#define BANCA_LIBS_LEDGER_INVARIANT_H_
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+
+namespace banca::ledger {
+
+// Prints one JSON line naming what broke, then aborts.
+[[noreturn]] inline void StopOnInvariantBreak(std::string_view what,
+                                              const absl::Status& status) {
+  std::fprintf(stderr,
+               "{\"level\":\"fatal\",\"service\":\"ledger\",\"msg\":\"ledger "
+               "invariant broken (%.*s); stopping so that a restart replays "
+               "the log\",\"error\":\"%s\"}\n",
+               static_cast<int>(what.size()), what.data(),
+               std::string(status.ToString()).c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace banca::ledger
+
+#endif  // BANCA_LIBS_LEDGER_INVARIANT_H_
