@@ -22,6 +22,11 @@ IdempotencyIndex::Shard& IdempotencyIndex::ShardOf(
   return shards_[std::hash<std::string_view>{}(request_id) % kShards];
 }
 
+const IdempotencyIndex::Shard& IdempotencyIndex::ShardOf(
+    std::string_view request_id) const {
+  return shards_[std::hash<std::string_view>{}(request_id) % kShards];
+}
+
 absl::StatusOr<IdempotencyIndex::Claim> IdempotencyIndex::Begin(
     std::string_view request_id, std::string_view fingerprint,
     absl::Duration wait) {
@@ -75,6 +80,18 @@ void IdempotencyIndex::Restore(std::string_view request_id,
   shard.entries.insert_or_assign(
       std::string(request_id),
       Entry{std::string(fingerprint), std::move(result), true});
+}
+
+std::optional<std::string> IdempotencyIndex::Find(
+    std::string_view request_id, std::string_view fingerprint) const {
+  const Shard& shard = ShardOf(request_id);
+  absl::MutexLock lock(&shard.mu);
+  auto it = shard.entries.find(ToAbsl(request_id));
+  if (it == shard.entries.end() || !it->second.done ||
+      it->second.fingerprint != fingerprint) {
+    return std::nullopt;
+  }
+  return it->second.result;
 }
 
 size_t IdempotencyIndex::size() const {

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,12 @@ class IdempotencyIndex {
   void Restore(std::string_view request_id, std::string_view fingerprint,
                std::string result);
 
+  // What Complete or Restore stored for `request_id` decided with
+  // `fingerprint`; nullopt when the id is unknown, still in flight, or was
+  // used for another request. Claims nothing.
+  std::optional<std::string> Find(std::string_view request_id,
+                                  std::string_view fingerprint) const;
+
   size_t size() const;
 
  private:
@@ -66,6 +73,7 @@ class IdempotencyIndex {
     absl::flat_hash_map<std::string, Entry> entries;
   };
   Shard& ShardOf(std::string_view request_id);
+  const Shard& ShardOf(std::string_view request_id) const;
 
   static constexpr size_t kShards = 64;
   std::array<Shard, kShards> shards_;

@@ -27,6 +27,19 @@ TEST(Idempotency, SameIdOtherBodyIsAlreadyExists) {
             absl::StatusCode::kAlreadyExists);
 }
 
+TEST(Idempotency, FindSeesOnlyADecidedRequestWithItsFingerprint) {
+  IdempotencyIndex index;
+  EXPECT_FALSE(index.Find("r1", "body-a").has_value());
+  ASSERT_TRUE(index.Begin("r1", "body-a").ok());
+  EXPECT_FALSE(index.Find("r1", "body-a").has_value());  // in flight
+  index.Complete("r1", "result-1");
+  EXPECT_EQ(index.Find("r1", "body-a"), "result-1");
+  EXPECT_FALSE(index.Find("r1", "body-b").has_value());  // another request
+  // Finding claims nothing: the id is still a repeat, not a first.
+  EXPECT_EQ(index.Begin("r1", "body-a")->outcome,
+            IdempotencyIndex::Outcome::kRepeat);
+}
+
 TEST(Idempotency, AbandonedAttemptCanBeRetried) {
   IdempotencyIndex index;
   ASSERT_TRUE(index.Begin("r1", "body-a").ok());

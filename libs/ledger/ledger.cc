@@ -826,6 +826,56 @@ absl::Status Ledger::RecordRejection(const CommandMeta& meta,
       commit);
 }
 
+absl::Status Ledger::RecordQuarantine(const CommandMeta& meta,
+                                      std::string_view stream_owner,
+                                      const v1::RequestQuarantined& quarantined,
+                                      CommitFn commit) {
+  constexpr size_t kMaxTopicBytes = 128;
+  constexpr size_t kMaxStepBytes = 128;
+  constexpr size_t kMaxCodeBytes = 32;
+  // Free text from a hostile record may be long or not even UTF-8 (which
+  // a protobuf string must be): keep printable ASCII, '?' for the rest.
+  auto printable = [](std::string_view text, size_t max) {
+    std::string out(text.substr(0, max));
+    for (char& c : out) {
+      if (c < ' ' || c > '~') c = '?';
+    }
+    return out;
+  };
+  const bool player_owner = absl::StartsWith(ToAbsl(stream_owner), "player/") &&
+                            IsValidId(stream_owner.substr(7));
+  absl::StatusOr<AccountInfo> account = ParseAccount(stream_owner);
+  if (!player_owner && (!account.ok() || account->owner != stream_owner ||
+                        account->account_class == AccountClass::kPlayer)) {
+    return absl::InvalidArgumentError(
+        "a quarantine is recorded on a player's or an account's stream");
+  }
+  const std::string& topic = quarantined.topic();
+  if (topic.empty() || topic.size() > kMaxTopicBytes ||
+      printable(topic, kMaxTopicBytes) != topic ||
+      quarantined.partition() < 0 || quarantined.offset() < 0) {
+    return absl::InvalidArgumentError(
+        "a quarantine names the request's topic, partition and offset");
+  }
+  if (quarantined.code().empty()) {
+    return absl::InvalidArgumentError("a quarantine needs the failure's code");
+  }
+  const std::string owner_key(stream_owner);
+  return Run(
+      *impl_, Keys{owner_key}, owner_key, meta,
+      [&](const std::string&, v1::WalletEvent& event) -> absl::Status {
+        v1::RequestQuarantined* q = event.mutable_request_quarantined();
+        q->set_topic(topic);
+        q->set_partition(quarantined.partition());
+        q->set_offset(quarantined.offset());
+        q->set_step(printable(quarantined.step(), kMaxStepBytes));
+        q->set_code(printable(quarantined.code(), kMaxCodeBytes));
+        q->set_message(printable(quarantined.message(), kMaxMemoBytes));
+        return absl::OkStatus();
+      },
+      commit);
+}
+
 absl::Status Ledger::Post(const CommandMeta& meta,
                           std::string_view stream_owner,
                           v1::LedgerTransaction tx, CommitFn commit) {

@@ -154,6 +154,16 @@ class Ledger {
                                std::string_view player_id,
                                const v1::Reference& reference,
                                const absl::Status& why, CommitFn commit);
+  // Records that a request another service logged (`quarantined`: its
+  // topic, partition and offset, the step that failed and why) can never
+  // be carried out, on `stream_owner`'s stream (the requester: "player/<id>"
+  // or an account name such as "table/<id>/pot"); nothing moves. The
+  // step, code and message are cut to printable ASCII of bounded length,
+  // so any failure can be recorded (docs/security.md, "Quarantine").
+  absl::Status RecordQuarantine(const CommandMeta& meta,
+                                std::string_view stream_owner,
+                                const v1::RequestQuarantined& quarantined,
+                                CommitFn commit);
   // A balanced transaction. `tx.postings` carry account and amount; the
   // ledger fills tx_id and balances. `stream_owner` names the stream the
   // event belongs to (a player owner "player/<id>" or an account name).

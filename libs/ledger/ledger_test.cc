@@ -282,6 +282,52 @@ TEST_F(LedgerTest, ExpiredHoldsAreFound) {
   EXPECT_EQ(ledger_.ExpiredHolds(5'000, 10), std::vector<std::string>{"ana:1"});
 }
 
+// A request that can never be carried out is recorded on its requester's
+// stream, nothing moves, and replay takes it; any failure text fits.
+TEST_F(LedgerTest, AQuarantineIsRecordedOnTheRequestersStreamAndMovesNothing) {
+  v1::RequestQuarantined q;
+  q.set_topic("banca.table.events");
+  q.set_partition(3);
+  q.set_offset(17);
+  q.set_step(std::string(300, 's'));
+  q.set_code("ALREADY_EXISTS");
+  q.set_message("id \xff\xfe taken\n" + std::string(1000, 'm'));
+  ASSERT_TRUE(
+      ledger_.RecordQuarantine(Meta(), "table/t1/pot", q, Recorder()).ok());
+  ASSERT_TRUE(
+      ledger_.RecordQuarantine(Meta(), "player/ana", q, Recorder()).ok());
+  ASSERT_EQ(log_.size(), 2u);
+  EXPECT_EQ(log_[0].stream, "wallet/table/t1/pot");
+  EXPECT_EQ(log_[1].stream, "wallet/player/ana");
+  const v1::RequestQuarantined& recorded = log_[0].event.request_quarantined();
+  EXPECT_EQ(recorded.topic(), "banca.table.events");
+  EXPECT_EQ(recorded.partition(), 3);
+  EXPECT_EQ(recorded.offset(), 17);
+  EXPECT_EQ(recorded.step().size(), 128u);
+  EXPECT_EQ(recorded.code(), "ALREADY_EXISTS");
+  EXPECT_EQ(recorded.message().substr(0, 12), "id ?? taken?");
+  EXPECT_EQ(recorded.message().size(), kMaxMemoBytes);
+  EXPECT_EQ(ledger_.Summarize().sum, 0);
+  EXPECT_EQ(ledger_.Summarize().transactions, 0);
+  auto replayed = Replay();
+  EXPECT_EQ(replayed->Summarize().sum, 0);
+  // No stream for a name the ledger does not accept, nor for a quarantine
+  // that does not say where the request is.
+  for (const char* bad :
+       {"player/a b", "player/ana/cash", "table/t1/../x", "casino/x", ""}) {
+    EXPECT_EQ(ledger_.RecordQuarantine(Meta(), bad, q, Recorder()).code(),
+              StatusCode::kInvalidArgument)
+        << bad;
+  }
+  v1::RequestQuarantined nowhere = q;
+  nowhere.set_offset(-1);
+  EXPECT_EQ(
+      ledger_.RecordQuarantine(Meta(), "table/t1/pot", nowhere, Recorder())
+          .code(),
+      StatusCode::kInvalidArgument);
+  EXPECT_EQ(log_.size(), 2u);
+}
+
 TEST_F(LedgerTest, ReplayRebuildsTheSameState) {
   for (const char* p : {"ana", "rui", "eva"}) {
     ASSERT_TRUE(Open(p).ok());

@@ -10,7 +10,9 @@
 // Exactly once by deduplication, as for the poker tables
 // (table_requests.cc): the request ids derive from the table's events, the
 // idempotency index turns a repeat into a no-op, and the read position
-// (wallet.banked-requests) moves only once the steps are durable.
+// (wallet.banked-requests) moves only once the steps are durable. A
+// request that can never be carried out is quarantined, not retried
+// forever (request_quarantine.h).
 #include "services/wallet/banked_requests.h"
 
 #include "absl/strings/str_cat.h"
@@ -18,6 +20,7 @@
 #include "libs/ledger/account.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_settlement.h"
+#include "services/wallet/request_quarantine.h"
 #include "services/wallet/wallet_service.h"
 
 namespace banca::wallet {
@@ -34,54 +37,88 @@ absl::Status WalletService::CarryOutBankedRequest(
     const eventlog::StoredRecord& record, int wallet_partition) {
   absl::StatusOr<table::DecodedBankedEvent> decoded =
       table::DecodeBankedRecord(record);
-  if (!decoded.ok()) return decoded.status();
+  if (!decoded.ok()) {
+    if (!DecidedHere(kUnnamedRequester, wallet_partition) ||
+        Quarantined(record)) {
+      return absl::OkStatus();
+    }
+    return QuarantineOrRetry(record, kUnnamedRequester, "decode",
+                             decoded.status());
+  }
   const v1::BankedTableEvent& event = decoded->event;
   if (event.has_stake_requested()) {
     const v1::StakeRequested& r = event.stake_requested();
-    // A stake debits the player: the player's owner decides it.
-    if (!DecidedHere(ledger::PlayerOwner(r.player_id()), wallet_partition)) {
+    // A stake debits the player: the player's owner decides it, and only
+    // the player's cash may pay it.
+    const bool named = ledger::IsValidId(r.player_id());
+    const std::string owner = named ? ledger::PlayerOwner(r.player_id())
+                                    : std::string(kUnnamedRequester);
+    if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
       return absl::OkStatus();
     }
     const std::string request_id = BankedStakeRequestId(r.saga_id());
+    absl::Status mine =
+        named ? CheckDebitsBelongTo(r.tx(), owner)
+              : absl::InvalidArgumentError("a stake names no valid player");
+    if (!mine.ok()) return QuarantineOrRetry(record, owner, request_id, mine);
     absl::StatusOr<v1::WalletEvent> staked = ExecuteQueued(
         "BankedStake", request_id, r,
         [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-          return ledger_.Post(meta, ledger::PlayerOwner(r.player_id()), r.tx(),
-                              commit);
+          return ledger_.Post(meta, owner, r.tx(), commit);
         });
-    if (staked.ok() || absl::IsUnavailable(staked.status())) {
+    if (staked.ok() || !IsPermanentRequestFailure(staked.status())) {
       return staked.status();
     }
     // Refused (no account, not enough cash ...): say so on the log.
-    return ExecuteQueued(
-               "BankedStakeRejected", request_id, r,
-               [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                 return ledger_.RecordRejection(meta, r.player_id(),
-                                                r.tx().reference(),
-                                                staked.status(), commit);
-               })
-        .status();
+    absl::Status rejected =
+        ExecuteQueued(
+            "BankedStakeRejected", request_id, r,
+            [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+              return ledger_.RecordRejection(meta, r.player_id(),
+                                             r.tx().reference(),
+                                             staked.status(), commit);
+            })
+            .status();
+    // Not even that (the stake's id is taken): quarantined.
+    return rejected.ok()
+               ? rejected
+               : QuarantineOrRetry(record, owner, request_id, rejected);
   }
   if (event.has_money()) {
     const v1::BankedMoney& m = event.money();
-    // Settlements debit the game's wagers: the game's owner decides them.
-    if (!DecidedHere(table::WagersAccount(event.table_id()),
-                     wallet_partition)) {
+    // Settlements debit the game's wagers: the game's owner decides them,
+    // and the game moves only its own money (checked for every
+    // transaction before the first is posted).
+    const bool named = ledger::IsValidId(event.table_id());
+    const std::string owner = named ? table::WagersAccount(event.table_id())
+                                    : std::string(kUnnamedRequester);
+    if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
       return absl::OkStatus();
+    }
+    const std::string& event_id = decoded->envelope.event_id();
+    for (int i = 0; i < m.transactions_size(); ++i) {
+      absl::Status mine =
+          named
+              ? CheckDebitsBelongTo(m.transactions(i), owner)
+              : absl::InvalidArgumentError("a settlement names no valid table");
+      if (!mine.ok()) {
+        return QuarantineOrRetry(record, owner,
+                                 BankedMoneyRequestId(event_id, i), mine);
+      }
     }
     for (int i = 0; i < m.transactions_size(); ++i) {
       const v1::LedgerTransaction& tx = m.transactions(i);
-      // Queued: durable before the reader commits its position.
+      const std::string step = BankedMoneyRequestId(event_id, i);
+      // Queued: durable before the reader commits its position. A
+      // transaction refused stops the event there (see table_requests.cc).
       absl::Status posted =
           ExecuteQueued(
-              "BankedSettlement",
-              BankedMoneyRequestId(decoded->envelope.event_id(), i), tx,
+              "BankedSettlement", step, tx,
               [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                return ledger_.Post(
-                    meta, table::WagersAccount(event.table_id()), tx, commit);
+                return ledger_.Post(meta, owner, tx, commit);
               })
               .status();
-      if (!posted.ok()) return posted;
+      if (!posted.ok()) return QuarantineOrRetry(record, owner, step, posted);
     }
   }
   return absl::OkStatus();  // not a money request

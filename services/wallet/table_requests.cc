@@ -13,6 +13,12 @@
 // at start) turns a repeat into a no-op, and the read position is committed
 // only after the steps are durable. A crash in between repeats steps, never
 // applies one twice.
+//
+// No request jams a partition: one that fails for good (a step's id taken,
+// a seat that holds too little, a record that does not decode) is
+// quarantined once and the reader moves on (request_quarantine.h); a
+// buy-in refused after its hold releases the hold. Only a transient
+// failure holds a partition at its record, and only that partition.
 #include <algorithm>
 #include <cstdio>
 
@@ -22,6 +28,7 @@
 #include "services/table/banked_codec.h"
 #include "services/table/poker_settlement.h"
 #include "services/table/table_codec.h"
+#include "services/wallet/request_quarantine.h"
 #include "services/wallet/wallet_service.h"
 
 namespace banca::wallet {
@@ -42,109 +49,181 @@ absl::Status WalletService::CarryOutTableRequest(
     const eventlog::StoredRecord& record, int wallet_partition) {
   absl::StatusOr<table::DecodedTableEvent> decoded =
       table::DecodeTableRecord(record);
-  if (!decoded.ok()) return decoded.status();
-  const v1::TableEvent& event = decoded->event;
-  const std::string& table_id = event.table_id();
-  // Each request has one deciding owner: the player for a buy-in (it
-  // debits the player's cash), the table for settlements and cash-outs
-  // (they debit its seats).
-  const std::string table_owner = table::PotAccount(table_id);
-  switch (event.kind_case()) {
-    case v1::TableEvent::kBuyInRequested: {
-      const v1::BuyInRequested& r = event.buy_in_requested();
-      if (!DecidedHere(ledger::PlayerOwner(r.player_id()), wallet_partition)) {
-        return absl::OkStatus();
-      }
-      const v1::Reference reference = table::TableReference(table_id);
-      const std::string hold_request = absl::StrCat(r.saga_id(), "/hold");
-      absl::StatusOr<v1::WalletEvent> held = ExecuteQueued(
-          "TableBuyInHold", hold_request, r,
-          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-            return ledger_.PlaceHold(
-                meta, r.player_id(), r.paid_minor(), v1::POSTING_REASON_BUY_IN,
-                reference,
-                clock_.NowMicros() +
-                    int64_t{options_.default_hold_ttl_seconds} * 1'000'000,
-                commit);
-          });
-      if (!held.ok()) {
-        if (absl::IsUnavailable(held.status())) return held.status();
-        // Refused (no account, not enough cash ...): say so on the log.
-        absl::StatusOr<v1::WalletEvent> rejected = ExecuteQueued(
-            "TableBuyInRejected", hold_request, r,
-            [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-              return ledger_.RecordRejection(meta, r.player_id(), reference,
-                                             held.status(), commit);
-            });
-        return rejected.status();
-      }
-      if (held->has_request_rejected()) return absl::OkStatus();  // repeat
-      const std::string hold_id = held->hold_placed().hold_id();
-      const int64_t to_seat = r.paid_minor() - r.rake_minor();
-      absl::StatusOr<v1::WalletEvent> seat = ExecuteQueued(
-          "TableBuyInCapture", absl::StrCat(r.saga_id(), "/seat"), r,
-          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-            return ledger_.CaptureHold(
-                meta, hold_id, to_seat,
-                table::SeatAccount(table_id, r.player_id()),
-                v1::POSTING_REASON_BUY_IN, reference, r.rake_minor() == 0,
-                commit);
-          });
-      if (!seat.ok()) return seat.status();
-      if (r.rake_minor() == 0) return absl::OkStatus();
-      return ExecuteQueued(
-                 "TableBuyInRake", absl::StrCat(r.saga_id(), "/rake"), r,
-                 [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                   return ledger_.CaptureHold(meta, hold_id, r.rake_minor(),
-                                              std::string(table::kRakeAccount),
-                                              v1::POSTING_REASON_RAKE,
-                                              reference, true, commit);
-                 })
-          .status();
-    }
-    case v1::TableEvent::kHandSettled: {
-      const v1::HandSettled& h = event.hand_settled();
-      if (!DecidedHere(table_owner, wallet_partition)) return absl::OkStatus();
-      for (int i = 0; i < h.transactions_size(); ++i) {
-        const v1::LedgerTransaction& tx = h.transactions(i);
-        // Queued: durable before the reader commits its position
-        // (WaitQueued in PollTableRequests).
-        absl::Status posted =
-            ExecuteQueued(
-                "TableHandSettlement",
-                absl::StrCat("hand/", h.hand_id(), "/", i), tx,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.Post(meta, table::PotAccount(table_id), tx,
-                                      commit);
-                })
-                .status();
-        if (!posted.ok()) return posted;
-      }
+  if (!decoded.ok()) {
+    // Whether it asked for money nobody can tell: one reader quarantines it.
+    if (!DecidedHere(kUnnamedRequester, wallet_partition) ||
+        Quarantined(record)) {
       return absl::OkStatus();
     }
-    case v1::TableEvent::kPlayerLeft: {
-      const v1::PlayerLeft& left = event.player_left();
-      if (left.stack_minor() == 0 ||
-          !DecidedHere(table_owner, wallet_partition)) {
-        return absl::OkStatus();
-      }
-      absl::StatusOr<v1::LedgerTransaction> tx = table::CashOutTransaction(
-          table_id, left.player_id(), left.stack_minor(),
-          left.rake_refund_minor());
-      if (!tx.ok()) return tx.status();
-      return ExecuteQueued(
-                 "TableCashOut",
-                 absl::StrCat(decoded->envelope.event_id(), "/cash-out"), left,
-                 [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                   // On the table's stream: the table's owner decides
-                   // what leaves its seats.
-                   return ledger_.Post(meta, table_owner, *tx, commit);
-                 })
-          .status();
-    }
+    return QuarantineOrRetry(record, kUnnamedRequester, "decode",
+                             decoded.status());
+  }
+  const v1::TableEvent& event = decoded->event;
+  switch (event.kind_case()) {
+    case v1::TableEvent::kBuyInRequested:
+      return CarryOutBuyIn(record, event, wallet_partition);
+    case v1::TableEvent::kHandSettled:
+      return CarryOutHandSettled(record, event, wallet_partition);
+    case v1::TableEvent::kPlayerLeft:
+      return CarryOutCashOut(record, event, decoded->envelope.event_id(),
+                             wallet_partition);
     default:
       return absl::OkStatus();  // not a money request
   }
+}
+
+// Each request has one deciding owner, on whose stream its outcome (or
+// quarantine) goes: the player for a buy-in (it debits the player's cash),
+// the table's pot for settlements and cash-outs (they debit its seats).
+// Invalid ids name no stream: kUnnamedRequester's then.
+absl::Status WalletService::CarryOutBuyIn(const eventlog::StoredRecord& record,
+                                          const v1::TableEvent& event,
+                                          int wallet_partition) {
+  const v1::BuyInRequested& r = event.buy_in_requested();
+  const std::string& table_id = event.table_id();
+  const bool named =
+      ledger::IsValidId(r.player_id()) && ledger::IsValidId(table_id);
+  const std::string owner = named ? ledger::PlayerOwner(r.player_id())
+                                  : std::string(kUnnamedRequester);
+  if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
+    return absl::OkStatus();
+  }
+  const std::string hold_request = absl::StrCat(r.saga_id(), "/hold");
+  // What the seat and the rake get must make sense before any money moves.
+  if (!named || r.paid_minor() <= 0 || r.rake_minor() < 0 ||
+      r.rake_minor() > r.paid_minor()) {
+    return QuarantineOrRetry(
+        record, owner, hold_request,
+        absl::InvalidArgumentError(absl::StrCat(
+            "a buy-in names a valid player and table and pays 0 <= rake <= "
+            "paid, paid > 0; got paid ",
+            r.paid_minor(), ", rake ", r.rake_minor())));
+  }
+  const v1::Reference reference = table::TableReference(table_id);
+  absl::StatusOr<v1::WalletEvent> held = ExecuteQueued(
+      "TableBuyInHold", hold_request, r,
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.PlaceHold(
+            meta, r.player_id(), r.paid_minor(), v1::POSTING_REASON_BUY_IN,
+            reference,
+            clock_.NowMicros() +
+                int64_t{options_.default_hold_ttl_seconds} * 1'000'000,
+            commit);
+      });
+  if (!held.ok()) {
+    if (!IsPermanentRequestFailure(held.status())) return held.status();
+    // Refused (no account, not enough cash ...): say so on the log.
+    absl::StatusOr<v1::WalletEvent> rejected = ExecuteQueued(
+        "TableBuyInRejected", hold_request, r,
+        [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+          return ledger_.RecordRejection(meta, r.player_id(), reference,
+                                         held.status(), commit);
+        });
+    // Not even that (the hold's id is taken): quarantined.
+    if (!rejected.ok()) {
+      return QuarantineOrRetry(record, owner, hold_request, rejected.status());
+    }
+    return absl::OkStatus();
+  }
+  if (held->has_request_rejected()) return absl::OkStatus();  // repeat
+  const std::string hold_id = held->hold_placed().hold_id();
+  // A step refused after the hold: the hold goes back to the player's cash
+  // at once (not only when it expires), then the request is quarantined.
+  auto stranded = [&](std::string_view step,
+                      const absl::Status& why) -> absl::Status {
+    if (!IsPermanentRequestFailure(why)) return why;
+    if (absl::Status s = ReleaseStrandedHold(record, hold_id); !s.ok()) {
+      return s;
+    }
+    return QuarantineOrRetry(record, owner, step, why);
+  };
+  const std::string seat_request = absl::StrCat(r.saga_id(), "/seat");
+  const int64_t to_seat = r.paid_minor() - r.rake_minor();
+  absl::StatusOr<v1::WalletEvent> seat = ExecuteQueued(
+      "TableBuyInCapture", seat_request, r,
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.CaptureHold(
+            meta, hold_id, to_seat, table::SeatAccount(table_id, r.player_id()),
+            v1::POSTING_REASON_BUY_IN, reference, r.rake_minor() == 0, commit);
+      });
+  if (!seat.ok()) return stranded(seat_request, seat.status());
+  if (r.rake_minor() == 0) return absl::OkStatus();
+  const std::string rake_request = absl::StrCat(r.saga_id(), "/rake");
+  absl::StatusOr<v1::WalletEvent> rake = ExecuteQueued(
+      "TableBuyInRake", rake_request, r,
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.CaptureHold(
+            meta, hold_id, r.rake_minor(), std::string(table::kRakeAccount),
+            v1::POSTING_REASON_RAKE, reference, true, commit);
+      });
+  if (!rake.ok()) return stranded(rake_request, rake.status());
+  return absl::OkStatus();
+}
+
+absl::Status WalletService::CarryOutHandSettled(
+    const eventlog::StoredRecord& record, const v1::TableEvent& event,
+    int wallet_partition) {
+  const v1::HandSettled& h = event.hand_settled();
+  const std::string& table_id = event.table_id();
+  const bool named = ledger::IsValidId(table_id);
+  const std::string owner =
+      named ? table::PotAccount(table_id) : std::string(kUnnamedRequester);
+  if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
+    return absl::OkStatus();
+  }
+  auto step = [&](int i) { return absl::StrCat("hand/", h.hand_id(), "/", i); };
+  // The table moves only its own money: checked for every transaction
+  // before the first is posted.
+  for (int i = 0; i < h.transactions_size(); ++i) {
+    absl::Status mine =
+        named ? CheckDebitsBelongTo(h.transactions(i), owner)
+              : absl::InvalidArgumentError("a settlement names no valid table");
+    if (!mine.ok()) return QuarantineOrRetry(record, owner, step(i), mine);
+  }
+  for (int i = 0; i < h.transactions_size(); ++i) {
+    const v1::LedgerTransaction& tx = h.transactions(i);
+    // Queued: durable before the reader commits its position
+    // (WaitQueued in PollRequests). A transaction refused stops the
+    // settlement there: those before it stand, the rest wait for the
+    // operator with the quarantine.
+    absl::Status posted =
+        ExecuteQueued(
+            "TableHandSettlement", step(i), tx,
+            [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+              return ledger_.Post(meta, owner, tx, commit);
+            })
+            .status();
+    if (!posted.ok()) return QuarantineOrRetry(record, owner, step(i), posted);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status WalletService::CarryOutCashOut(
+    const eventlog::StoredRecord& record, const v1::TableEvent& event,
+    std::string_view event_id, int wallet_partition) {
+  const v1::PlayerLeft& left = event.player_left();
+  if (left.stack_minor() == 0) return absl::OkStatus();
+  const std::string& table_id = event.table_id();
+  const std::string owner = ledger::IsValidId(table_id)
+                                ? table::PotAccount(table_id)
+                                : std::string(kUnnamedRequester);
+  if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
+    return absl::OkStatus();
+  }
+  const std::string step = absl::StrCat(ToAbsl(event_id), "/cash-out");
+  absl::StatusOr<v1::LedgerTransaction> tx = table::CashOutTransaction(
+      table_id, left.player_id(), left.stack_minor(), left.rake_refund_minor());
+  if (!tx.ok()) return QuarantineOrRetry(record, owner, step, tx.status());
+  absl::Status posted =
+      ExecuteQueued(
+          "TableCashOut", step, left,
+          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+            // On the table's stream: the table's owner decides what
+            // leaves its seats.
+            return ledger_.Post(meta, owner, *tx, commit);
+          })
+          .status();
+  return posted.ok() ? posted : QuarantineOrRetry(record, owner, step, posted);
 }
 
 absl::StatusOr<int> WalletService::PollTableRequests() {
@@ -209,22 +288,28 @@ absl::StatusOr<int> WalletService::PollRequests(std::string_view topic_name,
   int handled = 0;
   absl::Status failed;
   std::vector<eventlog::OffsetCommit> commits;
+  // A failure stops its own partition only; the first is returned.
   for (int p = 0; p < static_cast<int>(offsets.size()); ++p) {
     absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
         log_.Read(topic, p, offsets[p], kReadBatch);
     if (!records.ok()) {
-      failed = records.status();
-      break;
+      if (failed.ok()) failed = records.status();
+      continue;
     }
     if (records->empty()) continue;
     const int64_t before = offsets[p];
     for (const eventlog::StoredRecord& record : *records) {
+      // OK for a request carried out, and for one that never can be
+      // (quarantined: request_quarantine.h); an error is transient, and
+      // this partition stops here until the next poll: a money request is
+      // never skipped.
       if (absl::Status s = (this->*carry_out)(record, wallet_partition);
           !s.ok()) {
-        // Stop this partition here: a money request is never skipped.
-        failed = absl::Status(
-            s.code(), absl::StrCat(record.topic, "/", record.partition, "@",
-                                   record.offset, ": ", s.message()));
+        if (failed.ok()) {
+          failed = absl::Status(
+              s.code(), absl::StrCat(record.topic, "/", record.partition, "@",
+                                     record.offset, ": ", s.message()));
+        }
         break;
       }
       offsets[p] = record.offset + 1;
@@ -233,7 +318,6 @@ absl::StatusOr<int> WalletService::PollRequests(std::string_view topic_name,
     if (offsets[p] != before) {
       commits.push_back({group, topic, p, offsets[p]});
     }
-    if (!failed.ok()) break;
   }
   // Every settlement queued so far is durable before the positions move
   // past it (a crash in between repeats it; the index makes that a no-op).

@@ -61,7 +61,16 @@ WalletMetrics::WalletMetrics(prometheus::Registry& registry)
                        .Name("banca_wallet_request_lag_records")
                        .Help("Table records (buy-ins, stakes, settlements, "
                              "cash-outs) the wallet has yet to carry out")
+                       .Register(registry)),
+      quarantined_(prometheus::BuildCounter()
+                       .Name("banca_wallet_requests_quarantined_total")
+                       .Help("Table records the wallet could never carry "
+                             "out and quarantined (RequestQuarantined)")
                        .Register(registry)) {}
+
+void WalletMetrics::CountQuarantined(std::string_view topic) {
+  quarantined_.Add({{"topic", std::string(topic)}}).Increment();
+}
 
 void WalletMetrics::SetRequestLag(std::string_view topic, int64_t records) {
   request_lag_.Add({{"topic", std::string(topic)}})

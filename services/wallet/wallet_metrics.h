@@ -26,6 +26,8 @@ class WalletMetrics {
   void SetLedger(const ledger::LedgerSummary& summary);
   // Records of `topic` the wallet has yet to carry out.
   void SetRequestLag(std::string_view topic, int64_t records);
+  // A record of `topic` quarantined (request_quarantine.h).
+  void CountQuarantined(std::string_view topic);
 
  private:
   prometheus::Family<prometheus::Counter>& requests_;
@@ -38,6 +40,7 @@ class WalletMetrics {
   prometheus::Gauge& open_holds_;
   prometheus::Gauge& players_;
   prometheus::Family<prometheus::Gauge>& request_lag_;
+  prometheus::Family<prometheus::Counter>& quarantined_;
   absl::Mutex mu_;
   // Label lookups are not free; cache the children per method and code.
   absl::flat_hash_map<std::string, prometheus::Counter*> counters_;

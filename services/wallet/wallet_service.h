@@ -20,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "banca/v1/table.pb.h"
 #include "banca/v1/wallet.grpc.pb.h"
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
@@ -232,6 +233,26 @@ class WalletService final : public WalletServiceBase {
   absl::Status CarryOutBankedRequest(const eventlog::StoredRecord& record,
                                      int wallet_partition);
   bool DecidedHere(std::string_view owner, int wallet_partition) const;
+  // The requests of banca.table.events, by kind (table_requests.cc).
+  absl::Status CarryOutBuyIn(const eventlog::StoredRecord& record,
+                             const v1::TableEvent& event, int wallet_partition);
+  absl::Status CarryOutHandSettled(const eventlog::StoredRecord& record,
+                                   const v1::TableEvent& event,
+                                   int wallet_partition);
+  absl::Status CarryOutCashOut(const eventlog::StoredRecord& record,
+                               const v1::TableEvent& event,
+                               std::string_view event_id, int wallet_partition);
+  // A request that cannot be carried out (request_quarantine.h): whether
+  // `record` was quarantined already (it is then not carried out again);
+  // `why` stopping `step` of `record` quarantined on `owner`'s stream if
+  // permanent (OK: the reader moves on), else returned (the reader
+  // retries); a buy-in's hold that a failed step left open, released.
+  bool Quarantined(const eventlog::StoredRecord& record) const;
+  absl::Status QuarantineOrRetry(const eventlog::StoredRecord& record,
+                                 std::string_view owner, std::string_view step,
+                                 const absl::Status& why);
+  absl::Status ReleaseStrandedHold(const eventlog::StoredRecord& record,
+                                   std::string_view hold_id);
   absl::StatusOr<int> PollRequests(std::string_view topic,
                                    std::string_view group,
                                    std::vector<int64_t>& offsets,

@@ -2,12 +2,14 @@
 // simulation): everything goes to the real log, but the wrapper can hold
 // back the append callbacks (the batch is stored; its writer is not told it
 // is durable until Release) or fail appends (the batch is never stored;
-// its writer hears UNAVAILABLE on Release). Reads, offsets and topics go
-// straight through.
+// its writer hears UNAVAILABLE on Release), and can fail the reads of one
+// topic's partition (UNAVAILABLE, as a broker that is away answers).
+// Offsets and topics go straight through.
 #ifndef BANCA_TESTS_INTEGRATION_FAULT_LOG_H_
 #define BANCA_TESTS_INTEGRATION_FAULT_LOG_H_
 
 #include <deque>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -45,6 +47,16 @@ class FaultLog final : public eventlog::EventLog {
       run.swap(held_);
     }
     for (Held& h : run) h.done(h.status, std::move(h.positions));
+  }
+
+  // Reads of `topic`'s `partition` fail until ClearReadFault.
+  void FailReads(std::string_view topic, int partition) {
+    absl::MutexLock lock(&mu_);
+    read_fault_ = {std::string(topic), partition};
+  }
+  void ClearReadFault() {
+    absl::MutexLock lock(&mu_);
+    read_fault_ = {"", -1};
   }
 
   void AppendAsync(std::vector<eventlog::Record> records,
@@ -88,6 +100,12 @@ class FaultLog final : public eventlog::EventLog {
   absl::StatusOr<std::vector<eventlog::StoredRecord>> Read(
       std::string_view topic, int partition, int64_t offset,
       size_t max_records) override {
+    {
+      absl::MutexLock lock(&mu_);
+      if (read_fault_.first == topic && read_fault_.second == partition) {
+        return absl::UnavailableError("injected: the broker is away");
+      }
+    }
     return inner_.Read(topic, partition, offset, max_records);
   }
   absl::StatusOr<int64_t> EndOffset(std::string_view topic,
@@ -119,6 +137,7 @@ class FaultLog final : public eventlog::EventLog {
   Mode mode_ ABSL_GUARDED_BY(mu_) = Mode::kPass;
   int outstanding_ ABSL_GUARDED_BY(mu_) = 0;
   std::deque<Held> held_ ABSL_GUARDED_BY(mu_);
+  std::pair<std::string, int> read_fault_ ABSL_GUARDED_BY(mu_) = {"", -1};
 };
 
 }  // namespace banca::testing

@@ -16,18 +16,13 @@
 #include "services/wallet/wallet_events.h"
 #include "services/wallet/wallet_projection.h"
 #include "tools/banca/log_backend.h"
+#include "tools/banca/request_audit.h"
 
 namespace banca::cli {
 namespace {
 
-constexpr size_t kMaxProblems = 50;
-
 void Problem(AuditReport& report, std::string what) {
-  if (report.problems.size() < kMaxProblems) {
-    report.problems.push_back(std::move(what));
-  } else if (report.problems.size() == kMaxProblems) {
-    report.problems.push_back("… more problems not shown");
-  }
+  AddProblem(report.problems, std::move(what));
 }
 
 }  // namespace
@@ -95,6 +90,16 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
                                      " does not match its stream/sequence"));
       }
       last = std::max(last, env.sequence());
+      if (decoded->event.has_request_quarantined()) {
+        const v1::RequestQuarantined& q = decoded->event.request_quarantined();
+        std::string line =
+            absl::StrCat(q.topic(), "/", q.partition(), "@", q.offset(),
+                         " step ", q.step(), ": ", q.code());
+        Problem(report,
+                absl::StrCat("request quarantined (never carried out): ", line,
+                             " (", q.message(), "; on ", env.stream_id(), ")"));
+        report.quarantined.push_back(std::move(line));
+      }
       if (auto s =
               replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
           !s.ok()) {
@@ -148,7 +153,13 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
   report.banked = *std::move(banked);
   for (const std::string& p : report.banked.problems) Problem(report, p);
 
-  // 4. The projection: rebuild it in a scratch directory up to the offsets
+  // 4. The poker tables' requests, likewise.
+  absl::StatusOr<TableAuditReport> poker = AuditTableTopic(**log);
+  if (!poker.ok()) return poker.status();
+  report.poker = *std::move(poker);
+  for (const std::string& p : report.poker.problems) Problem(report, p);
+
+  // 5. The projection: rebuild it in a scratch directory up to the offsets
   // the live one has applied, compare the bytes, then finish the rebuild and
   // compare every balance with the replayed ledger.
   const std::string live_dir = data_dir + "/projections/wallet";
@@ -239,19 +250,38 @@ std::string FormatAuditReport(const AuditReport& r) {
   }
   absl::StrAppendFormat(&out, "  wallet       %d events in %d streams\n",
                         r.events, r.streams);
+  const TableAuditReport& t = r.poker;
+  absl::StrAppendFormat(
+      &out,
+      "  poker        %d events, %d tables: %d buy-ins, %d hand settlements "
+      "(%d transactions), %d cash-outs requested; %d carried out once by "
+      "the wallet (%d buy-ins refused), %d quarantined, %d not read by it "
+      "yet\n",
+      t.events, t.tables, t.buy_ins, t.settlements, t.settlement_transactions,
+      t.cash_outs, t.carried_out, t.buy_ins_refused, t.quarantined, t.pending);
+  absl::StrAppendFormat(&out, "               rake: hands %s, buy-ins %s\n",
+                        money::Format(t.hand_rake_minor, cur),
+                        money::Format(t.buy_in_rake_minor, cur));
   const BankedAuditReport& b = r.banked;
   absl::StrAppendFormat(&out,
                         "  banked       %d events, %d tables: %d stakes and %d "
                         "transactions requested, %d carried out once by the "
-                        "wallet, %d not read by it yet\n",
+                        "wallet, %d quarantined, %d not read by it yet\n",
                         b.events, b.tables, b.stakes, b.transactions,
-                        b.carried_out, b.pending);
+                        b.carried_out, b.quarantined, b.pending);
   absl::StrAppendFormat(&out,
                         "               captured stakes: %d settled or "
                         "refunded once, %d open%s%s\n",
                         b.stakes_ended, b.stakes_open,
                         b.open_rounds.empty() ? "" : " in rounds ",
                         absl::StrJoin(b.open_rounds, ", "));
+  if (!r.quarantined.empty()) {
+    absl::StrAppend(&out, "  quarantined  ", r.quarantined.size(),
+                    " request(s) the wallet could never carry out:\n");
+    for (const std::string& q : r.quarantined) {
+      absl::StrAppend(&out, "               ", q, "\n");
+    }
+  }
   absl::StrAppend(&out, "\nreconciliation (", cur, ")\n");
   for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
     absl::StrAppendFormat(&out, "  %-12s %22s   %d accounts\n",
@@ -307,12 +337,17 @@ std::string AuditReportJson(const AuditReport& r) {
       "\"live_hash\":\"%s\",\"replay_hash\":\"%s\",\"banked_events\":%d,"
       "\"banked_requests\":%d,\"banked_carried_out\":%d,"
       "\"banked_pending\":%d,\"banked_stakes_ended\":%d,"
-      "\"banked_stakes_open\":%d,\"problems\":%d}",
+      "\"banked_stakes_open\":%d,\"table_events\":%d,"
+      "\"table_requests\":%d,\"table_carried_out\":%d,"
+      "\"table_pending\":%d,\"quarantined\":%d,\"problems\":%d}",
       r.ok() ? "true" : "false", r.events, r.streams, r.ledger.sum,
       r.ledger.deposits, r.ledger.withdrawals, classes, r.live_hash,
       r.rebuilt_hash, r.banked.events, r.banked.stakes + r.banked.transactions,
       r.banked.carried_out, r.banked.pending, r.banked.stakes_ended,
-      r.banked.stakes_open, r.problems.size());
+      r.banked.stakes_open, r.poker.events,
+      r.poker.buy_ins + r.poker.settlements + r.poker.cash_outs,
+      r.poker.carried_out, r.poker.pending, r.quarantined.size(),
+      r.problems.size());
 }
 
 }  // namespace banca::cli

@@ -2,8 +2,10 @@
 // the server stopped). It trusts nothing derived: it checks every record's
 // CRC, every stream's sequence, replays the ledger from offset 0, rebuilds
 // every projection in a scratch directory and compares it with the live one,
-// reconciles the money, and checks that the banked tables' stakes and
-// settlements were carried out by the wallet exactly once.
+// reconciles the money, and checks that the poker tables' buy-ins,
+// settlements and cash-outs and the banked tables' stakes and settlements
+// were carried out by the wallet exactly once. A request the wallet
+// quarantined (services/wallet/request_quarantine.h) fails the audit.
 #ifndef BANCA_TOOLS_BANCA_AUDIT_H_
 #define BANCA_TOOLS_BANCA_AUDIT_H_
 
@@ -15,6 +17,7 @@
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/ledger.h"
 #include "tools/banca/banked_audit.h"
+#include "tools/banca/table_audit.h"
 
 namespace banca::cli {
 
@@ -36,6 +39,12 @@ struct AuditReport {
   // banca.banked.events against the wallet (banked_audit.h); its
   // problems are in `problems` too.
   BankedAuditReport banked;
+  // banca.table.events against the wallet (table_audit.h); its problems
+  // are in `problems` too.
+  TableAuditReport poker;
+  // Every RequestQuarantined on the wallet topic, one line each
+  // ("<topic>/<partition>@<offset> step <id>: <code>"); each is a problem.
+  std::vector<std::string> quarantined;
   std::vector<std::string> problems;
   bool ok() const { return problems.empty(); }
 };

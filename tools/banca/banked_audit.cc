@@ -8,23 +8,23 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/ledger/account.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
 #include "services/table/banked_settlement.h"
 #include "services/wallet/banked_requests.h"
+#include "services/wallet/request_quarantine.h"
 #include "services/wallet/wallet_events.h"
+#include "tools/banca/request_audit.h"
 
 namespace banca::cli {
 namespace {
 
-constexpr size_t kMaxProblems = 50;
+// What a problem quotes of a wallet event.
+constexpr size_t kMaxDescribed = 120;
 
 void Problem(BankedAuditReport& report, std::string what) {
-  if (report.problems.size() < kMaxProblems) {
-    report.problems.push_back(std::move(what));
-  } else if (report.problems.size() == kMaxProblems) {
-    report.problems.push_back("… more problems not shown");
-  }
+  AddProblem(report.problems, std::move(what));
 }
 
 // What a table asked the wallet to do, by the wallet's request id.
@@ -34,8 +34,11 @@ struct Request {
   // wallet posted.
   std::string postings;
   bool stake = false;
-  // Logged after the wallet's committed position.
+  // Not read yet by the wallet reader that decides it.
   bool pending = false;
+  // Where the request is (a quarantine names it so).
+  int partition = 0;
+  int64_t offset = 0;
 };
 
 // What the wallet did under one request id.
@@ -43,6 +46,9 @@ struct Outcome {
   int times = 0;
   bool rejected = false;
   std::string postings;
+  // The first event under the id, when it is neither a posting nor a
+  // refusal: the id is taken by another request.
+  std::string foreign;
   // Where it first posted: whether the tables have read it yet.
   int partition = 0;
   int64_t offset = 0;
@@ -74,38 +80,6 @@ struct TableReplay {
   int64_t highest_round = 0;
 };
 
-int64_t PostingTo(const v1::LedgerTransaction& tx, const std::string& account) {
-  int64_t sum = 0;
-  for (const v1::Posting& p : tx.postings()) {
-    if (p.account() == account) sum += p.amount_minor();
-  }
-  return sum;
-}
-
-std::string Postings(const v1::LedgerTransaction& tx) {
-  std::string out;
-  for (const v1::Posting& p : tx.postings()) {
-    absl::StrAppend(&out, p.account(), ":", p.amount_minor(), ";");
-  }
-  return out;
-}
-
-// The sum of the postings; nullopt when it overflows (not money then).
-std::optional<int64_t> Sum(const v1::LedgerTransaction& tx) {
-  int64_t sum = 0;
-  for (const v1::Posting& p : tx.postings()) {
-    if (__builtin_add_overflow(sum, p.amount_minor(), &sum)) {
-      return std::nullopt;
-    }
-  }
-  return sum;
-}
-
-int Partitions(eventlog::EventLog& log, std::string_view topic) {
-  absl::StatusOr<int> n = log.PartitionCount(topic);
-  return n.ok() ? *n : 0;  // no topic: nothing logged there
-}
-
 // Every stake the wallet captured ends exactly once (see the header).
 void AuditStakeEndings(
     BankedAuditReport& report,
@@ -116,7 +90,8 @@ void AuditStakeEndings(
     const std::map<BetKey, std::vector<BetEnding>>& endings_by_bet) {
   auto captured = [&](const BetStake& s) {
     auto it = outcomes.find(s.request_id);
-    return it != outcomes.end() && !it->second.rejected;
+    return it != outcomes.end() && !it->second.rejected &&
+           it->second.foreign.empty();
   };
   // Not answered by the wallet yet (or missing, reported above): an
   // ending for it is not a second problem.
@@ -204,10 +179,10 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
                            sum ? absl::StrCat(*sum) : "overflows", ")"));
     }
   };
+  absl::StatusOr<ReaderPositions> positions =
+      ReaderPositions::Load(log, wallet::kBankedRequestsGroup, topic);
+  if (!positions.ok()) return positions.status();
   for (int p = 0; p < Partitions(log, topic); ++p) {
-    absl::StatusOr<int64_t> committed = log.CommittedOffset(
-        wallet::kBankedRequestsGroup, table::kBankedTopic, p);
-    if (!committed.ok()) return committed.status();
     auto visit = [&](const eventlog::StoredRecord& record) {
       ++report.events;
       const std::string where = absl::StrCat(topic, "/", p, "@", record.offset);
@@ -261,7 +236,14 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         }
       }
       const std::string wagers = table::WagersAccount(e.table_id());
-      const bool pending = record.offset >= *committed;
+      // Read by the wallet reader that decides it (as banked_requests.cc
+      // chooses the owner).
+      auto pending = [&](const std::string& id, const std::string& owner) {
+        return !positions->Read(ledger::IsValidId(id)
+                                    ? owner
+                                    : std::string(wallet::kUnnamedRequester),
+                                p, record.offset);
+      };
       if (e.has_stake_requested()) {
         const v1::StakeRequested& r = e.stake_requested();
         ++report.stakes;
@@ -270,7 +252,9 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
                          " (", env.event_id(), ")");
         balanced(r.tx(), what);
         expect(wallet::BankedStakeRequestId(r.saga_id()),
-               {what, Postings(r.tx()), true, pending});
+               {what, Postings(r.tx()), true,
+                pending(r.player_id(), ledger::PlayerOwner(r.player_id())), p,
+                record.offset});
         stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
             {wallet::BankedStakeRequestId(r.saga_id()), e.table_id(), r.round(),
              PostingTo(r.tx(), wagers), what});
@@ -284,7 +268,8 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
                            m.cause(), ", round ", m.round(), ")");
           balanced(m.transactions(i), what);
           expect(wallet::BankedMoneyRequestId(env.event_id(), i),
-                 {what, Postings(m.transactions(i)), false, pending});
+                 {what, Postings(m.transactions(i)), false,
+                  pending(e.table_id(), wagers), p, record.offset});
           const v1::LedgerTransaction& tx = m.transactions(i);
           endings_by_bet[{tx.reference().id(), tx.bet_id()}].push_back(
               {-PostingTo(tx, wagers), what});
@@ -300,8 +285,10 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   }
   report.tables = static_cast<int64_t>(tables.size());
 
-  // What the wallet did under the banked request ids (all "banked/...").
+  // What the wallet did under the banked request ids (all "banked/..."),
+  // and which banked records it quarantined.
   std::map<std::string, Outcome> outcomes;
+  std::set<std::pair<int, int64_t>> quarantined;
   const std::string wallet_topic(wallet::kWalletTopic);
   // How far the tables have read the wallet's answers, by partition.
   std::vector<int64_t> outcomes_read;
@@ -315,16 +302,26 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
           wallet::DecodeWalletRecord(record);
       if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
       const v1::WalletEvent& e = decoded->event;
-      if (!absl::StartsWith(e.request_id(), "banked/")) {
-        return absl::OkStatus();
+      if (e.has_request_quarantined() &&
+          e.request_quarantined().topic() == topic) {
+        quarantined.insert({e.request_quarantined().partition(),
+                            e.request_quarantined().offset()});
       }
-      if (!e.has_transaction_posted() && !e.has_request_rejected()) {
+      const bool outcome =
+          e.has_transaction_posted() || e.has_request_rejected();
+      // Under an id a banked event asks for, anything counts: what is no
+      // outcome takes the id from the request.
+      if (!requests.contains(e.request_id()) &&
+          (!absl::StartsWith(e.request_id(), "banked/") || !outcome)) {
         return absl::OkStatus();
       }
       Outcome& o = outcomes[e.request_id()];
       if (o.times == 0) {
         o.partition = p;
         o.offset = record.offset;
+        if (!outcome) {
+          o.foreign = wallet::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+        }
       }
       ++o.times;
       o.rejected = e.has_request_rejected();
@@ -342,6 +339,18 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
 
   for (const auto& [id, r] : requests) {
     auto it = outcomes.find(id);
+    if (quarantined.contains({r.partition, r.offset})) {
+      ++report.quarantined;  // reported with the wallet's events
+      continue;
+    }
+    if (it != outcomes.end() && !it->second.foreign.empty()) {
+      Problem(report, absl::StrCat("banked: ", r.what,
+                                   " can never be carried out: its request "
+                                   "id ",
+                                   id, " is taken by another request (",
+                                   it->second.foreign, ")"));
+      continue;
+    }
     if (it == outcomes.end()) {
       if (r.pending) {
         ++report.pending;

@@ -5,8 +5,12 @@
 // wallet has read (its committed position, wallet.banked-requests) was
 // carried out exactly once in banca.wallet.events, matched by the request
 // ids the wallet derives (services/wallet/banked_requests.h). Missing,
-// doubled and unrequested postings are problems; requests the wallet has
-// not read yet are counted as pending.
+// doubled and unrequested postings are problems, and so is a request id
+// held by anything but the request's outcome (the wallet can never carry
+// that request out); quarantined requests are reported once, by the
+// wallet topic's check (audit.h); requests the wallet has not read yet
+// are counted as pending. In group mode each wallet partition's reader
+// has its own position (request_audit.h).
 //
 // And the auditor's question about the stakes themselves: every stake the
 // wallet captured is ended exactly once by the table, settled (paid or
@@ -39,6 +43,8 @@ struct BankedAuditReport {
   // Of those, carried out by the wallet exactly once (posted, or for a
   // stake refused with RequestRejected).
   int64_t carried_out = 0;
+  // Quarantined by the wallet (reported with the wallet's events).
+  int64_t quarantined = 0;
   // Logged after the wallet's committed position: not read by it yet.
   int64_t pending = 0;
   // Stakes the wallet captured: ended once by the table; not ended yet

@@ -9,10 +9,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
+#include "libs/common/string_view.h"
 #include "libs/eventlog/embedded_log.h"
+#include "libs/ledger/account.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_settlement.h"
 #include "services/wallet/banked_requests.h"
+#include "services/wallet/partition_ownership.h"
+#include "services/wallet/request_quarantine.h"
 #include "services/wallet/wallet_events.h"
 
 namespace banca::cli {
@@ -400,6 +404,83 @@ TEST_F(BankedAuditTest, CaptureTheTableHasNotReadYetIsOpen) {
   EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
   EXPECT_EQ(report->stakes_open, 1);
   EXPECT_EQ(report->open_rounds, std::vector<std::string>{"t1.r1"});
+}
+
+// A stake whose request id holds something else (here a hold placed
+// under it) can never be carried out: the wallet's reader would stop at it
+// or quarantine it. A problem even before the wallet reads it.
+TEST_F(BankedAuditTest, AStakeWhoseIdIsTakenIsAProblemBeforeItIsRead) {
+  Round();
+  v1::WalletEvent hold;
+  hold.set_request_id(StakeId());
+  hold.mutable_hold_placed()->set_hold_id("ana:1");
+  hold.mutable_hold_placed()->set_player_id("ana");
+  hold.mutable_hold_placed()->set_amount_minor(1);
+  Wallet(hold);
+  auto report = Audit();  // the wallet has read nothing
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report, "can never be carried out"));
+  EXPECT_TRUE(Mentions(*report, StakeId()));
+}
+
+// A request the wallet quarantined is not also missing: the wallet topic's
+// check reports the quarantine (audit.cc).
+TEST_F(BankedAuditTest, AQuarantinedRequestIsNotMissingToo) {
+  const std::string settled = Round();
+  Posted(StakeId(), Stake());
+  // The settlement is the last banked record.
+  const std::string topic(table::kBankedTopic);
+  int partition = 0;
+  int64_t offset = -1;
+  for (int p = 0; p < 2; ++p) {
+    const int64_t end = *log_->EndOffset(topic, p);
+    if (end > 0) {
+      partition = p;
+      offset = end - 1;
+    }
+  }
+  v1::WalletEvent q;
+  q.set_request_id(wallet::QuarantineRequestId(topic, partition, offset));
+  q.mutable_request_quarantined()->set_topic(topic);
+  q.mutable_request_quarantined()->set_partition(partition);
+  q.mutable_request_quarantined()->set_offset(offset);
+  q.mutable_request_quarantined()->set_code("FAILED_PRECONDITION");
+  Wallet(q);
+  WalletReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_EQ(report->quarantined, 1);
+  EXPECT_EQ(report->carried_out, 1);
+  EXPECT_FALSE(Mentions(*report, wallet::BankedMoneyRequestId(settled, 0)));
+}
+
+// Wallets in a consumer group read with one position per wallet
+// partition ("wallet.banked-requests.<p>"): a request before the position
+// of the reader that decides it was read, and is missing if not carried
+// out.
+TEST_F(BankedAuditTest, GroupModeReadersPositionsCount) {
+  const std::string settled = Round();
+  Posted(StakeId(), Stake());
+  const int wagers_partition =
+      wallet::OwnershipPartition(table::WagersAccount("t1"), 2);
+  const int ana_partition =
+      wallet::OwnershipPartition(ledger::PlayerOwner("ana"), 2);
+  std::vector<eventlog::OffsetCommit> commits;
+  for (int w : {wagers_partition, ana_partition}) {
+    for (int p = 0; p < 2; ++p) {
+      commits.push_back(
+          {absl::StrCat(ToAbsl(wallet::kBankedRequestsGroup), ".", w),
+           std::string(table::kBankedTopic), p,
+           *log_->EndOffset(table::kBankedTopic, p)});
+    }
+  }
+  ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report, "missing in the wallet"));
+  EXPECT_TRUE(Mentions(*report, wallet::BankedMoneyRequestId(settled, 0)));
+  EXPECT_EQ(report->pending, 0);
 }
 
 }  // namespace

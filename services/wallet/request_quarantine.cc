@@ -1,0 +1,156 @@
+#include "services/wallet/request_quarantine.h"
+
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/request_fingerprint.h"
+#include "libs/common/string_view.h"
+#include "libs/ledger/account.h"
+#include "services/wallet/partition_ownership.h"
+#include "services/wallet/wallet_service.h"
+
+namespace banca::wallet {
+namespace {
+
+constexpr char kQuarantineMethod[] = "RequestQuarantined";
+constexpr char kReleaseMethod[] = "QuarantineReleaseHold";
+// What a log line quotes of a message.
+constexpr size_t kMaxLoggedBytes = 256;
+
+// A JSON string of printable ASCII: quotes and backslashes escaped, any
+// other byte (control, non-ASCII) shown as '?'.
+std::string JsonString(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text.substr(0, kMaxLoggedBytes)) {
+    if (c == '"' || c == '\\') {
+      out.push_back('\\');
+      out.push_back(c);
+    } else {
+      out.push_back(c >= ' ' && c <= '~' ? c : '?');
+    }
+  }
+  out.push_back('"');
+  return out;
+}
+
+// Where the request is: what identifies its quarantine (and, being the
+// fingerprinted body, makes a second one for the same record a repeat
+// whatever the failure is the second time).
+v1::RequestQuarantined WhereFrom(const eventlog::StoredRecord& record) {
+  v1::RequestQuarantined where;
+  where.set_topic(record.topic);
+  where.set_partition(record.partition);
+  where.set_offset(record.offset);
+  return where;
+}
+
+std::string QuarantineIdOf(const eventlog::StoredRecord& record) {
+  return QuarantineRequestId(record.topic, record.partition, record.offset);
+}
+
+}  // namespace
+
+std::string QuarantineRequestId(std::string_view topic, int partition,
+                                int64_t offset) {
+  return absl::StrCat("quarantine/", ToAbsl(topic), "/", partition, "/",
+                      offset);
+}
+
+bool IsPermanentRequestFailure(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kAlreadyExists:
+    case absl::StatusCode::kFailedPrecondition:
+    case absl::StatusCode::kOutOfRange:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kDataLoss:
+    case absl::StatusCode::kPermissionDenied:
+    case absl::StatusCode::kUnauthenticated:
+    case absl::StatusCode::kUnimplemented:
+      return true;
+    default:
+      return false;
+  }
+}
+
+absl::Status CheckDebitsBelongTo(const v1::LedgerTransaction& tx,
+                                 std::string_view requester) {
+  const std::string_view key = OwnershipKey(requester);
+  for (const v1::Posting& p : tx.postings()) {
+    if (p.amount_minor() >= 0) continue;
+    absl::StatusOr<ledger::AccountInfo> info =
+        ledger::ParseAccount(p.account());
+    if (!info.ok()) return info.status();
+    if (info->hot || OwnershipKey(info->owner) == key) continue;
+    return absl::InvalidArgumentError(
+        absl::StrCat("a request of ", ToAbsl(key), " may not debit ",
+                     p.account().substr(0, ledger::kMaxAccountNameBytes)));
+  }
+  return absl::OkStatus();
+}
+
+bool WalletService::Quarantined(const eventlog::StoredRecord& record) const {
+  const v1::RequestQuarantined where = WhereFrom(record);
+  return idempotency_
+      .Find(QuarantineIdOf(record),
+            RequestFingerprint(kQuarantineMethod, where))
+      .has_value();
+}
+
+absl::Status WalletService::QuarantineOrRetry(
+    const eventlog::StoredRecord& record, std::string_view owner,
+    std::string_view step, const absl::Status& why) {
+  if (why.ok() || !IsPermanentRequestFailure(why)) return why;
+  const v1::RequestQuarantined where = WhereFrom(record);
+  v1::RequestQuarantined quarantined = where;
+  quarantined.set_step(std::string(step));
+  quarantined.set_code(absl::StatusCodeToString(why.code()));
+  quarantined.set_message(std::string(why.message()));
+  const absl::Status recorded =
+      ExecuteQueued(
+          kQuarantineMethod, QuarantineIdOf(record), where,
+          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+            return ledger_.RecordQuarantine(meta, owner, quarantined, commit);
+          })
+          .status();
+  if (!IsPermanentRequestFailure(recorded) && !recorded.ok()) return recorded;
+  // Recorded; or, should its id be taken, not recorded but moved past all
+  // the same (the audit then reports the request as never carried out).
+  if (metrics_) metrics_->CountQuarantined(record.topic);
+  std::fprintf(
+      stderr,
+      "{\"level\":\"error\",\"service\":\"wallet\",\"msg\":\"request "
+      "quarantined\",\"topic\":%s,\"partition\":%d,\"offset\":%lld,"
+      "\"step\":%s,\"stream\":%s,\"code\":%s,\"message\":%s,"
+      "\"recorded\":%s}\n",
+      JsonString(record.topic).c_str(), record.partition,
+      static_cast<long long>(record.offset), JsonString(step).c_str(),
+      JsonString(ledger::Ledger::StreamFor(owner)).c_str(),
+      JsonString(quarantined.code()).c_str(),
+      JsonString(quarantined.message()).c_str(),
+      recorded.ok() ? "true" : JsonString(recorded.ToString()).c_str());
+  std::fflush(stderr);
+  return absl::OkStatus();
+}
+
+absl::Status WalletService::ReleaseStrandedHold(
+    const eventlog::StoredRecord& record, std::string_view hold_id) {
+  v1::ReleaseHoldRequest body;
+  body.set_hold_id(std::string(hold_id));
+  const absl::Status released =
+      ExecuteQueued(
+          kReleaseMethod, absl::StrCat(QuarantineIdOf(record), "/release"),
+          body,
+          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+            return ledger_.ReleaseHold(meta, hold_id,
+                                       /*expired=*/false, commit);
+          })
+          .status();
+  // A hold closed meanwhile (expired, captured in full) needs nothing.
+  if (released.ok() || IsPermanentRequestFailure(released)) {
+    return absl::OkStatus();
+  }
+  return released;
+}
+
+}  // namespace banca::wallet

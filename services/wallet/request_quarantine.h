@@ -1,0 +1,57 @@
+// A request the wallet can never carry out is quarantined, not retried
+// forever (docs/security.md, "Quarantine").
+//
+// The wallet's readers of banca.table.events and banca.banked.events carry
+// out each record in log order (table_requests.cc, banked_requests.cc) and
+// move their position past it only once its steps are durable. A step that
+// fails for good (IsPermanentRequestFailure) would stop the record's
+// partition, for every table on it, across restarts; instead the wallet
+// appends one RequestQuarantined on the requester's stream under
+// QuarantineRequestId (so a restart finds it and repeats nothing), counts
+// it in banca_wallet_requests_quarantined_total{topic}, logs one JSON line
+// and moves on to the next record. A transient failure keeps the reader at
+// the record, which it tries again on its next poll; the other partitions
+// go on meanwhile. `banca audit verify` fails while any quarantine is on
+// the log.
+#ifndef BANCA_SERVICES_WALLET_REQUEST_QUARANTINE_H_
+#define BANCA_SERVICES_WALLET_REQUEST_QUARANTINE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "banca/v1/ledger.pb.h"
+
+namespace banca::wallet {
+
+// The requester's stream when the record names none the ledger accepts (a
+// record that does not decode; an invalid player or table id).
+inline constexpr std::string_view kUnnamedRequester = "house/quarantine";
+
+// The RequestQuarantined's request id (an internal id; no client can name
+// it): "quarantine/<topic>/<partition>/<offset>", one per record.
+std::string QuarantineRequestId(std::string_view topic, int partition,
+                                int64_t offset);
+
+// Whether `status` says the request fails the same way however often it
+// is tried: INVALID_ARGUMENT, ALREADY_EXISTS (its step's id is taken),
+// FAILED_PRECONDITION, OUT_OF_RANGE, NOT_FOUND, DATA_LOSS (the record does
+// not decode), PERMISSION_DENIED, UNAUTHENTICATED, UNIMPLEMENTED. Anything
+// else is retried: UNAVAILABLE (wallet partitions moving between
+// processes), DEADLINE_EXCEEDED, ABORTED, RESOURCE_EXHAUSTED, CANCELLED,
+// and INTERNAL or UNKNOWN (a fault of the wallet, not of the request; the
+// stall shows in banca_wallet_request_lag_records).
+bool IsPermanentRequestFailure(const absl::Status& status);
+
+// INVALID_ARGUMENT unless every account `tx` debits, other than the
+// house's and the outside world's, belongs to the same owner as
+// `requester` (partition_ownership.h's OwnershipKey: "table/<id>",
+// "game/<id>", "player/<id>"): a table's request moves only its own
+// table's money, a stake only its own player's cash.
+absl::Status CheckDebitsBelongTo(const v1::LedgerTransaction& tx,
+                                 std::string_view requester);
+
+}  // namespace banca::wallet
+
+#endif  // BANCA_SERVICES_WALLET_REQUEST_QUARANTINE_H_

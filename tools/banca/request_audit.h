@@ -1,0 +1,65 @@
+// What `banca audit verify`'s checks of the request topics
+// (banca.table.events: table_audit.h; banca.banked.events: banked_audit.h)
+// share.
+//
+// ReaderPositions: how far the wallet has carried out a request topic, by
+// its readers' committed positions. A single wallet commits one group
+// ("<group>"); wallets in a consumer group commit one per wallet partition
+// ("<group>.<p>"), each carrying out the requests whose deciding owner is on p
+// (services/wallet/table_requests.cc, PollRequestsPerPartition). A request
+// before the position of the reader that decides it was read: it must have
+// been carried out, or quarantined.
+#ifndef BANCA_TOOLS_BANCA_REQUEST_AUDIT_H_
+#define BANCA_TOOLS_BANCA_REQUEST_AUDIT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "banca/v1/ledger.pb.h"
+#include "libs/eventlog/event_log.h"
+
+namespace banca::cli {
+
+inline constexpr size_t kMaxAuditProblems = 50;
+
+// Appends `what` to `problems`, up to kMaxAuditProblems (then one line
+// saying more were left out).
+void AddProblem(std::vector<std::string>& problems, std::string what);
+
+// The partitions of `topic`; 0 when it does not exist (nothing logged).
+int Partitions(eventlog::EventLog& log, std::string_view topic);
+
+// A transaction's postings, "account:amount;...", to compare what was
+// asked with what was posted.
+std::string Postings(const v1::LedgerTransaction& tx);
+// The sum of the postings; nullopt when it overflows (not money then).
+std::optional<int64_t> Sum(const v1::LedgerTransaction& tx);
+// What `tx` posts to `account` (summed; INT64_MIN when that overflows).
+int64_t PostingTo(const v1::LedgerTransaction& tx, std::string_view account);
+
+class ReaderPositions {
+ public:
+  // The positions of `group` (and of "<group>.<p>" for every partition p of
+  // the wallet topic) on every partition of `topic`.
+  static absl::StatusOr<ReaderPositions> Load(eventlog::EventLog& log,
+                                              std::string_view group,
+                                              std::string_view topic);
+
+  // Whether the reader that decides for `owner` has moved past `offset` of
+  // `partition`.
+  bool Read(std::string_view owner, int partition, int64_t offset) const;
+
+ private:
+  // [topic partition]
+  std::vector<int64_t> single_;
+  // [wallet partition][topic partition]
+  std::vector<std::vector<int64_t>> per_wallet_partition_;
+};
+
+}  // namespace banca::cli
+
+#endif  // BANCA_TOOLS_BANCA_REQUEST_AUDIT_H_
