@@ -166,6 +166,12 @@ void WriteRoundTrips(HistoryWriter& history, const std::string& ana,
   }
 }
 
+wallet::WalletOptions KeyedOptions() {
+  wallet::WalletOptions options;
+  options.verifier = TestVerifier();
+  return options;
+}
+
 TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
   const std::string dir = FreshDir("replay_order_exact");
   const auto [ana, bob] = PlayersOnOneStripeTwoPartitions();
@@ -177,7 +183,7 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
     history.Close();
   }
 
-  auto server = cli::LocalWalletServer::Start(dir);
+  auto server = cli::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_TRUE(server.ok()) << server.status();
   const ledger::Ledger& ledger = (*server)->wallet().ledger();
   EXPECT_EQ(ledger.AccountBalance(ledger::PlayerCashAccount(ana)), kBig);
@@ -185,8 +191,8 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
   EXPECT_EQ(ledger.AccountBalance("house/bank"), 0);
   EXPECT_EQ(ledger.AccountBalance("external/payments"), -kBig);
   EXPECT_EQ(ledger.Summarize().sum, 0);
-  auto stub = v1::WalletService::NewStub(grpc::CreateChannel(
-      (*server)->target(), grpc::InsecureChannelCredentials()));
+  auto stub = v1::WalletService::NewStub(cli::AuthorizedChannel(
+      (*server)->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
   EXPECT_EQ(Available(*stub, ana), kBig);
   EXPECT_EQ(Available(*stub, bob), 0);
   stub.reset();
@@ -195,7 +201,7 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
 
   // It restarts (its projection now caught up), and the auditor's replay
   // agrees, and so does the projection.
-  auto again = cli::LocalWalletServer::Start(dir);
+  auto again = cli::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ((*again)->wallet().ledger().AccountBalance(
                 ledger::PlayerCashAccount(ana)),
@@ -223,7 +229,7 @@ TEST(ReplayOrder, FinalStatePastTheBalanceCapRefusesToStart) {
     }
     history.Close();
   }
-  auto server = cli::LocalWalletServer::Start(dir);
+  auto server = cli::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_FALSE(server.ok());
   EXPECT_EQ(server.status().code(), absl::StatusCode::kDataLoss)
       << server.status();

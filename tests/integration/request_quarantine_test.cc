@@ -69,6 +69,7 @@ class RequestQuarantineTest : public ::testing::Test {
     options.expiry_interval = absl::ZeroDuration();
     options.table_requests_interval = absl::ZeroDuration();  // the test polls
     options.metrics = registry_.get();
+    options.verifier = TestVerifier();
     auto started = wallet::WalletService::Start(*faults_, clock_, options);
     ASSERT_TRUE(started.ok()) << started.status();
     wallet_ = *std::move(started);
@@ -79,8 +80,11 @@ class RequestQuarantineTest : public ::testing::Test {
     builder.RegisterService(wallet_.get());
     server_ = builder.BuildAndStart();
     ASSERT_NE(server_, nullptr);
-    stub_ = v1::WalletService::NewStub(grpc::CreateChannel(
-        absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
+    stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+        absl::StrCat("127.0.0.1:", port),
+        *cli::BackOfficeTokens(TestSigningKey(), "test", [this] {
+          return clock_.NowMicros() / 1'000'000;
+        })));
   }
   void StopWallet() {
     if (server_) server_->Shutdown();
