@@ -26,12 +26,16 @@ constexpr Rule kRules[] = {
     {R::POSTING_REASON_ADJUSTMENT, C::kHouse, C::kHouse, "operator"},
     // Cash tables.
     {R::POSTING_REASON_BUY_IN, C::kPlayer, C::kTable, "table"},
+    // HE-17b: a buy-in's rake, when one transaction carries the buy-in.
+    {R::POSTING_REASON_BUY_IN, C::kPlayer, C::kHouse, "table"},
     {R::POSTING_REASON_POT_CONTRIBUTION, C::kTable, C::kTable, "table"},
     {R::POSTING_REASON_POT_AWARD, C::kTable, C::kTable, "table"},
     {R::POSTING_REASON_VOID_REFUND, C::kTable, C::kTable, "table"},
     {R::POSTING_REASON_RAKE, C::kTable, C::kHouse, "table"},
     {R::POSTING_REASON_RAKE, C::kPlayer, C::kHouse, "table"},
     {R::POSTING_REASON_TABLE_CASH_OUT, C::kTable, C::kPlayer, "table"},
+    // HE-17b: a compensated buy-in's rake comes back with the stack.
+    {R::POSTING_REASON_TABLE_CASH_OUT, C::kHouse, C::kPlayer, "table"},
     {R::POSTING_REASON_PAYOUT, C::kTable, C::kPlayer, "table"},
     // Banked games.
     {R::POSTING_REASON_BET, C::kPlayer, C::kGame, "table"},
@@ -94,6 +98,27 @@ absl::Status CheckLoggedTransfer(v1::PostingReason reason, AccountClass from,
       absl::StrCat(v1::PostingReason_Name(reason), " from a ",
                    ToAbsl(AccountClassName(from)), " account to a ",
                    ToAbsl(AccountClassName(to)), " account follows no rule"));
+}
+
+absl::Status CheckLoggedTransaction(const v1::LedgerTransaction& tx) {
+  for (const v1::Posting& debit : tx.postings()) {
+    if (debit.amount_minor() >= 0) continue;
+    absl::StatusOr<AccountInfo> from = ParseAccount(debit.account());
+    if (!from.ok()) return from.status();
+    for (const v1::Posting& credit : tx.postings()) {
+      if (credit.amount_minor() <= 0) continue;
+      absl::StatusOr<AccountInfo> to = ParseAccount(credit.account());
+      if (!to.ok()) return to.status();
+      absl::Status s = CheckLoggedTransfer(tx.reason(), from->account_class,
+                                           to->account_class);
+      if (!s.ok()) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("transaction ", tx.tx_id(), " (", debit.account(),
+                         " -> ", credit.account(), "): ", s.message()));
+      }
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace banca::ledger

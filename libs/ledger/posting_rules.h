@@ -33,6 +33,14 @@ absl::Status CheckTransferRule(v1::PostingReason reason, AccountClass from,
 absl::Status CheckLoggedTransfer(v1::PostingReason reason, AccountClass from,
                                  AccountClass to);
 
+// For the audit: every (debit, credit) pair of a logged transaction's
+// postings follows some rule for the transaction's reason (a hand's
+// settlement debits several seats into one pot; a payout credits one
+// player from the wagers and the bank). FAILED_PRECONDITION naming the
+// first pair that follows none; INVALID_ARGUMENT for an account name
+// that does not parse.
+absl::Status CheckLoggedTransaction(const v1::LedgerTransaction& tx);
+
 }  // namespace banca::ledger
 
 #endif  // BANCA_LIBS_LEDGER_POSTING_RULES_H_

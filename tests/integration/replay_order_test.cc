@@ -141,8 +141,11 @@ int64_t Available(v1::WalletService::Stub& stub, const std::string& player) {
   return resp.available_minor();
 }
 
+constexpr char kRingSeat[] = "table/ring/seat/bob";
+
 // `rounds` times: ana pays the house 10^15 (on ana's stream), the house
-// pays bob 10^15 and bob pays ana 10^15 (on bob's stream). Live, every
+// pays bob 10^15 (on bob's stream) and bob pays ana 10^15 through a table
+// seat (on bob's stream, then the seat's). Live, every
 // balance stays within [-10^15, 10^15]; replayed one partition after the
 // other, ana's cash and the house's stripe each pass int64 on the way
 // (rounds × 10^15 > 9.2 × 10^18).
@@ -157,12 +160,15 @@ void WriteRoundTrips(HistoryWriter& history, const std::string& ana,
   history.Move(ana_owner, v1::POSTING_REASON_DEPOSIT, "external/payments",
                ana_cash, kBig);
   for (int i = 0; i < rounds; ++i) {
-    history.Move(ana_owner, v1::POSTING_REASON_BET, ana_cash, "house/bank",
-                 kBig);
+    history.Move(ana_owner, v1::POSTING_REASON_ADJUSTMENT, ana_cash,
+                 "house/bank", kBig);
     history.Move(bob_owner, v1::POSTING_REASON_PAYOUT, "house/bank", bob_cash,
                  kBig);
-    history.Move(bob_owner, v1::POSTING_REASON_ADJUSTMENT, bob_cash, ana_cash,
+    // Player to player only through a table (libs/ledger/posting_rules.h).
+    history.Move(bob_owner, v1::POSTING_REASON_BUY_IN, bob_cash, kRingSeat,
                  kBig);
+    history.Move(kRingSeat, v1::POSTING_REASON_TABLE_CASH_OUT, kRingSeat,
+                 ana_cash, kBig);
   }
 }
 

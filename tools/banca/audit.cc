@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/numbers.h"
@@ -10,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
+#include "libs/ledger/posting_rules.h"
 #include "libs/money/money.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
@@ -23,6 +25,26 @@ namespace {
 
 void Problem(AuditReport& report, std::string what) {
   AddProblem(report.problems, std::move(what));
+}
+
+}  // namespace
+
+namespace {
+
+// Every ledger transaction an event records.
+std::vector<const v1::LedgerTransaction*> TransactionsOf(
+    const v1::WalletEvent& e) {
+  std::vector<const v1::LedgerTransaction*> txs;
+  if (e.has_transaction_posted()) txs.push_back(&e.transaction_posted().tx());
+  if (e.has_hold_placed()) txs.push_back(&e.hold_placed().tx());
+  if (e.has_hold_captured()) {
+    txs.push_back(&e.hold_captured().tx());
+    if (e.hold_captured().has_release_tx()) {
+      txs.push_back(&e.hold_captured().release_tx());
+    }
+  }
+  if (e.has_hold_released()) txs.push_back(&e.hold_released().tx());
+  return txs;
 }
 
 }  // namespace
@@ -99,6 +121,14 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
                 absl::StrCat("request quarantined (never carried out): ", line,
                              " (", q.message(), "; on ", env.stream_id(), ")"));
         report.quarantined.push_back(std::move(line));
+      }
+      // Reasons are tied to account classes: a player-to-player move
+      // labelled DEPOSIT, say, follows no rule (libs/ledger/posting_rules.h).
+      for (const v1::LedgerTransaction* tx : TransactionsOf(decoded->event)) {
+        if (absl::Status s = ledger::CheckLoggedTransaction(*tx); !s.ok()) {
+          Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                       s.message()));
+        }
       }
       if (auto s =
               replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
