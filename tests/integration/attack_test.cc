@@ -66,6 +66,19 @@ class AttackTest : public ::testing::Test {
     t.mutable_reference()->set_id("attack");
     return t;
   }
+  static v1::CreateTableRequest HoldemTable(const std::string& id) {
+    v1::CreateTableRequest create;
+    create.set_request_id("create-" + id);
+    create.set_table_id(id);
+    create.set_name(id);
+    v1::PokerTableConfig* c = create.mutable_config();
+    c->set_variant(v1::POKER_VARIANT_HOLDEM);
+    c->set_small_blind_minor(50);
+    c->set_big_blind_minor(100);
+    c->set_buy_in_min_minor(5'000);
+    c->set_buy_in_max_minor(20'000);
+    return create;
+  }
   v1::LedgerSummaryResponse Summary() {
     v1::LedgerSummaryResponse s;
     grpc::ClientContext ctx;
@@ -227,16 +240,8 @@ TEST_F(AttackTest, HugeUnknownFieldsNeitherStopTheProcessNorReachTheLog) {
   EXPECT_EQ(s.error_code(), StatusCode::RESOURCE_EXHAUSTED)
       << s.error_message();
   // An operator's CreateTable with a 1.5 MB unknown field in its config.
-  v1::CreateTableRequest create;
-  create.set_request_id("create-t1");
-  create.set_table_id("t1");
-  create.set_name("t1");
+  v1::CreateTableRequest create = HoldemTable("t1");
   v1::PokerTableConfig* c = create.mutable_config();
-  c->set_variant(v1::POKER_VARIANT_HOLDEM);
-  c->set_small_blind_minor(50);
-  c->set_big_blind_minor(100);
-  c->set_buy_in_min_minor(5'000);
-  c->set_buy_in_max_minor(20'000);
   c->GetReflection()->MutableUnknownFields(c)->AddLengthDelimited(
       777, std::string(1'500'000, 'z'));
   v1::TableInfo info;
@@ -290,16 +295,7 @@ TEST_F(AttackTest, AClientCannotJamATablesBuyInWithItsRequestId) {
     grpc::ClientContext ctx;
     ASSERT_TRUE(back_office_->Deposit(&ctx, d, &out).ok());
   }
-  v1::CreateTableRequest create;
-  create.set_request_id("create-t1");
-  create.set_table_id("t1");
-  create.set_name("t1");
-  v1::PokerTableConfig* c = create.mutable_config();
-  c->set_variant(v1::POKER_VARIANT_HOLDEM);
-  c->set_small_blind_minor(50);
-  c->set_big_blind_minor(100);
-  c->set_buy_in_min_minor(5'000);
-  c->set_buy_in_max_minor(20'000);
+  v1::CreateTableRequest create = HoldemTable("t1");
   v1::TableInfo info;
   ASSERT_TRUE(
       tables_->CreateTable(As(Role::kOperator, "op").get(), create, &info)
