@@ -279,6 +279,14 @@ TEST_F(AttackTest, BalancesStayFarBelowOverflowAndTheDataDirectoryStarts) {
   Restart();
   ExpectSameLedger(before, Summary(), "after a restart");
   EXPECT_EQ(Available("bob"), 100 + accepted * kBig);
+  // The audit is clean and names the operator behind each adjustment.
+  StopServeChild(child_, SIGTERM);
+  child_.pid = -1;
+  auto audit = cli::VerifyDataDir(dir_);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_TRUE(audit->ok()) << cli::FormatAuditReport(*audit);
+  EXPECT_EQ(audit->adjustments["operator:op"].count, accepted);
+  EXPECT_EQ(audit->adjustments["operator:op"].moved_minor, accepted * kBig);
 }
 
 TEST_F(AttackTest, AClientCannotJamATablesBuyInWithItsRequestId) {

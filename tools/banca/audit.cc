@@ -129,6 +129,17 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
           Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
                                        s.message()));
         }
+        if (tx->reason() == v1::POSTING_REASON_ADJUSTMENT) {
+          AuditReport::Adjustments& a =
+              report.adjustments[decoded->event.actor()];
+          ++a.count;
+          for (const v1::Posting& posting : tx->postings()) {
+            if (posting.amount_minor() > 0) {
+              a.moved_minor = money::Add(a.moved_minor, posting.amount_minor())
+                                  .value_or(INT64_MAX);
+            }
+          }
+        }
       }
       if (auto s =
               replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
@@ -280,6 +291,14 @@ std::string FormatAuditReport(const AuditReport& r) {
   }
   absl::StrAppendFormat(&out, "  wallet       %d events in %d streams\n",
                         r.events, r.streams);
+  for (const auto& [actor, a] : r.adjustments) {
+    absl::StrAppendFormat(&out,
+                          "               %d operator adjustments by %s, "
+                          "moving %s\n",
+                          a.count,
+                          actor.empty() ? "(no actor recorded)" : actor,
+                          money::Format(a.moved_minor, cur));
+  }
   const TableAuditReport& t = r.poker;
   absl::StrAppendFormat(
       &out,

@@ -10,6 +10,7 @@
 #define BANCA_TOOLS_BANCA_AUDIT_H_
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,14 @@ struct AuditReport {
   // Every RequestQuarantined on the wallet topic, one line each
   // ("<topic>/<partition>@<offset> step <id>: <code>"); each is a problem.
   std::vector<std::string> quarantined;
+  // Operators' adjustments (POSTING_REASON_ADJUSTMENT), by the actor the
+  // wallet recorded ("operator:bob"; "" in logs older than the field):
+  // how many, and the money they moved (the sum of their credits).
+  struct Adjustments {
+    int64_t count = 0;
+    int64_t moved_minor = 0;
+  };
+  std::map<std::string, Adjustments> adjustments;
   std::vector<std::string> problems;
   bool ok() const { return problems.empty(); }
 };
