@@ -415,8 +415,9 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
         });
     ASSERT_TRUE(end.ok()) << end.status();
   }
+  // The payment service's deposits, under its namespace of request ids.
   for (const auto& [rid, amount] : acknowledged) {
-    EXPECT_EQ(seen[rid], 1) << rid;
+    EXPECT_EQ(seen["client/service:payments/" + rid], 1) << rid;
   }
   EXPECT_EQ(seen.size(), static_cast<size_t>(kPlayers) + acknowledged.size());
   log->reset();
