@@ -47,6 +47,11 @@ using internal::kTopicsTopic;
 using internal::PartitionIndex;
 using internal::RecordFields;
 
+// The log holds every hand's deck and every balance: its owner's alone,
+// whatever the process's umask (docs/security.md).
+constexpr mode_t kFileMode = 0600;
+constexpr mode_t kDirMode = 0700;
+
 // Appenders block once this much encoded data waits for the writer, so a
 // slow disk turns into back-pressure instead of unbounded memory.
 constexpr size_t kMaxQueuedBytes = 128 << 20;
@@ -681,7 +686,7 @@ absl::Status EmbeddedLog::Roll() {
   const int64_t base = active_->base + active_size_;
   const std::string path = dir_ + "/" + internal::SegmentFileName(base);
   const int fd =
-      open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+      open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, kFileMode);
   if (fd < 0) return Errno("create", path);
   auto seg = std::make_shared<Segment>(base, path, fd);
   // The new name must be durable before anything in it is acknowledged.
@@ -990,7 +995,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
     return absl::InvalidArgumentError(
         absl::StrCat("segment_bytes must be 1..", kMaxSegmentBytes));
   }
-  if (mkdir(dir.c_str(), 0755) == 0) {
+  if (mkdir(dir.c_str(), kDirMode) == 0) {
     if (options.fsync) {
       const size_t slash = dir.find_last_of('/');
       const std::string parent =
@@ -1005,7 +1010,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
   // One process per directory: two writers would interleave journals.
   const std::string lock_path = dir + "/LOCK";
   const int lock_fd =
-      open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+      open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, kFileMode);
   if (lock_fd < 0) return Errno("open", lock_path);
   if (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
     const int err = errno;
@@ -1045,7 +1050,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
   if (segments.empty()) {
     const std::string path = dir + "/" + internal::SegmentFileName(0);
     const int fd =
-        open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, kFileMode);
     if (fd < 0) return fail(Errno("create", path));
     segments.push_back(std::make_shared<Segment>(0, path, fd));
     if (options.fsync) {

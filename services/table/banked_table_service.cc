@@ -12,6 +12,7 @@
 #include "services/common/event_size.h"
 #include "services/table/banked_settlement.h"
 #include "services/table/idempotent_command.h"
+#include "services/table/table_caller.h"
 #include "services/table/table_codec.h"
 #include "services/wallet/wallet_events.h"
 
@@ -37,11 +38,7 @@ std::string TableOfSaga(const std::string& saga_id) {
 }
 
 absl::Status NeedPlayer(const auth::Claims& caller) {
-  if (caller.role != auth::Role::kPlayer) {
-    return absl::PermissionDeniedError(
-        "only a player joins, bets and leaves, for itself");
-  }
-  return absl::OkStatus();
+  return RequirePlayer(caller, "joins, bets and leaves");
 }
 
 }  // namespace
@@ -49,7 +46,11 @@ absl::Status NeedPlayer(const auth::Claims& caller) {
 BankedTableService::BankedTableService(eventlog::EventLog& log,
                                        const Clock& clock,
                                        BankedTableServiceOptions options)
-    : log_(log), clock_(clock), options_(std::move(options)) {}
+    : log_(log),
+      clock_(clock),
+      options_(std::move(options)),
+      watch_streams_(options_.max_watch_streams_per_caller,
+                     "WatchTable streams") {}
 
 absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
     eventlog::EventLog& log, const Clock& clock,
@@ -580,7 +581,7 @@ grpc::Status BankedTableService::GetTableView(
     v1::BankedTableView* response) {
   return Query(context, request->table_id(),
                [&](const auth::Claims& caller, const BankedGameState& s) {
-                 *response = s.ViewFor(caller.player_id());
+                 *response = s.ViewFor(ViewerOf(caller));
                  return absl::OkStatus();
                });
 }
@@ -593,18 +594,19 @@ grpc::Status BankedTableService::WatchTable(
   absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
   if (!found.ok()) return edge::ToGrpcStatus(found.status());
   Slot& slot = **found;
-  const std::string player = caller->player_id();
+  const std::string viewer = ViewerOf(*caller);
   // Only a player has a connection the rules speak of.
-  const bool tracked = caller->role == auth::Role::kPlayer;
+  const bool tracked = viewer != kSpectator;
+  absl::StatusOr<CallerStreams::Ticket> ticket =
+      watch_streams_.Open(caller->subject);
+  if (!ticket.ok()) return edge::ToGrpcStatus(ticket.status());
   {
     absl::MutexLock lock(&slot.mu);
-    if (slot.watchers >= options_.max_watchers_per_table) {
-      return edge::ToGrpcStatus(absl::ResourceExhaustedError(absl::StrCat(
-          "at most ", options_.max_watchers_per_table, " watchers per table")));
+    if (absl::Status s = AdmitLocked(slot, viewer); !s.ok()) {
+      return edge::ToGrpcStatus(s);
     }
-    ++slot.watchers;
-    if (tracked && ++slot.streams[player] == 1) {
-      NoteConnectionLocked(slot, player, true);
+    if (++slot.streams[viewer] == 1 && tracked) {
+      NoteConnectionLocked(slot, viewer, true);
     }
   }
   int64_t sent = -1;
@@ -618,18 +620,38 @@ grpc::Status BankedTableService::WatchTable(
         slot.changed.WaitWithTimeout(&slot.mu, options_.watch_poll);
         if (slot.state->version() == sent) continue;
       }
-      view = slot.state->ViewFor(player);
+      view = slot.state->ViewFor(viewer);
       sent = slot.state->version();
     }
     if (!writer->Write(view)) break;
   }
   absl::MutexLock lock(&slot.mu);
-  --slot.watchers;
-  if (tracked && --slot.streams[player] == 0) {
-    slot.streams.erase(player);
-    if (!closing_watches_) NoteConnectionLocked(slot, player, false);
+  if (--slot.streams[viewer] <= 0) {
+    slot.streams.erase(viewer);
+    if (tracked && !closing_watches_) {
+      NoteConnectionLocked(slot, viewer, false);
+    }
   }
   return grpc::Status::OK;
+}
+
+absl::Status BankedTableService::AdmitLocked(const Slot& slot,
+                                             const std::string& viewer) const {
+  const BankedGameState& state = *slot.state;
+  if (viewer != kSpectator && state.Joined(viewer)) return absl::OkStatus();
+  // Counted now rather than when each stream opened: a player who joined
+  // since is a player, and one who left is a spectator.
+  int spectators = 0;
+  for (const auto& [who, n] : slot.streams) {
+    if (who == kSpectator || !state.Joined(who)) spectators += n;
+  }
+  if (spectators < options_.max_spectators_per_table) {
+    return absl::OkStatus();
+  }
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "at most ", options_.max_spectators_per_table,
+      " spectators' streams per table (a player who has joined it is always "
+      "admitted)"));
 }
 
 void BankedTableService::NoteConnectionLocked(Slot& slot,
@@ -664,18 +686,23 @@ grpc::Status BankedTableService::GetLastNumbers(
 grpc::Status BankedTableService::GetLastRound(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     v1::BankedRoundRecord* response) {
-  return Query(context, request->table_id(),
-               [&](const auth::Claims& caller,
-                   const BankedGameState& s) -> absl::Status {
-                 std::vector<v1::BankedRoundRecord> rounds =
-                     s.ReplayFor(caller.player_id());
-                 if (rounds.empty()) {
-                   return absl::NotFoundError(absl::StrCat(
-                       caller.player_id(), " has played no round here"));
-                 }
-                 *response = std::move(rounds.front());
-                 return absl::OkStatus();
-               });
+  return Query(
+      context, request->table_id(),
+      [&](const auth::Claims& caller,
+          const BankedGameState& s) -> absl::Status {
+        if (absl::Status denied = RequirePlayer(caller, "reads its last round");
+            !denied.ok()) {
+          return denied;
+        }
+        std::vector<v1::BankedRoundRecord> rounds =
+            s.ReplayFor(caller.player_id());
+        if (rounds.empty()) {
+          return absl::NotFoundError(
+              absl::StrCat(caller.player_id(), " has played no round here"));
+        }
+        *response = std::move(rounds.front());
+        return absl::OkStatus();
+      });
 }
 
 grpc::Status BankedTableService::GetReplay(
@@ -683,7 +710,12 @@ grpc::Status BankedTableService::GetReplay(
     v1::BankedReplayResponse* response) {
   return Query(
       context, request->table_id(),
-      [&](const auth::Claims& caller, const BankedGameState& s) {
+      [&](const auth::Claims& caller,
+          const BankedGameState& s) -> absl::Status {
+        if (absl::Status denied = RequirePlayer(caller, "replays its rounds");
+            !denied.ok()) {
+          return denied;
+        }
         for (v1::BankedRoundRecord& r : s.ReplayFor(caller.player_id())) {
           *response->add_rounds() = std::move(r);
         }
@@ -697,6 +729,11 @@ grpc::Status BankedTableService::GetSessionSummary(
   return Query(context, request->table_id(),
                [&](const auth::Claims& caller,
                    const BankedGameState& s) -> absl::Status {
+                 if (absl::Status denied =
+                         RequirePlayer(caller, "reads its session summary");
+                     !denied.ok()) {
+                   return denied;
+                 }
                  if (!s.Joined(caller.player_id())) {
                    return absl::NotFoundError(absl::StrCat(
                        caller.player_id(), " has no session here"));

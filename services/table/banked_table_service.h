@@ -50,6 +50,7 @@
 #include "libs/ledger/idempotency.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
+#include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
 #include "services/table/stake_sagas.h"
 
@@ -72,7 +73,12 @@ struct BankedTableServiceOptions {
   absl::Duration tick_interval = absl::Milliseconds(20);
   absl::Duration poll_interval = absl::Milliseconds(2);
   int max_tables = 10'000;
-  int max_watchers_per_table = 64;
+  // WatchTable streams at a table: a joined player's are always admitted;
+  // every other caller's are a spectator's, at most this many per table.
+  int max_spectators_per_table = 64;
+  // WatchTable streams one caller (token subject) holds open across the
+  // service.
+  int max_watch_streams_per_caller = 4;
   // How often an idle WatchTable stream looks at its call (cancelled,
   // shutting down).
   absl::Duration watch_poll = absl::Milliseconds(200);
@@ -156,9 +162,9 @@ class BankedTableService final : public v1::BankedTableService::Service {
     // Why a stake was refused, for the PlaceBet still waiting on it.
     SagaRefusals refusals;
     std::unique_ptr<cards::RandomSource> rng;
-    // Open WatchTable streams: all of them, and a player's own (the
-    // player is connected while it has one).
-    int watchers = 0;
+    // Open WatchTable streams by viewer (services/table/table_caller.h: a
+    // player's name, kSpectator for any other role); a joined player is
+    // connected while it has one.
     std::map<std::string, int> streams;
   };
 
@@ -188,6 +194,10 @@ class BankedTableService final : public v1::BankedTableService::Service {
   void NoteConnectionLocked(Slot& slot, const std::string& player,
                             bool connected)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // RESOURCE_EXHAUSTED when `viewer` has not joined the table and the
+  // spectators' streams there are at max_spectators_per_table.
+  absl::Status AdmitLocked(const Slot& slot, const std::string& viewer) const
+      ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
   absl::Status HandleOutcome(const std::string& saga_id, bool captured,
                              const std::string& rejection);
   absl::StatusOr<auth::Claims> Caller(
@@ -229,6 +239,9 @@ class BankedTableService final : public v1::BankedTableService::Service {
 
   absl::Mutex outcomes_mu_;
   std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
+
+  // Every caller's open WatchTable streams, across the tables.
+  CallerStreams watch_streams_;
 
   std::atomic<bool> stopping_{false};
   std::atomic<bool> closing_watches_{false};

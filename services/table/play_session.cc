@@ -24,13 +24,15 @@ absl::Status TableService::PlaySession::Join(
   std::shared_ptr<PlaySession> replaced;
   {
     absl::MutexLock lock(&slot->mu);
-    auto [it, fresh] = slot->players.try_emplace(player());
-    if (fresh) {
-      if (slot->watchers >= service_.options_.max_watchers_per_table) {
-        slot->players.erase(it);
-        return absl::ResourceExhaustedError("too many watchers");
+    auto it = slot->players.find(player());
+    if (it == slot->players.end()) {
+      // A player with a seat here is always admitted; a player without one
+      // takes a spectator's place. (A newer session of the same player
+      // takes the older one's place, whatever it was.)
+      if (absl::Status s = service_.AdmitLocked(*slot, player()); !s.ok()) {
+        return s;
       }
-      ++slot->watchers;  // the replaced session's count passes on
+      it = slot->players.try_emplace(player()).first;
     } else {
       replaced = std::move(it->second);
     }
@@ -161,7 +163,6 @@ void TableService::PlaySession::Leave() {
   auto it = slot_->players.find(player());
   if (it != slot_->players.end() && it->second.get() == this) {
     slot_->players.erase(it);
-    --slot_->watchers;
   }
 }
 

@@ -16,6 +16,7 @@
 #include "services/table/idempotent_command.h"
 #include "services/table/play_stream.h"
 #include "services/table/relay_stream.h"
+#include "services/table/table_caller.h"
 #include "services/wallet/wallet_events.h"
 
 namespace banca::table {
@@ -56,7 +57,11 @@ bool ParseSagaRequest(const std::string& request_id, std::string* table_id,
 
 TableService::TableService(eventlog::EventLog& log, const Clock& clock,
                            TableServiceOptions options)
-    : log_(log), clock_(clock), options_(std::move(options)) {}
+    : log_(log),
+      clock_(clock),
+      options_(std::move(options)),
+      watch_streams_(options_.max_watch_streams_per_caller,
+                     "WatchTable streams") {}
 
 absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
     eventlog::EventLog& log, const Clock& clock, TableServiceOptions options) {
@@ -405,6 +410,37 @@ void TableService::ReplyWhenDurable(
   }
 }
 
+bool TableService::HasSeatLocked(const Slot& slot, const std::string& player) {
+  if (player.empty()) return false;  // kSpectator
+  const TableState& state = *slot.state;
+  if (state.engine().SeatOf(player).has_value()) return true;
+  for (const auto& [id, pending] : state.pending()) {
+    if (pending.player == player) return true;
+  }
+  return false;
+}
+
+absl::Status TableService::AdmitLocked(const Slot& slot,
+                                       const std::string& viewer) const {
+  if (HasSeatLocked(slot, viewer)) return absl::OkStatus();
+  // Counted now rather than when each stream opened: a player who sat
+  // down since is a player, and one who left is a spectator.
+  int spectators = 0;
+  for (const auto& [who, n] : slot.watchers) {
+    if (!HasSeatLocked(slot, who)) spectators += n;
+  }
+  for (const auto& [who, session] : slot.players) {
+    if (!HasSeatLocked(slot, who)) ++spectators;
+  }
+  if (spectators < options_.max_spectators_per_table) {
+    return absl::OkStatus();
+  }
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "at most ", options_.max_spectators_per_table,
+      " spectators' streams per table (a player with a seat here is always "
+      "admitted)"));
+}
+
 v1::TableView TableService::ViewLocked(const Slot& slot,
                                        const std::string& player) const {
   v1::TableView view = slot.state->ViewFor(player);
@@ -675,6 +711,9 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
       context, "Leave", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool) -> absl::Status {
+        if (absl::Status s = RequirePlayer(caller, "leaves a table"); !s.ok()) {
+          return s;
+        }
         if (absl::Status s = CheckTableId(request->table_id()); !s.ok()) {
           return s;
         }
@@ -726,6 +765,9 @@ grpc::Status TableService::SitOut(grpc::ServerContext* context,
       context, "SitOut", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = RequirePlayer(caller, "sits out"); !s.ok()) {
+          return s;
+        }
         Slot* slot = Find(request->table_id());
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
@@ -754,6 +796,9 @@ grpc::Status TableService::SitIn(grpc::ServerContext* context,
       context, "SitIn", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
+        if (absl::Status s = RequirePlayer(caller, "sits back in"); !s.ok()) {
+          return s;
+        }
         Slot* slot = Find(request->table_id());
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
@@ -935,7 +980,7 @@ grpc::ServerUnaryReactor* TableService::GetTableView(
   std::vector<grpc::ServerUnaryReactor*> now;
   {
     absl::MutexLock lock(&slot->mu);
-    *response = ViewLocked(*slot, caller->player_id());
+    *response = ViewLocked(*slot, ViewerOf(*caller));
     // Sent once everything it shows is durable.
     ReplyWhenDurable(*slot, slot->sequence, reactor, &now);
   }
@@ -952,13 +997,16 @@ grpc::Status TableService::WatchTable(
   if (slot == nullptr) {
     return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
   }
+  const std::string viewer = ViewerOf(*caller);
+  absl::StatusOr<CallerStreams::Ticket> ticket =
+      watch_streams_.Open(caller->subject);
+  if (!ticket.ok()) return edge::ToGrpcStatus(ticket.status());
   {
     absl::MutexLock lock(&slot->mu);
-    if (slot->watchers >= options_.max_watchers_per_table) {
-      return edge::ToGrpcStatus(
-          absl::ResourceExhaustedError("too many watchers"));
+    if (absl::Status s = AdmitLocked(*slot, viewer); !s.ok()) {
+      return edge::ToGrpcStatus(s);
     }
-    ++slot->watchers;
+    ++slot->watchers[viewer];
   }
   int64_t sent = -1;
   while (!context->IsCancelled() && !stopping_) {
@@ -974,13 +1022,16 @@ grpc::Status TableService::WatchTable(
         slot->changed.WaitWithTimeout(&slot->mu, absl::Milliseconds(500));
         if (nothing_new()) continue;
       }
-      view = ViewLocked(*slot, caller->player_id());
+      view = ViewLocked(*slot, viewer);
       sent = slot->state->version();
     }
     if (!writer->Write(view)) break;
   }
   absl::MutexLock lock(&slot->mu);
-  --slot->watchers;
+  if (auto it = slot->watchers.find(viewer);
+      it != slot->watchers.end() && --it->second <= 0) {
+    slot->watchers.erase(it);
+  }
   return grpc::Status::OK;
 }
 
@@ -989,6 +1040,11 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
                                        v1::LastHandResponse* response) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  // A hand's record with the caller's cards is a player's own; operators
+  // and auditors read every hand from the log (`banca hands export`).
+  if (absl::Status s = RequirePlayer(*caller, "reads its last hand"); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
   Slot* slot = Find(request->table_id());
   if (slot == nullptr)
     return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
@@ -1033,6 +1089,10 @@ grpc::Status TableService::GetSessionSummary(
     v1::SessionSummary* response) {
   absl::StatusOr<auth::Claims> caller = Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  if (absl::Status s = RequirePlayer(*caller, "reads its session summary");
+      !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
   Slot* slot = Find(request->table_id());
   if (slot == nullptr)
     return edge::ToGrpcStatus(absl::NotFoundError("no such table"));

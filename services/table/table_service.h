@@ -53,6 +53,7 @@
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
+#include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
 #include "services/table/table_codec.h"
 #include "services/table/table_state.h"
@@ -79,7 +80,13 @@ struct TableServiceOptions {
   absl::Duration poll_interval = absl::Milliseconds(2);
   // Upper bounds (TigerBeetle style: a limit on everything).
   int max_tables = 10'000;
-  int max_watchers_per_table = 64;
+  // Streams at a table (WatchTable, Play, Relay sessions): a player with a
+  // seat there, or a buy-in on its way to one, is always admitted; every
+  // other stream is a spectator's, at most this many per table.
+  int max_spectators_per_table = 64;
+  // WatchTable streams one caller (token subject) holds open across the
+  // service.
+  int max_watch_streams_per_caller = 4;
 };
 
 using TableServiceBase = v1::TableService::WithCallbackMethod_Act<
@@ -198,7 +205,9 @@ class TableService final : public TableServiceBase {
     // ends, and not woken by every action at the table as `changed` would.
     std::map<std::string, std::function<void()>> saga_waits;
     std::unique_ptr<cards::RandomSource> rng;
-    int watchers = 0;
+    // The open WatchTable streams by viewer (services/table/table_caller.h:
+    // a player's name, kSpectator for any other role).
+    std::map<std::string, int> watchers;
   };
 
   TableService(eventlog::EventLog& log, const Clock& clock,
@@ -255,6 +264,15 @@ class TableService final : public TableServiceBase {
   // HE-68: ends the sessions whose rest ran past the table's limit.
   void EndRestsLocked(Slot& slot, int64_t now)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Whether `player` has a seat at the table or a buy-in on its way to one.
+  static bool HasSeatLocked(const Slot& slot, const std::string& player)
+      ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
+  // RESOURCE_EXHAUSTED when `viewer` has no seat at the table and the
+  // spectators' streams there (WatchTable and Play streams of callers
+  // without a seat) are at max_spectators_per_table. A seated player is
+  // always admitted.
+  absl::Status AdmitLocked(const Slot& slot, const std::string& viewer) const
+      ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
   // The player's view with the decision timer's deadline.
   v1::TableView ViewLocked(const Slot& slot, const std::string& player) const
       ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
@@ -314,6 +332,9 @@ class TableService final : public TableServiceBase {
 
   absl::Mutex outcomes_mu_;
   std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
+
+  // Every caller's open WatchTable streams, across the tables.
+  CallerStreams watch_streams_;
 
   // The open Relay streams (each removes itself when gRPC is done with it),
   // for BeginShutdown.

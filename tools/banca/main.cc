@@ -1,4 +1,6 @@
 // banca: one binary for the services, the auditor's tools and the benchmarks.
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -54,6 +56,12 @@ constexpr char kUsage[] =
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Everything banca creates is its user's alone: the log holds the decks
+  // and shoes, the projections every balance, an export every hole card
+  // (docs/security.md "Tables and hidden cards"). Files are 0600 and
+  // directories 0700 whatever mode a library asks for (RocksDB's 0644
+  // files and 0755 directories included), set before any command runs.
+  umask(077);
   // Debian's Abseil is built with deadlock detection on, which records a
   // lock graph on every acquisition. The ledger locks shards in one global
   // order (see libs/ledger/ledger.cc), so the graph only costs time.
