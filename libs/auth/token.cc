@@ -3,7 +3,10 @@
 #include <sodium.h>
 
 #include <cstring>
+#include <mutex>
+#include <optional>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
@@ -101,6 +104,23 @@ absl::StatusOr<Claims> ParseClaims(std::string_view text) {
   c.role = *role;
   if (!CheckClaims(c).ok()) return Unauthenticated("malformed claims");
   return c;
+}
+
+// A signed token's claims are valid now, for this audience.
+absl::StatusOr<Claims> CheckTimeAndAudience(Claims claims,
+                                            int64_t now_unix_seconds,
+                                            std::string_view audience) {
+  if (claims.audience != audience) {
+    return Unauthenticated(absl::StrCat("for audience \"", claims.audience,
+                                        "\", not \"", ToAbsl(audience), "\""));
+  }
+  if (claims.expires_unix_seconds <= now_unix_seconds) {
+    return Unauthenticated("expired");
+  }
+  if (claims.issued_at_unix_seconds > now_unix_seconds + kMaxClockSkewSeconds) {
+    return Unauthenticated("issued in the future");
+  }
+  return claims;
 }
 
 // Base64url without padding, refusing any other spelling of the same bytes.
@@ -234,6 +254,22 @@ std::string PublicKeyLine(const PublicKey& key) {
                       Hex(key.bytes.data(), key.bytes.size()));
 }
 
+struct Verifier::Cache {
+  std::mutex mu;
+  // A token (its whole text) -> its claims and the id of the key that
+  // signed it.
+  absl::flat_hash_map<std::string, std::pair<Claims, std::string>> verified;
+};
+
+Verifier::Verifier() : cache_(std::make_shared<Cache>()) {}
+
+bool Verifier::Holds(std::string_view key_id) const {
+  for (const PublicKey& k : keys_) {
+    if (k.key_id == key_id) return true;
+  }
+  return false;
+}
+
 absl::Status Verifier::Add(const PublicKey& key) {
   for (const PublicKey& k : keys_) {
     if (k.bytes == key.bytes) return absl::OkStatus();
@@ -279,6 +315,16 @@ absl::StatusOr<Claims> Verifier::Verify(std::string_view token,
                                         std::string_view audience) const {
   if (!EnsureSodium()) return absl::InternalError("libsodium init failed");
   if (token.size() > kMaxTokenBytes) return Unauthenticated("too long");
+  std::optional<std::pair<Claims, std::string>> cached;
+  if (cache_ != nullptr) {
+    std::lock_guard<std::mutex> lock(cache_->mu);
+    auto it = cache_->verified.find(ToAbsl(token));
+    if (it != cache_->verified.end()) cached = it->second;
+  }
+  if (cached.has_value() && Holds(cached->second)) {
+    return CheckTimeAndAudience(std::move(cached->first), now_unix_seconds,
+                                audience);
+  }
   std::vector<absl::string_view> parts = absl::StrSplit(ToAbsl(token), '.');
   if (parts.size() != 4 || parts[0] != ToAbsl(kVersion)) {
     return Unauthenticated("expected v2.<key id>.<claims>.<signature>");
@@ -303,17 +349,12 @@ absl::StatusOr<Claims> Verifier::Verify(std::string_view token,
     return Unauthenticated("bad signature");
   }
   ASSIGN_OR_RETURN(Claims claims, ParseClaims(claims_text));
-  if (claims.audience != audience) {
-    return Unauthenticated(absl::StrCat("for audience \"", claims.audience,
-                                        "\", not \"", ToAbsl(audience), "\""));
+  if (cache_ != nullptr) {
+    std::lock_guard<std::mutex> lock(cache_->mu);
+    if (cache_->verified.size() >= kMaxCachedTokens) cache_->verified.clear();
+    cache_->verified.try_emplace(std::string(token), claims, key->key_id);
   }
-  if (claims.expires_unix_seconds <= now_unix_seconds) {
-    return Unauthenticated("expired");
-  }
-  if (claims.issued_at_unix_seconds > now_unix_seconds + kMaxClockSkewSeconds) {
-    return Unauthenticated("issued in the future");
-  }
-  return claims;
+  return CheckTimeAndAudience(std::move(claims), now_unix_seconds, audience);
 }
 
 }  // namespace banca::auth

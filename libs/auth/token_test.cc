@@ -130,6 +130,27 @@ TEST(Token, ASeedFileVerifiesAndAPublicFileCannotSign) {
   EXPECT_FALSE(SigningKey::FromSeedHex(PublicKeyLine(key->public_key())).ok());
 }
 
+TEST(Token, ARememberedTokenIsStillCheckedForTimeAudienceAndKey) {
+  Verifier verifier = VerifierOf(TestKey(7));
+  auto token = IssueToken(TestKey(7), PlayerClaims());
+  ASSERT_TRUE(token.ok());
+  ASSERT_TRUE(verifier.Verify(*token, 1500).ok());  // now remembered
+  EXPECT_TRUE(verifier.Verify(*token, 1600).ok());
+  EXPECT_EQ(verifier.Verify(*token, 2000).status().code(),
+            absl::StatusCode::kUnauthenticated);
+  EXPECT_FALSE(verifier.Verify(*token, 1500, "staging").ok());
+  // A copy shares what was verified, but only for the keys it holds: a
+  // verifier rebuilt without the key refuses the token.
+  Verifier copy = verifier;
+  EXPECT_TRUE(copy.Verify(*token, 1500).ok());
+  Verifier other = VerifierOf(TestKey(8));
+  EXPECT_FALSE(other.Verify(*token, 1500).ok());
+  // A token one character off is not the remembered one.
+  std::string changed = *token;
+  changed.back() = changed.back() == 'A' ? 'B' : 'A';
+  EXPECT_FALSE(verifier.Verify(changed, 1500).ok());
+}
+
 TEST(Token, MalformedTokensAreRejected) {
   const Verifier verifier = VerifierOf(TestKey(1));
   for (const char* bad : {"", "v2", "v1.ana.player.1.00", "v2.x.y.z",
