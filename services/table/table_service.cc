@@ -39,6 +39,22 @@ absl::Status CheckTableId(const std::string& id) {
   return absl::OkStatus();
 }
 
+// A wallet event the wallet made itself for a table's request: its actor
+// is the wallet (empty in logs older than the field). A client's events
+// carry the client's subject and a client/ request id.
+bool ByTheWallet(const v1::WalletEvent& event) {
+  return event.actor().empty() || event.actor() == "wallet";
+}
+
+// An outcome is the saga's when it is for the saga's player and, for the
+// seat's capture, moves what the saga asked for the seat (paid less the
+// HE-17b rake). A refusal names the player too.
+bool OutcomeFits(const PendingBuyIn& saga, const std::string& player_id,
+                 bool captured, int64_t captured_minor) {
+  if (!player_id.empty() && player_id != saga.player) return false;
+  return !captured || captured_minor == saga.paid - saga.rake;
+}
+
 // "table/<table>/buyin/<n>/<step>" -> saga id and step.
 bool ParseSagaRequest(const std::string& request_id, std::string* table_id,
                       std::string* saga_id, std::string* step) {
@@ -1256,18 +1272,22 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
           wallet::DecodeWalletRecord(record);
       if (!decoded.ok()) return decoded.status();
       const v1::WalletEvent& event = decoded->event;
-      if (absl::StartsWith(event.request_id(), "table/")) {
+      if (absl::StartsWith(event.request_id(), "table/") &&
+          ByTheWallet(event)) {
         const bool captured = event.has_hold_captured();
         std::string rejection;
-        std::string player;
+        std::string player =
+            captured ? event.hold_captured().player_id() : std::string();
         if (event.has_request_rejected()) {
           rejection = absl::StrCat(event.request_rejected().code(), ": ",
                                    event.request_rejected().message());
           player = event.request_rejected().player_id();
         }
         if (captured || !rejection.empty()) {
-          if (absl::Status s = HandleOutcome(event.request_id(), player,
-                                             captured, rejection, &appended);
+          if (absl::Status s = HandleOutcome(
+                  event.request_id(), player, captured,
+                  captured ? event.hold_captured().amount_minor() : 0,
+                  rejection, &appended);
               !s.ok()) {
             wait_appended();
             return s;
@@ -1290,8 +1310,8 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
 }
 
 absl::Status TableService::HandleOutcome(
-    const std::string& request_id, const std::string&, bool captured,
-    const std::string& rejection,
+    const std::string& request_id, const std::string& player_id, bool captured,
+    int64_t captured_minor, const std::string& rejection,
     std::vector<std::pair<Slot*, int64_t>>* appended) {
   std::string table_id, saga_id, step;
   if (!ParseSagaRequest(request_id, &table_id, &saga_id, &step)) {
@@ -1305,7 +1325,21 @@ absl::Status TableService::HandleOutcome(
   TableState& state = *slot->state;
   v1::TableEvent e;
   e.set_table_id(table_id);
-  if (state.FindSaga(saga_id) != nullptr) {
+  const PendingBuyIn* pending = state.FindSaga(saga_id);
+  const TableState::EndedSaga* ended_saga = state.Ended(saga_id);
+  const PendingBuyIn* known = pending != nullptr      ? pending
+                              : ended_saga != nullptr ? &ended_saga->buy_in
+                                                      : nullptr;
+  if (known != nullptr &&
+      !OutcomeFits(*known, player_id, captured, captured_minor)) {
+    std::fprintf(stderr,
+                 "{\"level\":\"error\",\"service\":\"table\",\"msg\":"
+                 "\"wallet outcome does not fit its saga; ignored\","
+                 "\"request_id\":\"%s\"}\n",
+                 request_id.c_str());
+    return absl::OkStatus();
+  }
+  if (pending != nullptr) {
     if (captured) {
       e.mutable_buy_in_completed()->set_saga_id(saga_id);
     } else {

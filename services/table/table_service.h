@@ -278,9 +278,13 @@ class TableService final : public TableServiceBase {
       ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
   // Commits what a wallet outcome means for its table, if anything, and
   // notes in `appended` the table and the sequence that must be durable
-  // before the reader's position moves past the outcome.
+  // before the reader's position moves past the outcome. An outcome counts
+  // only by provenance: the wallet's own step (its actor), for the saga's
+  // player and, for the seat's capture, the saga's amount; anything else
+  // is ignored (and logged), never taken by its request id alone.
   absl::Status HandleOutcome(const std::string& request_id,
                              const std::string& player_id, bool captured,
+                             int64_t captured_minor,
                              const std::string& rejection,
                              std::vector<std::pair<Slot*, int64_t>>* appended);
   template <typename Response, typename Run>

@@ -212,3 +212,49 @@ TEST_F(TableSagaTest, ALateCaptureGivesTheBuyInRakeBackToo_HE17b) {
 
 }  // namespace
 }  // namespace banca::testing
+
+namespace banca::testing {
+namespace {
+
+// A wallet event is taken as a saga's outcome only by provenance: the
+// wallet's own step (its actor), for the saga's player, moving the saga's
+// amount to the seat. Neither a client's event carrying a saga's step id
+// nor a capture of another amount completes the buy-in.
+TEST_F(TableSagaTest, AnOutcomeCountsByProvenanceNotByItsRequestId) {
+  Fund("ana", 50'000);
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  EXPECT_EQ(Sit("ana", "t1", 1, 10'000).error_code(),
+            grpc::StatusCode::DEADLINE_EXCEEDED);
+  std::string saga;
+  for (const v1::TableEvent& e : LoggedTableEvents()) {
+    if (e.has_buy_in_requested()) saga = e.buy_in_requested().saga_id();
+  }
+  ASSERT_FALSE(saga.empty());
+  auto forge = [&](const std::string& actor, int64_t amount, uint64_t seq) {
+    v1::WalletEvent event;
+    event.set_request_id(saga + "/seat");
+    event.set_actor(actor);
+    v1::HoldCaptured* c = event.mutable_hold_captured();
+    c->set_hold_id("ana:1");
+    c->set_player_id("ana");
+    c->set_amount_minor(amount);
+    const std::string stream = "wallet/forged";
+    std::vector<eventlog::Record> records;
+    records.push_back(wallet::EncodeWalletRecord(
+        ledger::Committed{stream, seq, event}, wallet::EventContext{}));
+    ASSERT_TRUE(log_->Append(std::move(records)).ok());
+  };
+  forge("player:mallory", 10'000, 1);  // a client's event
+  forge("wallet", 1, 2);               // the wallet's, another amount
+  TableReads();
+  EXPECT_EQ(CountTableEvents(v1::TableEvent::kBuyInCompleted), 0);
+  EXPECT_EQ(View("ana", "t1").my_seat(), 0);
+  // The real outcome completes it.
+  WalletReads();
+  TableReads();
+  EXPECT_EQ(CountTableEvents(v1::TableEvent::kBuyInCompleted), 1);
+  EXPECT_EQ(Seat("t1", "ana"), 10'000);
+}
+
+}  // namespace
+}  // namespace banca::testing
