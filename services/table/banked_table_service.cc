@@ -810,7 +810,9 @@ absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
       if (!decoded.ok()) return decoded.status();
       const v1::WalletEvent& event = decoded->event;
       const std::string saga = SagaOfStakeRequest(event.request_id());
-      if (!saga.empty() &&
+      // By provenance: the wallet's own step, not a client's event that
+      // carries a saga's request id.
+      if (!saga.empty() && wallet::MadeByTheWallet(event) &&
           (event.has_transaction_posted() || event.has_request_rejected())) {
         std::string rejection;
         if (event.has_request_rejected()) {

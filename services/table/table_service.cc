@@ -39,13 +39,6 @@ absl::Status CheckTableId(const std::string& id) {
   return absl::OkStatus();
 }
 
-// A wallet event the wallet made itself for a table's request: its actor
-// is the wallet (empty in logs older than the field). A client's events
-// carry the client's subject and a client/ request id.
-bool ByTheWallet(const v1::WalletEvent& event) {
-  return event.actor().empty() || event.actor() == "wallet";
-}
-
 // An outcome is the saga's when it is for the saga's player and, for the
 // seat's capture, moves what the saga asked for the seat (paid less the
 // HE-17b rake). A refusal names the player too.
@@ -1273,7 +1266,7 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
       if (!decoded.ok()) return decoded.status();
       const v1::WalletEvent& event = decoded->event;
       if (absl::StartsWith(event.request_id(), "table/") &&
-          ByTheWallet(event)) {
+          wallet::MadeByTheWallet(event)) {
         const bool captured = event.has_hold_captured();
         std::string rejection;
         std::string player =

@@ -24,11 +24,10 @@
 #include "banca/v1/ledger.pb.h"
 #include "libs/auth/token.h"
 #include "libs/ledger/account.h"
+#include "services/wallet/wallet_events.h"
 
 namespace banca::wallet {
 
-// The actor the wallet records for its own steps (table requests, expiry).
-inline constexpr std::string_view kWalletActor = "wallet";
 // The payment provider's integration: the only depositor.
 inline constexpr std::string_view kPaymentsService = "payments";
 

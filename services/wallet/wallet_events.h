@@ -21,6 +21,16 @@ inline constexpr std::string_view kWalletTopic = "banca.wallet.events";
 inline constexpr int kDefaultWalletPartitions = 8;
 inline constexpr std::string_view kWalletEventType = "banca.v1.WalletEvent";
 inline constexpr uint32_t kWalletSchemaVersion = 1;
+// The actor of the events the wallet makes for itself: the steps of the
+// tables' requests, hold expiry, quarantines (WalletEvent.actor).
+inline constexpr std::string_view kWalletActor = "wallet";
+
+// Whether the wallet made `event` for itself (its actor; empty in logs
+// older than the field). A table takes an outcome only from these: a
+// client's events carry the client's subject.
+inline bool MadeByTheWallet(const v1::WalletEvent& event) {
+  return event.actor().empty() || event.actor() == kWalletActor;
+}
 
 struct EventContext {
   std::string producer = "wallet";
