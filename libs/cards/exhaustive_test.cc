@@ -69,8 +69,11 @@ TEST(Exhaustive, AllFiveCardHandsGiveKnownCountsAnd7462Classes_HE_29) {
 TEST(Exhaustive, AllSevenCardSetsGiveKnownBestHandCounts_HE_26) {
   const Evaluator& ev = Evaluator::Get();
   // One histogram per value keeps consecutive increments off the same
-  // counter; categories are summed afterwards.
-  std::vector<uint32_t> by_value(1 << 16, 0);
+  // counter; categories are summed afterwards. A value is its category
+  // (< 10) shifted by 12 and its rank inside it, so every index of
+  // `counts` has its 4,096 values and no more (with 1 << 16 values, the
+  // sum below wrote past the end of `counts`: ASan).
+  std::vector<uint32_t> by_value(Counts{}.size() << 12, 0);
   const CardAccumulator h0;
   for (int a = 0; a < 52; ++a) {
     const CardAccumulator h1 = Add(h0, a);

@@ -70,10 +70,21 @@ namespace {
 
 std::string Amount(int64_t minor) { return money::FormatMinor(minor); }
 
+// "DEPOSIT" for POSTING_REASON_DEPOSIT. A reason this build has no name for
+// (a newer writer's, or a damaged record's) is shown by its number.
+std::string ReasonName(int reason) {
+  constexpr std::string_view kPrefix = "POSTING_REASON_";
+  const std::string& name = v1::PostingReason_Name(reason);
+  if (name.size() <= kPrefix.size() ||
+      name.compare(0, kPrefix.size(), kPrefix) != 0) {
+    return absl::StrCat("REASON_", reason);
+  }
+  return name.substr(kPrefix.size());
+}
+
 std::string DescribeTx(const v1::LedgerTransaction& tx) {
-  std::string out = absl::StrCat(
-      v1::PostingReason_Name(tx.reason()).substr(sizeof("POSTING_REASON_") - 1),
-      " ref=", tx.reference().id(), " [");
+  std::string out =
+      absl::StrCat(ReasonName(tx.reason()), " ref=", tx.reference().id(), " [");
   for (int i = 0; i < tx.postings_size(); ++i) {
     absl::StrAppend(&out, i ? ", " : "", tx.postings(i).account(), " ",
                     tx.postings(i).amount_minor() > 0 ? "+" : "",

@@ -163,6 +163,16 @@ TEST(ScenarioBadInput, MalformedJsonExits2WithTheParserError) {
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("not valid JSON"));
 }
 
+// Found by tests/fuzz/scenario_fuzz: the parser's message quotes the bytes
+// it stopped at, and a file that is not UTF-8 made writing the error object
+// throw (the process stopped) instead of exiting 2.
+TEST(ScenarioBadInput, BytesThatAreNotUtf8Exit2WithAnErrorObject) {
+  int code = 0;
+  Json out = Play("{\"game\": \"holdem\", \"name\": \"\xff\xfe\"}", &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("not valid JSON"));
+}
+
 TEST(ScenarioBadInput, MissingOrMistypedFieldsExit2) {
   int code = 0;
   Json out = Play(R"({"game": "holdem", "players": []})", &code);

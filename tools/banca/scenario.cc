@@ -36,10 +36,16 @@ using scenario::PlayerSpec;
 using scenario::ScenarioBook;
 using scenario::ScenarioFile;
 
+// One line of JSON. Messages can quote the file's own bytes, which need not
+// be UTF-8: those are written as U+FFFD rather than thrown about.
+std::string Dump(const OJson& j) {
+  return j.dump(-1, ' ', false, OJson::error_handler_t::replace);
+}
+
 std::string ErrorJson(absl::string_view message) {
   OJson j;
   j["error"] = std::string(message);
-  return j.dump();
+  return Dump(j);
 }
 
 ScenarioRun Fail(int code, absl::string_view message) {
@@ -332,7 +338,7 @@ ScenarioRun RunScenario(std::string_view text, const std::string& work_dir) {
     (*runner)->AddOutput(out);
     if (!book.violations().empty()) out["violations"] = book.violations();
     run.exit_code = kScenarioPlayed;
-    run.json = out.dump();
+    run.json = Dump(out);
   } catch (const Json::exception& e) {
     return Fail(kScenarioFailed, absl::StrCat("internal: ", e.what()));
   }

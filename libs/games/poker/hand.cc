@@ -138,7 +138,10 @@ int Hand::Live() const {
 
 int Hand::CanBet() const {
   int c = 0;
-  for (int i = 0; i < n_; ++i) c += !(seats_[i].folded | seats_[i].all_in);
+  for (int i = 0; i < n_; ++i) {
+    c += !(static_cast<int>(seats_[i].folded) |
+           static_cast<int>(seats_[i].all_in));
+  }
   return c;
 }
 
@@ -802,7 +805,8 @@ void Hand::CheckChips() const {
     stacks += seats_[i].stack;
     contributed += seats_[i].contributed;
     bets += seats_[i].bet;
-    negative |= (seats_[i].stack < 0) | (seats_[i].bet < 0);
+    negative |= static_cast<int>(seats_[i].stack < 0) |
+                static_cast<int>(seats_[i].bet < 0);
   }
   BANCA_CHECK(!negative);
   if (finished_) return;

@@ -57,7 +57,8 @@ PotSplit SplitPots(absl::Span<const Contribution> contributions) {
       const int64_t upper = last ? amount[i] : std::min(amount[i], level);
       pot_amount += std::max<int64_t>(upper - previous, 0);
       eligible[num_eligible] = contributions[i].seat;
-      num_eligible += !contributions[i].folded & (amount[i] >= level);
+      num_eligible += static_cast<int>(!contributions[i].folded) &
+                      static_cast<int>(amount[i] >= level);
     }
     previous = level;
     if (pot_amount == 0) continue;  // a level of 0: a player who put nothing

@@ -361,7 +361,7 @@ void Table::Settle() {
     }
     const bool ends =
         std::any_of(ending.begin(), ending.end(),
-                    [&](const auto& e) { return e.first == seat; });
+                    [seat = seat](const auto& e) { return e.first == seat; });
     if (ends) continue;  // already ending for inactivity
     ++o.short_hands;
     if (NoteInactivity(o, o.short_hands, 1, InvitationReason::kShortStack)) {

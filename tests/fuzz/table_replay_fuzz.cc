@@ -1,0 +1,41 @@
+// The poker tables' record decoder (services/table/table_codec.h) and their
+// replay: a sequence of records (fuzz_input.h), each decoded, the first
+// TableCreated making a TableState and every later event applied to it, as
+// TableService::Replay and `banca hands export` do. A refused event is fine
+// (replay reports DATA_LOSS); a crash or UB is a finding.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "services/table/table_codec.h"
+#include "services/table/table_state.h"
+#include "tests/fuzz/fuzz_input.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace banca;
+  std::unique_ptr<table::TableState> state;
+  for (const std::string& value : fuzz::SplitSequence(data, size)) {
+    v1::EventEnvelope envelope;
+    if (!envelope.ParseFromString(value)) continue;
+    eventlog::StoredRecord record;
+    record.topic = std::string(table::kTableTopic);
+    record.key = envelope.stream_id();
+    record.value = value;
+    absl::StatusOr<table::DecodedTableEvent> decoded =
+        table::DecodeTableRecord(record);
+    if (!decoded.ok()) continue;
+    const v1::TableEvent& event = decoded->event;
+    if (event.has_table_created()) {
+      absl::StatusOr<std::unique_ptr<table::TableState>> created =
+          table::TableState::Create(event.table_created());
+      if (created.ok()) state = std::move(*created);
+      continue;
+    }
+    if (state == nullptr) continue;
+    std::vector<v1::TableEvent> derived;
+    (void)state->Apply(event, &derived);
+  }
+  return 0;
+}
