@@ -14,6 +14,9 @@
 #include "banca/v1/table.pb.h"
 #include "banca/v1/wallet.pb.h"
 #include "libs/eventlog/embedded_log.h"
+#include "services/table/banked_codec.h"
+#include "services/table/table_codec.h"
+#include "services/wallet/wallet_events.h"
 #include "tools/banca/server_options.h"
 
 namespace banca::fuzz {
@@ -149,8 +152,7 @@ ServiceHarness::ServiceHarness(std::string dir) : dir_(std::move(dir)) {
   seed.fill(0x42);
   const auth::SigningKey key =
       OrDie(auth::SigningKey::FromSeed(seed), "signing key");
-  auth::Verifier verifier;
-  if (!verifier.Add(key.public_key()).ok()) std::abort();
+  if (!verifier_.Add(key.public_key()).ok()) std::abort();
   tokens_ = {
       TokenFor(key, auth::Role::kPlayer, "ana"),
       TokenFor(key, auth::Role::kPlayer, "bob"),
@@ -167,20 +169,23 @@ ServiceHarness::ServiceHarness(std::string dir) : dir_(std::move(dir)) {
   eventlog::EmbeddedLogOptions log_options;
   log_options.fsync = false;  // a throw-away log
   log_ = OrDie(eventlog::OpenEmbeddedLog(dir_ + "/log", log_options), "log");
+  StartServices();
+}
 
+void ServiceHarness::StartServices() {
   wallet::WalletOptions w;
   w.projection_dir = dir_ + "/projection";
   std::filesystem::create_directories(w.projection_dir);
-  w.verifier = verifier;
+  w.verifier = verifier_;
   wallet_ = OrDie(wallet::WalletService::Start(*log_, clock_, w), "wallet");
 
   table::TableServiceOptions t;
-  t.verifier = verifier;
+  t.verifier = verifier_;
   t.sit_wait = absl::Milliseconds(500);
   tables_ = OrDie(table::TableService::Start(*log_, clock_, t), "tables");
 
   table::BankedTableServiceOptions b;
-  b.verifier = verifier;
+  b.verifier = verifier_;
   b.stake_wait = absl::Milliseconds(500);
   banked_ = OrDie(table::BankedTableService::Start(*log_, clock_, b), "banked");
 
@@ -262,6 +267,45 @@ void ServiceHarness::Setup() {
 
 int64_t ServiceHarness::LedgerSum() const {
   return wallet_->ledger().Summarize().sum;
+}
+
+absl::Status ServiceHarness::CheckNewRecords() {
+  for (std::string_view topic :
+       {wallet::kWalletTopic, table::kTableTopic, table::kBankedTopic}) {
+    absl::StatusOr<int> partitions = log_->PartitionCount(topic);
+    if (!partitions.ok()) continue;  // not created yet
+    for (int p = 0; p < *partitions; ++p) {
+      int64_t& from = read_up_to_[{std::string(topic), p}];
+      auto check = [&](const eventlog::StoredRecord& r) -> absl::Status {
+        const std::string where =
+            absl::StrCat(r.topic, "/", r.partition, "@", r.offset, ": ");
+        absl::Status s;
+        if (topic == wallet::kWalletTopic) {
+          absl::StatusOr<wallet::DecodedWalletEvent> d =
+              wallet::DecodeWalletRecord(r);
+          s = d.ok() ? shadow_.Apply(d->envelope.stream_id(),
+                                     d->envelope.sequence(), d->event)
+                     : d.status();
+        } else if (topic == table::kTableTopic) {
+          s = table::DecodeTableRecord(r).status();
+        } else {
+          s = table::DecodeBankedRecord(r).status();
+        }
+        if (!s.ok()) return absl::DataLossError(where + s.ToString());
+        return absl::OkStatus();
+      };
+      absl::StatusOr<int64_t> next =
+          eventlog::ReadPartitionToEnd(*log_, topic, p, from, check);
+      if (!next.ok()) return next.status();
+      from = *next;
+    }
+  }
+  return absl::OkStatus();
+}
+
+void ServiceHarness::Restart() {
+  Stop();
+  StartServices();
 }
 
 }  // namespace banca::fuzz

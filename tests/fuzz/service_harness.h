@@ -14,9 +14,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "google/protobuf/message.h"
@@ -25,6 +27,7 @@
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/ledger/ledger.h"
 #include "services/table/banked_table_service.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
@@ -74,14 +77,33 @@ class ServiceHarness {
   // lost).
   int64_t LedgerSum() const;
 
+  // Reads what the services appended since the last call: every record
+  // must decode (wallet, table and banked events), and the wallet's events
+  // must apply to a second ledger that only replays them. A record that
+  // fails here would stop the next start (DATA_LOSS): the data directory
+  // would no longer open.
+  absl::Status CheckNewRecords();
+
+  // Stops the services and starts them again on the same log, so that
+  // their real replay runs over everything appended so far; aborts when
+  // one refuses to start.
+  void Restart();
+
   // Stops the server and the services (the log stays open for reading).
   void Stop();
   eventlog::EventLog& log() { return *log_; }
   const std::string& dir() const { return dir_; }
 
  private:
+  void StartServices();
+
   std::string dir_;
+  auth::Verifier verifier_;
   std::vector<std::string> tokens_;  // by Caller
+  // CheckNewRecords: where each topic's partitions were read up to, and
+  // the ledger that replays the wallet's events.
+  std::map<std::pair<std::string, int>, int64_t> read_up_to_;
+  ledger::Ledger shadow_;
   SystemClock clock_;
   std::unique_ptr<eventlog::EventLog> log_;
   std::unique_ptr<wallet::WalletService> wallet_;

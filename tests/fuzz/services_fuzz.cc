@@ -4,7 +4,8 @@
 // so the server's own parser, the authorization, the validation and the
 // decision all see fuzzed bytes. Any status is fine. A crash, UB, a
 // fail-stop (the log refusing an event a request produced) or a ledger
-// that no longer sums to zero is a finding.
+// that no longer sums to zero is a finding, and so is an accepted request
+// whose events do not replay (the data directory would not start again).
 //
 // The streaming RPCs (WatchTable, Play, Relay) are left to the gRPC attack
 // tests (tests/integration): a stream is not one request.
@@ -21,6 +22,9 @@
 #include "tests/fuzz/service_harness.h"
 
 namespace {
+
+// How often the services restart (each a few tens of milliseconds).
+constexpr int64_t kRunsPerRestart = 2000;
 
 banca::fuzz::ServiceHarness* Harness() {
   static banca::fuzz::ServiceHarness* harness = [] {
@@ -53,5 +57,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                  static_cast<long long>(sum));
     std::abort();
   }
+  // Everything accepted must replay: each new record decodes and applies,
+  // and now and then the services restart on the log (their own replay).
+  if (absl::Status s = h->CheckNewRecords(); !s.ok()) {
+    std::fprintf(stderr, "the log no longer replays: %s\n",
+                 s.ToString().c_str());
+    std::abort();
+  }
+  static int64_t runs = 0;
+  if (++runs % kRunsPerRestart == 0) h->Restart();
   return 0;
 }
