@@ -143,6 +143,25 @@ v1::BankedTableEvent BankedGameState::Money(int64_t round, const char* cause,
   return e;
 }
 
+void BankedGameState::NoteDealt(const v1::RoundDealt& dealt) {
+  dealt_round_ = dealt.round();
+  dealt_deck_ = dealt.deck();
+}
+
+void BankedGameState::RevealWhenOver(
+    int64_t round, bool over, int64_t at,
+    std::vector<v1::BankedTableEvent>* derived) {
+  if (!over || round != dealt_round_ || revealed_round_ >= round) return;
+  revealed_round_ = round;
+  v1::BankedTableEvent e;
+  e.set_table_id(id());
+  e.set_at_micros(at);
+  e.mutable_revealed()->set_round(round);
+  *e.mutable_revealed()->mutable_deck() = std::move(dealt_deck_);
+  dealt_deck_.Clear();
+  derived->push_back(std::move(e));
+}
+
 absl::Status BankedGameState::Add(v1::BankedTableEvent& money,
                                   absl::StatusOr<v1::LedgerTransaction> tx) {
   if (!tx.ok()) return tx.status();

@@ -152,12 +152,22 @@ class BankedGameState {
     return Money(round, voided ? "void" : "settled", at);
   }
 
+  // The shoe or deck dealt for a round stays in clear here (the log holds
+  // it sealed) until the round is over; then RevealWhenOver derives the
+  // DeckRevealed that shows it, once (sealed_decks.h).
+  void NoteDealt(const v1::RoundDealt& dealt);
+  void RevealWhenOver(int64_t round, bool over, int64_t at,
+                      std::vector<v1::BankedTableEvent>* derived);
+
   v1::BankedTableCreated created_;
   StakeSagas sagas_;
   int64_t version_ = 0;
   v1::BankedSessionSummary last_left_;
   // The idle-session notices (invited, warned, ended), by player.
   std::map<std::string, std::string> notices_;
+  int64_t dealt_round_ = 0;
+  int64_t revealed_round_ = 0;
+  google::protobuf::RepeatedPtrField<std::string> dealt_deck_;
 
  private:
   absl::Status EndStake(const v1::BankedTableEvent& event,

@@ -7,11 +7,13 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
 #include "services/common/event_size.h"
 #include "services/table/banked_settlement.h"
 #include "services/table/idempotent_command.h"
+#include "services/table/sealed_decks.h"
 #include "services/table/table_caller.h"
 #include "services/table/table_codec.h"
 #include "services/wallet/wallet_events.h"
@@ -55,6 +57,10 @@ BankedTableService::BankedTableService(eventlog::EventLog& log,
 absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
     eventlog::EventLog& log, const Clock& clock,
     BankedTableServiceOptions options) {
+  if (options.deck_keys.empty()) {
+    return absl::FailedPreconditionError(
+        "the table service needs a deck key to seal its decks");
+  }
   if (absl::Status s =
           log.EnsureTopic({std::string(kBankedTopic), options.partitions});
       !s.ok()) {
@@ -136,9 +142,13 @@ absl::Status BankedTableService::Replay() {
         offset = record.offset + 1;
         absl::StatusOr<DecodedBankedEvent> decoded = DecodeBankedRecord(record);
         if (!decoded.ok()) return decoded.status();
-        const v1::BankedTableEvent& event = decoded->event;
         const std::string where =
             absl::StrCat(decoded->envelope.event_id(), ": ");
+        if (absl::Status s = OpenDeal(options_.deck_keys, decoded->event);
+            !s.ok()) {
+          return absl::Status(s.code(), absl::StrCat(where, s.message()));
+        }
+        const v1::BankedTableEvent& event = decoded->event;
         Slot* slot = nullptr;
         if (event.has_created()) {
           absl::StatusOr<std::unique_ptr<BankedGameState>> state =
@@ -160,7 +170,8 @@ absl::Status BankedTableService::Replay() {
           }
         }
         absl::MutexLock lock(&slot->mu);
-        if (!event.has_created() && !event.has_money()) {
+        if (!event.has_created() && !event.has_money() &&
+            !event.has_revealed()) {
           std::vector<v1::BankedTableEvent> derived;  // already in the log
           if (absl::Status s = slot->state->Apply(event, &derived); !s.ok()) {
             return absl::DataLossError(absl::StrCat(
@@ -243,8 +254,10 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
   // Checked before the table applies it: the events it derives are the
   // table's own, bounded by its seats and bets.
   if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
+  RETURN_IF_ERROR(SealDeal(options_.deck_keys, event));
   std::vector<v1::BankedTableEvent> derived;
   if (absl::Status s = slot.state->Apply(event, &derived); !s.ok()) return s;
+  DropClearDeck(event);  // applied in clear, logged sealed
   BankedEventContext ctx;
   ctx.producer = options_.producer;
   ctx.occurred_at_micros = clock_.NowMicros();

@@ -48,6 +48,7 @@
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
+#include "libs/seal/deck_keys.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
 #include "services/table/caller_streams.h"
@@ -62,6 +63,9 @@ struct BankedTableServiceOptions {
   // The wallet's topic, read for the stake sagas' outcomes.
   int wallet_partitions = 8;
   auth::Verifier verifier;
+  // Seals every blackjack shoe and póquer sem descarte deck in the log
+  // (sealed_decks.h); Start refuses to run without one.
+  seal::DeckKeys deck_keys;
   // A stake the wallet has not answered by then is refused (and paid back
   // if its capture arrives later).
   absl::Duration saga_timeout = absl::Seconds(10);

@@ -284,6 +284,7 @@ absl::Status BlackjackTableState::ApplyGame(
       if (absl::Status s = next.Deal(*std::move(deck)); !s.ok()) return s;
       engine_ = std::move(next);
       deal_at_ = 0;
+      NoteDealt(e.dealt());
       break;
     }
     case v1::BankedTableEvent::kVoidRequested: {
@@ -405,6 +406,7 @@ absl::Status BlackjackTableState::Drain(
   if (settled.money().transactions_size() > 0) {
     derived->push_back(std::move(settled));
   }
+  RevealWhenOver(r->round_number(), r->finished(), at, derived);
   return absl::OkStatus();
 }
 

@@ -197,6 +197,7 @@ absl::Status StudTableState::ApplyGame(
       if (!deck.ok()) return deck.status();
       if (absl::Status s = next.Deal(*deck, Ms(at)); !s.ok()) return s;
       deal_at_ = 0;
+      NoteDealt(e.dealt());
       break;
     }
     case v1::BankedTableEvent::kVoidRequested:
@@ -300,6 +301,7 @@ absl::Status StudTableState::Drain(int64_t at,
   if (money.money().transactions_size() > 0) {
     derived->push_back(std::move(money));
   }
+  RevealWhenOver(r->number(), r->finished(), at, derived);
   return absl::OkStatus();
 }
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "libs/cards/showdown.h"
 #include "libs/common/request_fingerprint.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
 #include "services/common/bearer_auth.h"
@@ -16,6 +17,7 @@
 #include "services/table/idempotent_command.h"
 #include "services/table/play_stream.h"
 #include "services/table/relay_stream.h"
+#include "services/table/sealed_decks.h"
 #include "services/table/table_caller.h"
 #include "services/wallet/wallet_events.h"
 
@@ -74,6 +76,10 @@ TableService::TableService(eventlog::EventLog& log, const Clock& clock,
 
 absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
     eventlog::EventLog& log, const Clock& clock, TableServiceOptions options) {
+  if (options.deck_keys.empty()) {
+    return absl::FailedPreconditionError(
+        "the table service needs a deck key to seal its decks");
+  }
   if (absl::Status s =
           log.EnsureTopic({std::string(kTableTopic), options.partitions});
       !s.ok()) {
@@ -178,9 +184,13 @@ absl::Status TableService::Replay() {
         offset = record.offset + 1;
         absl::StatusOr<DecodedTableEvent> decoded = DecodeTableRecord(record);
         if (!decoded.ok()) return decoded.status();
-        const v1::TableEvent& event = decoded->event;
         const std::string where =
             absl::StrCat(decoded->envelope.event_id(), ": ");
+        if (absl::Status s = OpenDeal(options_.deck_keys, decoded->event);
+            !s.ok()) {
+          return absl::Status(s.code(), absl::StrCat(where, s.message()));
+        }
+        const v1::TableEvent& event = decoded->event;
         Slot* slot = nullptr;
         if (event.has_table_created()) {
           absl::StatusOr<std::unique_ptr<TableState>> state =
@@ -268,6 +278,7 @@ absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
         cards::UniformInt(*slot.rng, static_cast<uint32_t>(eligible))));
   }
   for (const std::string& c : CardsToStrings(*deck)) h->add_deck(c);
+  RETURN_IF_ERROR(SealDeal(options_.deck_keys, e));
   return e;
 }
 
@@ -302,7 +313,8 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
   std::vector<eventlog::Record> records;
   records.reserve(batch.size());
   std::vector<std::string> noticed;  // players given a session notice
-  for (const v1::TableEvent& e : batch) {
+  for (v1::TableEvent& e : batch) {
+    DropClearDeck(e);  // applied in clear above, logged sealed
     if (e.has_session_notice() && !slot.players.empty()) {
       noticed.push_back(e.session_notice().player_id());
     }

@@ -53,6 +53,7 @@
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
+#include "libs/seal/deck_keys.h"
 #include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
 #include "services/table/table_codec.h"
@@ -66,6 +67,9 @@ struct TableServiceOptions {
   // The wallet's topic, read for buy-in outcomes.
   int wallet_partitions = 8;
   auth::Verifier verifier;
+  // Seals every hand's deck in the log (sealed_decks.h); Start refuses to
+  // run without one. Every host of these tables holds the same keys.
+  seal::DeckKeys deck_keys;
   // A buy-in the wallet has not answered by then fails (compensated if the
   // money arrives later).
   absl::Duration saga_timeout = absl::Seconds(10);

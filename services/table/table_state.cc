@@ -343,6 +343,11 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
     }
     settled->set_rake_minor(hand->result().rake);
     settled->set_voided(hand->result().voided);
+    // The hand is over: its deck, sealed in the log since HandStarted, is
+    // shown (sealed_decks.h).
+    for (std::string& c : CardsToStrings(hand->record().deck)) {
+      settled->add_revealed_deck(std::move(c));
+    }
     derived->push_back(std::move(e));
     // Rebuys funded during the hand join the stacks now (HE-11b). One that
     // no longer fits under the table maximum (HE-12: the player won the

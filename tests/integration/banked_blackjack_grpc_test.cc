@@ -8,6 +8,7 @@
 // settlement posting, the balances, and the round as GetLastRound shows it.
 #include <map>
 
+#include "services/table/sealed_decks.h"
 #include "tests/integration/banked_table_fixture.h"
 
 namespace banca::testing {
@@ -340,6 +341,67 @@ TEST_F(BankedBlackjackTest,
   EXPECT_TRUE(View("ana", "bjm").joined());
   EXPECT_TRUE(Sit("cai", "bjm", 2).ok());
   EXPECT_EQ(LedgerSum(), 0);
+}
+
+// Issue 17 item 6 (docs/security.md, "Sealed decks"): the shoe goes to the
+// log sealed with the table hosts' deck key, so no reader of the topic
+// learns the dealer's hole card or the next card while the round is on; a
+// restarted host opens it and plays the round on; the round's end shows
+// the shoe in a DeckRevealed.
+TEST_F(BankedBlackjackTest, AShoeIsLoggedSealedAndRevealedWhenTheRoundEnds) {
+  OneSeat("bjx");
+  // Ana Ts 9d (19) against 6h and the hole card Th; the dealer draws 4c.
+  v1::BankedTableView view = Deal("bjx", 1'000, "Ts 6h 9d Th 4c");
+  ASSERT_TRUE(view.blackjack().in_round());
+  auto logged = [&] {
+    std::vector<v1::BankedTableEvent> out;
+    const int partitions =
+        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    for (int p = 0; p < partitions; ++p) {
+      for (const auto& r :
+           log_->Read(table::kBankedTopic, p, 0, 100'000)
+               .value_or(std::vector<eventlog::StoredRecord>{})) {
+        auto d = table::DecodeBankedRecord(r);
+        EXPECT_TRUE(d.ok()) << d.status();
+        if (d.ok() && d->event.table_id() == "bjx") {
+          out.push_back(std::move(d->event));
+        }
+      }
+    }
+    return out;
+  };
+  std::optional<v1::BankedTableEvent> dealt;
+  for (const v1::BankedTableEvent& e : logged()) {
+    EXPECT_FALSE(e.has_revealed()) << "revealed while the round is on";
+    if (e.has_dealt()) dealt = e;
+  }
+  ASSERT_TRUE(dealt.has_value());
+  EXPECT_EQ(dealt->dealt().deck_size(), 0) << "a shoe in clear in the log";
+  ASSERT_TRUE(dealt->dealt().has_sealed_deck());
+  v1::BankedTableEvent opened = *dealt;
+  ASSERT_TRUE(table::OpenDeal(TestDeckKeys(), opened).ok());
+  const std::vector<std::string> shoe(opened.dealt().deck().begin(),
+                                      opened.dealt().deck().end());
+  ASSERT_GE(shoe.size(), 5u);
+  EXPECT_EQ(std::vector<std::string>(shoe.begin(), shoe.begin() + 5),
+            (std::vector<std::string>{"Ts", "6h", "9d", "Th", "4c"}));
+
+  Restart();  // mid-round: the host opens the sealed shoe
+  ASSERT_TRUE(View("ana", "bjx").blackjack().in_round());
+  Do("bjx", BLACKJACK_ACTION_TYPE_STAND);
+  ASSERT_FALSE(View("ana", "bjx").blackjack().in_round());
+  Settle();
+  int reveals = 0;
+  for (const v1::BankedTableEvent& e : logged()) {
+    if (!e.has_revealed()) continue;
+    ++reveals;
+    EXPECT_EQ(e.revealed().round(), 1);
+    EXPECT_EQ(std::vector<std::string>(e.revealed().deck().begin(),
+                                       e.revealed().deck().end()),
+              shoe);
+  }
+  EXPECT_EQ(reveals, 1);
+  EXPECT_EQ(Cash("ana"), kCash - 1'000);  // 19 loses to 20
 }
 
 }  // namespace

@@ -151,6 +151,7 @@ class BankedTableTest : public ::testing::Test {
     wallet_ = std::move(*w);
     table::BankedTableServiceOptions to;
     to.verifier = TestVerifier();
+    to.deck_keys = TestDeckKeys();
     to.tick_interval = absl::ZeroDuration();  // the test drives the timers
     to.poll_interval = absl::Milliseconds(1);
     to.stake_wait = stake_wait_;
@@ -300,6 +301,20 @@ class BankedTableTest : public ::testing::Test {
       n += log_->EndOffset(table::kBankedTopic, p).value_or(0);
     }
     return n;
+  }
+  // Waits until the tables and the wallet are done with everything asked
+  // so far: the wallet has carried out every request and the tables have
+  // appended nothing more (an outcome the table polls for may still be on
+  // its way when the wallet is done), for a count of events to compare.
+  void Quiesce() {
+    for (int i = 0; i < 100; ++i) {
+      Settle();
+      const int64_t n = BankedEvents();
+      absl::SleepFor(absl::Milliseconds(20));
+      Settle();
+      if (BankedEvents() == n) return;
+    }
+    FAIL() << "the banked tables never went quiet";
   }
   // Every banked event of `kind` in the log so far.
   int CountEvents(v1::BankedTableEvent::KindCase kind) {

@@ -604,8 +604,12 @@ TEST_F(BankedTableTest, StudRoundAnteAndBetToTheCent_SD_15_SD_23) {
   EXPECT_EQ(view.stud().bank_cards_size(), 0);
   EXPECT_TRUE(view.stud().can_bet());
   EXPECT_EQ(view.stud().bet_minor(), 400);  // SD-23: twice the ante
+  // The deck is in the log sealed while the round is on (docs/security.md,
+  // "Sealed decks"), and shown once it is over.
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kRevealed), 0);
   ASSERT_TRUE(StudAct("ana", "sd1", v1::STUD_ACTION_TYPE_BET).ok());
   Settle();
+  EXPECT_EQ(CountEvents(v1::BankedTableEvent::kRevealed), 1);
   view = View("ana", "sd1");
   EXPECT_EQ(view.stud().phase(), "FINISHED");
   EXPECT_EQ(view.stud().bank_cards_size(), 5);  // SD-24: revealed now

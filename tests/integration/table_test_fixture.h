@@ -57,6 +57,7 @@ class TableServiceTest : public ::testing::Test {
     wallet_ = std::move(*w);
     table::TableServiceOptions to;
     to.verifier = TestVerifier();
+    to.deck_keys = TestDeckKeys();
     to.tick_interval = absl::ZeroDuration();  // the test drives the timers
     to.poll_interval = outcome_poll_interval_;
     to.sit_wait = sit_wait_;
@@ -219,6 +220,18 @@ class TableServiceTest : public ::testing::Test {
       n += log_->EndOffset(table::kTableTopic, p).value_or(0);
     }
     return n;
+  }
+  // Waits until the table and the wallet are done with everything asked so
+  // far (see BankedTableTest::Quiesce), for a count of events to compare.
+  void Quiesce() {
+    for (int i = 0; i < 100; ++i) {
+      Settle();
+      const int64_t n = TableEvents();
+      absl::SleepFor(absl::Milliseconds(20));
+      Settle();
+      if (TableEvents() == n) return;
+    }
+    FAIL() << "the table never went quiet";
   }
   // Every event on the table topic, decoded, partition by partition.
   std::vector<v1::TableEvent> LoggedTableEvents() {

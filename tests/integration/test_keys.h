@@ -12,6 +12,7 @@
 
 #include "absl/time/clock.h"
 #include "libs/auth/token.h"
+#include "libs/seal/deck_keys.h"
 #include "tools/banca/authorized_channel.h"
 
 namespace banca::testing {
@@ -49,6 +50,12 @@ inline auth::Verifier TestVerifier() {
   auth::Verifier v;
   (void)v.Add(TestSigningKey().public_key());
   return v;
+}
+
+// The table hosts' deck key (sealed_decks.h): fixed, like the token key.
+inline std::string TestDeckKeyHex() { return std::string(64, '7'); }
+inline seal::DeckKeys TestDeckKeys() {
+  return *seal::DeckKeys::FromKeyFileText(TestDeckKeyHex());
 }
 
 // A token for `name` in `role`, issued at `now_seconds` (-1: wall clock).

@@ -12,6 +12,7 @@
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
 #include "services/table/banked_settlement.h"
+#include "services/table/reveal_wait.h"
 #include "services/wallet/banked_requests.h"
 #include "services/wallet/request_quarantine.h"
 #include "services/wallet/wallet_events.h"
@@ -78,7 +79,37 @@ struct TableReplay {
   std::unique_ptr<table::BankedGameState> state;
   bool broken = false;  // the state refused an event: rounds from the log
   int64_t highest_round = 0;
+  // A sealed round waits for its DeckRevealed before it is replayed.
+  table::RevealWait<table::DecodedBankedEvent> wait;
 };
+
+// Applies a table's logged event to its replayed state, once the deck of a
+// sealed round is revealed (services/table/reveal_wait.h); the money and
+// reveals the state derives are in the log already.
+void Replay(BankedAuditReport& report, TableReplay& replay,
+            const table::DecodedBankedEvent& decoded) {
+  absl::StatusOr<std::vector<table::DecodedBankedEvent>> ready =
+      replay.wait.Take(decoded);
+  if (!ready.ok()) {
+    Problem(report, absl::StrCat("banked: table ", decoded.event.table_id(),
+                                 " at ", decoded.envelope.event_id(), ": ",
+                                 ready.status().message()));
+    replay.broken = true;
+    return;
+  }
+  for (const table::DecodedBankedEvent& d : *ready) {
+    const v1::BankedTableEvent& e = d.event;
+    if (e.has_money() || e.has_revealed()) continue;
+    std::vector<v1::BankedTableEvent> derived;
+    if (absl::Status s = replay.state->Apply(e, &derived); !s.ok()) {
+      Problem(report,
+              absl::StrCat("banked: table ", e.table_id(), " does not accept ",
+                           d.envelope.event_id(), ": ", s.message()));
+      replay.broken = true;
+      return;
+    }
+  }
+}
 
 // Every stake the wallet captured ends exactly once (see the header).
 void AuditStakeEndings(
@@ -225,15 +256,8 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
                                        replay.state ? "again" : "badly"));
           replay.broken = true;
         }
-      } else if (!e.has_money() && replay.state && !replay.broken) {
-        // The money it derived is in the log already.
-        std::vector<v1::BankedTableEvent> derived;
-        if (absl::Status s = replay.state->Apply(e, &derived); !s.ok()) {
-          Problem(report, absl::StrCat("banked: table ", e.table_id(),
-                                       " does not accept ", env.event_id(),
-                                       ": ", s.message()));
-          replay.broken = true;
-        }
+      } else if (replay.state && !replay.broken) {
+        Replay(report, replay, *decoded);
       }
       const std::string wagers = table::WagersAccount(e.table_id());
       // Read by the wallet reader that decides it (as banked_requests.cc

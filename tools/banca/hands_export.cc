@@ -19,6 +19,7 @@
 #include "libs/games/poker/hand_record.h"
 #include "libs/games/poker/phh.h"
 #include "services/table/poker_settlement.h"
+#include "services/table/reveal_wait.h"
 #include "services/table/table_codec.h"
 #include "services/table/table_state.h"
 
@@ -270,6 +271,7 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
   HandsExportResult result;
   Writer writer(format, out, result);
   std::unique_ptr<table::TableState> state;
+  table::RevealWait<table::DecodedTableEvent> wait;
   std::optional<FinishedHand> pending;
   int64_t captured = 0;
   int64_t started_micros = 0;
@@ -297,59 +299,73 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
         return Fail(kExportFailed,
                     absl::StrCat(where, decoded.status().message()));
       }
-      const v1::TableEvent& event = decoded->event;
-      if (event.has_table_created()) {
-        absl::StatusOr<std::unique_ptr<table::TableState>> created =
-            table::TableState::Create(event.table_created());
-        if (!created.ok() || state != nullptr) {
-          return Fail(kExportFailed,
-                      absl::StrCat(where, "a table that cannot be created: ",
-                                   created.ok() ? "created twice"
-                                                : created.status().message()));
-        }
-        state = std::move(*created);
-        writer.Header({state->id(), state->name(), state->config().currency()});
-        continue;
-      }
-      if (state == nullptr) {
+      // A sealed hand waits for the HandSettled that reveals its deck
+      // (services/table/reveal_wait.h): no card is known before.
+      absl::StatusOr<std::vector<table::DecodedTableEvent>> ready =
+          wait.Take(*std::move(decoded));
+      if (!ready.ok()) {
         return Fail(kExportFailed,
-                    absl::StrCat(where, "an event before TableCreated"));
+                    absl::StrCat(where, ready.status().message()));
       }
-      if (event.has_hand_started()) {
-        flush();
-        started_micros = decoded->envelope.occurred_at_micros();
-      }
-      if (event.has_hand_settled() && pending &&
-          event.hand_settled().hand_number() == pending->number) {
-        pending->transactions = event.hand_settled().transactions_size();
-        if (event.hand_settled().hand_id() != pending->hand_id) {
-          return Fail(kExportFailed,
-                      absl::StrCat(where, "HandSettled names hand ",
-                                   event.hand_settled().hand_id(), ", not ",
-                                   pending->hand_id));
+      for (const table::DecodedTableEvent& d : *ready) {
+        const v1::TableEvent& event = d.event;
+        const std::string at =
+            absl::StrCat(topic, " event ", d.envelope.event_id(), ": ");
+        if (event.has_table_created()) {
+          absl::StatusOr<std::unique_ptr<table::TableState>> created =
+              table::TableState::Create(event.table_created());
+          if (!created.ok() || state != nullptr) {
+            return Fail(
+                kExportFailed,
+                absl::StrCat(at, "a table that cannot be created: ",
+                             created.ok() ? "created twice"
+                                          : created.status().message()));
+          }
+          state = std::move(*created);
+          writer.Header(
+              {state->id(), state->name(), state->config().currency()});
+          continue;
         }
-        flush();
-      }
-      std::vector<v1::TableEvent> derived;  // already in the log
-      if (absl::Status s = state->Apply(event, &derived); !s.ok()) {
-        return Fail(kExportFailed,
-                    absl::StrCat(where,
-                                 "the engine does not accept the "
-                                 "logged event: ",
-                                 s.message()));
-      }
-      const poker::Hand* hand = state->engine().hand();
-      if (hand != nullptr && hand->finished() &&
-          state->hands_started() > captured) {
-        captured = state->hands_started();
-        FinishedHand h;
-        h.number = captured;
-        h.hand_id = table::HandId(table_id, captured);
-        h.record = hand->record();
-        h.result = hand->result();
-        h.events = hand->events();
-        h.started_micros = started_micros;
-        pending = std::move(h);
+        if (state == nullptr) {
+          return Fail(kExportFailed,
+                      absl::StrCat(at, "an event before TableCreated"));
+        }
+        if (event.has_hand_started()) {
+          flush();
+          started_micros = d.envelope.occurred_at_micros();
+        }
+        if (event.has_hand_settled() && pending &&
+            event.hand_settled().hand_number() == pending->number) {
+          pending->transactions = event.hand_settled().transactions_size();
+          if (event.hand_settled().hand_id() != pending->hand_id) {
+            return Fail(kExportFailed,
+                        absl::StrCat(at, "HandSettled names hand ",
+                                     event.hand_settled().hand_id(), ", not ",
+                                     pending->hand_id));
+          }
+          flush();
+        }
+        std::vector<v1::TableEvent> derived;  // already in the log
+        if (absl::Status s = state->Apply(event, &derived); !s.ok()) {
+          return Fail(kExportFailed,
+                      absl::StrCat(at,
+                                   "the engine does not accept the "
+                                   "logged event: ",
+                                   s.message()));
+        }
+        const poker::Hand* hand = state->engine().hand();
+        if (hand != nullptr && hand->finished() &&
+            state->hands_started() > captured) {
+          captured = state->hands_started();
+          FinishedHand h;
+          h.number = captured;
+          h.hand_id = table::HandId(table_id, captured);
+          h.record = hand->record();
+          h.result = hand->result();
+          h.events = hand->events();
+          h.started_micros = started_micros;
+          pending = std::move(h);
+        }
       }
     }
   }
@@ -360,8 +376,11 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
                              " events, none creates it)"));
   }
   flush();
-  if (state->engine().in_hand())
+  if (wait.waiting_for()) {
+    result.hand_in_progress = *wait.waiting_for();
+  } else if (state->engine().in_hand()) {
     result.hand_in_progress = state->hands_started();
+  }
   writer.Footer();
   result.exit_code = result.skipped.empty() ? kExportOk : kExportPartial;
   return result;

@@ -24,6 +24,7 @@
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
 #include "libs/eventlog/embedded_log.h"
+#include "libs/seal/deck_keys.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tools/banca/authorized_channel.h"
@@ -79,6 +80,9 @@ class Bench {
     wallet_ = std::move(*w);
     table::TableServiceOptions to;
     (void)to.verifier.Add(key_.public_key());
+    // A throw-away key: the bench's log is its own and never replayed.
+    to.deck_keys =
+        *seal::DeckKeys::FromKeyFileText(seal::DeckKeys::NewKeyHex());
     to.max_tables = std::max(to.max_tables, o_.tables);
     auto t = table::TableService::Start(*log_, clock_, to);
     if (!t.ok()) return t.status();

@@ -33,8 +33,8 @@ int ServeCommand(int argc, char** argv) {
       Flags::Parse(argc, argv, 2,
                    {"services", "data-dir", "log", "grpc-port", "grpc-address",
                     "metrics-port", "partitions", "currency", "token-key-file",
-                    "token-verify-key-file", "insecure-dev", "wallet-group",
-                    "wallet-session-timeout-ms"});
+                    "token-verify-key-file", "deck-key-file", "insecure-dev",
+                    "wallet-group", "wallet-session-timeout-ms"});
   if (!flags.ok()) {
     std::fprintf(stderr, "banca serve: %s\n",
                  std::string(flags.status().message()).c_str());
@@ -107,6 +107,25 @@ int ServeCommand(int argc, char** argv) {
 
   std::error_code ec;
   std::filesystem::create_directories(data_dir, ec);
+  if (serve_table) {
+    bool created = false;
+    absl::StatusOr<seal::DeckKeys> deck_keys =
+        LoadDeckKeys(flags->Get("deck-key-file", ""), data_dir, &created);
+    if (!deck_keys.ok()) {
+      std::fprintf(stderr, "banca serve: %s\n",
+                   std::string(deck_keys.status().message()).c_str());
+      return 2;
+    }
+    if (created) {
+      std::fprintf(stderr,
+                   "{\"level\":\"info\",\"msg\":\"made a deck key in "
+                   "%s/deck.key: the tables seal their decks with it; tables "
+                   "hosted by several processes need one --deck-key-file\"}\n",
+                   data_dir.c_str());
+    }
+    table_options.deck_keys = *deck_keys;
+    banked_options.deck_keys = *std::move(deck_keys);
+  }
   auto log = OpenLogBackend(flags->Get("log", "embedded"), data_dir);
   if (!log.ok()) {
     std::fprintf(stderr, "banca serve: %s\n",

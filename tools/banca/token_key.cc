@@ -1,7 +1,6 @@
 #include "tools/banca/token_key.h"
 
 #include <fcntl.h>
-#include <sodium.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -14,6 +13,23 @@
 
 namespace banca::cli {
 namespace {
+
+// Creates `path` readable by its owner only (`mode`: O_TRUNC to replace a
+// file, O_EXCL to refuse one).
+absl::Status WritePrivateFile(const std::string& path, const std::string& text,
+                              int mode) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | mode, 0600);
+  if (fd < 0) {
+    return absl::PermissionDeniedError(absl::StrCat("cannot create ", path));
+  }
+  const bool written = ::write(fd, text.data(), text.size()) ==
+                       static_cast<ssize_t>(text.size());
+  const bool closed = ::close(fd) == 0;
+  if (!written || !closed) {
+    return absl::DataLossError(absl::StrCat("cannot write ", path));
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<std::string> ReadFile(const std::string& path) {
   std::ifstream in(path);
@@ -79,25 +95,34 @@ absl::StatusOr<auth::Verifier> LoadVerifier(
 }
 
 absl::Status WriteNewSeedFile(const std::string& path) {
-  if (sodium_init() < 0) return absl::InternalError("libsodium init failed");
-  unsigned char seed[auth::kSeedBytes];
-  randombytes_buf(seed, sizeof seed);
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned char b : seed) {
-    hex.push_back(kDigits[b >> 4]);
-    hex.push_back(kDigits[b & 15]);
+  // A seed is 32 random bytes in hex, as a deck key is.
+  return WritePrivateFile(path, seal::DeckKeys::NewKeyHex() + "\n", O_TRUNC);
+}
+
+absl::StatusOr<seal::DeckKeys> LoadDeckKeys(const std::string& key_file,
+                                            const std::string& data_dir,
+                                            bool* created) {
+  *created = false;
+  std::string path = key_file;
+  if (path.empty()) {
+    path = data_dir + "/deck.key";
+    if (::access(path.c_str(), F_OK) != 0) {
+      RETURN_IF_ERROR(WritePrivateFile(
+          path,
+          absl::StrCat("# banca deck key (docs/security.md, \"Sealed "
+                       "decks\")\n",
+                       seal::DeckKeys::NewKeyHex(), "\n"),
+          O_EXCL));
+      *created = true;
+    }
   }
-  hex.push_back('\n');
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (fd < 0) {
-    return absl::PermissionDeniedError(absl::StrCat("cannot create ", path));
+  ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
+  absl::StatusOr<seal::DeckKeys> keys = seal::DeckKeys::FromKeyFileText(text);
+  if (!keys.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": ", keys.status().message()));
   }
-  const bool written =
-      ::write(fd, hex.data(), hex.size()) == static_cast<ssize_t>(hex.size());
-  ::close(fd);
-  if (!written) return absl::DataLossError(absl::StrCat("cannot write ", path));
-  return absl::OkStatus();
+  return keys;
 }
 
 }  // namespace banca::cli

@@ -4,6 +4,9 @@
 // only verify, a file of "ed25519-public <hex>" lines
 // (--token-verify-key-file). Never a default: a service that checks
 // identities must not run with a key everyone knows.
+//
+// Also the table hosts' deck keys (libs/seal/deck_keys.h): --deck-key-file,
+// else DATA_DIR/deck.key, made the first time a table host starts there.
 #ifndef BANCA_TOOLS_BANCA_TOKEN_KEY_H_
 #define BANCA_TOOLS_BANCA_TOKEN_KEY_H_
 
@@ -11,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "libs/auth/token.h"
+#include "libs/seal/deck_keys.h"
 
 namespace banca::cli {
 
@@ -26,6 +30,14 @@ absl::StatusOr<auth::Verifier> LoadVerifier(const std::string& key_file,
 
 // Writes a new random seed to `path` (0600), for the demo and tests.
 absl::Status WriteNewSeedFile(const std::string& path);
+
+// The deck keys in `key_file`; with none given, those of
+// `data_dir`/deck.key, which is created (0600, one new random key) if it
+// does not exist, and `*created` says so. Table hosts that share tables
+// (one Kafka log) must be given the same --deck-key-file.
+absl::StatusOr<seal::DeckKeys> LoadDeckKeys(const std::string& key_file,
+                                            const std::string& data_dir,
+                                            bool* created);
 
 }  // namespace banca::cli
 
