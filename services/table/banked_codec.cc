@@ -48,15 +48,42 @@ std::string SagaOfStakeRequest(std::string_view request_id) {
   return std::string(id.substr(0, id.size() - kStakeStep.size()));
 }
 
+namespace {
+
+EnvelopeMeta BankedMeta(std::string_view topic,
+                        const v1::BankedTableEvent& event, uint64_t sequence,
+                        const BankedEventContext& context) {
+  return EnvelopeMeta{std::string(topic),
+                      BankedStream(event.table_id()),
+                      std::string(kBankedEventType),
+                      kBankedSchemaVersion,
+                      sequence,
+                      context.producer,
+                      context.correlation_id,
+                      event.request_id(),
+                      context.occurred_at_micros};
+}
+
+}  // namespace
+
 eventlog::Record EncodeBankedRecord(const v1::BankedTableEvent& event,
                                     uint64_t sequence,
                                     const BankedEventContext& context) {
-  return EnvelopeRecord(
-      EnvelopeMeta{std::string(kBankedTopic), BankedStream(event.table_id()),
-                   std::string(kBankedEventType), kBankedSchemaVersion,
-                   sequence, context.producer, context.correlation_id,
-                   event.request_id(), context.occurred_at_micros},
-      event);
+  return EnvelopeRecord(BankedMeta(kBankedTopic, event, sequence, context),
+                        event);
+}
+
+bool IsMoneyRequest(const v1::BankedTableEvent& event) {
+  return event.has_stake_requested() || event.has_money();
+}
+
+void AppendBankedRecords(const v1::BankedTableEvent& event, uint64_t sequence,
+                         const BankedEventContext& context,
+                         std::vector<eventlog::Record>* records) {
+  records->push_back(EncodeBankedRecord(event, sequence, context));
+  if (!IsMoneyRequest(event)) return;
+  records->push_back(EnvelopeRecord(
+      BankedMeta(kBankedRequestsTopic, event, sequence, context), event));
 }
 
 absl::StatusOr<DecodedBankedEvent> DecodeBankedRecord(

@@ -21,6 +21,10 @@
 namespace banca::table {
 
 inline constexpr std::string_view kBankedTopic = "banca.banked.events";
+// The banked tables' money requests for the wallet (StakeRequested,
+// BankedMoney), copied as the poker tables' are (kTableRequestsTopic).
+inline constexpr std::string_view kBankedRequestsTopic =
+    "banca.banked.requests";
 inline constexpr std::string_view kBankedEventType =
     "banca.v1.BankedTableEvent";
 inline constexpr uint32_t kBankedSchemaVersion = 1;
@@ -49,6 +53,14 @@ using BankedEventContext = TableEventContext;
 eventlog::Record EncodeBankedRecord(const v1::BankedTableEvent& event,
                                     uint64_t sequence,
                                     const BankedEventContext& context);
+
+// Whether the wallet carries `event` out: StakeRequested, BankedMoney.
+bool IsMoneyRequest(const v1::BankedTableEvent& event);
+// `event`'s record, followed, for a money request, by its copy for the
+// wallet on kBankedRequestsTopic (same envelope): one batch.
+void AppendBankedRecords(const v1::BankedTableEvent& event, uint64_t sequence,
+                         const BankedEventContext& context,
+                         std::vector<eventlog::Record>* records);
 
 struct DecodedBankedEvent {
   v1::EventEnvelope envelope;

@@ -67,6 +67,11 @@ absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
     return s;
   }
   if (absl::Status s = log.EnsureTopic(
+          {std::string(kBankedRequestsTopic), options.partitions});
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = log.EnsureTopic(
           {std::string(wallet::kWalletTopic), options.wallet_partitions});
       !s.ok()) {
     return s;
@@ -267,9 +272,10 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
     slot.saga_started_micros[event.stake_requested().saga_id()] =
         ctx.occurred_at_micros;
   }
-  records.push_back(EncodeBankedRecord(event, ++slot.sequence, ctx));
+  // The wallet's copies of money requests ride in the same batch.
+  AppendBankedRecords(event, ++slot.sequence, ctx, &records);
   for (const v1::BankedTableEvent& d : derived) {
-    records.push_back(EncodeBankedRecord(d, ++slot.sequence, ctx));
+    AppendBankedRecords(d, ++slot.sequence, ctx, &records);
   }
   absl::StatusOr<std::vector<eventlog::Position>> appended =
       log_.Append(std::move(records));

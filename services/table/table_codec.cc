@@ -217,15 +217,51 @@ absl::StatusOr<std::vector<cards::Card>> CardsFromStrings(
   return out;
 }
 
+namespace {
+
+EnvelopeMeta TableMeta(std::string_view topic, const v1::TableEvent& event,
+                       uint64_t sequence, const TableEventContext& context) {
+  return EnvelopeMeta{std::string(topic),
+                      TableStream(event.table_id()),
+                      std::string(kTableEventType),
+                      kTableSchemaVersion,
+                      sequence,
+                      context.producer,
+                      context.correlation_id,
+                      event.request_id(),
+                      context.occurred_at_micros};
+}
+
+}  // namespace
+
 eventlog::Record EncodeTableRecord(const v1::TableEvent& event,
                                    uint64_t sequence,
                                    const TableEventContext& context) {
-  return EnvelopeRecord(
-      EnvelopeMeta{std::string(kTableTopic), TableStream(event.table_id()),
-                   std::string(kTableEventType), kTableSchemaVersion, sequence,
-                   context.producer, context.correlation_id, event.request_id(),
-                   context.occurred_at_micros},
-      event);
+  return EnvelopeRecord(TableMeta(kTableTopic, event, sequence, context),
+                        event);
+}
+
+bool IsMoneyRequest(const v1::TableEvent& event) {
+  return event.has_buy_in_requested() || event.has_hand_settled() ||
+         event.has_player_left();
+}
+
+v1::TableEvent MoneyRequestOf(const v1::TableEvent& event) {
+  v1::TableEvent request = event;
+  if (request.has_hand_settled()) {
+    request.mutable_hand_settled()->clear_revealed_deck();
+  }
+  return request;
+}
+
+void AppendTableRecords(const v1::TableEvent& event, uint64_t sequence,
+                        const TableEventContext& context,
+                        std::vector<eventlog::Record>* records) {
+  records->push_back(EncodeTableRecord(event, sequence, context));
+  if (!IsMoneyRequest(event)) return;
+  records->push_back(
+      EnvelopeRecord(TableMeta(kTableRequestsTopic, event, sequence, context),
+                     MoneyRequestOf(event)));
 }
 
 absl::StatusOr<DecodedTableEvent> DecodeTableRecord(

@@ -21,6 +21,12 @@
 namespace banca::table {
 
 inline constexpr std::string_view kTableTopic = "banca.table.events";
+// The poker tables' money requests, for the wallet (docs/security.md,
+// "Money requests"): a copy of each BuyInRequested, HandSettled and
+// PlayerLeft, with the same envelope, appended in the same atomic batch as
+// the event itself, and with the same partitions. The wallet reads only
+// this topic, never the table's events (no card, no action).
+inline constexpr std::string_view kTableRequestsTopic = "banca.table.requests";
 inline constexpr int kDefaultTablePartitions = 8;
 inline constexpr std::string_view kTableEventType = "banca.v1.TableEvent";
 inline constexpr uint32_t kTableSchemaVersion = 1;
@@ -62,6 +68,19 @@ struct TableEventContext {
 eventlog::Record EncodeTableRecord(const v1::TableEvent& event,
                                    uint64_t sequence,
                                    const TableEventContext& context);
+
+// Whether the wallet carries `event` out: BuyInRequested, HandSettled,
+// PlayerLeft.
+bool IsMoneyRequest(const v1::TableEvent& event);
+// The wallet's copy of a money request: `event` as the wallet needs it (a
+// HandSettled without its revealed deck) on kTableRequestsTopic, with the
+// envelope of the event's own record (same stream, sequence, event id).
+v1::TableEvent MoneyRequestOf(const v1::TableEvent& event);
+// `event`'s record, followed, for a money request, by its copy for the
+// wallet: what a table host appends, in one batch.
+void AppendTableRecords(const v1::TableEvent& event, uint64_t sequence,
+                        const TableEventContext& context,
+                        std::vector<eventlog::Record>* records);
 
 struct DecodedTableEvent {
   v1::EventEnvelope envelope;

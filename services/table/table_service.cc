@@ -86,6 +86,11 @@ absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
     return s;
   }
   if (absl::Status s = log.EnsureTopic(
+          {std::string(kTableRequestsTopic), options.partitions});
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = log.EnsureTopic(
           {std::string(wallet::kWalletTopic), options.wallet_partitions});
       !s.ok()) {
     return s;
@@ -322,7 +327,8 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
       slot.saga_started_micros[e.buy_in_requested().saga_id()] =
           ctx.occurred_at_micros;
     }
-    records.push_back(EncodeTableRecord(e, ++slot.sequence, ctx));
+    // The wallet's copy of a money request rides in the same batch.
+    AppendTableRecords(e, ++slot.sequence, ctx, &records);
   }
   const int64_t last = slot.sequence;
   ++in_flight_;

@@ -1,5 +1,5 @@
 // The wallet's side of the banked tables' money (services/table/
-// banked_table_service.h): the wallet reads banca.banked.events and, in
+// banked_table_service.h): the wallet reads banca.banked.requests and, in
 // log order,
 //   StakeRequested -> posts its stake transaction (player cash ->
 //     game/<table>/wagers) under request id "<saga>/stake"; a stake the
@@ -125,9 +125,9 @@ absl::Status WalletService::CarryOutBankedRequest(
 }
 
 absl::StatusOr<int> WalletService::PollBankedRequests() {
-  return PollRequestsPerPartition(table::kBankedTopic, kBankedRequestsGroup,
-                                  banked_offsets_, banked_cursors_,
-                                  &WalletService::CarryOutBankedRequest);
+  return PollRequestsPerPartition(
+      table::kBankedRequestsTopic, kBankedRequestsGroup, banked_offsets_,
+      banked_cursors_, &WalletService::CarryOutBankedRequest);
 }
 
 }  // namespace banca::wallet

@@ -1,4 +1,4 @@
-// The wallet's request ids for what banca.banked.events asks of it
+// The wallet's request ids for what banca.banked.requests asks of it
 // (banked_requests.cc carries them out; `banca audit verify` matches the
 // two topics by them): derived from the table's events, so a repeat is
 // the same id and the idempotency index makes it a no-op.

@@ -1,7 +1,7 @@
 // A request the wallet can never carry out is quarantined, not retried
 // forever (docs/security.md, "Quarantine").
 //
-// The wallet's readers of banca.table.events and banca.banked.events carry
+// The wallet's readers of banca.table.requests and banca.banked.requests carry
 // out each record in log order (table_requests.cc, banked_requests.cc) and
 // move their position past it only once its steps are durable. A step that
 // fails for good (IsPermanentRequestFailure) would stop the record's

@@ -1,7 +1,9 @@
 // The wallet's side of the table service's money requests (DESIGN "Ledger":
 // cross-service money goes through the log as request/outcome events).
 //
-// The wallet reads banca.table.events and carries out, in log order:
+// The wallet reads banca.table.requests — the tables' copies of their money
+// requests, never the table events themselves (no card, no action: docs/
+// security.md, "Money requests") — and carries out, in log order:
 //   BuyInRequested -> PlaceHold "<saga>/hold" on the player's cash, then
 //     CaptureHold "<saga>/seat" into table/<id>/seat/<player> and, for the
 //     HE-17b buy-in rake, CaptureHold "<saga>/rake" into house/rake; a hold
@@ -227,9 +229,9 @@ absl::Status WalletService::CarryOutCashOut(
 }
 
 absl::StatusOr<int> WalletService::PollTableRequests() {
-  return PollRequestsPerPartition(table::kTableTopic, kTableRequestsGroup,
-                                  table_offsets_, table_cursors_,
-                                  &WalletService::CarryOutTableRequest);
+  return PollRequestsPerPartition(
+      table::kTableRequestsTopic, kTableRequestsGroup, table_offsets_,
+      table_cursors_, &WalletService::CarryOutTableRequest);
 }
 
 absl::StatusOr<int> WalletService::PollRequestsPerPartition(
@@ -355,12 +357,13 @@ absl::StatusOr<int64_t> WalletService::RequestLagLocked(
 
 absl::StatusOr<int64_t> WalletService::TableRequestLag() {
   absl::MutexLock lock(&table_requests_mu_);
-  return RequestLagLocked(table::kTableTopic, table_offsets_, table_cursors_);
+  return RequestLagLocked(table::kTableRequestsTopic, table_offsets_,
+                          table_cursors_);
 }
 
 absl::StatusOr<int64_t> WalletService::BankedRequestLag() {
   absl::MutexLock lock(&table_requests_mu_);
-  return RequestLagLocked(table::kBankedTopic, banked_offsets_,
+  return RequestLagLocked(table::kBankedRequestsTopic, banked_offsets_,
                           banked_cursors_);
 }
 
@@ -387,8 +390,10 @@ void WalletService::TableRequestsLoop() {
       lag_measured = absl::Now();
       absl::StatusOr<int64_t> table = TableRequestLag();
       absl::StatusOr<int64_t> banked = BankedRequestLag();
-      if (table.ok()) metrics_->SetRequestLag(table::kTableTopic, *table);
-      if (banked.ok()) metrics_->SetRequestLag(table::kBankedTopic, *banked);
+      if (table.ok())
+        metrics_->SetRequestLag(table::kTableRequestsTopic, *table);
+      if (banked.ok())
+        metrics_->SetRequestLag(table::kBankedRequestsTopic, *banked);
     }
   }
 }

@@ -209,12 +209,12 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   }
   if (opts.table_requests_interval > absl::ZeroDuration()) {
     if (auto s = log.EnsureTopic(
-            {std::string(table::kTableTopic), opts.table_partitions});
+            {std::string(table::kTableRequestsTopic), opts.table_partitions});
         !s.ok()) {
       return s;
     }
     if (auto s = log.EnsureTopic(
-            {std::string(table::kBankedTopic), opts.banked_partitions});
+            {std::string(table::kBankedRequestsTopic), opts.banked_partitions});
         !s.ok()) {
       return s;
     }

@@ -51,7 +51,7 @@ struct WalletOptions {
   // How long a read waits for the projection to reach the caller's writes.
   absl::Duration read_your_writes_timeout = absl::Seconds(5);
   // How often the table service's money requests (buy-ins, hand
-  // settlements, cash-outs on banca.table.events) are picked up; 0 turns
+  // settlements, cash-outs on banca.table.requests) are picked up; 0 turns
   // the reader off (tests call PollTableRequests).
   absl::Duration table_requests_interval = absl::Milliseconds(2);
   int table_partitions = 8;
@@ -145,11 +145,11 @@ class WalletService final : public WalletServiceBase {
   // Carries out the table service's money requests logged since the last
   // call (services/wallet/table_requests.cc); returns how many events.
   absl::StatusOr<int> PollTableRequests();
-  // The banked tables' stakes and settlements (banca.banked.events,
+  // The banked tables' stakes and settlements (banca.banked.requests,
   // services/wallet/banked_requests.cc).
   absl::StatusOr<int> PollBankedRequests();
 
-  // Records of banca.table.events (and of the banked tables' topic) this
+  // Records of banca.table.requests (and of the banked tables' topic) this
   // process has yet to carry out: the log's end less each reader's
   // position, summed over its readers (in group mode one per owned
   // partition). Near 0 when the wallet keeps up; exported as
@@ -233,7 +233,7 @@ class WalletService final : public WalletServiceBase {
   absl::Status CarryOutBankedRequest(const eventlog::StoredRecord& record,
                                      int wallet_partition);
   bool DecidedHere(std::string_view owner, int wallet_partition) const;
-  // The requests of banca.table.events, by kind (table_requests.cc).
+  // The requests of banca.table.requests, by kind (table_requests.cc).
   absl::Status CarryOutBuyIn(const eventlog::StoredRecord& record,
                              const v1::TableEvent& event, int wallet_partition);
   absl::Status CarryOutHandSettled(const eventlog::StoredRecord& record,

@@ -280,7 +280,8 @@ int64_t ServiceHarness::LedgerSum() const {
 
 absl::Status ServiceHarness::CheckNewRecords() {
   for (std::string_view topic :
-       {wallet::kWalletTopic, table::kTableTopic, table::kBankedTopic}) {
+       {wallet::kWalletTopic, table::kTableTopic, table::kTableRequestsTopic,
+        table::kBankedTopic, table::kBankedRequestsTopic}) {
     absl::StatusOr<int> partitions = log_->PartitionCount(topic);
     if (!partitions.ok()) continue;  // not created yet
     for (int p = 0; p < *partitions; ++p) {
@@ -295,7 +296,8 @@ absl::Status ServiceHarness::CheckNewRecords() {
           s = d.ok() ? shadow_.Apply(d->envelope.stream_id(),
                                      d->envelope.sequence(), d->event)
                      : d.status();
-        } else if (topic == table::kTableTopic) {
+        } else if (topic == table::kTableTopic ||
+                   topic == table::kTableRequestsTopic) {
           s = table::DecodeTableRecord(r).status();
         } else {
           s = table::DecodeBankedRecord(r).status();

@@ -383,12 +383,12 @@ class BankedTableTest : public ::testing::Test {
     for (int i = 0; i < 3000; ++i) {
       bool idle = true;
       const int partitions =
-          log_->PartitionCount(table::kBankedTopic).value_or(0);
+          log_->PartitionCount(table::kBankedRequestsTopic).value_or(0);
       for (int p = 0; p < partitions; ++p) {
         idle &= log_->CommittedOffset("wallet.banked-requests",
-                                      table::kBankedTopic, p)
+                                      table::kBankedRequestsTopic, p)
                     .value_or(0) ==
-                log_->EndOffset(table::kBankedTopic, p).value_or(0);
+                log_->EndOffset(table::kBankedRequestsTopic, p).value_or(0);
       }
       if (idle) return;
       absl::SleepFor(absl::Milliseconds(2));

@@ -1,6 +1,6 @@
 // No request can jam the wallet's readers (docs/security.md, "Quarantine").
 // A table request the wallet can never carry out used to stop its
-// partition of banca.table.events for good (buy-ins, settlements and
+// partition of the table requests for good (buy-ins, settlements and
 // cash-outs of every table on it), across restarts, while `banca audit
 // verify` said OK. Now it is quarantined once (one RequestQuarantined,
 // counted, logged), the next request runs, a restart repeats nothing and
@@ -54,9 +54,11 @@ class RequestQuarantineTest : public ::testing::Test {
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
     faults_ = std::make_unique<FaultLog>(*log_);
-    ASSERT_TRUE(
-        log_->EnsureTopic({std::string(table::kTableTopic), kTablePartitions})
-            .ok());
+    for (std::string_view topic :
+         {table::kTableTopic, table::kTableRequestsTopic}) {
+      ASSERT_TRUE(
+          log_->EnsureTopic({std::string(topic), kTablePartitions}).ok());
+    }
     StartWallet();
   }
   void TearDown() override { CloseAll(); }
@@ -106,7 +108,8 @@ class RequestQuarantineTest : public ::testing::Test {
     StopWallet();
     std::vector<eventlog::OffsetCommit> rewind;
     for (int p = 0; p < kTablePartitions; ++p) {
-      rewind.push_back({kReaderGroup, std::string(table::kTableTopic), p, 0});
+      rewind.push_back(
+          {kReaderGroup, std::string(table::kTableRequestsTopic), p, 0});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(rewind)).ok());
     StartWallet();
@@ -133,16 +136,17 @@ class RequestQuarantineTest : public ::testing::Test {
     ASSERT_TRUE(stub_->Deposit(&c2, deposit, &tx).ok());
   }
 
-  // Appends a request of `table_id` as its table service would; returns
-  // where it is.
+  // Appends a request of `table_id` as its table service would (the event
+  // and the wallet's copy); returns where the copy is.
   eventlog::Position Table(const std::string& table_id, v1::TableEvent e) {
     e.set_table_id(table_id);
     table::TableEventContext ctx;
     ctx.producer = "table";
-    auto appended = log_->Append(
-        {table::EncodeTableRecord(e, ++table_sequence_[table_id], ctx)});
+    std::vector<eventlog::Record> records;
+    table::AppendTableRecords(e, ++table_sequence_[table_id], ctx, &records);
+    auto appended = log_->Append(std::move(records));
     EXPECT_TRUE(appended.ok()) << appended.status();
-    return appended.ok() ? appended->front() : eventlog::Position{};
+    return appended.ok() ? appended->back() : eventlog::Position{};
   }
   eventlog::Position BuyIn(const std::string& table_id, const std::string& saga,
                            const std::string& player, int64_t paid,
@@ -189,7 +193,7 @@ class RequestQuarantineTest : public ::testing::Test {
   }
   int64_t Committed(int partition) {
     return log_
-        ->CommittedOffset(kReaderGroup, std::string(table::kTableTopic),
+        ->CommittedOffset(kReaderGroup, std::string(table::kTableRequestsTopic),
                           partition)
         .value_or(-1);
   }
@@ -222,7 +226,7 @@ class RequestQuarantineTest : public ::testing::Test {
       if (f.name != "banca_wallet_requests_quarantined_total") continue;
       for (const prometheus::ClientMetric& m : f.metric) {
         for (const prometheus::ClientMetric::Label& l : m.label) {
-          if (l.name == "topic" && l.value == table::kTableTopic) {
+          if (l.name == "topic" && l.value == table::kTableRequestsTopic) {
             return m.counter.value;
           }
         }
@@ -281,9 +285,9 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
   const v1::RequestQuarantined& q = quarantines[0].event.request_quarantined();
   EXPECT_EQ(quarantines[0].stream, "wallet/table/t1/pot");
   EXPECT_EQ(quarantines[0].event.request_id(),
-            wallet::QuarantineRequestId(table::kTableTopic, hand.partition,
-                                        hand.offset));
-  EXPECT_EQ(q.topic(), table::kTableTopic);
+            wallet::QuarantineRequestId(table::kTableRequestsTopic,
+                                        hand.partition, hand.offset));
+  EXPECT_EQ(q.topic(), table::kTableRequestsTopic);
   EXPECT_EQ(q.partition(), hand.partition);
   EXPECT_EQ(q.offset(), hand.offset);
   EXPECT_EQ(q.step(), "hand/t1.h1/0");
@@ -315,7 +319,7 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_FALSE(report->ok());
   const std::string where =
-      absl::StrCat("banca.table.events/", hand.partition, "@", hand.offset,
+      absl::StrCat("banca.table.requests/", hand.partition, "@", hand.offset,
                    " step hand/t1.h1/0: FAILED_PRECONDITION");
   ASSERT_EQ(report->quarantined.size(), 1u);
   EXPECT_EQ(report->quarantined[0], where);
@@ -439,7 +443,7 @@ TEST_F(RequestQuarantineTest, ATransientFailureIsRetriedNotQuarantined) {
   }
   const eventlog::Position other_buy_in =
       BuyIn(other, absl::StrCat("table/", other, "/buyin/1"), "bob", 5'000);
-  faults_->FailReads(table::kTableTopic, stuck.partition);
+  faults_->FailReads(table::kTableRequestsTopic, stuck.partition);
   absl::StatusOr<int> handled = wallet_->PollTableRequests();
   EXPECT_EQ(handled.status().code(), absl::StatusCode::kUnavailable)
       << handled.status();

@@ -3,7 +3,10 @@
 // the table hosts' deck key, so the wallet, the audit and anyone else who
 // reads the topic learn no card while the hand is in play; the HandSettled
 // that ends it shows the deck; a restarted host opens the sealed deck and
-// plays the hand on; a host without the key does not start.
+// plays the hand on; a host without the key does not start. And the wallet
+// reads only the tables' money requests, copied to a topic of their own
+// (docs/security.md, "Money requests"): no action and no card reaches it.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -141,6 +144,57 @@ TEST_F(SealedDeckTest, AHostWithoutTheDeckKeyDoesNotStart) {
       table::TableService::Start(**log, clock_, options);
   ASSERT_TRUE(rotated.ok()) << rotated.status();
   (*rotated)->Stop();
+}
+
+TEST_F(SealedDeckTest, TheWalletReadsOnlyMoneyRequestsWithNoCardInThem) {
+  TwoAtTable("t1");
+  PlayHands("t1", 3, /*seed=*/11);
+  Settle();
+  std::map<std::string, v1::TableEvent> requests;  // by event id
+  const int partitions =
+      log_->PartitionCount(table::kTableRequestsTopic).value_or(0);
+  ASSERT_GT(partitions, 0);
+  for (int p = 0; p < partitions; ++p) {
+    auto records = log_->Read(table::kTableRequestsTopic, p, 0, 100'000);
+    ASSERT_TRUE(records.ok()) << records.status();
+    for (const eventlog::StoredRecord& r : *records) {
+      auto d = table::DecodeTableRecord(r);
+      ASSERT_TRUE(d.ok()) << d.status();
+      EXPECT_TRUE(table::IsMoneyRequest(d->event));
+      EXPECT_EQ(d->event.hand_settled().revealed_deck_size(), 0);
+      EXPECT_FALSE(d->event.has_hand_started());
+      EXPECT_FALSE(d->event.has_action_applied());
+      EXPECT_TRUE(requests.emplace(d->envelope.event_id(), d->event).second)
+          << d->envelope.event_id() << " copied twice";
+    }
+  }
+  // One copy of every money request the table logged, with its content.
+  int64_t money = 0;
+  for (int p = 0; p < log_->PartitionCount(table::kTableTopic).value_or(0);
+       ++p) {
+    auto records = log_->Read(table::kTableTopic, p, 0, 100'000);
+    ASSERT_TRUE(records.ok()) << records.status();
+    for (const eventlog::StoredRecord& r : *records) {
+      auto d = table::DecodeTableRecord(r);
+      ASSERT_TRUE(d.ok());
+      if (!table::IsMoneyRequest(d->event)) continue;
+      ++money;
+      auto it = requests.find(d->envelope.event_id());
+      ASSERT_NE(it, requests.end()) << d->envelope.event_id();
+      EXPECT_EQ(it->second.SerializeAsString(),
+                table::MoneyRequestOf(d->event).SerializeAsString());
+    }
+  }
+  EXPECT_EQ(money, static_cast<int64_t>(requests.size()));
+  EXPECT_GE(money, 2 + 3);  // two buy-ins, three hands
+  // The wallet's reader has no position on the table's own events.
+  for (int p = 0; p < log_->PartitionCount(table::kTableTopic).value_or(0);
+       ++p) {
+    EXPECT_EQ(
+        log_->CommittedOffset("wallet.table-requests", table::kTableTopic, p)
+            .value_or(0),
+        0);
+  }
 }
 
 }  // namespace

@@ -55,10 +55,11 @@ class TableSagaTest : public TableServiceTest {
   // and committing: on restart each reads its whole input again.
   void RewindReaders() {
     std::vector<eventlog::OffsetCommit> rewind;
-    for (int p = 0; p < log_->PartitionCount(table::kTableTopic).value_or(0);
+    for (int p = 0;
+         p < log_->PartitionCount(table::kTableRequestsTopic).value_or(0);
          ++p) {
-      rewind.push_back(
-          {"wallet.table-requests", std::string(table::kTableTopic), p, 0});
+      rewind.push_back({"wallet.table-requests",
+                        std::string(table::kTableRequestsTopic), p, 0});
     }
     for (int p = 0; p < log_->PartitionCount(wallet::kWalletTopic).value_or(0);
          ++p) {

@@ -200,12 +200,14 @@ class TableServiceTest : public ::testing::Test {
     for (int i = 0; i < 2000; ++i) {
       bool idle = true;
       const int partitions =
-          log_->PartitionCount(table::kTableTopic).value_or(0);
+          log_->PartitionCount(table::kTableRequestsTopic).value_or(0);
       for (int p = 0; p < partitions; ++p) {
-        const int64_t end = log_->EndOffset(table::kTableTopic, p).value_or(0);
-        const int64_t done = log_->CommittedOffset("wallet.table-requests",
-                                                   table::kTableTopic, p)
-                                 .value_or(0);
+        const int64_t end =
+            log_->EndOffset(table::kTableRequestsTopic, p).value_or(0);
+        const int64_t done =
+            log_->CommittedOffset("wallet.table-requests",
+                                  table::kTableRequestsTopic, p)
+                .value_or(0);
         idle &= done == end;
       }
       if (idle) return;

@@ -8,6 +8,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
@@ -210,9 +211,25 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
                            sum ? absl::StrCat(*sum) : "overflows", ")"));
     }
   };
+  // The wallet reads the copies of the money requests (RequestCopies): its
+  // positions, and its quarantines, are on their topic.
+  const std::string requests_topic(table::kBankedRequestsTopic);
   absl::StatusOr<ReaderPositions> positions =
-      ReaderPositions::Load(log, wallet::kBankedRequestsGroup, topic);
+      ReaderPositions::Load(log, wallet::kBankedRequestsGroup, requests_topic);
   if (!positions.ok()) return positions.status();
+  absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
+      log, requests_topic, "banked",
+      [](const eventlog::StoredRecord& record)
+          -> absl::StatusOr<std::pair<std::string, std::string>> {
+        ASSIGN_OR_RETURN(table::DecodedBankedEvent d,
+                         table::DecodeBankedRecord(record));
+        if (!table::IsMoneyRequest(d.event)) {
+          return absl::DataLossError("not a money request");
+        }
+        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
+      },
+      report.problems);
+  if (!copies.ok()) return copies.status();
   for (int p = 0; p < Partitions(log, topic); ++p) {
     auto visit = [&](const eventlog::StoredRecord& record) {
       ++report.events;
@@ -260,13 +277,23 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         Replay(report, replay, *decoded);
       }
       const std::string wagers = table::WagersAccount(e.table_id());
+      // Where the wallet reads this request: its copy (none: a problem
+      // already, and the wallet never reads it).
+      const RequestCopies::Copy* copy =
+          table::IsMoneyRequest(e)
+              ? copies->Match(env.event_id(), CanonicalBytes(e),
+                              report.problems)
+              : nullptr;
+      const int copy_partition = copy ? copy->partition : -1;
+      const int64_t copy_offset = copy ? copy->offset : -1;
       // Read by the wallet reader that decides it (as banked_requests.cc
       // chooses the owner).
       auto pending = [&](const std::string& id, const std::string& owner) {
-        return !positions->Read(ledger::IsValidId(id)
+        return copy == nullptr ||
+               !positions->Read(ledger::IsValidId(id)
                                     ? owner
                                     : std::string(wallet::kUnnamedRequester),
-                                p, record.offset);
+                                copy_partition, copy_offset);
       };
       if (e.has_stake_requested()) {
         const v1::StakeRequested& r = e.stake_requested();
@@ -277,8 +304,8 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         balanced(r.tx(), what);
         expect(wallet::BankedStakeRequestId(r.saga_id()),
                {what, Postings(r.tx()), true,
-                pending(r.player_id(), ledger::PlayerOwner(r.player_id())), p,
-                record.offset});
+                pending(r.player_id(), ledger::PlayerOwner(r.player_id())),
+                copy_partition, copy_offset});
         stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
             {wallet::BankedStakeRequestId(r.saga_id()), e.table_id(), r.round(),
              PostingTo(r.tx(), wagers), what});
@@ -293,7 +320,7 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
           balanced(m.transactions(i), what);
           expect(wallet::BankedMoneyRequestId(env.event_id(), i),
                  {what, Postings(m.transactions(i)), false,
-                  pending(e.table_id(), wagers), p, record.offset});
+                  pending(e.table_id(), wagers), copy_partition, copy_offset});
           const v1::LedgerTransaction& tx = m.transactions(i);
           endings_by_bet[{tx.reference().id(), tx.bet_id()}].push_back(
               {-PostingTo(tx, wagers), what});
@@ -307,6 +334,7 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
       return read.status();
     }
   }
+  copies->ReportUnmatched(report.problems);
   report.tables = static_cast<int64_t>(tables.size());
 
   // What the wallet did under the banked request ids (all "banked/..."),
@@ -327,7 +355,7 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
       if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
       const v1::WalletEvent& e = decoded->event;
       if (e.has_request_quarantined() &&
-          e.request_quarantined().topic() == topic) {
+          e.request_quarantined().topic() == requests_topic) {
         quarantined.insert({e.request_quarantined().partition(),
                             e.request_quarantined().offset()});
       }

@@ -1,5 +1,8 @@
 // `banca audit verify`'s check of banca.banked.events against the wallet:
 // every banked record decodes and follows its stream's sequence; every
+// money request has exactly one copy, with its content, on
+// banca.banked.requests, where the wallet reads them (request_audit.h
+// RequestCopies), and every copy is of a logged money request; every
 // transaction a table logs (a stake, a round's settlement, a withdrawal, a
 // void refund, a pay-back) balances to zero; and every one of them the
 // wallet has read (its committed position, wallet.banked-requests) was

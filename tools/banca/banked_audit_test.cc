@@ -37,16 +37,20 @@ class BankedAuditTest : public ::testing::Test {
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
     ASSERT_TRUE(log_->EnsureTopic({std::string(table::kBankedTopic), 2}).ok());
+    ASSERT_TRUE(
+        log_->EnsureTopic({std::string(table::kBankedRequestsTopic), 2}).ok());
     ASSERT_TRUE(log_->EnsureTopic({std::string(wallet::kWalletTopic), 2}).ok());
   }
 
-  // Appends a table event; returns its event id.
+  // Appends a table event (and, for a money request, the wallet's copy, as
+  // a table host does); returns its event id.
   std::string Table(v1::BankedTableEvent e) {
     e.set_table_id("t1");
     table::BankedEventContext ctx;
     ctx.producer = "table";
-    auto appended =
-        log_->Append({table::EncodeBankedRecord(e, ++table_sequence_, ctx)});
+    std::vector<eventlog::Record> records;
+    table::AppendBankedRecords(e, ++table_sequence_, ctx, &records);
+    auto appended = log_->Append(std::move(records));
     EXPECT_TRUE(appended.ok()) << appended.status();
     return absl::StrCat("banked/t1#", table_sequence_);
   }
@@ -68,8 +72,8 @@ class BankedAuditTest : public ::testing::Test {
     std::vector<eventlog::OffsetCommit> commits;
     for (int p = 0; p < 2; ++p) {
       commits.push_back({std::string(wallet::kBankedRequestsGroup),
-                         std::string(table::kBankedTopic), p,
-                         *log_->EndOffset(table::kBankedTopic, p)});
+                         std::string(table::kBankedRequestsTopic), p,
+                         *log_->EndOffset(table::kBankedRequestsTopic, p)});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   }
@@ -428,8 +432,8 @@ TEST_F(BankedAuditTest, AStakeWhoseIdIsTakenIsAProblemBeforeItIsRead) {
 TEST_F(BankedAuditTest, AQuarantinedRequestIsNotMissingToo) {
   const std::string settled = Round();
   Posted(StakeId(), Stake());
-  // The settlement is the last banked record.
-  const std::string topic(table::kBankedTopic);
+  // The settlement's copy is the last record the wallet reads.
+  const std::string topic(table::kBankedRequestsTopic);
   int partition = 0;
   int64_t offset = -1;
   for (int p = 0; p < 2; ++p) {
@@ -471,8 +475,8 @@ TEST_F(BankedAuditTest, GroupModeReadersPositionsCount) {
     for (int p = 0; p < 2; ++p) {
       commits.push_back(
           {absl::StrCat(ToAbsl(wallet::kBankedRequestsGroup), ".", w),
-           std::string(table::kBankedTopic), p,
-           *log_->EndOffset(table::kBankedTopic, p)});
+           std::string(table::kBankedRequestsTopic), p,
+           *log_->EndOffset(table::kBankedRequestsTopic, p)});
     }
   }
   ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());

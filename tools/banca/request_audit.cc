@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "libs/common/string_view.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/wallet_events.h"
@@ -16,6 +18,83 @@ void AddProblem(std::vector<std::string>& problems, std::string what) {
     problems.push_back(std::move(what));
   } else if (problems.size() == kMaxAuditProblems) {
     problems.push_back("… more problems not shown");
+  }
+}
+
+std::string CanonicalBytes(const google::protobuf::Message& message) {
+  std::string out;
+  {
+    google::protobuf::io::StringOutputStream stream(&out);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    message.SerializeToCodedStream(&coded);
+  }
+  return out;
+}
+
+absl::StatusOr<RequestCopies> RequestCopies::Load(
+    eventlog::EventLog& log, std::string_view topic, std::string_view label,
+    const Decode& decode, std::vector<std::string>& problems) {
+  RequestCopies copies;
+  copies.topic_ = std::string(topic);
+  copies.label_ = std::string(label);
+  for (int p = 0; p < Partitions(log, topic); ++p) {
+    auto visit = [&](const eventlog::StoredRecord& record) {
+      absl::StatusOr<std::pair<std::string, std::string>> copy = decode(record);
+      if (!copy.ok()) {
+        AddProblem(problems,
+                   absl::StrCat(ToAbsl(label), ": ", ToAbsl(topic), "/", p, "@",
+                                record.offset, ": ", copy.status().message()));
+        return absl::OkStatus();
+      }
+      const auto [it, fresh] = copies.copies_.try_emplace(
+          copy->first, Copy{p, record.offset,
+                            std::hash<std::string>()(copy->second), false});
+      if (!fresh) {
+        AddProblem(problems,
+                   absl::StrCat(ToAbsl(label), ": event ", copy->first,
+                                " is copied to ", ToAbsl(topic), " twice"));
+      }
+      return absl::OkStatus();
+    };
+    if (absl::StatusOr<int64_t> read =
+            eventlog::ReadPartitionToEnd(log, topic, p, 0, visit);
+        !read.ok()) {
+      return read.status();
+    }
+  }
+  return copies;
+}
+
+const RequestCopies::Copy* RequestCopies::Match(
+    const std::string& event_id, const std::string& content,
+    std::vector<std::string>& problems) {
+  auto it = copies_.find(event_id);
+  if (it == copies_.end()) {
+    AddProblem(problems, absl::StrCat(label_, ": the money request ", event_id,
+                                      " has no copy on ", topic_,
+                                      ": the wallet never sees it"));
+    return nullptr;
+  }
+  it->second.matched = true;
+  if (it->second.content_hash != std::hash<std::string>()(content)) {
+    AddProblem(problems,
+               absl::StrCat(label_, ": the copy of ", event_id, " on ", topic_,
+                            " asks for another "
+                            "thing than the table event"));
+    return nullptr;
+  }
+  return &it->second;
+}
+
+void RequestCopies::ReportUnmatched(std::vector<std::string>& problems) const {
+  for (const auto& [event_id, copy] : copies_) {
+    if (copy.matched) continue;
+    AddProblem(problems,
+               absl::StrCat(label_, ": ", topic_, "/", copy.partition, "@",
+                            copy.offset, " copies event ", event_id,
+                            ", which no table logged as a money "
+                            "request"));
   }
 }
 

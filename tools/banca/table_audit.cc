@@ -8,6 +8,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
 #include "services/table/poker_settlement.h"
 #include "services/table/table_codec.h"
@@ -171,9 +172,25 @@ std::string DecidingOwner(const v1::TableEvent& e) {
 absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
   TableAuditReport report;
   const std::string topic(table::kTableTopic);
+  // The wallet reads the copies of the money requests (RequestCopies): its
+  // positions, and its quarantines, are on their topic.
+  const std::string requests_topic(table::kTableRequestsTopic);
   absl::StatusOr<ReaderPositions> positions =
-      ReaderPositions::Load(log, kTableRequestsGroup, topic);
+      ReaderPositions::Load(log, kTableRequestsGroup, requests_topic);
   if (!positions.ok()) return positions.status();
+  absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
+      log, requests_topic, "poker",
+      [](const eventlog::StoredRecord& record)
+          -> absl::StatusOr<std::pair<std::string, std::string>> {
+        ASSIGN_OR_RETURN(table::DecodedTableEvent d,
+                         table::DecodeTableRecord(record));
+        if (!table::IsMoneyRequest(d.event)) {
+          return absl::DataLossError("not a money request");
+        }
+        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
+      },
+      report.problems);
+  if (!copies.ok()) return copies.status();
   std::vector<Request> requests;
   std::map<std::string, size_t> request_of_step;
   std::map<std::string, uint64_t> last_sequence;
@@ -199,13 +216,17 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
       }
       last = std::max(last, env.sequence());
       if (decoded->event.has_table_created()) ++report.tables;
+      if (!table::IsMoneyRequest(decoded->event)) return absl::OkStatus();
+      const RequestCopies::Copy* copy = copies->Match(
+          env.event_id(), CanonicalBytes(table::MoneyRequestOf(decoded->event)),
+          report.problems);
       Request request;
       request.steps = StepsOf(*decoded, &request.what, report);
-      if (request.steps.empty()) return absl::OkStatus();
-      request.partition = p;
-      request.offset = record.offset;
-      request.read =
-          positions->Read(DecidingOwner(decoded->event), p, record.offset);
+      if (request.steps.empty() || copy == nullptr) return absl::OkStatus();
+      request.partition = copy->partition;
+      request.offset = copy->offset;
+      request.read = positions->Read(DecidingOwner(decoded->event),
+                                     copy->partition, copy->offset);
       request.buy_in = decoded->event.has_buy_in_requested();
       request.buy_in_rake = decoded->event.buy_in_requested().rake_minor();
       for (const Step& step : request.steps) {
@@ -237,7 +258,7 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
       if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
       const v1::WalletEvent& e = decoded->event;
       if (e.has_request_quarantined() &&
-          e.request_quarantined().topic() == topic) {
+          e.request_quarantined().topic() == requests_topic) {
         quarantined.insert({e.request_quarantined().partition(),
                             e.request_quarantined().offset()});
       }
@@ -270,6 +291,7 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
     }
   }
 
+  copies->ReportUnmatched(report.problems);
   for (const Request& r : requests) {
     if (quarantined.contains({r.partition, r.offset})) {
       ++report.quarantined;  // reported with the wallet's events

@@ -1,11 +1,14 @@
 // `banca audit verify`'s check of the poker tables' money requests
 // (banca.table.events) against the wallet, like the banked tables' one
 // (banked_audit.h): every record decodes and follows its stream's
-// sequence; every hand's settlement balances, returns its pot to 0 and
-// takes the rake it logs; and every request the wallet has read (its
-// readers' committed positions, request_audit.h) was carried out exactly
-// once in banca.wallet.events under the request ids the wallet derives
-// (services/wallet/table_requests.cc), with what was asked:
+// sequence; every money request has exactly one copy, with its content, on
+// banca.table.requests (where the wallet reads them; request_audit.h
+// RequestCopies), and every copy is of a logged money request; every hand's
+// settlement balances, returns its pot to 0 and takes the rake it logs; and
+// every request the wallet has read (its readers' committed positions,
+// request_audit.h) was carried out exactly once in banca.wallet.events under
+// the request ids the wallet derives (services/wallet/table_requests.cc), with
+// what was asked:
 //   BuyInRequested -> "<saga>/hold" HoldPlaced for the player and the
 //     amount paid (or RequestRejected for the player: the buy-in was
 //     refused), "<saga>/seat" HoldCaptured of paid - rake into the seat,

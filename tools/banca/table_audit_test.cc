@@ -36,16 +36,21 @@ class TableAuditTest : public ::testing::Test {
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
     ASSERT_TRUE(log_->EnsureTopic({std::string(table::kTableTopic), 2}).ok());
+    ASSERT_TRUE(
+        log_->EnsureTopic({std::string(table::kTableRequestsTopic), 2}).ok());
     ASSERT_TRUE(log_->EnsureTopic({std::string(wallet::kWalletTopic), 2}).ok());
   }
 
-  // Appends a table event; returns its event id.
+  // Appends a table event (and, for a money request, the wallet's copy,
+  // as a table host does); returns its event id. last_ is where the wallet
+  // reads it.
   std::string Table(v1::TableEvent e) {
     e.set_table_id("t1");
-    auto appended = log_->Append(
-        {table::EncodeTableRecord(e, ++table_sequence_, {"table", "", 0})});
+    std::vector<eventlog::Record> records;
+    table::AppendTableRecords(e, ++table_sequence_, {"table", "", 0}, &records);
+    auto appended = log_->Append(std::move(records));
     EXPECT_TRUE(appended.ok()) << appended.status();
-    if (appended.ok()) last_ = appended->front();
+    if (appended.ok()) last_ = appended->back();
     return absl::StrCat("table/t1#", table_sequence_);
   }
   // Ana buys in for 10,000 with `rake` of it to house/rake.
@@ -152,8 +157,8 @@ class TableAuditTest : public ::testing::Test {
             : absl::StrCat("wallet.table-requests.", wallet_partition);
     std::vector<eventlog::OffsetCommit> commits;
     for (int p = 0; p < 2; ++p) {
-      commits.push_back({group, std::string(table::kTableTopic), p,
-                         *log_->EndOffset(table::kTableTopic, p)});
+      commits.push_back({group, std::string(table::kTableRequestsTopic), p,
+                         *log_->EndOffset(table::kTableRequestsTopic, p)});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   }
@@ -262,9 +267,10 @@ TEST_F(TableAuditTest, GroupModeUsesTheDecidingReadersPosition) {
 TEST_F(TableAuditTest, AQuarantinedRequestIsCountedNotReportedHere) {
   Hand(0, 0);
   v1::WalletEvent q;
-  q.set_request_id(wallet::QuarantineRequestId(table::kTableTopic,
+  q.set_request_id(wallet::QuarantineRequestId(table::kTableRequestsTopic,
                                                last_.partition, last_.offset));
-  q.mutable_request_quarantined()->set_topic(std::string(table::kTableTopic));
+  q.mutable_request_quarantined()->set_topic(
+      std::string(table::kTableRequestsTopic));
   q.mutable_request_quarantined()->set_partition(last_.partition);
   q.mutable_request_quarantined()->set_offset(last_.offset);
   q.mutable_request_quarantined()->set_step("hand/t1.h1/0");
@@ -293,6 +299,54 @@ TEST_F(TableAuditTest, DoubledUnrequestedAndWrongSettlementsAreProblems) {
   EXPECT_TRUE(Mentions(*report, "carried out 2 times (request hand/t1.h1/0)"));
   EXPECT_TRUE(Mentions(*report, "hand/t1.h9/0, which no table event asks"));
   EXPECT_TRUE(Mentions(*report, "carried out 2 times (request hand/t1.h1/1)"));
+}
+
+// The wallet reads the copies on banca.table.requests: a money request
+// without one is never carried out, a copy that asks for something else
+// would be, and a copy of nothing is money no table asked for.
+TEST_F(TableAuditTest, EveryMoneyRequestHasOneFaithfulCopy) {
+  const std::string clean = Table([] {
+    v1::TableEvent e;
+    e.mutable_player_left()->set_player_id("bob");
+    return e;
+  }());
+  // A buy-in logged without its copy.
+  v1::TableEvent buy_in;
+  buy_in.set_table_id("t1");
+  buy_in.mutable_buy_in_requested()->set_saga_id(kSaga);
+  buy_in.mutable_buy_in_requested()->set_player_id("ana");
+  buy_in.mutable_buy_in_requested()->set_paid_minor(10'000);
+  const uint64_t uncopied = ++table_sequence_;
+  ASSERT_TRUE(log_->Append({table::EncodeTableRecord(buy_in, uncopied,
+                                                     {"table", "", 0})})
+                  .ok());
+  // A cash-out whose copy pays another amount.
+  v1::TableEvent left;
+  left.set_table_id("t1");
+  left.mutable_player_left()->set_player_id("ana");
+  left.mutable_player_left()->set_stack_minor(100);
+  std::vector<eventlog::Record> records;
+  const uint64_t altered = ++table_sequence_;
+  table::AppendTableRecords(left, altered, {"table", "", 0}, &records);
+  left.mutable_player_left()->set_stack_minor(100'000);
+  std::vector<eventlog::Record> forged;
+  table::AppendTableRecords(left, altered, {"table", "", 0}, &forged);
+  records.back() = forged.back();
+  // And a copy of an event no table logged.
+  table::AppendTableRecords(left, 99, {"table", "", 0}, &forged);
+  records.push_back(forged.back());
+  ASSERT_TRUE(log_->Append(std::move(records)).ok());
+  WalletReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report, absl::StrCat("table/t1#", uncopied,
+                                             " has no copy on "
+                                             "banca.table.requests")));
+  EXPECT_TRUE(Mentions(*report, absl::StrCat("the copy of table/t1#", altered,
+                                             " on banca.table.requests asks "
+                                             "for another thing")));
+  EXPECT_TRUE(Mentions(*report, "copies event table/t1#99, which no table"));
+  EXPECT_FALSE(Mentions(*report, clean));
 }
 
 }  // namespace
