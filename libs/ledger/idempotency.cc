@@ -1,10 +1,13 @@
 #include "libs/ledger/idempotency.h"
 
+#include <algorithm>
+#include <chrono>
 #include <functional>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
 #include "libs/common/string_view.h"
 
 namespace banca::ledger {
@@ -31,8 +34,10 @@ absl::StatusOr<IdempotencyIndex::Claim> IdempotencyIndex::Begin(
     std::string_view request_id, std::string_view fingerprint,
     absl::Duration wait) {
   Shard& shard = ShardOf(request_id);
-  const absl::Time deadline = absl::Now() + wait;
-  absl::MutexLock lock(&shard.mu);
+  const auto deadline = std::chrono::steady_clock::now() +
+                        absl::ToChronoNanoseconds(std::clamp(
+                            wait, absl::ZeroDuration(), kMaxRetryWait));
+  std::unique_lock<std::mutex> lock(shard.mu);
   while (true) {
     auto it = shard.entries.find(ToAbsl(request_id));
     if (it == shard.entries.end()) {
@@ -47,7 +52,7 @@ absl::StatusOr<IdempotencyIndex::Claim> IdempotencyIndex::Begin(
     }
     if (it->second.done) return Claim{Outcome::kRepeat, it->second.result};
     // The first attempt is in flight: wait for it to finish or give up.
-    if (shard.done.WaitWithDeadline(&shard.mu, deadline)) {
+    if (shard.done.wait_until(lock, deadline) == std::cv_status::timeout) {
       return absl::DeadlineExceededError(
           "the first attempt of this request is still in progress");
     }
@@ -57,26 +62,26 @@ absl::StatusOr<IdempotencyIndex::Claim> IdempotencyIndex::Begin(
 void IdempotencyIndex::Complete(std::string_view request_id,
                                 std::string result) {
   Shard& shard = ShardOf(request_id);
-  absl::MutexLock lock(&shard.mu);
+  std::lock_guard<std::mutex> lock(shard.mu);
   auto it = shard.entries.find(ToAbsl(request_id));
   if (it == shard.entries.end()) return;
   it->second.result = std::move(result);
   it->second.done = true;
-  shard.done.SignalAll();
+  shard.done.notify_all();
 }
 
 void IdempotencyIndex::Abandon(std::string_view request_id) {
   Shard& shard = ShardOf(request_id);
-  absl::MutexLock lock(&shard.mu);
+  std::lock_guard<std::mutex> lock(shard.mu);
   shard.entries.erase(ToAbsl(request_id));
-  shard.done.SignalAll();
+  shard.done.notify_all();
 }
 
 void IdempotencyIndex::Restore(std::string_view request_id,
                                std::string_view fingerprint,
                                std::string result) {
   Shard& shard = ShardOf(request_id);
-  absl::MutexLock lock(&shard.mu);
+  std::lock_guard<std::mutex> lock(shard.mu);
   shard.entries.insert_or_assign(
       std::string(request_id),
       Entry{std::string(fingerprint), std::move(result), true});
@@ -85,7 +90,7 @@ void IdempotencyIndex::Restore(std::string_view request_id,
 std::optional<std::string> IdempotencyIndex::Find(
     std::string_view request_id, std::string_view fingerprint) const {
   const Shard& shard = ShardOf(request_id);
-  absl::MutexLock lock(&shard.mu);
+  std::lock_guard<std::mutex> lock(shard.mu);
   auto it = shard.entries.find(ToAbsl(request_id));
   if (it == shard.entries.end() || !it->second.done ||
       it->second.fingerprint != fingerprint) {
@@ -97,7 +102,7 @@ std::optional<std::string> IdempotencyIndex::Find(
 size_t IdempotencyIndex::size() const {
   size_t n = 0;
   for (const Shard& shard : shards_) {
-    absl::MutexLock lock(&shard.mu);
+    std::lock_guard<std::mutex> lock(shard.mu);
     n += shard.entries.size();
   }
   return n;

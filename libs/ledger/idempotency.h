@@ -9,19 +9,23 @@
 #define BANCA_LIBS_LEDGER_IDEMPOTENCY_H_
 
 #include <array>
+#include <condition_variable>
 #include <cstddef>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 
 namespace banca::ledger {
 
 inline constexpr size_t kMaxRequestIdBytes = 128;
+// The longest a retry waits for its in-flight first attempt (Begin).
+inline constexpr absl::Duration kMaxRetryWait = absl::Minutes(10);
 
 // A request id: 1..128 printable ASCII characters, no spaces.
 bool IsValidRequestId(std::string_view id);
@@ -41,7 +45,7 @@ class IdempotencyIndex {
 
   // ALREADY_EXISTS when the id was used with another fingerprint;
   // DEADLINE_EXCEEDED when an in-flight first attempt does not finish
-  // within `wait`.
+  // within `wait` (at most kMaxRetryWait).
   absl::StatusOr<Claim> Begin(std::string_view request_id,
                               std::string_view fingerprint,
                               absl::Duration wait = absl::Seconds(10));
@@ -67,10 +71,14 @@ class IdempotencyIndex {
     std::string result;
     bool done = false;
   };
+  // Plain std primitives rather than absl::Mutex: Debian's Abseil is not
+  // built with TSan annotations, so ThreadSanitizer could not see through
+  // absl::Mutex and this index could not be race-checked (docs/security.md,
+  // "Fuzzing and sanitizers").
   struct Shard {
-    mutable absl::Mutex mu;
-    absl::CondVar done;
-    absl::flat_hash_map<std::string, Entry> entries;
+    mutable std::mutex mu;
+    std::condition_variable done;
+    absl::flat_hash_map<std::string, Entry> entries ABSL_GUARDED_BY(mu);
   };
   Shard& ShardOf(std::string_view request_id);
   const Shard& ShardOf(std::string_view request_id) const;

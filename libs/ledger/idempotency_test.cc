@@ -63,6 +63,23 @@ TEST(Idempotency, ConcurrentRetryWaitsForTheFirstAttempt) {
   EXPECT_EQ(waited->result, "done");
 }
 
+// An unbounded wait is capped at kMaxRetryWait rather than added to the
+// clock as it is (which would overflow the deadline into the past and time
+// out at once).
+TEST(Idempotency, AnInfiniteWaitIsCappedAndStillWaits) {
+  IdempotencyIndex index;
+  ASSERT_TRUE(index.Begin("r1", "body").ok());
+  std::thread finisher([&] {
+    absl::SleepFor(absl::Milliseconds(50));
+    index.Complete("r1", "done");
+  });
+  auto waited = index.Begin("r1", "body", absl::InfiniteDuration());
+  finisher.join();
+  ASSERT_TRUE(waited.ok()) << waited.status();
+  EXPECT_EQ(waited->outcome, IdempotencyIndex::Outcome::kRepeat);
+  EXPECT_EQ(waited->result, "done");
+}
+
 TEST(Idempotency, InFlightAttemptTimesOut) {
   IdempotencyIndex index;
   ASSERT_TRUE(index.Begin("r1", "body").ok());

@@ -4,6 +4,7 @@
 #include <array>
 #include <functional>
 #include <limits>
+#include <mutex>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -13,7 +14,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/mutex.h"
 #include "libs/common/check.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
@@ -47,7 +47,11 @@ struct Owner {
 };
 
 struct Shard {
-  mutable absl::Mutex mu;
+  // Plain std primitives rather than absl::Mutex: Debian's Abseil is not
+  // built with TSan annotations, so ThreadSanitizer could not see through
+  // absl::Mutex and the ledger could not be race-checked (docs/security.md,
+  // "Fuzzing and sanitizers").
+  mutable std::mutex mu;
   // Node-based: applying an event holds references to several owners while
   // it may create others in the same shard, so owners must never move.
   absl::node_hash_map<std::string, Owner> owners;
@@ -134,13 +138,13 @@ class LockSet {
     indexes_.erase(std::unique(indexes_.begin(), indexes_.end()),
                    indexes_.end());
     for (size_t i : indexes_) {
-      shards[i].mu.Lock();
+      shards[i].mu.lock();
       locked_.push_back(&shards[i].mu);
     }
   }
   ~LockSet() {
     for (auto it = locked_.rbegin(); it != locked_.rend(); ++it) {
-      (*it)->Unlock();
+      (*it)->unlock();
     }
   }
   LockSet(const LockSet&) = delete;
@@ -148,7 +152,7 @@ class LockSet {
 
  private:
   absl::InlinedVector<size_t, 8> indexes_;
-  absl::InlinedVector<absl::Mutex*, 8> locked_;
+  absl::InlinedVector<std::mutex*, 8> locked_;
 };
 
 using Keys = absl::InlinedVector<std::string, 8>;
@@ -1167,7 +1171,7 @@ void VisitAccounts(const Ledger::Impl& impl, OnOwner&& on_owner,
                    OnAccount&& on_account) {
   absl::flat_hash_map<std::string, int64_t> hot;
   for (const Shard& shard : impl.shards) {
-    absl::MutexLock lock(&shard.mu);
+    std::lock_guard<std::mutex> lock(shard.mu);
     for (const auto& [key, owner] : shard.owners) {
       on_owner(owner);
       for (const auto& [account, balance] : owner.balances) {
@@ -1208,7 +1212,7 @@ absl::StatusOr<PlayerBalance> Ledger::Balance(
         "player id must be 1-64 of [A-Za-z0-9_.-]");
   }
   const std::string key = PlayerOwner(player_id);
-  absl::MutexLock lock(&impl_->shards[impl_->ShardOf(key)].mu);
+  std::lock_guard<std::mutex> lock(impl_->shards[impl_->ShardOf(key)].mu);
   const Owner* owner = impl_->Find(key);
   if (owner == nullptr || !owner->is_player) {
     return absl::NotFoundError(
@@ -1223,7 +1227,7 @@ absl::StatusOr<HoldView> Ledger::Hold(std::string_view hold_id) const {
   auto parsed = ParseHoldId(hold_id);
   if (!parsed.ok()) return parsed.status();
   const std::string key = PlayerOwner(parsed->first);
-  absl::MutexLock lock(&impl_->shards[impl_->ShardOf(key)].mu);
+  std::lock_guard<std::mutex> lock(impl_->shards[impl_->ShardOf(key)].mu);
   const Owner* owner = impl_->Find(key);
   if (owner != nullptr) {
     auto it = owner->holds.find(ToAbsl(hold_id));
@@ -1246,7 +1250,7 @@ int64_t Ledger::AccountBalance(std::string_view account) const {
     const std::string key = stripes == 1
                                 ? std::string(info->owner)
                                 : absl::StrCat(ToAbsl(account), "#", s);
-    absl::MutexLock lock(&impl_->shards[impl_->ShardOf(key)].mu);
+    std::lock_guard<std::mutex> lock(impl_->shards[impl_->ShardOf(key)].mu);
     // Stripes wrap around like replay does: the total is exact whenever it
     // fits in int64, whatever each stripe holds.
     total =
@@ -1320,7 +1324,7 @@ std::vector<std::string> Ledger::ExpiredHolds(
     const std::function<bool(std::string_view owner)>& of_owner) const {
   std::vector<std::string> expired;
   for (const Shard& shard : impl_->shards) {
-    absl::MutexLock lock(&shard.mu);
+    std::lock_guard<std::mutex> lock(shard.mu);
     for (const auto& [key, owner] : shard.owners) {
       if (owner.holds.empty()) continue;
       if (of_owner && !of_owner(key)) continue;
