@@ -191,6 +191,76 @@ TEST(ScenarioBadInput, MissingOrMistypedFieldsExit2) {
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("unknown game"));
 }
 
+// SCENARIOS.md: a key the runner does not know, at any level, makes the
+// file malformed (exit 2, naming the key), so a typo never passes.
+TEST(ScenarioBadInput, AnUnknownKeyAnywhereExits2NamingIt) {
+  struct Case {
+    std::string file, error;
+  };
+  const std::string heads_up = HeadsUp("");
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string f = heads_up;
+    const size_t at = f.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return f.replace(at, from.size(), to);
+  };
+  for (const Case& c : std::vector<Case>{
+           {with(R"({"game": "holdem",)", R"({"game": "holdem", "nmae": 1,)"),
+            "scenario.nmae: unknown key"},
+           {with(R"({"id": "ana", "cash": 20000})",
+                 R"({"id": "ana", "cahs": 20000})"),
+            "players[0].cahs: unknown key"},
+           {with(R"("seat": 2, "buy_in": 10000})",
+                 R"("seat": 2, "buy_in": 10000, "amout": 5})"),
+            "steps[1].amout: unknown key"},
+           {with(R"("seats": 6,)", R"("sets": 6,)"),
+            "config.sets: unknown key"},
+           {with(R"("buy_in": {"min": 1000, "max": 10000})",
+                 R"("buy_in": {"min": 1000, "max": 10000, "avg": 1})"),
+            "config.buy_in.avg: unknown key"},
+           {with(R"("buy_in": {"min": 1000, "max": 10000})",
+                 R"("rake": {"mode": "pot", "bsp": 500})"),
+            "config.rake.bsp: unknown key"},
+           {R"({"game": "blackjack", "config": {"seats": 1, "deks": 6},
+                "players": [{"id": "ana", "cash": 100}], "steps": []})",
+            "config.deks: unknown key"},
+       }) {
+    int code = 0;
+    const Json out = Play(c.file, &code);
+    EXPECT_EQ(code, kScenarioMalformed) << c.file;
+    EXPECT_THAT(out.value("error", ""), HasSubstr(c.error)) << c.file;
+  }
+}
+
+// SCENARIOS.md: banked games take no buy_in at `sit` (absent or 0: bets
+// come from cash); poker cash games need one.
+TEST(ScenarioBadInput, BankedSitsTakeNoBuyInAndPokerSitsNeedOne) {
+  for (const std::string game :
+       {"blackjack", "stud_no_draw", "roulette_french"}) {
+    const std::string config =
+        game == "stud_no_draw"
+            ? R"({"seats": 7, "min_ante": 100, "max_ante": 2500})"
+            : "{}";
+    int code = 0;
+    const Json out =
+        Play(R"({"game": ")" + game + R"(", "config": )" + config + R"(,
+        "players": [{"id": "ana", "cash": 1000}],
+        "steps": [{"do": "sit", "player": "ana", "seat": 1},
+                  {"do": "sit", "player": "ana", "seat": 1, "buy_in": 5}]})",
+             &code);
+    ASSERT_EQ(code, kScenarioPlayed) << game << " " << out.dump();
+    EXPECT_EQ(out["steps"][0]["ok"], true) << game << " " << out.dump();
+    EXPECT_EQ(out["steps"][1]["ok"], false) << game;
+    EXPECT_EQ(out["players"]["ana"]["cash"], 1000) << game;
+  }
+  int code = 0;
+  const Json out = Play(R"({"game": "holdem", "players": [{"id": "ana"}],
+      "steps": [{"do": "sit", "player": "ana", "seat": 1}]})",
+                        &code);
+  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_THAT(out.value("error", ""), HasSubstr("\"buy_in\" is required"));
+}
+
 TEST(ScenarioBadInput, UnknownStepExits2AndPlaysNothing) {
   int code = 0;
   Json out = Play(HeadsUp(R"(, {"do": "shuffle"})"), &code);
@@ -486,8 +556,8 @@ TEST(ScenarioBadInput, RouletteBadStepsAreRejectedAndChangeNothing) {
        "rui has no session"},
       {R"({"do": "advance", "seconds": -1})", "INVALID_ARGUMENT",
        "seconds must be 0..1 year"},
-      {R"({"do": "sit", "player": "ana", "seat": 1, "buy_in": 0})",
-       "INVALID_ARGUMENT", "does not apply to roulette_french (no seats"},
+      {R"({"do": "sit", "player": "ana", "seat": 1, "buy_in": 500})",
+       "INVALID_ARGUMENT", "roulette has no buy-in"},
       {R"({"do": "deal", "deck": ["As"]})", "INVALID_ARGUMENT",
        "does not apply"},
       {R"({"do": "act", "player": "ana", "action": "hit"})", "INVALID_ARGUMENT",

@@ -79,6 +79,10 @@ const std::vector<Game>& Games() {
   return *kGames;
 }
 
+bool IsPoker(const std::string& game) {
+  return game == "holdem" || game == "omaha" || game == "synthetic";
+}
+
 const Game* FindGame(const std::string& name) {
   for (const Game& g : Games()) {
     if (g.name == name) return &g;
@@ -94,17 +98,20 @@ struct StepSpec {
 };
 const std::map<std::string, StepSpec>& StepSpecs() {
   static const auto* kSpecs = new std::map<std::string, StepSpec>{
+      // buy_in: required by the poker games (ReadScenario), absent or 0 at
+      // banked games (bets come from cash).
       {"sit",
-       {{{"player", Kind::kString},
-         {"seat", Kind::kInt},
-         {"buy_in", Kind::kInt}},
-        {}}},
+       {{{"player", Kind::kString}, {"seat", Kind::kInt}},
+        {{"buy_in", Kind::kInt}}}},
       {"rebuy", {{{"player", Kind::kString}, {"amount", Kind::kInt}}, {}}},
       {"leave", {{{"player", Kind::kString}}, {}}},
-      {"deal", {{{"deck", Kind::kArray}}, {{"button", Kind::kInt}}}},
+      // `table`: a tournament's table (SCENARIOS.md "Tournament scenarios").
+      {"deal",
+       {{{"deck", Kind::kArray}},
+        {{"button", Kind::kInt}, {"table", Kind::kString}}}},
       {"act",
        {{{"player", Kind::kString}, {"action", Kind::kString}},
-        {{"amount", Kind::kInt}}}},
+        {{"amount", Kind::kInt}, {"table", Kind::kString}}}},
       {"bet",
        {{{"player", Kind::kString}, {"amount", Kind::kInt}},
         {{"spot", Kind::kString},
@@ -139,6 +146,11 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
     return absl::InvalidArgumentError("the scenario must be a JSON object");
   }
   ScenarioFile sc;
+  if (absl::Status s = scenario::OnlyKnownKeys(
+          root, "scenario", {"name", "game", "config", "players", "steps"});
+      !s.ok()) {
+    return s;
+  }
   for (auto [key, kind] :
        std::vector<std::pair<const char*, Kind>>{{"game", Kind::kString},
                                                  {"players", Kind::kArray},
@@ -169,6 +181,11 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
     if (!players[i].is_object()) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, " must be an object"));
+    }
+    if (absl::Status s =
+            scenario::OnlyKnownKeys(players[i], where, {"id", "cash"});
+        !s.ok()) {
+      return s;
     }
     if (absl::Status s = Field(players[i], where, "id", Kind::kString, true);
         !s.ok()) {
@@ -221,6 +238,22 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
       if (absl::Status s = Field(step, where, key, kind, false); !s.ok()) {
         return s;
       }
+    }
+    // A tournament operation's fields depend on its op (a later runner's).
+    if (op != "tournament") {
+      std::vector<std::string> known = {"do"};
+      for (const auto& fields :
+           {spec->second.required, spec->second.optional}) {
+        for (auto [key, kind] : fields) known.push_back(key);
+      }
+      if (absl::Status s = scenario::OnlyKnownKeys(step, where, known);
+          !s.ok()) {
+        return s;
+      }
+    }
+    if (op == "sit" && IsPoker(sc.game) && !step.contains("buy_in")) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ": \"buy_in\" is required at a poker table (an integer)"));
     }
     if (op == "deal") {
       for (const Json& card : step["deck"]) {

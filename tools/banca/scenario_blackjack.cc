@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "libs/cards/card.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/blackjack/table.h"
 #include "libs/ledger/account.h"
@@ -42,26 +43,22 @@ const std::set<std::string>& BlackjackSteps() {
 
 absl::Status ReadConfig(const Json& c, bj::TableSettings* out) {
   bj::TableSettings& t = *out;
-  for (auto [key, kind] : std::vector<std::pair<const char*, Kind>>{
-           {"seats", Kind::kInt},
-           {"min_bet", Kind::kInt},
-           {"max_bet", Kind::kInt},
-           {"decks", Kind::kInt},
-           {"dealer_hits_soft_17", Kind::kBool},
-           {"blackjack_pays", Kind::kString},
-           {"double_on", Kind::kString},
-           {"double_after_split", Kind::kBool},
-           {"max_split_hands", Kind::kInt},
-           {"resplit_aces", Kind::kBool},
-           {"split_tens_by_value", Kind::kBool},
-           {"surrender", Kind::kString},
-           {"insurance", Kind::kBool},
-           {"dealer_peek", Kind::kBool},
-           {"special_prize_on_split_hands", Kind::kBool}}) {
-    if (absl::Status s = Field(c, "config", key, kind, false); !s.ok()) {
-      return s;
-    }
-  }
+  RETURN_IF_ERROR(KnownFields(c, "config",
+                              {{"seats", Kind::kInt},
+                               {"min_bet", Kind::kInt},
+                               {"max_bet", Kind::kInt},
+                               {"decks", Kind::kInt},
+                               {"dealer_hits_soft_17", Kind::kBool},
+                               {"blackjack_pays", Kind::kString},
+                               {"double_on", Kind::kString},
+                               {"double_after_split", Kind::kBool},
+                               {"max_split_hands", Kind::kInt},
+                               {"resplit_aces", Kind::kBool},
+                               {"split_tens_by_value", Kind::kBool},
+                               {"surrender", Kind::kString},
+                               {"insurance", Kind::kBool},
+                               {"dealer_peek", Kind::kBool},
+                               {"special_prize_on_split_hands", Kind::kBool}}));
   if (c.contains("seats")) t.seats = c["seats"].get<int>();
   if (c.contains("min_bet")) t.min_bet = c["min_bet"].get<int64_t>();
   if (c.contains("max_bet")) t.max_bet = c["max_bet"].get<int64_t>();
@@ -278,7 +275,7 @@ absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
   }
   if (op == "sit") {
     // Banked: bets come from cash, there are no chips at the table.
-    if (step["buy_in"].get<int64_t>() != 0) {
+    if (step.value("buy_in", int64_t{0}) != 0) {
       return absl::InvalidArgumentError(
           "blackjack has no buy-in: bets are taken from cash (buy_in 0)");
     }

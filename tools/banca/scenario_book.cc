@@ -1,8 +1,10 @@
 #include "tools/banca/scenario_book.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "banca/v1/envelope.pb.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
@@ -82,6 +84,27 @@ absl::Status OptionalFields(
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status OnlyKnownKeys(const Json& obj, const std::string& where,
+                           const std::vector<std::string>& known) {
+  for (const auto& [key, value] : obj.items()) {
+    if (std::find(known.begin(), known.end(), key) == known.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ".", key, ": unknown key (known: ", absl::StrJoin(known, ", "),
+          ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status KnownFields(
+    const Json& obj, const std::string& where,
+    const std::vector<std::pair<const char*, Kind>>& keys) {
+  std::vector<std::string> known;
+  for (auto [key, kind] : keys) known.push_back(key);
+  if (absl::Status s = OnlyKnownKeys(obj, where, known); !s.ok()) return s;
+  return OptionalFields(obj, where, keys);
 }
 
 ScenarioBook::ScenarioBook(eventlog::EventLog* log, std::string event_type)

@@ -54,6 +54,15 @@ absl::Status Field(const Json& obj, const std::string& where, const char* key,
 absl::Status OptionalFields(
     const Json& obj, const std::string& where,
     const std::vector<std::pair<const char*, Kind>>& keys);
+// INVALID_ARGUMENT naming `where.key` for a key of `obj` not in `known`
+// (SCENARIOS.md: a key the runner does not know, at any level, makes the
+// file malformed, so a typo never passes silently).
+absl::Status OnlyKnownKeys(const Json& obj, const std::string& where,
+                           const std::vector<std::string>& known);
+// OnlyKnownKeys and OptionalFields: every key of `obj` is one of `keys`,
+// of its kind.
+absl::Status KnownFields(const Json& obj, const std::string& where,
+                         const std::vector<std::pair<const char*, Kind>>& keys);
 
 // ---------------------------------------------------------------------------
 // The file's common part, read by scenario.cc before any game runner.

@@ -18,6 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "libs/cards/card.h"
 #include "libs/cards/showdown.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/poker/table.h"
 #include "libs/ledger/account.h"
@@ -45,22 +46,14 @@ absl::Status ReadConfig(const Json& c, const std::string& game,
                                     : poker::Variant::kHoldem;
   // Omaha is pot limit unless the file says otherwise (OM rules).
   if (game == "omaha") t.limit = poker::Limit::kPotLimit;
-  for (auto [key, kind] :
-       std::vector<std::pair<const char*, Kind>>{{"seats", Kind::kInt},
-                                                 {"small_blind", Kind::kInt},
-                                                 {"big_blind", Kind::kInt},
-                                                 {"limit", Kind::kString},
-                                                 {"rake", Kind::kObject},
-                                                 {"buy_in", Kind::kObject},
-                                                 {"action_seconds", Kind::kInt},
-                                                 {"heads_up", Kind::kString},
-                                                 {"straddles", Kind::kBool},
-                                                 {"max_raises", Kind::kInt},
-                                                 {"hole_cards", Kind::kInt}}) {
-    if (absl::Status s = Field(c, "config", key, kind, false); !s.ok()) {
-      return s;
-    }
-  }
+  const std::vector<std::pair<const char*, Kind>> keys = {
+      {"seats", Kind::kInt},          {"small_blind", Kind::kInt},
+      {"big_blind", Kind::kInt},      {"limit", Kind::kString},
+      {"rake", Kind::kObject},        {"buy_in", Kind::kObject},
+      {"action_seconds", Kind::kInt}, {"heads_up", Kind::kString},
+      {"straddles", Kind::kBool},     {"max_raises", Kind::kInt},
+      {"hole_cards", Kind::kInt}};
+  RETURN_IF_ERROR(KnownFields(c, "config", keys));
   if (c.contains("seats")) t.seats = c["seats"].get<int>();
   if (c.contains("small_blind"))
     t.small_blind = c["small_blind"].get<int64_t>();
@@ -99,14 +92,9 @@ absl::Status ReadConfig(const Json& c, const std::string& game,
   }
   if (c.contains("rake")) {
     const Json& r = c["rake"];
-    for (auto [key, kind] :
-         std::vector<std::pair<const char*, Kind>>{{"mode", Kind::kString},
-                                                   {"bps", Kind::kInt},
-                                                   {"cap", Kind::kInt}}) {
-      if (absl::Status s = Field(r, "config.rake", key, kind, false); !s.ok()) {
-        return s;
-      }
-    }
+    RETURN_IF_ERROR(KnownFields(
+        r, "config.rake",
+        {{"mode", Kind::kString}, {"bps", Kind::kInt}, {"cap", Kind::kInt}}));
     const std::string mode = r.value("mode", std::string("none"));
     if (mode == "none") {
       t.rake.mode = poker::RakeMode::kNone;
@@ -123,6 +111,8 @@ absl::Status ReadConfig(const Json& c, const std::string& game,
   }
   if (c.contains("buy_in")) {
     const Json& b = c["buy_in"];
+    RETURN_IF_ERROR(
+        scenario::OnlyKnownKeys(b, "config.buy_in", {"min", "max"}));
     for (const char* key : {"min", "max"}) {
       if (absl::Status s = Field(b, "config.buy_in", key, Kind::kInt, true);
           !s.ok()) {

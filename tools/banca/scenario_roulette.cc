@@ -47,8 +47,9 @@ namespace rl = games::roulette;
 // The SCENARIOS.md steps a roulette table plays; the others are rejected
 // steps ("does not apply"), not malformed files.
 const std::set<std::string>& RouletteSteps() {
-  static const auto* kSteps = new std::set<std::string>{
-      "bet", "spin", "leave", "disconnect", "reconnect", "fail", "advance"};
+  static const auto* kSteps =
+      new std::set<std::string>{"sit",        "bet",       "spin", "leave",
+                                "disconnect", "reconnect", "fail", "advance"};
   return *kSteps;
 }
 
@@ -653,9 +654,8 @@ absl::Status RouletteRunner::Advance(int64_t seconds) {
 
 absl::Status RouletteRunner::Do(const std::string& op, const Json& step) {
   if (!RouletteSteps().contains(op)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "step \"", op, "\" does not apply to ", game_,
-        op == "sit" ? " (no seats: a player joins the wheel by betting)" : ""));
+    return absl::InvalidArgumentError(
+        absl::StrCat("step \"", op, "\" does not apply to ", game_));
   }
   std::string player;
   if (step.contains("player")) {
@@ -664,6 +664,16 @@ absl::Status RouletteRunner::Do(const std::string& op, const Json& step) {
       return absl::NotFoundError(
           absl::StrCat(player, " is not a player of this scenario"));
     }
+  }
+  // SCENARIOS.md: a banked game's sit takes no buy-in. The wheel has no
+  // seats: sitting joins it (bets come from cash), as the service's Join.
+  if (op == "sit") {
+    if (step.value("buy_in", int64_t{0}) != 0) {
+      return absl::InvalidArgumentError(
+          "roulette has no buy-in: bets are taken from cash (buy_in 0)");
+    }
+    book_.Record(absl::StrCat("PlayerJoined player=", player));
+    return absl::OkStatus();
   }
   if (op == "bet") return Bet(player, step);
   if (op == "spin") return Spin(step);

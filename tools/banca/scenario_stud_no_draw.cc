@@ -139,7 +139,7 @@ absl::Status StudRunner::Do(const std::string& op, const Json& step) {
     }
   }
   if (op == "sit") {
-    if (step["buy_in"].get<int64_t>() != 0) {
+    if (step.value("buy_in", int64_t{0}) != 0) {
       return absl::InvalidArgumentError(
           "stud_no_draw has no buy-in: each ante comes from the cash "
           "(buy_in must be 0)");
