@@ -15,13 +15,21 @@ endfunction()
 # One gtest binary; each test case becomes its own CTest test so suites run in
 # parallel under `ctest -j`.
 function(banca_test name)
-  cmake_parse_arguments(ARG "" "TIMEOUT" "SRCS;DEPS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "" "TIMEOUT;RESOURCE_LOCK" "SRCS;DEPS;LABELS"
+                        ${ARGN})
   add_executable(${name} ${ARG_SRCS})
   target_compile_options(${name} PRIVATE ${BANCA_WARNINGS})
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 600)
   endif()
+  # RESOURCE_LOCK: tests of binaries that share one (e.g. the Kafka broker
+  # tools/run-tests starts, which a fault test stops and restarts, and its
+  # banca.wallet.events topic) never run at the same time under ctest -j.
+  set(lock)
+  if(ARG_RESOURCE_LOCK)
+    set(lock RESOURCE_LOCK ${ARG_RESOURCE_LOCK})
+  endif()
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT})
+    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT} ${lock})
 endfunction()
