@@ -23,6 +23,7 @@
 #include "absl/time/clock.h"
 #include "libs/common/check.h"
 #include "libs/common/crc32c.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/file_window.h"
 #include "libs/eventlog/group_coordinator.h"
@@ -376,7 +377,7 @@ absl::Status EmbeddedLog::EnsureTopic(const TopicConfig& config) {
   bool queued = false;
   {
     std::lock_guard l(mu_);
-    if (absl::Status s = RefuseLocked(); !s.ok()) return s;
+    RETURN_IF_ERROR(RefuseLocked());
     auto it = assign_topics_.find(config.name);
     if (it != assign_topics_.end()) {
       if (it->second.partitions != config.partitions) {
@@ -682,7 +683,7 @@ absl::Status EmbeddedLog::Preallocate(int64_t bytes) {
 absl::Status EmbeddedLog::Roll() {
   // Sealed segments hold records only, so their sizes chain into the next
   // segment's name and only the last segment can have a tail.
-  if (absl::Status s = TrimActive(); !s.ok()) return s;
+  RETURN_IF_ERROR(TrimActive());
   const int64_t base = active_->base + active_size_;
   const std::string path = dir_ + "/" + internal::SegmentFileName(base);
   const int fd =
@@ -691,7 +692,7 @@ absl::Status EmbeddedLog::Roll() {
   auto seg = std::make_shared<Segment>(base, path, fd);
   // The new name must be durable before anything in it is acknowledged.
   if (options_.fsync) {
-    if (absl::Status s = SyncDir(dir_); !s.ok()) return s;
+    RETURN_IF_ERROR(SyncDir(dir_));
   }
   {
     std::lock_guard l(index_mu_);
@@ -1002,7 +1003,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
           slash == std::string::npos
               ? "."
               : (slash == 0 ? "/" : dir.substr(0, slash));
-      if (absl::Status s = SyncDir(parent); !s.ok()) return s;
+      RETURN_IF_ERROR(SyncDir(parent));
     }
   } else if (errno != EEXIST) {
     return Errno("mkdir", dir);

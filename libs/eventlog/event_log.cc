@@ -4,6 +4,7 @@
 #include <mutex>
 #include <utility>
 
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/group_member.h"
 
 namespace banca::eventlog {
@@ -57,7 +58,7 @@ absl::StatusOr<int64_t> ReadPartitionToEnd(EventLog& log,
     // the end means only markers remain.
     if (records->empty()) break;
     for (const StoredRecord& record : *records) {
-      if (absl::Status s = visit(record); !s.ok()) return s;
+      RETURN_IF_ERROR(visit(record));
       next = record.offset + 1;
     }
   }

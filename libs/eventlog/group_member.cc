@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/validation.h"
 
 namespace banca::eventlog {
@@ -23,7 +24,7 @@ absl::Status GroupMember::CheckCommits(const std::vector<OffsetCommit>& commits,
         "a group member's append must carry an offset commit");
   }
   for (const OffsetCommit& c : commits) {
-    if (absl::Status s = internal::ValidateCommit(c); !s.ok()) return s;
+    RETURN_IF_ERROR(internal::ValidateCommit(c));
     if (c.group != group_ || c.topic != topic_) {
       return absl::InvalidArgumentError(absl::StrCat(
           "member of group ", group_, " on topic ", topic_,
@@ -45,9 +46,7 @@ absl::Status ValidateGroupOptions(const GroupOptions& options) {
     return absl::InvalidArgumentError(
         absl::StrCat("group name must be 1..", kMaxKeyBytes, " bytes"));
   }
-  if (absl::Status s = internal::ValidateTopicName(options.topic); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(internal::ValidateTopicName(options.topic));
   if (internal::IsInternalTopic(options.topic)) {
     return absl::InvalidArgumentError(
         absl::StrCat("topic ", options.topic, " belongs to the log"));

@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "libs/common/check.h"
 #include "libs/common/crc32c.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/file_window.h"
 
@@ -222,10 +223,7 @@ absl::StatusOr<ScanOutcome> ScanSegments(
     }
     FileWindow w(fd.get(), st.st_size, kScanChunkBytes);
     SegmentScan s;
-    if (absl::Status status = ScanOne(seg, st.st_size, visitor, &s, w);
-        !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(ScanOne(seg, st.st_size, visitor, &s, w));
     rep.segments += 1;
     rep.records += s.records;
     rep.batches += s.batches;

@@ -23,6 +23,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/group_member.h"
 #include "libs/eventlog/journal_format.h"
@@ -517,14 +518,14 @@ absl::Status KafkaLog::Init() {
     // and aborts what it left open, like any restart.
     Producer legacy;
     legacy.transactional_id = transactional_id_;
-    if (absl::Status s = NewProducer(legacy); !s.ok()) return s;
+    RETURN_IF_ERROR(NewProducer(legacy));
     DestroyProducer(legacy);
   }
   for (int j = 0; j < options_.producers; ++j) {
     auto pr = std::make_unique<Producer>();
     pr->transactional_id = absl::StrCat(transactional_id_, "-", j);
     // Also fences this producer of an earlier incarnation of this process.
-    if (absl::Status s = NewProducer(*pr); !s.ok()) return s;
+    RETURN_IF_ERROR(NewProducer(*pr));
     lanes_[j % lanes]->producers.push_back(std::move(pr));
   }
   for (auto& lane : lanes_) {
@@ -690,9 +691,7 @@ absl::Status KafkaLog::CheckPartition(std::string_view topic, int partition) {
 }
 
 absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
-  if (absl::Status s = internal::ValidateTopicName(config.name); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(internal::ValidateTopicName(config.name));
   if (internal::IsInternalTopic(config.name)) {
     return absl::InvalidArgumentError(
         absl::StrCat("topic ", config.name, " is internal to the log"));
@@ -1258,7 +1257,7 @@ void KafkaLog::CompleterLoop() {
 
 absl::StatusOr<int64_t> KafkaLog::EndOffset(std::string_view topic,
                                             int partition) {
-  if (absl::Status s = CheckPartition(topic, partition); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckPartition(topic, partition));
   const std::string name(topic);
   int64_t acked = -1;
   {
@@ -1487,7 +1486,7 @@ absl::StatusOr<int64_t> KafkaLog::CommittedOffset(std::string_view group,
   if (group.empty() || group.size() > kMaxKeyBytes) {
     return absl::InvalidArgumentError("bad group name");
   }
-  if (absl::Status s = CheckPartition(topic, partition); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckPartition(topic, partition));
   const std::string group_id(group), name(topic);
   // A transaction that carried offsets for this group is still writing its
   // markers (UNSTABLE_OFFSET_COMMIT) for a moment after it committed.
@@ -1677,7 +1676,7 @@ absl::StatusOr<std::unique_ptr<GroupMember>> KafkaLog::JoinGroup(
         absl::StrCat(std::max(1, options.session_timeout_ms / 4)));
   PassThrough(c);
   auto member = std::make_unique<KafkaGroupMember>(*this, options);
-  if (absl::Status s = member->Start(c); !s.ok()) return s;
+  RETURN_IF_ERROR(member->Start(c));
   return member;
 }
 
@@ -1708,7 +1707,7 @@ absl::StatusOr<std::vector<TopicConfig>> KafkaLog::ListTopics() {
 absl::StatusOr<std::unique_ptr<EventLog>> OpenKafkaLog(
     const KafkaLogOptions& options) {
   auto log = std::make_unique<KafkaLog>(options);
-  if (absl::Status s = log->Init(); !s.ok()) return s;
+  RETURN_IF_ERROR(log->Init());
   return std::unique_ptr<EventLog>(std::move(log));
 }
 
@@ -1777,10 +1776,7 @@ absl::StatusOr<KafkaLogOptions> ParseKafkaSpec(std::string_view spec) {
         return absl::InvalidArgumentError(
             absl::StrCat("kafka option must be key=value, got \"", kv, "\""));
       }
-      if (absl::Status s = apply(kv.substr(0, eq), kv.substr(eq + 1));
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(apply(kv.substr(0, eq), kv.substr(eq + 1)));
     }
   }
   // Secrets (sasl.password, ssl.key.password) stay out of command lines.

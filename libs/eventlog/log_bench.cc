@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::eventlog {
 namespace {
@@ -46,9 +47,7 @@ absl::StatusOr<LogBenchResult> RunLogBench(EventLog& log,
       o.in_flight_per_writer <= 0 || o.in_flight_per_writer > kMaxInFlight) {
     return absl::InvalidArgumentError("bad log bench options");
   }
-  if (absl::Status s = log.EnsureTopic({o.topic, o.partitions}); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(log.EnsureTopic({o.topic, o.partitions}));
   const std::string value(o.value_bytes, 'v');
   std::vector<std::unique_ptr<Writer>> writers;
   for (int w = 0; w < o.writers; ++w) {

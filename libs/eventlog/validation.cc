@@ -1,6 +1,7 @@
 #include "libs/eventlog/validation.h"
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::eventlog::internal {
 
@@ -24,7 +25,7 @@ absl::Status ValidateTopicName(std::string_view name) {
 bool IsInternalTopic(std::string_view name) { return name.starts_with("__"); }
 
 absl::Status ValidateRecord(const Record& r) {
-  if (absl::Status s = ValidateTopicName(r.topic); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateTopicName(r.topic));
   if (IsInternalTopic(r.topic)) {
     return absl::InvalidArgumentError(
         absl::StrCat("topic ", r.topic, " is internal to the log"));
@@ -66,7 +67,7 @@ absl::Status ValidateCommit(const OffsetCommit& c) {
     return absl::InvalidArgumentError(
         absl::StrCat("group name must have 1..", kMaxKeyBytes, " bytes"));
   }
-  if (absl::Status s = ValidateTopicName(c.topic); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateTopicName(c.topic));
   if (c.partition < 0 || c.partition >= kMaxPartitions) {
     return absl::InvalidArgumentError(
         absl::StrCat("partition ", c.partition, " out of range"));

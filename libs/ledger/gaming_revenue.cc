@@ -1,6 +1,7 @@
 #include "libs/ledger/gaming_revenue.h"
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
 
@@ -117,7 +118,7 @@ absl::StatusOr<std::vector<GamingRevenueRow>> GamingRevenueTally::TotalsByGame()
 absl::StatusOr<GamingRevenueRow> GamingRevenueTally::Total() const {
   GamingRevenueRow total;
   for (const auto& [key, row] : rows_) {
-    if (absl::Status s = AddRow(total, row); !s.ok()) return s;
+    RETURN_IF_ERROR(AddRow(total, row));
   }
   return total;
 }

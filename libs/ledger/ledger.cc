@@ -15,6 +15,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/invariant.h"
@@ -591,7 +592,7 @@ absl::Status AddDebitedOwners(const v1::LedgerTransaction& tx, Keys* owners) {
 absl::Status CheckDecides(const Ledger::Impl& impl, const Keys& owners) {
   if (!impl.decides) return absl::OkStatus();
   for (const std::string& owner : owners) {
-    if (absl::Status s = impl.decides(owner); !s.ok()) return s;
+    RETURN_IF_ERROR(impl.decides(owner));
   }
   return absl::OkStatus();
 }
@@ -649,7 +650,7 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   // Another ledger's owner: its state here may be behind, so nothing
   // decided about it here would mean anything.
   if (impl.decides) {
-    if (absl::Status s = impl.decides(stream_owner); !s.ok()) return s;
+    RETURN_IF_ERROR(impl.decides(stream_owner));
   }
   LockSet locks(impl, keys);
   const Owner* stream_state = impl.Find(stream_owner);
@@ -657,15 +658,15 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   const std::string stream = Ledger::StreamFor(stream_owner);
   const std::string event_id = absl::StrCat(stream, "#", sequence);
   v1::WalletEvent event;
-  if (absl::Status s = decide(event_id, event); !s.ok()) return s;
+  RETURN_IF_ERROR(decide(event_id, event));
   event.set_request_id(meta.request_id);
   event.set_request_fingerprint(meta.fingerprint);
   if (!meta.actor.empty()) event.set_actor(meta.actor);
-  if (absl::Status s = CheckEventSize(event); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckEventSize(event));
   if (impl.decides) {
     absl::StatusOr<Keys> owners = DecidingOwners(stream_owner, event);
     if (!owners.ok()) return owners.status();
-    if (absl::Status s = CheckDecides(impl, *owners); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckDecides(impl, *owners));
   }
   // The command built this event from input it validated, against the same
   // locked state: an event that does not plan (unbalanced, unknown hold,
@@ -674,7 +675,7 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   absl::StatusOr<EventPlan> plan =
       PlanEvent(impl, stream_owner, sequence, event, Arithmetic::kExact);
   if (!plan.ok()) StopOnInvariantBreak("a decided event", plan.status());
-  if (absl::Status s = CheckDecisionLimits(impl, *plan); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckDecisionLimits(impl, *plan));
   WriteEvent(impl, stream_owner, sequence, *plan, event);
   FillBalances(*plan, event);
   AssertDecided(impl, *plan);
@@ -903,8 +904,8 @@ absl::Status Ledger::Post(const CommandMeta& meta,
   }
   if (impl_->decides) {
     Keys debited;
-    if (absl::Status s = AddDebitedOwners(tx, &debited); !s.ok()) return s;
-    if (absl::Status s = CheckDecides(*impl_, debited); !s.ok()) return s;
+    RETURN_IF_ERROR(AddDebitedOwners(tx, &debited));
+    RETURN_IF_ERROR(CheckDecides(*impl_, debited));
   }
   std::vector<AccountInfo> infos;
   infos.reserve(tx.postings_size());

@@ -2,6 +2,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "services/table/envelope_record.h"
 
@@ -89,11 +90,8 @@ void AppendBankedRecords(const v1::BankedTableEvent& event, uint64_t sequence,
 absl::StatusOr<DecodedBankedEvent> DecodeBankedRecord(
     const eventlog::StoredRecord& record) {
   DecodedBankedEvent out;
-  if (absl::Status s = DecodeEnvelope(record, kBankedEventType, "banked",
-                                      &out.envelope, &out.event);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(DecodeEnvelope(record, kBankedEventType, "banked",
+                                 &out.envelope, &out.event));
   return out;
 }
 

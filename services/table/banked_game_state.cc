@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "services/table/banked_codec.h"
 #include "services/table/blackjack_table_state.h"
@@ -173,13 +174,10 @@ absl::Status BankedGameState::PayBack(
     const StakeSagas::Stake& stake, int64_t at,
     std::vector<v1::BankedTableEvent>* derived) const {
   v1::BankedTableEvent money = Money(stake.round(), "compensation", at);
-  if (absl::Status s = Add(
-          money, VoidRefundTransaction(Bet(stake.round(), stake.player_id(),
+  RETURN_IF_ERROR(
+      Add(money, VoidRefundTransaction(Bet(stake.round(), stake.player_id(),
                                            stake.bet_id(), stake.stake_minor()),
-                                       /*withdrawn=*/true));
-      !s.ok()) {
-    return s;
-  }
+                                       /*withdrawn=*/true)));
   derived->push_back(std::move(money));
   return absl::OkStatus();
 }

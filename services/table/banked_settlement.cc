@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
@@ -78,7 +79,7 @@ absl::Status ValidateBankedBet(const BankedBet& bet) {
 }
 
 absl::StatusOr<v1::LedgerTransaction> StakeTransaction(const BankedBet& bet) {
-  if (absl::Status s = ValidateBankedBet(bet); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateBankedBet(bet));
   v1::LedgerTransaction tx =
       NewTx(bet, v1::POSTING_REASON_BET,
             absl::StrCat("stake ", bet.stake, " on ", bet.bet_id));
@@ -89,7 +90,7 @@ absl::StatusOr<v1::LedgerTransaction> StakeTransaction(const BankedBet& bet) {
 
 absl::StatusOr<v1::LedgerTransaction> SettleTransaction(const BankedBet& bet,
                                                         int64_t returned) {
-  if (absl::Status s = ValidateBankedBet(bet); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateBankedBet(bet));
   if (returned < 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         "banked bet ", bet.bet_id, ": returned ", returned, " is negative"));
@@ -120,7 +121,7 @@ absl::StatusOr<v1::LedgerTransaction> SettleTransaction(const BankedBet& bet,
 
 absl::StatusOr<v1::LedgerTransaction> VoidRefundTransaction(
     const BankedBet& bet, bool withdrawn) {
-  if (absl::Status s = ValidateBankedBet(bet); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateBankedBet(bet));
   v1::LedgerTransaction tx =
       NewTx(bet,
             withdrawn ? v1::POSTING_REASON_BET_RETURNED

@@ -61,24 +61,15 @@ absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
     return absl::FailedPreconditionError(
         "the table service needs a deck key to seal its decks");
   }
-  if (absl::Status s =
-          log.EnsureTopic({std::string(kBankedTopic), options.partitions});
-      !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = log.EnsureTopic(
-          {std::string(kBankedRequestsTopic), options.partitions});
-      !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = log.EnsureTopic(
-          {std::string(wallet::kWalletTopic), options.wallet_partitions});
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(
+      log.EnsureTopic({std::string(kBankedTopic), options.partitions}));
+  RETURN_IF_ERROR(
+      log.EnsureTopic({std::string(kBankedRequestsTopic), options.partitions}));
+  RETURN_IF_ERROR(log.EnsureTopic(
+      {std::string(wallet::kWalletTopic), options.wallet_partitions}));
   std::unique_ptr<BankedTableService> service(
       new BankedTableService(log, clock, std::move(options)));
-  if (absl::Status s = service->Replay(); !s.ok()) return s;
+  RETURN_IF_ERROR(service->Replay());
   {
     absl::MutexLock lock(&service->outcomes_mu_);
     service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
@@ -261,7 +252,7 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
   if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
   RETURN_IF_ERROR(SealDeal(options_.deck_keys, event));
   std::vector<v1::BankedTableEvent> derived;
-  if (absl::Status s = slot.state->Apply(event, &derived); !s.ok()) return s;
+  RETURN_IF_ERROR(slot.state->Apply(event, &derived));
   DropClearDeck(event);  // applied in clear, logged sealed
   BankedEventContext ctx;
   ctx.producer = options_.producer;
@@ -312,7 +303,7 @@ grpc::Status BankedTableService::PlayerCommand(
       context, method, request_id, body, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        RETURN_IF_ERROR(NeedPlayer(caller));
         absl::StatusOr<Slot*> found = FindOrNotFound(table_id);
         if (!found.ok()) return found.status();
         Slot& slot = **found;
@@ -321,10 +312,7 @@ grpc::Status BankedTableService::PlayerCommand(
           absl::StatusOr<v1::BankedTableEvent> e =
               make(caller.player_id(), slot);
           if (!e.ok()) return e.status();
-          if (absl::Status s = Decide(slot, key, fingerprint, *std::move(e));
-              !s.ok()) {
-            return s;
-          }
+          RETURN_IF_ERROR(Decide(slot, key, fingerprint, *std::move(e)));
         }
         *response = slot.state->ViewFor(caller.player_id());
         return absl::OkStatus();
@@ -385,7 +373,7 @@ grpc::Status BankedTableService::CreateTable(
             BankedGameState::Create(*c, e.at_micros());
         if (!state.ok()) return state.status();
         *c = (*state)->created();  // defaults filled in
-        if (absl::Status s = edge::CheckEventSize(e); !s.ok()) return s;
+        RETURN_IF_ERROR(edge::CheckEventSize(e));
         absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
             NewRandomSource(request->table_id());
         if (!rng.ok()) return rng.status();
@@ -452,7 +440,7 @@ grpc::Status BankedTableService::Leave(
       context, "BankedLeave", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = NeedPlayer(caller); !s.ok()) return s;
+        RETURN_IF_ERROR(NeedPlayer(caller));
         absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
         if (!slot.ok()) return slot.status();
         absl::MutexLock lock(&(*slot)->mu);
@@ -464,9 +452,7 @@ grpc::Status BankedTableService::Leave(
         e.set_request_id(key);
         e.set_request_fingerprint(fingerprint);
         e.mutable_leaving()->set_player_id(caller.player_id());
-        if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(CommitLocked(**slot, std::move(e)));
         *response = (*slot)->state->last_left();
         return absl::OkStatus();
       });
@@ -501,7 +487,7 @@ absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
   e.set_request_fingerprint(fingerprint);
   const std::string saga_id =
       e.has_stake_requested() ? e.stake_requested().saga_id() : "";
-  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
+  RETURN_IF_ERROR(CommitLocked(slot, std::move(e)));
   if (saga_id.empty()) return absl::OkStatus();
   // A stake: wait for the wallet (through the log) before answering.
   // Registered under the lock that the answer needs, so it cannot slip
@@ -586,9 +572,7 @@ grpc::Status BankedTableService::VoidRound(
           e.set_request_fingerprint(fingerprint);
           e.mutable_void_requested()->set_round((*slot)->state->round());
           e.mutable_void_requested()->set_reason(request->reason());
-          if (absl::Status s = CommitLocked(**slot, std::move(e)); !s.ok()) {
-            return s;
-          }
+          RETURN_IF_ERROR(CommitLocked(**slot, std::move(e)));
         }
         *response = (*slot)->state->Info();
         return absl::OkStatus();
@@ -852,9 +836,7 @@ absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
                        wallet_offsets_[p]});
   }
   if (!commits.empty()) {
-    if (absl::Status s = log_.CommitOffsets(std::move(commits)); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(log_.CommitOffsets(std::move(commits)));
   }
   return handled;
 }

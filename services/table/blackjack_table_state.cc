@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/cards/random.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "services/table/banked_codec.h"
 #include "services/table/blackjack_wire.h"
@@ -68,7 +69,7 @@ absl::Status BlackjackTableState::MoveClock(bj::Table& table,
   int64_t delta = (at - created_micros_) / 1'000'000 - table.now();
   while (delta > 0) {
     const int64_t step = std::min(delta, kMaxClockStep);
-    if (absl::Status s = table.AdvanceClock(step); !s.ok()) return s;
+    RETURN_IF_ERROR(table.AdvanceClock(step));
     delta -= step;
   }
   return absl::OkStatus();
@@ -133,12 +134,8 @@ absl::StatusOr<v1::BankedTableEvent> BlackjackTableState::ActEvent(
   }
   // The engine's own checks (turn, legality, amounts) on a copy.
   bj::Table copy = engine_;
-  if (absl::Status s = copy.Act(
-          player,
-          bj::Action{*type, stake > 0 ? stake : request.amount_minor()});
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(copy.Act(
+      player, bj::Action{*type, stake > 0 ? stake : request.amount_minor()}));
   if (stake > 0) {
     absl::StatusOr<v1::BankedTableEvent> e = NewStake(
         player, SeatBetId(seat->second, bet), request.round(), stake, now);
@@ -210,8 +207,8 @@ absl::Status BlackjackTableState::ApplyGame(
                            ? 1
                            : e.joined().seat();
       bj::Table next = engine_;
-      if (absl::Status s = MoveClock(next, at); !s.ok()) return s;
-      if (absl::Status s = next.Sit(player, seat); !s.ok()) return s;
+      RETURN_IF_ERROR(MoveClock(next, at));
+      RETURN_IF_ERROR(next.Sit(player, seat));
       engine_ = std::move(next);
       seats_[player] = seat;
       notices_.erase(player);
@@ -224,8 +221,8 @@ absl::Status BlackjackTableState::ApplyGame(
             "a stake of yours is still being captured");
       }
       bj::Table next = engine_;
-      if (absl::Status s = MoveClock(next, at); !s.ok()) return s;
-      if (absl::Status s = next.Leave(player); !s.ok()) return s;
+      RETURN_IF_ERROR(MoveClock(next, at));
+      RETURN_IF_ERROR(next.Leave(player));
       engine_ = std::move(next);
       last_left_ = SummaryFor(player);
       break;
@@ -246,8 +243,8 @@ absl::Status BlackjackTableState::ApplyGame(
             "a round is in progress: the main bet waits for the next one");
       }
       bj::Table copy = engine_;
-      if (absl::Status s = MoveClock(copy, at); !s.ok()) return s;
-      if (absl::Status s = ApplyStake(copy, r); !s.ok()) return s;
+      RETURN_IF_ERROR(MoveClock(copy, at));
+      RETURN_IF_ERROR(ApplyStake(copy, r));
       return sagas_.Begin(id(), r);
     }
     case v1::BankedTableEvent::kActionRequested: {
@@ -257,7 +254,7 @@ absl::Status BlackjackTableState::ApplyGame(
             absl::StrCat("round ", a.round(), " is not in play"));
       }
       bj::Table next = engine_;
-      if (absl::Status s = MoveClock(next, at); !s.ok()) return s;
+      RETURN_IF_ERROR(MoveClock(next, at));
       absl::Status s;
       if (a.timeout()) {
         s = next.Timeout(a.player_id());
@@ -280,8 +277,8 @@ absl::Status BlackjackTableState::ApplyGame(
           CardsFromStrings(e.dealt().deck());
       if (!deck.ok()) return deck.status();
       bj::Table next = engine_;
-      if (absl::Status s = MoveClock(next, at); !s.ok()) return s;
-      if (absl::Status s = next.Deal(*std::move(deck)); !s.ok()) return s;
+      RETURN_IF_ERROR(MoveClock(next, at));
+      RETURN_IF_ERROR(next.Deal(*std::move(deck)));
       engine_ = std::move(next);
       deal_at_ = 0;
       NoteDealt(e.dealt());
@@ -289,18 +286,18 @@ absl::Status BlackjackTableState::ApplyGame(
     }
     case v1::BankedTableEvent::kVoidRequested: {
       bj::Table next = engine_;
-      if (absl::Status s = MoveClock(next, at); !s.ok()) return s;
-      if (absl::Status s = next.Fail(); !s.ok()) return s;
+      RETURN_IF_ERROR(MoveClock(next, at));
+      RETURN_IF_ERROR(next.Fail());
       engine_ = std::move(next);
       break;
     }
     case v1::BankedTableEvent::kInactivityChecked:
-      if (absl::Status s = MoveClock(engine_, at); !s.ok()) return s;
+      RETURN_IF_ERROR(MoveClock(engine_, at));
       break;
     default:
       return absl::InvalidArgumentError("not a blackjack table event");
   }
-  if (absl::Status s = Drain(at, derived); !s.ok()) return s;
+  RETURN_IF_ERROR(Drain(at, derived));
   NoteTurn(at);
   return absl::OkStatus();
 }
@@ -311,11 +308,8 @@ absl::Status BlackjackTableState::Connection(
   // BJ-29/30: the round and the bets stay valid. The engine changes
   // nothing; the player's hands are played out by the decision timeout
   // when their turn comes (insurance declined, the hand stands).
-  if (absl::Status s =
-          connected ? engine_.Reconnect(player) : engine_.Disconnect(player);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(connected ? engine_.Reconnect(player)
+                            : engine_.Disconnect(player));
   return Drain(at, derived);
 }
 
@@ -338,7 +332,7 @@ absl::Status BlackjackTableState::Captured(
             ? at
             : at + int64_t{created_.blackjack().betting_seconds()} * 1'000'000;
   }
-  if (absl::Status d = Drain(at, derived); !d.ok()) return d;
+  RETURN_IF_ERROR(Drain(at, derived));
   NoteTurn(at);
   return absl::OkStatus();
 }
@@ -355,14 +349,11 @@ absl::Status BlackjackTableState::Drain(
   for (; table_events_seen_ < events.size(); ++table_events_seen_) {
     const bj::TableEvent& te = events[table_events_seen_];
     if (const auto* back = std::get_if<bj::BetWithdrawn>(&te)) {
-      if (absl::Status s = Add(
-              withdrawn, VoidRefundTransaction(
+      RETURN_IF_ERROR(
+          Add(withdrawn, VoidRefundTransaction(
                              Bet(next_round, back->player,
                                  SeatBetId(back->seat, "main"), back->amount),
-                             /*withdrawn=*/true));
-          !s.ok()) {
-        return s;
-      }
+                             /*withdrawn=*/true)));
     } else if (const auto* left = std::get_if<bj::PlayerLeft>(&te)) {
       seats_.erase(left->player);
       last_left_ = Summary(left->player, left->stats.rounds_played,
@@ -395,13 +386,9 @@ absl::Status BlackjackTableState::Drain(
     const BankedBet banked =
         Bet(r->round_number(), seat == nullptr ? "" : seat->player,
             SeatBetId(b.seat, bj::BetId(b.kind, b.hand)), b.stake);
-    if (absl::Status s =
-            Add(settled, b.outcome == bj::Outcome::kVoid
-                             ? VoidRefundTransaction(banked)
-                             : SettleTransaction(banked, b.returned));
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Add(settled, b.outcome == bj::Outcome::kVoid
+                                     ? VoidRefundTransaction(banked)
+                                     : SettleTransaction(banked, b.returned)));
   }
   if (settled.money().transactions_size() > 0) {
     derived->push_back(std::move(settled));

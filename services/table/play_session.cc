@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/request_fingerprint.h"
+#include "libs/common/status_macros.h"
 #include "libs/ledger/idempotency.h"
 #include "services/common/bearer_auth.h"
 
@@ -29,9 +30,7 @@ absl::Status TableService::PlaySession::Join(
       // A player with a seat here is always admitted; a player without one
       // takes a spectator's place. (A newer session of the same player
       // takes the older one's place, whatever it was.)
-      if (absl::Status s = service_.AdmitLocked(*slot, player()); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(service_.AdmitLocked(*slot, player()));
       it = slot->players.try_emplace(player()).first;
     } else {
       replaced = std::move(it->second);

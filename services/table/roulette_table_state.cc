@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "services/table/banked_codec.h"
 #include "services/table/banked_settlement.h"
@@ -148,7 +149,7 @@ absl::Status RouletteTableState::RequestStake(const v1::BankedTableEvent& e) {
       absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_)));
   if (!placed.ok()) return placed.status();
   EngineTime(e.at_micros());
-  if (absl::Status s = sagas_.Begin(id(), r); !s.ok()) return s;
+  RETURN_IF_ERROR(sagas_.Begin(id(), r));
   ++bets_;
   requests_[r.bet_id()] = r.roulette();
   notices_.erase(r.player_id());
@@ -254,13 +255,10 @@ absl::Status RouletteTableState::ApplyGame(
       requests_.erase(w.bet_id());
       v1::BankedTableEvent money =
           Money(off->round, "withdrawn", engine_micros_);
-      if (absl::Status s = Add(
-              money, VoidRefundTransaction(
+      RETURN_IF_ERROR(
+          Add(money, VoidRefundTransaction(
                          Bet(off->round, off->player, off->bet_id, off->stake),
-                         /*withdrawn=*/true));
-          !s.ok()) {
-        return s;
-      }
+                         /*withdrawn=*/true)));
       derived->push_back(std::move(money));
       break;
     }
@@ -287,13 +285,10 @@ absl::Status RouletteTableState::ApplyGame(
             Money(settled->round, "settled", engine_micros_);
         for (const rl::BetSettlement& b : settled->bets) {
           requests_.erase(b.bet_id);
-          if (absl::Status s = Add(
-                  money, SettleTransaction(
+          RETURN_IF_ERROR(
+              Add(money, SettleTransaction(
                              Bet(settled->round, b.player, b.bet_id, b.stake),
-                             b.returned));
-              !s.ok()) {
-            return s;
-          }
+                             b.returned)));
         }
         if (money.money().transactions_size() > 0) {
           derived->push_back(std::move(money));
@@ -317,12 +312,9 @@ absl::Status RouletteTableState::ApplyGame(
             Money(voided->round, "void", engine_micros_);
         for (const rl::BetWithdrawn& b : voided->refunds) {
           requests_.erase(b.bet_id);
-          if (absl::Status s =
-                  Add(money, VoidRefundTransaction(
-                                 Bet(b.round, b.player, b.bet_id, b.stake)));
-              !s.ok()) {
-            return s;
-          }
+          RETURN_IF_ERROR(
+              Add(money, VoidRefundTransaction(
+                             Bet(b.round, b.player, b.bet_id, b.stake))));
         }
         if (money.money().transactions_size() > 0) {
           derived->push_back(std::move(money));

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/cards/random.h"
+#include "libs/common/status_macros.h"
 #include "services/table/stud_wire.h"
 #include "services/table/table_codec.h"
 
@@ -77,7 +78,7 @@ absl::StatusOr<v1::BankedTableEvent> StudTableState::ActEvent(
   stud::Table copy = engine_;
   switch (request.stud_action()) {
     case v1::STUD_ACTION_TYPE_FOLD: {
-      if (absl::Status s = copy.Fold(player); !s.ok()) return s;
+      RETURN_IF_ERROR(copy.Fold(player));
       v1::BankedTableEvent e;
       e.set_table_id(id());
       e.set_at_micros(now);
@@ -88,7 +89,7 @@ absl::StatusOr<v1::BankedTableEvent> StudTableState::ActEvent(
       return e;
     }
     case v1::STUD_ACTION_TYPE_BET: {
-      if (absl::Status s = copy.Continue(player); !s.ok()) return s;
+      RETURN_IF_ERROR(copy.Continue(player));
       absl::StatusOr<v1::BankedTableEvent> e =
           NewStake(player, absl::StrCat(player, ".bet"), request.round(),
                    engine_.round()->ViewFor(seat->second).continue_bet, now);
@@ -145,7 +146,7 @@ absl::Status StudTableState::ApplyGame(
       const int seat = e.joined().seat() == 0 && next.config().individual()
                            ? 1
                            : e.joined().seat();
-      if (absl::Status s = next.Sit(player, seat, Ms(at)); !s.ok()) return s;
+      RETURN_IF_ERROR(next.Sit(player, seat, Ms(at)));
       seats_[player] = seat;
       notices_.erase(player);
       break;
@@ -171,7 +172,7 @@ absl::Status StudTableState::ApplyGame(
             absl::StrCat("round ", r.round(),
                          " is not taking this stake; round ", round(), " is"));
       }
-      if (absl::Status s = ApplyStake(next, r, at); !s.ok()) return s;
+      RETURN_IF_ERROR(ApplyStake(next, r, at));
       return sagas_.Begin(id(), r);  // applied once captured
     }
     case v1::BankedTableEvent::kActionRequested: {
@@ -183,7 +184,7 @@ absl::Status StudTableState::ApplyGame(
       if (a.stud_action() != v1::STUD_ACTION_TYPE_FOLD) {
         return absl::InvalidArgumentError("stud_action must be FOLD");
       }
-      if (absl::Status s = next.Fold(a.player_id()); !s.ok()) return s;
+      RETURN_IF_ERROR(next.Fold(a.player_id()));
       break;
     }
     case v1::BankedTableEvent::kDealt: {
@@ -195,16 +196,16 @@ absl::Status StudTableState::ApplyGame(
       absl::StatusOr<std::vector<cards::Card>> deck =
           CardsFromStrings(e.dealt().deck());
       if (!deck.ok()) return deck.status();
-      if (absl::Status s = next.Deal(*deck, Ms(at)); !s.ok()) return s;
+      RETURN_IF_ERROR(next.Deal(*deck, Ms(at)));
       deal_at_ = 0;
       NoteDealt(e.dealt());
       break;
     }
     case v1::BankedTableEvent::kVoidRequested:
-      if (absl::Status s = next.Void(); !s.ok()) return s;
+      RETURN_IF_ERROR(next.Void());
       break;
     case v1::BankedTableEvent::kInactivityChecked:
-      if (absl::Status s = next.Tick(Ms(at)); !s.ok()) return s;
+      RETURN_IF_ERROR(next.Tick(Ms(at)));
       break;
     default:
       return absl::InvalidArgumentError("not a póquer sem descarte event");
@@ -240,11 +241,7 @@ absl::Status StudTableState::Connection(
   // and loses the ante (before the deal: no cards); SD-36: after the bet
   // the player stays in and the round settles as usual.
   stud::Table next = engine_;
-  if (absl::Status s =
-          connected ? next.Reconnect(player) : next.Disconnect(player);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(connected ? next.Reconnect(player) : next.Disconnect(player));
   engine_ = std::move(next);
   return Drain(at, derived);
 }
@@ -290,12 +287,8 @@ absl::Status StudTableState::Drain(int64_t at,
       if (b.stake == 0) continue;
       const BankedBet bet = Bet(r->number(), settled->player,
                                 absl::StrCat(settled->player, spot), b.stake);
-      if (absl::Status st =
-              Add(money, voided ? VoidRefundTransaction(bet)
-                                : SettleTransaction(bet, b.returned));
-          !st.ok()) {
-        return st;
-      }
+      RETURN_IF_ERROR(Add(money, voided ? VoidRefundTransaction(bet)
+                                        : SettleTransaction(bet, b.returned)));
     }
   }
   if (money.money().transactions_size() > 0) {

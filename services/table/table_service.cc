@@ -80,24 +80,15 @@ absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
     return absl::FailedPreconditionError(
         "the table service needs a deck key to seal its decks");
   }
-  if (absl::Status s =
-          log.EnsureTopic({std::string(kTableTopic), options.partitions});
-      !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = log.EnsureTopic(
-          {std::string(kTableRequestsTopic), options.partitions});
-      !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = log.EnsureTopic(
-          {std::string(wallet::kWalletTopic), options.wallet_partitions});
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(
+      log.EnsureTopic({std::string(kTableTopic), options.partitions}));
+  RETURN_IF_ERROR(
+      log.EnsureTopic({std::string(kTableRequestsTopic), options.partitions}));
+  RETURN_IF_ERROR(log.EnsureTopic(
+      {std::string(wallet::kWalletTopic), options.wallet_partitions}));
   std::unique_ptr<TableService> service(
       new TableService(log, clock, std::move(options)));
-  if (absl::Status s = service->Replay(); !s.ok()) return s;
+  RETURN_IF_ERROR(service->Replay());
   {
     absl::MutexLock lock(&service->outcomes_mu_);
     service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
@@ -294,7 +285,7 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
   TableState& state = *slot.state;
   std::vector<v1::TableEvent> batch;
   std::vector<v1::TableEvent> derived;
-  if (absl::Status s = state.Apply(event, &derived); !s.ok()) return s;
+  RETURN_IF_ERROR(state.Apply(event, &derived));
   const bool started_hand = event.has_hand_started();
   batch.push_back(std::move(event));
   for (v1::TableEvent& d : derived) batch.push_back(std::move(d));
@@ -563,7 +554,7 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
             TableState::Create(*c);
         if (!state.ok()) return state.status();
         *c->mutable_config() = (*state)->config();  // defaults filled in
-        if (absl::Status s = edge::CheckEventSize(e); !s.ok()) return s;
+        RETURN_IF_ERROR(edge::CheckEventSize(e));
         absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
             cards::SystemRandomSource::Create();
         if (!rng.ok()) return rng.status();
@@ -627,9 +618,7 @@ absl::StatusOr<std::string> TableService::StartBuyInLocked(
     Slot& slot, const std::string& player, const std::string& key,
     const std::string& fingerprint, int seat, int64_t amount, bool rebuy) {
   TableState& state = *slot.state;
-  if (absl::Status s = state.CheckBuyIn(player, seat, amount, rebuy); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(state.CheckBuyIn(player, seat, amount, rebuy));
   std::string saga_id = state.NextSagaId();
   v1::TableEvent e;
   e.set_request_id(key);
@@ -642,7 +631,7 @@ absl::StatusOr<std::string> TableService::StartBuyInLocked(
   r->set_paid_minor(amount);
   r->set_rake_minor(poker::BuyInRake(state.engine().config(), amount));
   r->set_rebuy(rebuy);
-  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
+  RETURN_IF_ERROR(CommitLocked(slot, std::move(e)));
   return saga_id;
 }
 
@@ -682,7 +671,7 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         if (caller.role != auth::Role::kPlayer) {
           return absl::PermissionDeniedError("only a player takes a seat");
         }
-        if (absl::Status s = CheckTableId(table_id); !s.ok()) return s;
+        RETURN_IF_ERROR(CheckTableId(table_id));
         Slot* slot = Find(table_id);
         if (slot == nullptr) {
           return absl::NotFoundError(absl::StrCat("no table ", table_id));
@@ -738,12 +727,8 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
       context, "Leave", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool) -> absl::Status {
-        if (absl::Status s = RequirePlayer(caller, "leaves a table"); !s.ok()) {
-          return s;
-        }
-        if (absl::Status s = CheckTableId(request->table_id()); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(RequirePlayer(caller, "leaves a table"));
+        RETURN_IF_ERROR(CheckTableId(request->table_id()));
         Slot* slot = Find(request->table_id());
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
@@ -767,9 +752,7 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
         e.set_request_fingerprint(fingerprint);
         e.set_table_id(state.id());
         e.mutable_leave_requested()->set_player_id(caller.player_id());
-        if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
         const bool left =
             !state.engine().SeatOf(caller.player_id()).has_value();
         response->set_left(left);
@@ -792,9 +775,7 @@ grpc::Status TableService::SitOut(grpc::ServerContext* context,
       context, "SitOut", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = RequirePlayer(caller, "sits out"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(RequirePlayer(caller, "sits out"));
         Slot* slot = Find(request->table_id());
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
@@ -806,9 +787,7 @@ grpc::Status TableService::SitOut(grpc::ServerContext* context,
           e.mutable_sit_out_changed()->set_player_id(caller.player_id());
           e.mutable_sit_out_changed()->set_sitting_out(true);
           e.mutable_sit_out_changed()->set_at_micros(clock_.NowMicros());
-          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
-            return s;
-          }
+          RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
         }
         *response = SeatOf(*slot->state, caller.player_id());
         WaitDurable(*slot, slot->sequence);
@@ -823,9 +802,7 @@ grpc::Status TableService::SitIn(grpc::ServerContext* context,
       context, "SitIn", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (absl::Status s = RequirePlayer(caller, "sits back in"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(RequirePlayer(caller, "sits back in"));
         Slot* slot = Find(request->table_id());
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
@@ -836,9 +813,7 @@ grpc::Status TableService::SitIn(grpc::ServerContext* context,
           e.set_table_id(request->table_id());
           e.mutable_sit_out_changed()->set_player_id(caller.player_id());
           e.mutable_sit_out_changed()->set_sitting_out(false);
-          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
-            return s;
-          }
+          RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
         }
         *response = SeatOf(*slot->state, caller.player_id());
         WaitDurable(*slot, slot->sequence);
@@ -893,7 +868,7 @@ absl::Status TableService::DecideActLocked(Slot& slot,
   a->set_player_id(caller.player_id());
   a->set_action(request.action());
   a->set_amount_minor(request.amount_minor());
-  if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) return s;
+  RETURN_IF_ERROR(CommitLocked(slot, std::move(e)));
   *sequence = slot.sequence;
   std::optional<v1::TableView> kept;
   if (response != nullptr) {

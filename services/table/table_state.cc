@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/money/money.h"
 #include "services/table/poker_settlement.h"
 #include "services/table/session_notices.h"
@@ -170,7 +171,7 @@ absl::Status TableState::Apply(const v1::TableEvent& event,
     default:
       break;
   }
-  if (absl::Status s = ApplyInput(event, derived); !s.ok()) return s;
+  RETURN_IF_ERROR(ApplyInput(event, derived));
   ++version_;
   return Collect(derived);
 }
@@ -184,11 +185,8 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
         return absl::InternalError(
             absl::StrCat("saga ", r.saga_id(), " out of order"));
       }
-      if (absl::Status s =
-              CheckBuyIn(r.player_id(), r.seat(), r.paid_minor(), r.rebuy());
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(
+          CheckBuyIn(r.player_id(), r.seat(), r.paid_minor(), r.rebuy()));
       if (r.rake_minor() !=
           poker::BuyInRake(engine_.config(), r.paid_minor())) {
         return absl::InternalError("buy-in rake differs from the table's");
@@ -221,20 +219,18 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
     case v1::TableEvent::kSitOutChanged: {
       const v1::SitOutChanged& e = event.sit_out_changed();
       if (!e.sitting_out()) {
-        if (absl::Status s = engine_.SitIn(e.player_id()); !s.ok()) return s;
+        RETURN_IF_ERROR(engine_.SitIn(e.player_id()));
         rest_since_.erase(e.player_id());
         return absl::OkStatus();
       }
-      if (absl::Status s = engine_.SitOut(e.player_id()); !s.ok()) return s;
+      RETURN_IF_ERROR(engine_.SitOut(e.player_id()));
       // A repeated SitOut does not restart the rest (HE-68).
       rest_since_.try_emplace(e.player_id(), e.at_micros());
       return absl::OkStatus();
     }
     case v1::TableEvent::kDecisionTimeExtended: {
       const v1::DecisionTimeExtended& e = event.decision_time_extended();
-      if (absl::Status s = CheckCurrentHand(e.hand_number()); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(CheckCurrentHand(e.hand_number()));
       if (e.seconds() != engine_.config().extra_time_seconds) {
         return absl::InternalError("extra time differs from the table's");
       }
@@ -250,18 +246,13 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
       absl::StatusOr<std::vector<cards::Card>> deck =
           CardsFromStrings(e.deck());
       if (!deck.ok()) return deck.status();
-      if (absl::Status s = engine_.StartHand(e.button_draw(), std::move(*deck));
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(engine_.StartHand(e.button_draw(), std::move(*deck)));
       ++hands_started_;
       return absl::OkStatus();
     }
     case v1::TableEvent::kActionApplied: {
       const v1::ActionApplied& e = event.action_applied();
-      if (absl::Status s = CheckCurrentHand(e.hand_number()); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(CheckCurrentHand(e.hand_number()));
       if (e.timeout()) return engine_.Timeout(e.player_id());
       absl::StatusOr<poker::Action> action =
           ActionFromProto(e.action(), e.amount_minor());

@@ -25,6 +25,7 @@
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "services/table/banked_codec.h"
@@ -134,9 +135,7 @@ absl::Status WalletService::CarryOutBuyIn(const eventlog::StoredRecord& record,
   auto stranded = [&](std::string_view step,
                       const absl::Status& why) -> absl::Status {
     if (!IsPermanentRequestFailure(why)) return why;
-    if (absl::Status s = ReleaseStrandedHold(record, hold_id); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(ReleaseStrandedHold(record, hold_id));
     return QuarantineOrRetry(record, owner, step, why);
   };
   const std::string seat_request = absl::StrCat(r.saga_id(), "/seat");
@@ -346,10 +345,10 @@ absl::StatusOr<int64_t> WalletService::RequestLagLocked(
     return absl::OkStatus();
   };
   if (ownership_ == nullptr) {
-    if (absl::Status s = add(single); !s.ok()) return s;
+    RETURN_IF_ERROR(add(single));
   } else {
     for (const auto& [partition, offsets] : owned) {
-      if (absl::Status s = add(offsets); !s.ok()) return s;
+      RETURN_IF_ERROR(add(offsets));
     }
   }
   return lag;

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/civil_time.h"
+#include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 #include "libs/money/money.h"
@@ -87,7 +88,7 @@ absl::StatusOr<GgrReport> BuildGgrReport(eventlog::EventLog& log,
       const absl::Time when = absl::FromUnixMicros(env.occurred_at_micros());
       if (absl::Status s = all.Add(tx, when); !s.ok()) return s;
       if (InBounds(options, absl::FormatTime("%Y-%m-%d", when, options.zone))) {
-        if (absl::Status s = shown.Add(tx, when); !s.ok()) return s;
+        RETURN_IF_ERROR(shown.Add(tx, when));
       }
       return absl::OkStatus();
     };

@@ -23,6 +23,7 @@
 #include "grpcpp/grpcpp.h"
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/seal/deck_keys.h"
 #include "services/table/table_service.h"
@@ -1046,7 +1047,7 @@ absl::StatusOr<HoldemBenchResult> RunHoldemServiceBench(
     return absl::InvalidArgumentError("--tables 1..1000, --players 2..10");
   }
   Bench bench(options);
-  if (absl::Status s = bench.Start(); !s.ok()) return s;
+  RETURN_IF_ERROR(bench.Start());
   return bench.Run();
 }
 

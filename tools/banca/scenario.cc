@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/account.h"
@@ -146,24 +147,17 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
     return absl::InvalidArgumentError("the scenario must be a JSON object");
   }
   ScenarioFile sc;
-  if (absl::Status s = scenario::OnlyKnownKeys(
-          root, "scenario", {"name", "game", "config", "players", "steps"});
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(scenario::OnlyKnownKeys(
+      root, "scenario", {"name", "game", "config", "players", "steps"}));
   for (auto [key, kind] :
        std::vector<std::pair<const char*, Kind>>{{"game", Kind::kString},
                                                  {"players", Kind::kArray},
                                                  {"steps", Kind::kArray}}) {
-    if (absl::Status s = Field(root, "scenario", key, kind, true); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Field(root, "scenario", key, kind, true));
   }
   for (auto [key, kind] : std::vector<std::pair<const char*, Kind>>{
            {"name", Kind::kString}, {"config", Kind::kObject}}) {
-    if (absl::Status s = Field(root, "scenario", key, kind, false); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Field(root, "scenario", key, kind, false));
   }
   sc.name = root.value("name", std::string());
   sc.game = root["game"].get<std::string>();
@@ -182,19 +176,9 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, " must be an object"));
     }
-    if (absl::Status s =
-            scenario::OnlyKnownKeys(players[i], where, {"id", "cash"});
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = Field(players[i], where, "id", Kind::kString, true);
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = Field(players[i], where, "cash", Kind::kInt, false);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(scenario::OnlyKnownKeys(players[i], where, {"id", "cash"}));
+    RETURN_IF_ERROR(Field(players[i], where, "id", Kind::kString, true));
+    RETURN_IF_ERROR(Field(players[i], where, "cash", Kind::kInt, false));
     PlayerSpec p{players[i]["id"].get<std::string>(),
                  players[i].value("cash", int64_t{0})};
     if (!ledger::IsValidId(p.id)) {
@@ -219,10 +203,7 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, " must be an object"));
     }
-    if (absl::Status s = Field(step, where, "do", Kind::kString, true);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Field(step, where, "do", Kind::kString, true));
     const std::string op = step["do"].get<std::string>();
     auto spec = StepSpecs().find(op);
     if (spec == StepSpecs().end()) {
@@ -230,14 +211,10 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
           absl::StrCat(where, ".do: unknown step \"", op, "\""));
     }
     for (auto [key, kind] : spec->second.required) {
-      if (absl::Status s = Field(step, where, key, kind, true); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Field(step, where, key, kind, true));
     }
     for (auto [key, kind] : spec->second.optional) {
-      if (absl::Status s = Field(step, where, key, kind, false); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Field(step, where, key, kind, false));
     }
     // A tournament operation's fields depend on its op (a later runner's).
     if (op != "tournament") {
@@ -246,10 +223,7 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
            {spec->second.required, spec->second.optional}) {
         for (auto [key, kind] : fields) known.push_back(key);
       }
-      if (absl::Status s = scenario::OnlyKnownKeys(step, where, known);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(scenario::OnlyKnownKeys(step, where, known));
     }
     if (op == "sit" && IsPoker(sc.game) && !step.contains("buy_in")) {
       return absl::InvalidArgumentError(absl::StrCat(

@@ -310,8 +310,8 @@ absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
   if (op == "reconnect") return table_.Reconnect(player);
   if (op == "advance") {
     const int64_t seconds = step["seconds"].get<int64_t>();
-    if (absl::Status s = table_.AdvanceClock(seconds); !s.ok()) return s;
-    if (absl::Status s = book_.Advance(seconds); !s.ok()) return s;
+    RETURN_IF_ERROR(table_.AdvanceClock(seconds));
+    RETURN_IF_ERROR(book_.Advance(seconds));
     book_.Record(absl::StrCat("ClockAdvanced seconds=", seconds));
     return absl::OkStatus();
   }
@@ -342,12 +342,8 @@ absl::Status BlackjackRunner::Money(size_t table_events_before) {
     const bj::TableEvent& e = table_events[i];
     book_.Record(Describe(e));
     if (const auto* placed = std::get_if<bj::BetPlaced>(&e)) {
-      if (absl::Status s =
-              PostBet(placed->player, placed->seat, next_round, "main",
-                      placed->amount, 0, /*stake_only=*/true, false);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(PostBet(placed->player, placed->seat, next_round, "main",
+                              placed->amount, 0, /*stake_only=*/true, false));
     } else if (const auto* back = std::get_if<bj::BetWithdrawn>(&e)) {
       // BET_RETURNED: withdrawn before the launch, not a void round.
       table::BankedBet bet{kGame,
@@ -359,11 +355,8 @@ absl::Status BlackjackRunner::Money(size_t table_events_before) {
       absl::StatusOr<v1::LedgerTransaction> tx =
           table::VoidRefundTransaction(bet, /*withdrawn=*/true);
       if (!tx.ok()) return tx.status();
-      if (absl::Status s =
-              book_.Post(ledger::PlayerOwner(back->player), std::move(*tx));
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(
+          book_.Post(ledger::PlayerOwner(back->player), std::move(*tx)));
     }
   }
   const bj::Round* round = table_.round();
@@ -378,21 +371,15 @@ absl::Status BlackjackRunner::Money(size_t table_events_before) {
     const bj::Event& e = events[round_events_seen_];
     book_.Record(Describe(e));
     if (const auto* added = std::get_if<bj::StakeAdded>(&e)) {
-      if (absl::Status s = PostBet(player_at(added->seat), added->seat, number,
-                                   bj::BetId(added->kind, added->hand),
-                                   added->amount, 0, true, false);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(PostBet(player_at(added->seat), added->seat, number,
+                              bj::BetId(added->kind, added->hand),
+                              added->amount, 0, true, false));
     } else if (const auto* settled = std::get_if<bj::BetSettled>(&e)) {
       const bj::BetResult& b = settled->bet;
       const bool refund = b.outcome == bj::Outcome::kVoid;
-      if (absl::Status s = PostBet(player_at(b.seat), b.seat, number,
-                                   bj::BetId(b.kind, b.hand), b.stake,
-                                   b.returned, false, refund);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(PostBet(player_at(b.seat), b.seat, number,
+                              bj::BetId(b.kind, b.hand), b.stake, b.returned,
+                              false, refund));
     }
   }
   if (round->finished() && rounds_settled_ < rounds_started_) {
@@ -503,7 +490,7 @@ OJson BlackjackRunner::Rounds() const {
 absl::StatusOr<std::unique_ptr<GameRunner>> MakeBlackjackRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   bj::TableSettings settings;
-  if (absl::Status s = ReadConfig(file.config, &settings); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadConfig(file.config, &settings));
   absl::StatusOr<bj::Table> table = bj::Table::Create(settings);
   if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
   return std::make_unique<BlackjackRunner>(book, std::move(*table));

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "banca/v1/envelope.pb.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "services/wallet/wallet_events.h"
@@ -79,9 +80,7 @@ absl::Status OptionalFields(
     const Json& obj, const std::string& where,
     const std::vector<std::pair<const char*, Kind>>& keys) {
   for (auto [key, kind] : keys) {
-    if (absl::Status s = Field(obj, where, key, kind, false); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Field(obj, where, key, kind, false));
   }
   return absl::OkStatus();
 }
@@ -103,7 +102,7 @@ absl::Status KnownFields(
     const std::vector<std::pair<const char*, Kind>>& keys) {
   std::vector<std::string> known;
   for (auto [key, kind] : keys) known.push_back(key);
-  if (absl::Status s = OnlyKnownKeys(obj, where, known); !s.ok()) return s;
+  RETURN_IF_ERROR(OnlyKnownKeys(obj, where, known));
   return OptionalFields(obj, where, keys);
 }
 
@@ -128,10 +127,7 @@ absl::Status ScenarioBook::OpenPlayers(const std::vector<PlayerSpec>& players) {
     pending_.push_back(wallet::EncodeWalletRecord(c, ctx));
   };
   for (const PlayerSpec& p : players_) {
-    if (absl::Status s = ledger_.OpenAccount(Meta(), p.id, "EUR", commit);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(ledger_.OpenAccount(Meta(), p.id, "EUR", commit));
     accounts_.insert(ledger::PlayerCashAccount(p.id));
     if (p.cash == 0) continue;
     v1::LedgerTransaction tx;
@@ -145,10 +141,7 @@ absl::Status ScenarioBook::OpenPlayers(const std::vector<PlayerSpec>& players) {
     v1::Posting* to = tx.add_postings();
     to->set_account(ledger::PlayerCashAccount(p.id));
     to->set_amount_minor(p.cash);
-    if (absl::Status s = Post(ledger::PlayerOwner(p.id), std::move(tx));
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Post(ledger::PlayerOwner(p.id), std::move(tx)));
   }
   return CommitStep();
 }

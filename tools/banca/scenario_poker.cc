@@ -114,10 +114,7 @@ absl::Status ReadConfig(const Json& c, const std::string& game,
     RETURN_IF_ERROR(
         scenario::OnlyKnownKeys(b, "config.buy_in", {"min", "max"}));
     for (const char* key : {"min", "max"}) {
-      if (absl::Status s = Field(b, "config.buy_in", key, Kind::kInt, true);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Field(b, "config.buy_in", key, Kind::kInt, true));
     }
     t.buy_in_min = b["min"].get<int64_t>();
     t.buy_in_max = b["max"].get<int64_t>();
@@ -385,7 +382,7 @@ absl::Status PokerRunner::Do(const std::string& op, const Json& step) {
   }
   if (op == "advance") {
     const int64_t seconds = step["seconds"].get<int64_t>();
-    if (absl::Status s = book_.Advance(seconds); !s.ok()) return s;
+    RETURN_IF_ERROR(book_.Advance(seconds));
     book_.Record(absl::StrCat("ClockAdvanced seconds=", seconds));
     return absl::OkStatus();
   }
@@ -412,11 +409,7 @@ absl::Status PokerRunner::Money(size_t table_events_before) {
         table::HandTransactions(hand->record(), hand->result(), hand->events());
     if (!txs.ok()) return txs.status();
     for (v1::LedgerTransaction& tx : *txs) {
-      if (absl::Status s =
-              book_.Post(table::PotAccount(kTableId), std::move(tx));
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(book_.Post(table::PotAccount(kTableId), std::move(tx)));
     }
     rounds_.push_back(Round(*hand));
   }
@@ -447,11 +440,7 @@ absl::Status PokerRunner::Money(size_t table_events_before) {
       continue;
     }
     if (!tx.ok()) return tx.status();
-    if (absl::Status s =
-            book_.Post(ledger::PlayerOwner(player), std::move(*tx));
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(book_.Post(ledger::PlayerOwner(player), std::move(*tx)));
   }
   return absl::OkStatus();
 }
@@ -595,9 +584,7 @@ OJson PokerRunner::Rounds() const {
 absl::StatusOr<std::unique_ptr<GameRunner>> MakePokerRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   poker::TableConfig config;
-  if (absl::Status s = ReadConfig(file.config, file.game, &config); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(ReadConfig(file.config, file.game, &config));
   absl::StatusOr<poker::Table> table = poker::Table::Create(config, kTableId);
   if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
   return std::make_unique<PokerRunner>(file.game, book, std::move(*table));

@@ -29,6 +29,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/roulette/bet.h"
 #include "libs/games/roulette/chance.h"
@@ -67,19 +68,16 @@ absl::Status ReadConfig(const std::string& game, const Json& c,
           absl::StrCat("config.", key, " is not a roulette setting"));
     }
   }
-  if (absl::Status s = OptionalFields(c, "config",
-                                      {{"min_bet", Kind::kInt},
-                                       {"max_bet", Kind::kInt},
-                                       {"double_zero", Kind::kBool},
-                                       {"wheel", Kind::kString},
-                                       {"launch", Kind::kString},
-                                       {"betting_seconds", Kind::kInt},
-                                       {"call_bets", Kind::kBool},
-                                       {"chance_min", Kind::kObject},
-                                       {"invite_inactive", Kind::kBool}});
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(OptionalFields(c, "config",
+                                 {{"min_bet", Kind::kInt},
+                                  {"max_bet", Kind::kInt},
+                                  {"double_zero", Kind::kBool},
+                                  {"wheel", Kind::kString},
+                                  {"launch", Kind::kString},
+                                  {"betting_seconds", Kind::kInt},
+                                  {"call_bets", Kind::kBool},
+                                  {"chance_min", Kind::kObject},
+                                  {"invite_inactive", Kind::kBool}}));
   if (!american) {
     for (const char* key : {"max_bet", "double_zero", "chance_min"}) {
       if (c.contains(key)) {
@@ -466,11 +464,8 @@ absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
                          : b.returned == b.stake ? "BET_RETURNED"
                          : b.returned < b.stake  ? "BET_LOST"
                                                  : "PAYOUT";
-    if (absl::Status s = Post(b.player, reason,
-                              table::SettleTransaction(banked, b.returned));
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(
+        Post(b.player, reason, table::SettleTransaction(banked, b.returned)));
     OJson bet;
     bet["player"] = b.player;
     bet["bet"] = b.bet_id;
@@ -503,9 +498,7 @@ absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
   s_.rounds.push_back(std::move(r));
   s_.invalid_spins = OJson::array();
   s_.withdrawn = OJson::array();
-  if (absl::Status s = Notices(settled.notices, settled.round); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(Notices(settled.notices, settled.round));
   return ProcessLeaving();
 }
 
@@ -514,7 +507,7 @@ absl::Status RouletteRunner::Voided(const rl::RoundVoided& voided) {
   for (const rl::BetWithdrawn& b : voided.refunds) {
     book_.Record(absl::StrCat("BetRefunded round=", voided.round, " player=",
                               b.player, " bet=", b.bet_id, " stake=", b.stake));
-    if (absl::Status s = PostRefund(b, /*withdrawn=*/false); !s.ok()) return s;
+    RETURN_IF_ERROR(PostRefund(b, /*withdrawn=*/false));
     refunds.push_back(
         {{"player", b.player}, {"bet", b.bet_id}, {"stake", b.stake}});
   }
@@ -564,9 +557,7 @@ absl::Status RouletteRunner::EndSession(const std::string& player,
     book_.Record(absl::StrCat("BetWithdrawn round=", back->round,
                               " player=", player, " bet=", back->bet_id,
                               " stake=", back->stake));
-    if (absl::Status s = PostRefund(*back, /*withdrawn=*/true); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(PostRefund(*back, /*withdrawn=*/true));
     s_.withdrawn.push_back(
         {{"player", player}, {"bet", back->bet_id}, {"stake", back->stake}});
   }
@@ -593,7 +584,7 @@ absl::Status RouletteRunner::ProcessLeaving() {
   // spin the window is open again and RFD-24 lets the bets be taken back.
   const std::set<std::string> leaving = s_.leaving;
   for (const std::string& player : leaving) {
-    if (absl::Status s = EndSession(player, "left"); !s.ok()) return s;
+    RETURN_IF_ERROR(EndSession(player, "left"));
   }
   return absl::OkStatus();
 }
@@ -631,23 +622,21 @@ absl::Status RouletteRunner::Notices(
     s_.notices.push_back(j);
     // RFD-32: no bet after the warning: the operator ends the session.
     if (n.kind == rl::SessionNotice::Kind::kEnded) {
-      if (absl::Status s = EndSession(n.player, "inactivity"); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(EndSession(n.player, "inactivity"));
     }
   }
   return absl::OkStatus();
 }
 
 absl::Status RouletteRunner::Advance(int64_t seconds) {
-  if (absl::Status s = book_.Advance(seconds); !s.ok()) return s;
+  RETURN_IF_ERROR(book_.Advance(seconds));
   book_.Record(absl::StrCat("ClockAdvanced seconds=", seconds));
   // RFD-31a/32a, individual wheels: one notice per check, so check until
   // the idle time has given every notice it is due.
   for (int i = 0; i < 3; ++i) {
     std::vector<rl::SessionNotice> notices = s_.table.CheckInactivity(Now());
     if (notices.empty()) break;
-    if (absl::Status s = Notices(notices, 0); !s.ok()) return s;
+    RETURN_IF_ERROR(Notices(notices, 0));
   }
   return absl::OkStatus();
 }
@@ -764,9 +753,7 @@ void RouletteRunner::AddOutput(OJson& out) const {
 absl::StatusOr<std::unique_ptr<GameRunner>> MakeRouletteRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   rl::TableConfig config;
-  if (absl::Status s = ReadConfig(file.game, file.config, &config); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(ReadConfig(file.game, file.config, &config));
   absl::StatusOr<rl::Table> table =
       rl::Table::Create(config, absl::FromUnixMicros(book.now_micros()));
   if (!table.ok()) return absl::InvalidArgumentError(table.status().message());

@@ -15,6 +15,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "libs/cards/card.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/stud_no_draw/describe.h"
 #include "libs/games/stud_no_draw/table.h"
 #include "libs/ledger/account.h"
@@ -40,16 +41,11 @@ absl::Status ReadConfig(const Json& c, stud::TableConfig* config) {
     }
   }
   for (const char* key : {"seats", "min_ante", "max_ante"}) {
-    if (absl::Status s = Field(c, "config", key, Kind::kInt, true); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Field(c, "config", key, Kind::kInt, true));
   }
-  if (absl::Status s = OptionalFields(
-          c, "config",
-          {{"decision_seconds", Kind::kInt}, {"extra_seconds", Kind::kInt}});
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(OptionalFields(
+      c, "config",
+      {{"decision_seconds", Kind::kInt}, {"extra_seconds", Kind::kInt}}));
   config->seats = c["seats"].get<int>();
   config->min_ante = c["min_ante"].get<int64_t>();
   config->max_ante = c["max_ante"].get<int64_t>();
@@ -154,7 +150,7 @@ absl::Status StudRunner::Do(const std::string& op, const Json& step) {
           "stud_no_draw takes one bet, spot \"ante\"; the second bet is "
           "placed by the \"continue\" action (SD-23)");
     }
-    if (absl::Status s = SitIfNeeded(player); !s.ok()) return s;
+    RETURN_IF_ERROR(SitIfNeeded(player));
     return table_.PlaceAnte(player, step["amount"].get<int64_t>(), NowMs());
   }
   if (op == "deal") {
@@ -181,10 +177,7 @@ absl::Status StudRunner::Do(const std::string& op, const Json& step) {
   if (op == "reconnect") return table_.Reconnect(player);
   if (op == "fail") return table_.Void();
   if (op == "advance") {
-    if (absl::Status s = book_.Advance(step["seconds"].get<int64_t>());
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(book_.Advance(step["seconds"].get<int64_t>()));
     book_.Record(
         absl::StrCat("ClockAdvanced seconds=", step["seconds"].get<int64_t>()));
     return table_.Tick(NowMs());

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
 namespace banca::games::blackjack {
@@ -44,7 +45,7 @@ void Refresh(PlayerHand& h) {
 
 absl::StatusOr<Round> Round::Start(const RoundSetup& setup) {
   const TableSettings& cfg = setup.settings;
-  if (absl::Status s = cfg.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(cfg.Validate());
   if (setup.round_number < 0) return Invalid("round number must be >= 0");
   if (setup.bets.empty()) return Invalid("a round needs at least one bet");
   if (static_cast<int>(setup.bets.size()) > cfg.seats) {
@@ -138,7 +139,7 @@ absl::StatusOr<RoundResult> Round::Replay(const RoundRecord& record) {
     if (!s.ok()) return s;
   }
   if (record.voided) {
-    if (absl::Status s = r->Void(record.void_reason); !s.ok()) return s;
+    RETURN_IF_ERROR(r->Void(record.void_reason));
   }
   if (!r->finished()) {
     return absl::FailedPreconditionError("the recorded round is unfinished");
@@ -512,7 +513,7 @@ absl::Status Round::ValidatePlay(const SeatState& s, const PlayerHand& h,
 }
 
 absl::Status Round::Act(int seat, Action action) {
-  if (absl::Status s = CheckTurn(seat); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTurn(seat));
   if (phase_ == Phase::kInsurance) {
     const SeatState& s = seats_[seat_index_];
     if (action.type != ActionType::kInsurance) {
@@ -533,14 +534,14 @@ absl::Status Round::Act(int seat, Action action) {
   }
   const SeatState& s = seats_[seat_index_];
   const PlayerHand& h = s.hands[hand_index_];
-  if (absl::Status st = ValidatePlay(s, h, action); !st.ok()) return st;
+  RETURN_IF_ERROR(ValidatePlay(s, h, action));
   decisions_.push_back({seat, action, false});
   ApplyPlay(action, false);
   return absl::OkStatus();
 }
 
 absl::Status Round::Timeout(int seat) {
-  if (absl::Status s = CheckTurn(seat); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTurn(seat));
   decisions_.push_back({seat, Action{}, true});
   if (phase_ == Phase::kInsurance) {
     ApplyInsurance(0, true);

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/blackjack/basic_strategy.h"
 #include "libs/games/blackjack/round.h"
 
@@ -36,7 +37,7 @@ Action Decide(const Round& round) {
 absl::StatusOr<RtpSimulation> SimulateRtp(const RtpSimulationOptions& options,
                                           cards::RandomSource& rng) {
   const TableSettings& settings = options.settings;
-  if (absl::Status s = settings.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(settings.Validate());
   if (options.rounds < 1 || options.rounds > kMaxSimulatedRounds) {
     return absl::InvalidArgumentError(
         absl::StrCat("rounds must be 1..", kMaxSimulatedRounds));

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::games::blackjack {
 namespace {
@@ -18,7 +19,7 @@ absl::Status NotSeated(const std::string& player) {
 }  // namespace
 
 absl::StatusOr<Table> Table::Create(const TableSettings& settings) {
-  if (absl::Status s = settings.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(settings.Validate());
   Table t;
   t.settings_ = settings;
   return t;
@@ -178,7 +179,7 @@ absl::Status Table::Act(const std::string& player, Action action) {
   if (!in_round()) {
     return absl::FailedPreconditionError("no round in progress");
   }
-  if (absl::Status s = round_->Act(seat, action); !s.ok()) return s;
+  RETURN_IF_ERROR(round_->Act(seat, action));
   AfterRoundStep();
   return absl::OkStatus();
 }
@@ -189,7 +190,7 @@ absl::Status Table::Timeout(const std::string& player) {
   if (!in_round()) {
     return absl::FailedPreconditionError("no round in progress");
   }
-  if (absl::Status s = round_->Timeout(seat); !s.ok()) return s;
+  RETURN_IF_ERROR(round_->Timeout(seat));
   AfterRoundStep();
   return absl::OkStatus();
 }
@@ -222,7 +223,7 @@ absl::Status Table::Fail() {
   if (!in_round()) {
     return absl::FailedPreconditionError("no round in progress to void");
   }
-  if (absl::Status s = round_->Void(); !s.ok()) return s;
+  RETURN_IF_ERROR(round_->Void());
   AfterRoundStep();
   return absl::OkStatus();
 }

@@ -6,6 +6,7 @@
 
 #include "libs/cards/card.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/blackjack/basic_strategy.h"
 #include "libs/games/blackjack/hand_value.h"
 
@@ -302,7 +303,7 @@ double SpecialHandsRatio(const TableSettings& s, bool shoe) {
 
 absl::StatusOr<TheoreticalRtp> ComputeTheoreticalRtp(
     const TableSettings& settings) {
-  if (absl::Status s = settings.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(settings.Validate());
   TheoreticalRtp out;
   for (int up = 1; up <= 10; ++up) {
     Calculator calc(settings, up);

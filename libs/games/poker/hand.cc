@@ -9,6 +9,7 @@
 #include "absl/utility/utility.h"
 #include "libs/cards/evaluator.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/poker/pots.h"
 #include "libs/money/money.h"
@@ -39,7 +40,7 @@ HandSetup HandSetup::FromRecord(const HandRecord& record) {
 }
 
 absl::StatusOr<Hand> Hand::Start(const HandSetup& setup) {
-  if (absl::Status s = setup.config.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(setup.config.Validate());
   const TableConfig& config = setup.config;
   const int n = static_cast<int>(setup.players.size());
   if (n < 2 || n > config.seats) {
@@ -540,10 +541,7 @@ absl::Status Hand::ActImpl(int seat, Action action, bool timeout) {
   }
   int64_t put_in = 0;
   bool full_raise = false;
-  if (absl::Status st = Validate(index, action, &put_in, &full_raise);
-      !st.ok()) {
-    return st;
-  }
+  RETURN_IF_ERROR(Validate(index, action, &put_in, &full_raise));
   if (phase_ == Phase::kStraddle || phase_ == Phase::kRestraddle) {
     // Any other answer declines the offer: the cards come now and the
     // answer is this player's first action of round 1 (they are first to
@@ -843,7 +841,7 @@ absl::StatusOr<HandResult> Hand::Replay(const HandRecord& record) {
     }
   }
   if (record.voided) {
-    if (absl::Status st = hand->Void(); !st.ok()) return st;
+    RETURN_IF_ERROR(hand->Void());
   }
   if (!hand->finished()) {
     return absl::FailedPreconditionError(

@@ -14,6 +14,7 @@
 #include "libs/cards/card.h"
 #include "libs/cards/evaluator.h"
 #include "libs/cards/showdown.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/poker/events.h"
 #include "libs/games/poker/hand.h"
@@ -120,7 +121,7 @@ class Replayer {
       if (next_action < hand_.action_entries.size() &&
           hand_.action_entries[next_action] == entry) {
         const RecordedAction& ra = r.actions[next_action++];
-        if (absl::Status st = Act(hand, ra, entry); !st.ok()) return st;
+        RETURN_IF_ERROR(Act(hand, ra, entry));
       } else if (next_board < hand_.board_deals.size() &&
                  hand_.board_deals[next_board].entry == entry) {
         const PhhBoardDeal& deal = hand_.board_deals[next_board++];
@@ -153,7 +154,7 @@ class Replayer {
         return absl::InvalidArgumentError(
             "_banca_voided = true, but the actions finish the hand");
       }
-      if (absl::Status st = hand.Void(); !st.ok()) return st;
+      RETURN_IF_ERROR(hand.Void());
     }
     if (!hand.finished()) {
       const int seat = hand.to_act().value_or(0);

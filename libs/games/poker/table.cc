@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/money/money.h"
 
 namespace banca::games::poker {
@@ -24,7 +25,7 @@ int64_t BuyInRake(const TableConfig& c, int64_t paid) {
 
 absl::StatusOr<Table> Table::Create(const TableConfig& config,
                                     std::string table_id) {
-  if (absl::Status s = config.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(config.Validate());
   Table t;
   t.config_ = config;
   t.table_id_ = std::move(table_id);
@@ -149,7 +150,7 @@ absl::StatusOr<std::optional<PlayerLeft>> Table::Leave(
   // pot and the rest of the stack leaves with them after the hand.
   o->leaving = true;
   o->leave_reason = reason;
-  if (absl::Status s = AfterHandStep(); !s.ok()) return s;
+  RETURN_IF_ERROR(AfterHandStep());
   return std::optional<PlayerLeft>();
 }
 
@@ -269,7 +270,7 @@ absl::Status Table::Act(const std::string& player, Action action) {
     return absl::NotFoundError(absl::StrCat(player, " is not seated"));
   }
   if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
-  if (absl::Status s = hand_->Act(seat, action); !s.ok()) return s;
+  RETURN_IF_ERROR(hand_->Act(seat, action));
   return AfterHandStep();
 }
 
@@ -279,7 +280,7 @@ absl::Status Table::Timeout(const std::string& player) {
     return absl::NotFoundError(absl::StrCat(player, " is not seated"));
   }
   if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
-  if (absl::Status s = hand_->Timeout(seat); !s.ok()) return s;
+  RETURN_IF_ERROR(hand_->Timeout(seat));
   return AfterHandStep();
 }
 
@@ -316,7 +317,7 @@ bool Table::DecisionExtended() const {
 
 absl::Status Table::Void() {
   if (!in_hand()) return absl::FailedPreconditionError("no hand in progress");
-  if (absl::Status s = hand_->Void(); !s.ok()) return s;
+  RETURN_IF_ERROR(hand_->Void());
   return AfterHandStep();
 }
 

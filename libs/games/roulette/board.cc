@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
 namespace banca::games::roulette {
@@ -116,7 +117,7 @@ absl::StatusOr<std::pair<int, int>> AdjacentPair(
         absl::StrCat(ToAbsl(what), " needs two indexes, got ", indexes.size()));
   }
   for (int i : indexes) {
-    if (absl::Status s = CheckIndex(what, i); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckIndex(what, i));
   }
   int lo = std::min(indexes[0], indexes[1]);
   int hi = std::max(indexes[0], indexes[1]);
@@ -154,7 +155,7 @@ absl::StatusOr<Position> InsidePosition(WheelKind wheel, Chance chance,
   }
   NumberSet set;
   for (Pocket p : numbers) {
-    if (absl::Status s = CheckPocket(wheel, p); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckPocket(wheel, p));
     if (set.Contains(p)) {
       return absl::InvalidArgumentError(absl::StrCat("number ", PocketName(p),
                                                      " appears twice in the ",
@@ -171,13 +172,13 @@ absl::StatusOr<Position> InsidePosition(WheelKind wheel, Chance chance,
 }
 
 absl::StatusOr<Position> DozenPosition(int index) {
-  if (absl::Status s = CheckIndex("dozen", index); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckIndex("dozen", index));
   return Position{Chance::kDozen,
                   NumberSet::Range(12 * (index - 1) + 1, 12 * index)};
 }
 
 absl::StatusOr<Position> ColumnPosition(int index) {
-  if (absl::Status s = CheckIndex("column", index); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckIndex("column", index));
   return Position{Chance::kColumn, ColumnSet(index - 1)};
 }
 

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/roulette/wheel.h"
 
@@ -81,7 +82,7 @@ int TotalUnits(const std::vector<CallBetChip>& chips) {
 absl::StatusOr<std::vector<CallBetChip>> CallBetLayout(
     WheelKind wheel, const BetRequest& request) {
   const absl::string_view name = ToAbsl(BetKindName(request.kind));
-  if (absl::Status s = ExpectNoIndex(request); !s.ok()) return s;
+  RETURN_IF_ERROR(ExpectNoIndex(request));
   switch (request.kind) {
     case BetKind::kVoisins:
     case BetKind::kTiers:
@@ -112,7 +113,7 @@ absl::StatusOr<std::vector<CallBetChip>> CallBetLayout(
             "neighbours count must be 2, 4 or 6 (RF-8d), got ", request.count));
       }
       Pocket centre = request.numbers[0];
-      if (absl::Status s = CheckPocket(wheel, centre); !s.ok()) return s;
+      RETURN_IF_ERROR(CheckPocket(wheel, centre));
       std::vector<CallBetChip> out;
       for (Pocket p : WheelSection(wheel, centre, request.count / 2)) {
         out.push_back(Straight(p));

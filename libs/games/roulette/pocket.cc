@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
 namespace banca::games::roulette {
@@ -57,7 +58,7 @@ absl::StatusOr<Pocket> ParsePocket(WheelKind wheel, std::string_view text) {
         absl::StrCat("\"", ToAbsl(text.substr(0, 16)),
                      "\" is not a roulette number (0..36 or 00)"));
   }
-  if (absl::Status s = CheckPocket(wheel, p); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckPocket(wheel, p));
   return p;
 }
 

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/money/money.h"
 
@@ -39,7 +40,7 @@ std::string_view DirectionName(LaunchDirection direction) {
 
 absl::StatusOr<Table> Table::Create(const TableConfig& config,
                                     absl::Time opened_at) {
-  if (absl::Status s = config.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(config.Validate());
   Table table;
   table.config_ = config;
   table.last_time_ = opened_at;
@@ -126,10 +127,10 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
                                           const std::string& bet_id,
                                           const BetRequest& request,
                                           absl::Time now) {
-  if (absl::Status s = CheckId("player", player); !s.ok()) return s;
-  if (absl::Status s = CheckId("bet id", bet_id); !s.ok()) return s;
-  if (absl::Status s = CheckTime(now); !s.ok()) return s;
-  if (absl::Status s = CheckBettingOpen(now); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckId("player", player));
+  RETURN_IF_ERROR(CheckId("bet id", bet_id));
+  RETURN_IF_ERROR(CheckTime(now));
+  RETURN_IF_ERROR(CheckBettingOpen(now));
   if (config_.players == WheelMode::kIndividual && owner_ &&
       *owner_ != player) {
     return absl::FailedPreconditionError(
@@ -159,7 +160,7 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
   }
   absl::StatusOr<std::vector<Chip>> chips = LayOut(config_.wheel, request);
   if (!chips.ok()) return chips.status();
-  if (absl::Status s = CheckLimits(state, *chips); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckLimits(state, *chips));
 
   // Accepted: from here on nothing fails.
   last_time_ = now;
@@ -177,8 +178,8 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
 absl::StatusOr<BetWithdrawn> Table::Withdraw(const std::string& player,
                                              const std::string& bet_id,
                                              absl::Time now) {
-  if (absl::Status s = CheckTime(now); !s.ok()) return s;
-  if (absl::Status s = CheckBettingOpen(now); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now));
+  RETURN_IF_ERROR(CheckBettingOpen(now));
   auto it = players_.find(player);
   if (it != players_.end()) {
     std::vector<LiveBet>& bets = it->second.bets;
@@ -203,7 +204,7 @@ bool Table::AnyBets() const {
 }
 
 absl::StatusOr<BallLaunched> Table::Launch(absl::Time now) {
-  if (absl::Status s = CheckTime(now); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now));
   if (phase_ != Phase::kBetting) {
     return absl::FailedPreconditionError("the ball is already spinning");
   }
@@ -229,9 +230,7 @@ absl::StatusOr<BallLaunched> Table::Launch(absl::Time now) {
 }
 
 absl::Status Table::CheckOutcome(const SpinOutcome& outcome) const {
-  if (absl::Status s = CheckPocket(config_.wheel, outcome.pocket); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(CheckPocket(config_.wheel, outcome.pocket));
   if (outcome.revolutions < 0 || outcome.revolutions > kMaxRevolutions) {
     return absl::InvalidArgumentError(absl::StrCat("revolutions must be 0..",
                                                    kMaxRevolutions, ", got ",
@@ -242,11 +241,11 @@ absl::Status Table::CheckOutcome(const SpinOutcome& outcome) const {
 
 absl::StatusOr<SpinResult> Table::Stop(const SpinOutcome& outcome,
                                        absl::Time now) {
-  if (absl::Status s = CheckTime(now); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now));
   if (phase_ != Phase::kSpinning) {
     return absl::FailedPreconditionError("the ball has not been launched");
   }
-  if (absl::Status s = CheckOutcome(outcome); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckOutcome(outcome));
   last_time_ = now;
   if (outcome.interrupted) {
     return Invalidate(SpinInvalid::Reason::kInterrupted, now);
@@ -260,8 +259,8 @@ absl::StatusOr<SpinResult> Table::Stop(const SpinOutcome& outcome,
 absl::StatusOr<SpinResult> Table::Spin(const SpinOutcome& outcome,
                                        absl::Time now) {
   // Check the outcome first so that a bad one leaves the table betting.
-  if (absl::Status s = CheckTime(now); !s.ok()) return s;
-  if (absl::Status s = CheckOutcome(outcome); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now));
+  RETURN_IF_ERROR(CheckOutcome(outcome));
   absl::StatusOr<BallLaunched> launched = Launch(now);
   if (!launched.ok()) return launched.status();
   absl::StatusOr<SpinResult> result = Stop(outcome, now);
@@ -343,7 +342,7 @@ RoundSettled Table::Settle(const SpinOutcome& outcome, absl::Time now) {
 }
 
 absl::StatusOr<FailureResult> Table::Fail(absl::Time now) {
-  if (absl::Status s = CheckTime(now); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now));
   last_time_ = now;
   if (phase_ == Phase::kSpinning) {
     return Invalidate(SpinInvalid::Reason::kInterrupted, now);

@@ -7,6 +7,7 @@
 #include "libs/cards/evaluator.h"
 #include "libs/cards/sem_descarte.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/money/money.h"
 
 namespace banca::games::stud_no_draw {
@@ -14,7 +15,7 @@ namespace banca::games::stud_no_draw {
 int CardsNeeded(int seats) { return 1 + kHandSize * (seats + 1); }
 
 absl::StatusOr<Round> Round::Open(const TableConfig& config, int64_t number) {
-  if (absl::Status s = config.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(config.Validate());
   if (number < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("round number must be at least 1, got ", number));
@@ -76,7 +77,7 @@ absl::Status Round::Deal(const std::vector<cards::Card>& deck, int64_t now_ms) {
   if (in_round.empty()) {
     return absl::FailedPreconditionError("no ante placed: nothing to deal");
   }
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now_ms));
   std::vector<int> live;
   for (int seat : in_round) {
     if (At(seat).decision == Decision::kPending) live.push_back(seat);
@@ -159,14 +160,14 @@ void Round::FoldSeat(int seat, FoldCause cause) {
 }
 
 absl::Status Round::Fold(int seat) {
-  if (absl::Status s = CheckDeciding(seat); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckDeciding(seat));
   FoldSeat(seat, FoldCause::kPlayer);
   FinishIfDecided();
   return absl::OkStatus();
 }
 
 absl::Status Round::Continue(int seat) {
-  if (absl::Status s = CheckDeciding(seat); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckDeciding(seat));
   Seat& s = At(seat);
   // Bounded by the config's max_ante, so it cannot overflow.
   s.bet = kBetPerAnte * s.ante;
@@ -177,8 +178,8 @@ absl::Status Round::Continue(int seat) {
 }
 
 absl::Status Round::Timeout(int seat, int64_t now_ms) {
-  if (absl::Status s = CheckDeciding(seat); !s.ok()) return s;
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckDeciding(seat));
+  RETURN_IF_ERROR(CheckTime(now_ms));
   now_ms_ = now_ms;
   Seat& s = At(seat);
   if (!s.warned) {
@@ -206,7 +207,7 @@ void Round::ApplyTimers(int seat) {
 }
 
 absl::Status Round::Tick(int64_t now_ms) {
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now_ms));
   now_ms_ = now_ms;
   has_time_ = true;
   if (phase_ != Phase::kDecisions) return absl::OkStatus();

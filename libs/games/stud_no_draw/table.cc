@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::games::stud_no_draw {
 namespace {
@@ -15,7 +16,7 @@ constexpr size_t kMaxIdLength = 128;
 
 absl::StatusOr<Table> Table::Create(const TableConfig& config,
                                     std::string table_id) {
-  if (absl::Status s = config.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(config.Validate());
   if (table_id.empty() || table_id.size() > kMaxIdLength) {
     return absl::InvalidArgumentError("table id must be 1..128 characters");
   }
@@ -55,7 +56,7 @@ absl::Status Table::Sit(const std::string& player, int seat, int64_t now_ms) {
     return absl::InvalidArgumentError(absl::StrCat(
         "seat must be 1..", config_.seats, " (SD-6a), got ", seat));
   }
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now_ms));
   if (seat_of_.contains(player)) {
     return absl::FailedPreconditionError(
         absl::StrCat(player, " is already at seat ", seat_of_[player]));
@@ -97,7 +98,7 @@ absl::Status Table::PlaceAnte(const std::string& player, int64_t amount,
                               int64_t now_ms) {
   absl::StatusOr<int> seat = SeatFor(player);
   if (!seat.ok()) return seat.status();
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now_ms));
   if (!seats_[*seat - 1]->connected) {
     return absl::FailedPreconditionError(
         absl::StrCat(player, " is disconnected"));
@@ -114,7 +115,7 @@ absl::Status Table::PlaceAnte(const std::string& player, int64_t amount,
     fresh = *std::move(opened);
     r = &*fresh;
   }
-  if (absl::Status s = r->PlaceAnte(*seat, player, amount); !s.ok()) return s;
+  RETURN_IF_ERROR(r->PlaceAnte(*seat, player, amount));
   // Only a valid ante opens the round: a rejected one leaves no trace.
   if (fresh) {
     round_ = *std::move(fresh);
@@ -133,8 +134,8 @@ absl::Status Table::Deal(const std::vector<cards::Card>& deck, int64_t now_ms) {
   if (!round_open()) {
     return absl::FailedPreconditionError("no round is taking bets");
   }
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
-  if (absl::Status s = round_->Deal(deck, now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now_ms));
+  RETURN_IF_ERROR(round_->Deal(deck, now_ms));
   now_ms_ = now_ms;
   AfterRoundStep();
   return absl::OkStatus();
@@ -144,7 +145,7 @@ absl::Status Table::Fold(const std::string& player) {
   absl::StatusOr<int> seat = SeatFor(player);
   if (!seat.ok()) return seat.status();
   if (!round_) return absl::FailedPreconditionError("no round has started");
-  if (absl::Status s = round_->Fold(*seat); !s.ok()) return s;
+  RETURN_IF_ERROR(round_->Fold(*seat));
   AfterRoundStep();
   return absl::OkStatus();
 }
@@ -153,7 +154,7 @@ absl::Status Table::Continue(const std::string& player) {
   absl::StatusOr<int> seat = SeatFor(player);
   if (!seat.ok()) return seat.status();
   if (!round_) return absl::FailedPreconditionError("no round has started");
-  if (absl::Status s = round_->Continue(*seat); !s.ok()) return s;
+  RETURN_IF_ERROR(round_->Continue(*seat));
   AfterRoundStep();
   return absl::OkStatus();
 }
@@ -162,17 +163,17 @@ absl::Status Table::Timeout(const std::string& player, int64_t now_ms) {
   absl::StatusOr<int> seat = SeatFor(player);
   if (!seat.ok()) return seat.status();
   if (!round_) return absl::FailedPreconditionError("no round has started");
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
-  if (absl::Status s = round_->Timeout(*seat, now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now_ms));
+  RETURN_IF_ERROR(round_->Timeout(*seat, now_ms));
   now_ms_ = now_ms;
   AfterRoundStep();
   return absl::OkStatus();
 }
 
 absl::Status Table::Tick(int64_t now_ms) {
-  if (absl::Status s = CheckTime(now_ms); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTime(now_ms));
   if (round_open()) {
-    if (absl::Status s = round_->Tick(now_ms); !s.ok()) return s;
+    RETURN_IF_ERROR(round_->Tick(now_ms));
   }
   now_ms_ = now_ms;
   AfterRoundStep();
