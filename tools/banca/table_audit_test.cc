@@ -248,6 +248,23 @@ TEST_F(TableAuditTest, ReadButNeitherCarriedOutNorQuarantinedIsAProblem) {
   EXPECT_TRUE(Mentions(*report, "table/t1/buyin/1/seat"));
 }
 
+// Issue 18's check of the poker topic: a cash-out the wallet read and
+// never paid, and a hand settlement posted twice, are both caught.
+TEST_F(TableAuditTest, AMissingCashOutAndADoubledSettlementAreCaught) {
+  const std::vector<v1::LedgerTransaction> hand = Hand(0, 0);
+  const auto [cash_out, cash_out_id] = Leave();
+  for (size_t i = 0; i < hand.size(); ++i) {
+    Posted(absl::StrCat("hand/t1.h1/", i), hand[i]);
+  }
+  Posted("hand/t1.h1/1", hand[1]);  // the pot paid twice
+  WalletReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report, "neither carried out nor quarantined"));
+  EXPECT_TRUE(Mentions(*report, cash_out_id));
+  EXPECT_TRUE(Mentions(*report, "carried out 2 times (request hand/t1.h1/1)"));
+}
+
 // In group mode the position that counts is that of the wallet partition
 // deciding the request (the player's for a buy-in).
 TEST_F(TableAuditTest, GroupModeUsesTheDecidingReadersPosition) {
