@@ -30,6 +30,15 @@ function(banca_test name)
   if(ARG_RESOURCE_LOCK)
     set(lock RESOURCE_LOCK ${ARG_RESOURCE_LOCK})
   endif()
+  # One label: CMake 3.25's gtest_discover_tests flattens a list value into
+  # the generated set_tests_properties, which then reads "LABELS a b
+  # TIMEOUT …" as pairs and drops what follows the first label (TIMEOUT and
+  # RESOURCE_LOCK were lost that way). The Kafka binaries are known by
+  # their RESOURCE_LOCK instead of a second label.
+  list(LENGTH ARG_LABELS label_count)
+  if(label_count GREATER 1)
+    message(FATAL_ERROR "banca_test(${name}): one label, not ${ARG_LABELS}")
+  endif()
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT} ${lock})
+    PROPERTIES TIMEOUT ${ARG_TIMEOUT} ${lock} LABELS ${ARG_LABELS})
 endfunction()
