@@ -12,6 +12,8 @@
 
 #include "services/table/banked_codec.h"
 #include "services/table/banked_game_state.h"
+#include "services/table/sealed_decks.h"
+#include "tests/fuzz/fuzz_deck_keys.h"
 #include "tests/fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -27,6 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<table::DecodedBankedEvent> decoded =
         table::DecodeBankedRecord(record);
     if (!decoded.ok()) continue;
+    (void)table::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
     const v1::BankedTableEvent& event = decoded->event;
     if (event.has_created()) {
       absl::StatusOr<std::unique_ptr<table::BankedGameState>> created =
@@ -34,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (created.ok()) state = std::move(*created);
       continue;
     }
-    if (state == nullptr || event.has_money()) continue;
+    if (state == nullptr || event.has_money() || event.has_revealed()) continue;
     std::vector<v1::BankedTableEvent> derived;
     (void)state->Apply(event, &derived);
   }

@@ -14,10 +14,10 @@
 #include "banca/v1/table.pb.h"
 #include "banca/v1/wallet.pb.h"
 #include "libs/eventlog/embedded_log.h"
-#include "libs/seal/deck_keys.h"
 #include "services/table/banked_codec.h"
 #include "services/table/table_codec.h"
 #include "services/wallet/wallet_events.h"
+#include "tests/fuzz/fuzz_deck_keys.h"
 #include "tools/banca/server_options.h"
 
 namespace banca::fuzz {
@@ -145,12 +145,6 @@ T OrDie(absl::StatusOr<T> v, const char* what) {
   return std::move(*v);
 }
 
-// Fixed: the services restart on the same log and must open its decks.
-seal::DeckKeys DeckKeys() {
-  return OrDie(seal::DeckKeys::FromKeyFileText(std::string(64, '5')),
-               "deck keys");
-}
-
 }  // namespace
 
 ServiceHarness::ServiceHarness(std::string dir) : dir_(std::move(dir)) {
@@ -188,13 +182,14 @@ void ServiceHarness::StartServices() {
 
   table::TableServiceOptions t;
   t.verifier = verifier_;
-  t.deck_keys = DeckKeys();
+  // Fixed: the services restart on the same log and must open its decks.
+  t.deck_keys = fuzz::FuzzDeckKeys();
   t.sit_wait = absl::Milliseconds(500);
   tables_ = OrDie(table::TableService::Start(*log_, clock_, t), "tables");
 
   table::BankedTableServiceOptions b;
   b.verifier = verifier_;
-  b.deck_keys = DeckKeys();
+  b.deck_keys = fuzz::FuzzDeckKeys();
   b.stake_wait = absl::Milliseconds(500);
   banked_ = OrDie(table::BankedTableService::Start(*log_, clock_, b), "banked");
 

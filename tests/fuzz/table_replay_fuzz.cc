@@ -2,15 +2,19 @@
 // replay: a sequence of records (fuzz_input.h), each decoded, the first
 // TableCreated making a TableState and every later event applied to it, as
 // TableService::Replay and `banca hands export` do. A refused event is fine
-// (replay reports DATA_LOSS); a crash or UB is a finding.
+// (replay reports DATA_LOSS); a crash or UB is a finding. A sealed deck is
+// opened first (services/table/sealed_decks.h), with the key the seeds'
+// decks were sealed with (fuzz_deck_keys.h).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "services/table/sealed_decks.h"
 #include "services/table/table_codec.h"
 #include "services/table/table_state.h"
+#include "tests/fuzz/fuzz_deck_keys.h"
 #include "tests/fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -26,6 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<table::DecodedTableEvent> decoded =
         table::DecodeTableRecord(record);
     if (!decoded.ok()) continue;
+    (void)table::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
     const v1::TableEvent& event = decoded->event;
     if (event.has_table_created()) {
       absl::StatusOr<std::unique_ptr<table::TableState>> created =
