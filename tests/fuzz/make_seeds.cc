@@ -1,8 +1,9 @@
 // Writes the seed corpora of tests/fuzz/corpus from the project's own code:
 // a short real session (two players, a poker table whose hands play out on
-// decision timeouts, a roulette wheel with a bet and a spin) through the
-// three services in this process (service_harness.h), then the records
-// the session logged, cut into each target's input form. The scenario and
+// decision timeouts, a roulette wheel with a bet and a spin, a blackjack
+// round from a sealed shoe) through the three services in this process
+// (service_harness.h), then the records the session logged, cut into each
+// target's input form. The scenario and
 // PHH corpora are copies of tests/scenarios and tests/hands files instead.
 //
 //   fuzz_make_seeds OUT_DIR    (writes OUT_DIR/<target>/<seed>)
@@ -86,6 +87,44 @@ class Session {
   ServiceHarness& h_;
 };
 
+// One blackjack round at a one-seat table (dealt as soon as the stake is
+// captured, from a sealed shoe; revealed when ana stands).
+void PlayBlackjackRound(Session& s) {
+  v1::CreateBankedTableRequest table;
+  table.set_request_id("seed-blackjack");
+  table.set_table_id("b2");
+  table.set_name("seeds");
+  table.set_game(v1::BANKED_GAME_BLACKJACK);
+  table.mutable_blackjack()->set_seats(1);
+  (void)s.Call("create-blackjack", "/banca.v1.BankedTableService/CreateTable",
+               kOperator, table);
+  v1::JoinBankedTableRequest join;
+  join.set_request_id("seed-join-blackjack");
+  join.set_table_id("b2");
+  join.set_seat(1);
+  std::string joined;
+  (void)s.Call("join-blackjack", "/banca.v1.BankedTableService/Join", kAna,
+               join, &joined);
+  v1::BankedTableView view;
+  (void)view.ParseFromString(joined);
+  v1::PlaceBankedBetRequest bet;
+  bet.set_request_id("seed-bet-blackjack");
+  bet.set_table_id("b2");
+  bet.set_round(view.round());
+  bet.set_amount_minor(100);
+  (void)s.Call("bet-blackjack", "/banca.v1.BankedTableService/PlaceBet", kAna,
+               bet);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the deal
+  v1::BankedActRequest stand;
+  stand.set_request_id("seed-stand");
+  stand.set_table_id("b2");
+  stand.set_round(view.round());
+  stand.set_action(v1::BLACKJACK_ACTION_TYPE_STAND);
+  (void)s.Call("stand-blackjack", "/banca.v1.BankedTableService/Act", kAna,
+               stand);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+}
+
 void PlaySession(ServiceHarness& h) {
   Session s(h);
   int n = 0;
@@ -168,6 +207,7 @@ void PlaySession(ServiceHarness& h) {
   (void)s.Call("launch-wheel", "/banca.v1.BankedTableService/Launch", kAna,
                launch);
   std::this_thread::sleep_for(std::chrono::seconds(1));
+  PlayBlackjackRound(s);
 
   v1::TransferRequest transfer;
   transfer.set_request_id("seed-transfer");
@@ -260,6 +300,8 @@ void LogSeeds(eventlog::EventLog& log) {
         EncodeSequence(Values(banked_records, table::BankedStream("r1"))));
   Write("banked_replay_fuzz", "r2-spin",
         EncodeSequence(Values(banked_records, table::BankedStream("r2"))));
+  Write("banked_replay_fuzz", "b2-round",
+        EncodeSequence(Values(banked_records, table::BankedStream("b2"))));
 }
 
 // The journal: the session's first frames as bodies (framed again by the
