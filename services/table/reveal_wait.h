@@ -64,7 +64,6 @@ class RevealWait {
   std::optional<int64_t> waiting_for() const {
     return held_.empty() ? std::nullopt : std::optional<int64_t>(deal_);
   }
-  size_t held() const { return held_.size(); }
 
  private:
   int64_t deal_ = 0;

@@ -102,8 +102,6 @@ class RequestCopies {
   // A problem for every copy of an event no table topic holds.
   void ReportUnmatched(std::vector<std::string>& problems) const;
 
-  const std::string& topic() const { return topic_; }
-
  private:
   std::string topic_;
   std::string label_;
