@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
-#include "services/table/banked_codec.h"
+#include "libs/wire/banked_codec.h"
 #include "services/table/blackjack_table_state.h"
 #include "services/table/roulette_table_state.h"
 #include "services/table/stud_table_state.h"
@@ -55,13 +55,13 @@ absl::StatusOr<std::unique_ptr<BankedGameState>> BankedGameState::Create(
 absl::StatusOr<v1::BankedTableEvent> BankedGameState::ActEvent(
     const std::string&, const v1::BankedActRequest&, int64_t) const {
   return absl::FailedPreconditionError(absl::StrCat(
-      ToAbsl(BankedGameName(game())), " takes no decisions (Act)"));
+      ToAbsl(wire::BankedGameName(game())), " takes no decisions (Act)"));
 }
 
 absl::StatusOr<v1::BankedTableEvent> BankedGameState::LaunchEvent(
     const std::string&, int64_t, int64_t, cards::RandomSource&) const {
   return absl::FailedPreconditionError(absl::StrCat(
-      ToAbsl(BankedGameName(game())), " tables start on their own"));
+      ToAbsl(wire::BankedGameName(game())), " tables start on their own"));
 }
 
 v1::BankedTableView BankedGameState::ViewHeader(
@@ -104,10 +104,16 @@ v1::BankedSessionSummary BankedGameState::Summary(const std::string& player,
   return s;
 }
 
-BankedBet BankedGameState::Bet(int64_t round, const std::string& player,
-                               const std::string& bet_id, int64_t stake) const {
-  return BankedBet{
-      std::string(BankedGameName(game())), id(), round, player, bet_id, stake};
+settlement::BankedBet BankedGameState::Bet(int64_t round,
+                                           const std::string& player,
+                                           const std::string& bet_id,
+                                           int64_t stake) const {
+  return settlement::BankedBet{std::string(wire::BankedGameName(game())),
+                               id(),
+                               round,
+                               player,
+                               bet_id,
+                               stake};
 }
 
 absl::StatusOr<v1::BankedTableEvent> BankedGameState::NewStake(
@@ -127,7 +133,7 @@ absl::StatusOr<v1::BankedTableEvent> BankedGameState::NewStake(
   r->set_stake_minor(amount);
   // A round below 1 is refused by the table (Apply); the transaction needs
   // a valid one to be built.
-  absl::StatusOr<v1::LedgerTransaction> tx = StakeTransaction(
+  absl::StatusOr<v1::LedgerTransaction> tx = settlement::StakeTransaction(
       Bet(std::max<int64_t>(round, 1), player, bet_id, amount));
   if (!tx.ok()) return tx.status();
   *r->mutable_tx() = *std::move(tx);
@@ -174,10 +180,10 @@ absl::Status BankedGameState::PayBack(
     const StakeSagas::Stake& stake, int64_t at,
     std::vector<v1::BankedTableEvent>* derived) const {
   v1::BankedTableEvent money = Money(stake.round(), "compensation", at);
-  RETURN_IF_ERROR(
-      Add(money, VoidRefundTransaction(Bet(stake.round(), stake.player_id(),
-                                           stake.bet_id(), stake.stake_minor()),
-                                       /*withdrawn=*/true)));
+  RETURN_IF_ERROR(Add(money, settlement::VoidRefundTransaction(
+                                 Bet(stake.round(), stake.player_id(),
+                                     stake.bet_id(), stake.stake_minor()),
+                                 /*withdrawn=*/true)));
   derived->push_back(std::move(money));
   return absl::OkStatus();
 }

@@ -23,7 +23,7 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "libs/cards/random.h"
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
 #include "services/table/stake_sagas.h"
 
 namespace banca::table {
@@ -112,8 +112,8 @@ class BankedGameState {
                                                 const std::string& bet_id,
                                                 int64_t round, int64_t amount,
                                                 int64_t now) const;
-  BankedBet Bet(int64_t round, const std::string& player,
-                const std::string& bet_id, int64_t stake) const;
+  settlement::BankedBet Bet(int64_t round, const std::string& player,
+                            const std::string& bet_id, int64_t stake) const;
   // A BankedMoney event of `cause` for `round`.
   v1::BankedTableEvent Money(int64_t round, const char* cause,
                              int64_t at) const;

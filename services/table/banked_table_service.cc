@@ -10,18 +10,20 @@
 #include "libs/common/status_macros.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/common/event_size.h"
-#include "services/table/banked_settlement.h"
 #include "services/table/idempotent_command.h"
 #include "services/table/sealed_decks.h"
 #include "services/table/table_caller.h"
-#include "services/table/table_codec.h"
-#include "services/wallet/wallet_events.h"
 
 namespace banca::table {
 namespace {
 
-constexpr std::string_view kOutcomeGroup = kBankedStakeOutcomesGroup;
+constexpr std::string_view kOutcomeGroup = wire::kBankedStakeOutcomesGroup;
 constexpr size_t kReadBatch = 512;
 // VoidRound's reason, as logged.
 constexpr size_t kMaxVoidReasonBytes = 256;
@@ -62,11 +64,11 @@ absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
         "the table service needs a deck key to seal its decks");
   }
   RETURN_IF_ERROR(
-      log.EnsureTopic({std::string(kBankedTopic), options.partitions}));
-  RETURN_IF_ERROR(
-      log.EnsureTopic({std::string(kBankedRequestsTopic), options.partitions}));
+      log.EnsureTopic({std::string(wire::kBankedTopic), options.partitions}));
   RETURN_IF_ERROR(log.EnsureTopic(
-      {std::string(wallet::kWalletTopic), options.wallet_partitions}));
+      {std::string(wire::kBankedRequestsTopic), options.partitions}));
+  RETURN_IF_ERROR(log.EnsureTopic(
+      {std::string(wire::kWalletTopic), options.wallet_partitions}));
   std::unique_ptr<BankedTableService> service(
       new BankedTableService(log, clock, std::move(options)));
   RETURN_IF_ERROR(service->Replay());
@@ -75,7 +77,7 @@ absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
     service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
     for (int p = 0; p < service->options_.wallet_partitions; ++p) {
       absl::StatusOr<int64_t> committed =
-          log.CommittedOffset(kOutcomeGroup, wallet::kWalletTopic, p);
+          log.CommittedOffset(kOutcomeGroup, wire::kWalletTopic, p);
       if (!committed.ok()) return committed.status();
       service->wallet_offsets_[p] = *committed;
     }
@@ -126,17 +128,18 @@ void BankedTableService::PollStep() {
 absl::Status BankedTableService::Replay() {
   const int64_t now = clock_.NowMicros();
   for (int p = 0; p < options_.partitions; ++p) {
-    absl::StatusOr<int64_t> end = log_.EndOffset(kBankedTopic, p);
+    absl::StatusOr<int64_t> end = log_.EndOffset(wire::kBankedTopic, p);
     if (!end.ok()) return end.status();
     int64_t offset = 0;
     while (offset < *end) {
       absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-          log_.Read(kBankedTopic, p, offset, kReadBatch);
+          log_.Read(wire::kBankedTopic, p, offset, kReadBatch);
       if (!records.ok()) return records.status();
       if (records->empty()) break;
       for (const eventlog::StoredRecord& record : *records) {
         offset = record.offset + 1;
-        absl::StatusOr<DecodedBankedEvent> decoded = DecodeBankedRecord(record);
+        absl::StatusOr<wire::DecodedBankedEvent> decoded =
+            wire::DecodeBankedRecord(record);
         if (!decoded.ok()) return decoded.status();
         const std::string where =
             absl::StrCat(decoded->envelope.event_id(), ": ");
@@ -227,7 +230,7 @@ BankedTableService::Slot* BankedTableService::Find(
 
 absl::StatusOr<BankedTableService::Slot*> BankedTableService::FindOrNotFound(
     const std::string& table_id) {
-  if (!IsValidTableId(table_id)) {
+  if (!wire::IsValidTableId(table_id)) {
     return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
   }
   Slot* slot = Find(table_id);
@@ -254,7 +257,7 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
   std::vector<v1::BankedTableEvent> derived;
   RETURN_IF_ERROR(slot.state->Apply(event, &derived));
   DropClearDeck(event);  // applied in clear, logged sealed
-  BankedEventContext ctx;
+  wire::BankedEventContext ctx;
   ctx.producer = options_.producer;
   ctx.occurred_at_micros = clock_.NowMicros();
   ctx.correlation_id = event.request_id();
@@ -264,9 +267,9 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
         ctx.occurred_at_micros;
   }
   // The wallet's copies of money requests ride in the same batch.
-  AppendBankedRecords(event, ++slot.sequence, ctx, &records);
+  wire::AppendBankedRecords(event, ++slot.sequence, ctx, &records);
   for (const v1::BankedTableEvent& d : derived) {
-    AppendBankedRecords(d, ++slot.sequence, ctx, &records);
+    wire::AppendBankedRecords(d, ++slot.sequence, ctx, &records);
   }
   absl::StatusOr<std::vector<eventlog::Position>> appended =
       log_.Append(std::move(records));
@@ -341,7 +344,7 @@ grpc::Status BankedTableService::CreateTable(
           return absl::PermissionDeniedError(
               "creating tables needs the operator role");
         }
-        if (!IsValidTableId(request->table_id())) {
+        if (!wire::IsValidTableId(request->table_id())) {
           return absl::InvalidArgumentError(
               "table_id must be 1-32 of [a-z0-9-]");
         }
@@ -388,12 +391,12 @@ grpc::Status BankedTableService::CreateTable(
         auto slot = std::make_unique<Slot>();
         slot->state = std::move(*state);
         slot->rng = std::move(*rng);
-        BankedEventContext ctx;
+        wire::BankedEventContext ctx;
         ctx.producer = options_.producer;
         ctx.correlation_id = key;
         ctx.occurred_at_micros = e.at_micros();
         absl::StatusOr<std::vector<eventlog::Position>> appended =
-            log_.Append({EncodeBankedRecord(e, ++slot->sequence, ctx)});
+            log_.Append({wire::EncodeBankedRecord(e, ++slot->sequence, ctx)});
         if (!appended.ok()) DieOnLogFailure(appended.status());
         *response = slot->state->Info();
         tables_[request->table_id()] = std::move(slot);
@@ -804,18 +807,18 @@ absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
   std::vector<eventlog::OffsetCommit> commits;
   for (int p = 0; p < options_.wallet_partitions; ++p) {
     absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log_.Read(wallet::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
+        log_.Read(wire::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
     if (!records.ok()) return records.status();
     if (records->empty()) continue;
     for (const eventlog::StoredRecord& record : *records) {
-      absl::StatusOr<wallet::DecodedWalletEvent> decoded =
-          wallet::DecodeWalletRecord(record);
+      absl::StatusOr<wire::DecodedWalletEvent> decoded =
+          wire::DecodeWalletRecord(record);
       if (!decoded.ok()) return decoded.status();
       const v1::WalletEvent& event = decoded->event;
-      const std::string saga = SagaOfStakeRequest(event.request_id());
+      const std::string saga = wire::SagaOfStakeRequest(event.request_id());
       // By provenance: the wallet's own step, not a client's event that
       // carries a saga's request id.
-      if (!saga.empty() && wallet::MadeByTheWallet(event) &&
+      if (!saga.empty() && wire::MadeByTheWallet(event) &&
           (event.has_transaction_posted() || event.has_request_rejected())) {
         std::string rejection;
         if (event.has_request_rejected()) {
@@ -832,8 +835,7 @@ absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
       wallet_offsets_[p] = record.offset + 1;
     }
     commits.push_back({std::string(kOutcomeGroup),
-                       std::string(wallet::kWalletTopic), p,
-                       wallet_offsets_[p]});
+                       std::string(wire::kWalletTopic), p, wallet_offsets_[p]});
   }
   if (!commits.empty()) {
     RETURN_IF_ERROR(log_.CommitOffsets(std::move(commits)));

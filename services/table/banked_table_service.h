@@ -49,7 +49,7 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
 #include "libs/seal/deck_keys.h"
-#include "services/table/banked_codec.h"
+#include "libs/wire/banked_codec.h"
 #include "services/table/banked_game_state.h"
 #include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"

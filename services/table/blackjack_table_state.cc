@@ -8,9 +8,9 @@
 #include "libs/cards/random.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
-#include "services/table/banked_codec.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/table_codec.h"
 #include "services/table/blackjack_wire.h"
-#include "services/table/table_codec.h"
 
 namespace banca::table {
 namespace bj = games::blackjack;
@@ -181,7 +181,7 @@ std::optional<v1::BankedTableEvent> BlackjackTableState::Due(
         rng, cards::DeckSpec{.copies = created_.blackjack().decks()});
     if (!shoe.ok()) return std::nullopt;
     e.mutable_dealt()->set_round(engine_.rounds_dealt() + 1);
-    for (const std::string& c : CardsToStrings(*shoe)) {
+    for (const std::string& c : wire::CardsToStrings(*shoe)) {
       e.mutable_dealt()->add_deck(c);
     }
     return e;
@@ -274,7 +274,7 @@ absl::Status BlackjackTableState::ApplyGame(
             absl::StrCat("round ", e.dealt().round(), " is not the next"));
       }
       absl::StatusOr<std::vector<cards::Card>> deck =
-          CardsFromStrings(e.dealt().deck());
+          wire::CardsFromStrings(e.dealt().deck());
       if (!deck.ok()) return deck.status();
       bj::Table next = engine_;
       RETURN_IF_ERROR(MoveClock(next, at));
@@ -350,7 +350,7 @@ absl::Status BlackjackTableState::Drain(
     const bj::TableEvent& te = events[table_events_seen_];
     if (const auto* back = std::get_if<bj::BetWithdrawn>(&te)) {
       RETURN_IF_ERROR(
-          Add(withdrawn, VoidRefundTransaction(
+          Add(withdrawn, settlement::VoidRefundTransaction(
                              Bet(next_round, back->player,
                                  SeatBetId(back->seat, "main"), back->amount),
                              /*withdrawn=*/true)));
@@ -383,12 +383,13 @@ absl::Status BlackjackTableState::Drain(
     if (bet == nullptr) continue;
     const bj::BetResult& b = bet->bet;
     const bj::SeatState* seat = r->seat_state(b.seat);
-    const BankedBet banked =
+    const settlement::BankedBet banked =
         Bet(r->round_number(), seat == nullptr ? "" : seat->player,
             SeatBetId(b.seat, bj::BetId(b.kind, b.hand)), b.stake);
-    RETURN_IF_ERROR(Add(settled, b.outcome == bj::Outcome::kVoid
-                                     ? VoidRefundTransaction(banked)
-                                     : SettleTransaction(banked, b.returned)));
+    RETURN_IF_ERROR(
+        Add(settled, b.outcome == bj::Outcome::kVoid
+                         ? settlement::VoidRefundTransaction(banked)
+                         : settlement::SettleTransaction(banked, b.returned)));
   }
   if (settled.money().transactions_size() > 0) {
     derived->push_back(std::move(settled));
@@ -435,7 +436,7 @@ v1::BankedTableView BlackjackTableState::ViewFor(
   if (!engine_.in_round()) b->set_deal_at_micros(deal_at_);
   // The engine's view hides the hole card until it is revealed.
   if (std::optional<bj::RoundView> rv = engine_.ViewFor(player)) {
-    for (const std::string& c : CardsToStrings(rv->dealer_cards)) {
+    for (const std::string& c : wire::CardsToStrings(rv->dealer_cards)) {
       b->add_dealer_cards(c);
     }
     b->set_hole_card_hidden(rv->hole_card_hidden);
@@ -481,7 +482,7 @@ std::vector<v1::BankedRoundRecord> BlackjackTableState::ReplayFor(
   rec.set_table_id(id());
   rec.set_round(last->round_number);
   rec.set_voided(last->voided);
-  for (const std::string& c : CardsToStrings(last->dealer_cards)) {
+  for (const std::string& c : wire::CardsToStrings(last->dealer_cards)) {
     rec.add_dealer_cards(c);
   }
   rec.set_dealer_total(last->dealer_total.value);

@@ -1,7 +1,7 @@
 #include "services/table/blackjack_wire.h"
 
 #include "absl/strings/str_cat.h"
-#include "services/table/table_codec.h"
+#include "libs/wire/table_codec.h"
 
 namespace banca::table {
 namespace bj = games::blackjack;
@@ -73,7 +73,7 @@ absl::StatusOr<bj::ActionType> BlackjackActionFromProto(
 v1::BlackjackHandView HandToProto(const bj::PlayerHand& h) {
   v1::BlackjackHandView out;
   out.set_number(h.number);
-  for (const std::string& c : CardsToStrings(h.cards)) out.add_cards(c);
+  for (const std::string& c : wire::CardsToStrings(h.cards)) out.add_cards(c);
   out.set_stake_minor(h.stake);
   out.set_double_stake_minor(h.double_stake);
   out.set_total(h.total.value);

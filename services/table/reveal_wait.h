@@ -6,7 +6,7 @@
 // reader without the key learns a card before the rules reveal it.
 //
 // One RevealWait per table; `Decoded` is a decoded record with an `event`
-// member (DecodedTableEvent, DecodedBankedEvent).
+// member (wire::DecodedTableEvent, wire::DecodedBankedEvent).
 #ifndef BANCA_SERVICES_TABLE_REVEAL_WAIT_H_
 #define BANCA_SERVICES_TABLE_REVEAL_WAIT_H_
 

@@ -6,8 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
-#include "services/table/banked_codec.h"
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/banked_codec.h"
 #include "services/table/roulette_wire.h"
 
 namespace banca::table {
@@ -256,7 +256,7 @@ absl::Status RouletteTableState::ApplyGame(
       v1::BankedTableEvent money =
           Money(off->round, "withdrawn", engine_micros_);
       RETURN_IF_ERROR(
-          Add(money, VoidRefundTransaction(
+          Add(money, settlement::VoidRefundTransaction(
                          Bet(off->round, off->player, off->bet_id, off->stake),
                          /*withdrawn=*/true)));
       derived->push_back(std::move(money));
@@ -286,7 +286,7 @@ absl::Status RouletteTableState::ApplyGame(
         for (const rl::BetSettlement& b : settled->bets) {
           requests_.erase(b.bet_id);
           RETURN_IF_ERROR(
-              Add(money, SettleTransaction(
+              Add(money, settlement::SettleTransaction(
                              Bet(settled->round, b.player, b.bet_id, b.stake),
                              b.returned)));
         }
@@ -313,7 +313,7 @@ absl::Status RouletteTableState::ApplyGame(
         for (const rl::BetWithdrawn& b : voided->refunds) {
           requests_.erase(b.bet_id);
           RETURN_IF_ERROR(
-              Add(money, VoidRefundTransaction(
+              Add(money, settlement::VoidRefundTransaction(
                              Bet(b.round, b.player, b.bet_id, b.stake))));
         }
         if (money.money().transactions_size() > 0) {
@@ -365,7 +365,7 @@ v1::BankedTableView RouletteTableState::ViewFor(
   if (std::optional<absl::Time> closes = engine_.BettingClosesAt()) {
     r->set_betting_closes_at_micros(absl::ToUnixMicros(*closes));
   }
-  r->set_wheel(std::string(BankedGameName(game())));
+  r->set_wheel(std::string(wire::BankedGameName(game())));
   for (const rl::BetPlaced& b : engine_.BetsOf(player)) {
     if (PendingBet(player, b.bet_id)) continue;
     v1::RouletteBetView* bv = r->add_my_bets();

@@ -1,12 +1,13 @@
 #include "services/table/stake_sagas.h"
 
 #include "absl/strings/str_cat.h"
-#include "services/table/banked_codec.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/request_ids.h"
 
 namespace banca::table {
 
 std::string StakeSagas::NextSagaId(const std::string& table_id) const {
-  return StakeSagaId(table_id, count_ + 1);
+  return wire::StakeSagaId(table_id, count_ + 1);
 }
 
 absl::Status StakeSagas::Begin(const std::string& table_id, const Stake& r) {

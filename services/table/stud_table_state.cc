@@ -6,8 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "libs/cards/random.h"
 #include "libs/common/status_macros.h"
+#include "libs/wire/table_codec.h"
 #include "services/table/stud_wire.h"
-#include "services/table/table_codec.h"
 
 namespace banca::table {
 namespace stud = games::stud_no_draw;
@@ -120,7 +120,7 @@ std::optional<v1::BankedTableEvent> StudTableState::Due(
     absl::StatusOr<std::vector<cards::Card>> deck = cards::ShuffledDeck(rng);
     if (!deck.ok()) return std::nullopt;
     e.mutable_dealt()->set_round(engine_.round()->number());
-    for (const std::string& c : CardsToStrings(*deck)) {
+    for (const std::string& c : wire::CardsToStrings(*deck)) {
       e.mutable_dealt()->add_deck(c);
     }
     return e;
@@ -194,7 +194,7 @@ absl::Status StudTableState::ApplyGame(
             absl::StrCat("round ", e.dealt().round(), " is not taking antes"));
       }
       absl::StatusOr<std::vector<cards::Card>> deck =
-          CardsFromStrings(e.dealt().deck());
+          wire::CardsFromStrings(e.dealt().deck());
       if (!deck.ok()) return deck.status();
       RETURN_IF_ERROR(next.Deal(*deck, Ms(at)));
       deal_at_ = 0;
@@ -285,10 +285,12 @@ absl::Status StudTableState::Drain(int64_t at,
     for (const auto& [spot, b] :
          {std::pair{".ante", s.ante}, std::pair{".bet", s.bet}}) {
       if (b.stake == 0) continue;
-      const BankedBet bet = Bet(r->number(), settled->player,
-                                absl::StrCat(settled->player, spot), b.stake);
-      RETURN_IF_ERROR(Add(money, voided ? VoidRefundTransaction(bet)
-                                        : SettleTransaction(bet, b.returned)));
+      const settlement::BankedBet bet =
+          Bet(r->number(), settled->player, absl::StrCat(settled->player, spot),
+              b.stake);
+      RETURN_IF_ERROR(
+          Add(money, voided ? settlement::VoidRefundTransaction(bet)
+                            : settlement::SettleTransaction(bet, b.returned)));
     }
   }
   if (money.money().transactions_size() > 0) {
@@ -328,7 +330,8 @@ v1::BankedTableView StudTableState::ViewFor(const std::string& player) const {
                                                      : "FINISHED");
   if (rv.bank_up) v->set_bank_up_card(cards::CardToString(*rv.bank_up));
   if (rv.bank) {
-    for (const std::string& c : CardsToStrings(*rv.bank)) v->add_bank_cards(c);
+    for (const std::string& c : wire::CardsToStrings(*rv.bank))
+      v->add_bank_cards(c);
     v->set_bank_qualifies(r->finished() && r->result().bank_qualifies);
   }
   for (const stud::SeatView& s : rv.seats) *v->add_seats() = StudSeatToProto(s);
@@ -349,13 +352,13 @@ std::vector<v1::BankedRoundRecord> StudTableState::ReplayFor(
   rec.set_round(last->number);
   rec.set_voided(last->voided);
   if (last->bank) {
-    for (const std::string& c : CardsToStrings(*last->bank)) {
+    for (const std::string& c : wire::CardsToStrings(*last->bank)) {
       rec.add_dealer_cards(c);
     }
   }
   rec.set_bank_qualifies(last->bank_qualifies);
   if (last->mine.dealt) {
-    for (const std::string& c : CardsToStrings(last->mine.cards)) {
+    for (const std::string& c : wire::CardsToStrings(last->mine.cards)) {
       rec.add_my_cards(c);
     }
   }

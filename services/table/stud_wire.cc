@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "services/table/table_codec.h"
+#include "libs/wire/table_codec.h"
 
 namespace banca::table {
 namespace stud = games::stud_no_draw;
@@ -77,7 +77,8 @@ v1::StudSeatView StudSeatToProto(const stud::SeatView& s) {
   out.set_bet_minor(s.bet);
   out.set_decision(DecisionName(s.decision));
   if (s.cards) {
-    for (const std::string& c : CardsToStrings(*s.cards)) out.add_cards(c);
+    for (const std::string& c : wire::CardsToStrings(*s.cards))
+      out.add_cards(c);
   }
   if (s.settlement) {
     out.set_outcome(std::string(stud::OutcomeName(s.settlement->outcome)));

@@ -12,6 +12,9 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
+#include "libs/tables/poker_config.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
 #include "services/common/event_size.h"
 #include "services/table/idempotent_command.h"
@@ -19,7 +22,6 @@
 #include "services/table/relay_stream.h"
 #include "services/table/sealed_decks.h"
 #include "services/table/table_caller.h"
-#include "services/wallet/wallet_events.h"
 
 namespace banca::table {
 namespace poker = games::poker;
@@ -35,7 +37,7 @@ constexpr size_t kMaxVoidReasonBytes = 256;
 }
 
 absl::Status CheckTableId(const std::string& id) {
-  if (!IsValidTableId(id)) {
+  if (!wire::IsValidTableId(id)) {
     return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
   }
   return absl::OkStatus();
@@ -81,11 +83,11 @@ absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
         "the table service needs a deck key to seal its decks");
   }
   RETURN_IF_ERROR(
-      log.EnsureTopic({std::string(kTableTopic), options.partitions}));
-  RETURN_IF_ERROR(
-      log.EnsureTopic({std::string(kTableRequestsTopic), options.partitions}));
+      log.EnsureTopic({std::string(wire::kTableTopic), options.partitions}));
   RETURN_IF_ERROR(log.EnsureTopic(
-      {std::string(wallet::kWalletTopic), options.wallet_partitions}));
+      {std::string(wire::kTableRequestsTopic), options.partitions}));
+  RETURN_IF_ERROR(log.EnsureTopic(
+      {std::string(wire::kWalletTopic), options.wallet_partitions}));
   std::unique_ptr<TableService> service(
       new TableService(log, clock, std::move(options)));
   RETURN_IF_ERROR(service->Replay());
@@ -94,7 +96,7 @@ absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
     service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
     for (int p = 0; p < service->options_.wallet_partitions; ++p) {
       absl::StatusOr<int64_t> committed =
-          log.CommittedOffset(kOutcomeGroup, wallet::kWalletTopic, p);
+          log.CommittedOffset(kOutcomeGroup, wire::kWalletTopic, p);
       if (!committed.ok()) return committed.status();
       service->wallet_offsets_[p] = *committed;
     }
@@ -168,17 +170,18 @@ void TableService::PollStep() {
 absl::Status TableService::Replay() {
   const int64_t now = clock_.NowMicros();
   for (int p = 0; p < options_.partitions; ++p) {
-    absl::StatusOr<int64_t> end = log_.EndOffset(kTableTopic, p);
+    absl::StatusOr<int64_t> end = log_.EndOffset(wire::kTableTopic, p);
     if (!end.ok()) return end.status();
     int64_t offset = 0;
     while (offset < *end) {
       absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-          log_.Read(kTableTopic, p, offset, kReadBatch);
+          log_.Read(wire::kTableTopic, p, offset, kReadBatch);
       if (!records.ok()) return records.status();
       if (records->empty()) break;
       for (const eventlog::StoredRecord& record : *records) {
         offset = record.offset + 1;
-        absl::StatusOr<DecodedTableEvent> decoded = DecodeTableRecord(record);
+        absl::StatusOr<wire::DecodedTableEvent> decoded =
+            wire::DecodeTableRecord(record);
         if (!decoded.ok()) return decoded.status();
         const std::string where =
             absl::StrCat(decoded->envelope.event_id(), ": ");
@@ -273,7 +276,7 @@ absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
     h->set_button_draw(static_cast<int32_t>(
         cards::UniformInt(*slot.rng, static_cast<uint32_t>(eligible))));
   }
-  for (const std::string& c : CardsToStrings(*deck)) h->add_deck(c);
+  for (const std::string& c : wire::CardsToStrings(*deck)) h->add_deck(c);
   RETURN_IF_ERROR(SealDeal(options_.deck_keys, e));
   return e;
 }
@@ -302,7 +305,7 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
     batch.push_back(std::move(*hand));
     for (v1::TableEvent& d : more) batch.push_back(std::move(d));
   }
-  TableEventContext ctx;
+  wire::TableEventContext ctx;
   ctx.producer = options_.producer;
   ctx.occurred_at_micros = clock_.NowMicros();
   ctx.correlation_id = batch.front().request_id();
@@ -319,7 +322,7 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
           ctx.occurred_at_micros;
     }
     // The wallet's copy of a money request rides in the same batch.
-    AppendTableRecords(e, ++slot.sequence, ctx, &records);
+    wire::AppendTableRecords(e, ++slot.sequence, ctx, &records);
   }
   const int64_t last = slot.sequence;
   ++in_flight_;
@@ -569,12 +572,12 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
         auto slot = std::make_unique<Slot>();
         slot->state = std::move(*state);
         slot->rng = std::move(*rng);
-        TableEventContext ctx;
+        wire::TableEventContext ctx;
         ctx.producer = options_.producer;
         ctx.correlation_id = key;
         ctx.occurred_at_micros = clock_.NowMicros();
         absl::StatusOr<std::vector<eventlog::Position>> appended =
-            log_.Append({EncodeTableRecord(e, ++slot->sequence, ctx)});
+            log_.Append({wire::EncodeTableRecord(e, ++slot->sequence, ctx)});
         if (!appended.ok()) DieOnLogFailure(appended.status());
         slot->durable_sequence = slot->sequence;
         *response = slot->state->Info();
@@ -830,7 +833,7 @@ absl::StatusOr<poker::Action> TableService::CheckAct(
   if (caller.role != auth::Role::kPlayer) {
     return absl::PermissionDeniedError("only a player acts");
   }
-  return ActionFromProto(request.action(), request.amount_minor());
+  return tables::ActionFromProto(request.action(), request.amount_minor());
 }
 
 absl::Status TableService::DecideActLocked(Slot& slot,
@@ -1071,7 +1074,7 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
   response->set_won_minor(last->mine.won);
   response->set_folded(last->mine.folded);
   response->set_voided(last->result->voided);
-  for (const std::string& c : CardsToStrings(last->result->board)) {
+  for (const std::string& c : wire::CardsToStrings(last->result->board)) {
     response->add_board(c);
   }
   for (const poker::PotResult& pot : last->result->pots) {
@@ -1250,16 +1253,16 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
   };
   for (int p = 0; p < options_.wallet_partitions; ++p) {
     absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log_.Read(wallet::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
+        log_.Read(wire::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
     if (!records.ok()) return records.status();
     if (records->empty()) continue;
     for (const eventlog::StoredRecord& record : *records) {
-      absl::StatusOr<wallet::DecodedWalletEvent> decoded =
-          wallet::DecodeWalletRecord(record);
+      absl::StatusOr<wire::DecodedWalletEvent> decoded =
+          wire::DecodeWalletRecord(record);
       if (!decoded.ok()) return decoded.status();
       const v1::WalletEvent& event = decoded->event;
       if (absl::StartsWith(event.request_id(), "table/") &&
-          wallet::MadeByTheWallet(event)) {
+          wire::MadeByTheWallet(event)) {
         const bool captured = event.has_hold_captured();
         std::string rejection;
         std::string player =
@@ -1283,7 +1286,7 @@ absl::StatusOr<int> TableService::PollWalletOutcomes() {
       }
       wallet_offsets_[p] = record.offset + 1;
     }
-    commits.push_back({kOutcomeGroup, std::string(wallet::kWalletTopic), p,
+    commits.push_back({kOutcomeGroup, std::string(wire::kWalletTopic), p,
                        wallet_offsets_[p]});
   }
   wait_appended();

@@ -54,16 +54,17 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
 #include "libs/seal/deck_keys.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
 #include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
-#include "services/table/table_codec.h"
 #include "services/table/table_state.h"
 
 namespace banca::table {
 
 struct TableServiceOptions {
   std::string producer = "table";
-  int partitions = kDefaultTablePartitions;
+  int partitions = wire::kDefaultTablePartitions;
   // The wallet's topic, read for buy-in outcomes.
   int wallet_partitions = 8;
   auth::Verifier verifier;

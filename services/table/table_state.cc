@@ -7,9 +7,10 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/money/money.h"
-#include "services/table/poker_settlement.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/tables/poker_config.h"
+#include "libs/wire/table_codec.h"
 #include "services/table/session_notices.h"
-#include "services/table/table_codec.h"
 
 namespace banca::table {
 namespace poker = games::poker;
@@ -60,14 +61,14 @@ v1::TableEvent Compensation(const std::string& table_id,
 
 absl::StatusOr<std::unique_ptr<TableState>> TableState::Create(
     const v1::TableCreated& created) {
-  if (!IsValidTableId(created.table_id())) {
+  if (!wire::IsValidTableId(created.table_id())) {
     return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
   }
   absl::StatusOr<v1::PokerTableConfig> config =
-      NormalizeConfig(created.config());
+      tables::NormalizeConfig(created.config());
   if (!config.ok()) return config.status();
   absl::StatusOr<poker::Table> engine =
-      poker::Table::Create(EngineConfig(*config), created.table_id());
+      poker::Table::Create(tables::EngineConfig(*config), created.table_id());
   if (!engine.ok()) return engine.status();
   return std::unique_ptr<TableState>(new TableState(
       std::move(*engine), created.table_id(), created.name(), *config));
@@ -244,7 +245,7 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
                                                 hands_started_ + 1, ")"));
       }
       absl::StatusOr<std::vector<cards::Card>> deck =
-          CardsFromStrings(e.deck());
+          wire::CardsFromStrings(e.deck());
       if (!deck.ok()) return deck.status();
       RETURN_IF_ERROR(engine_.StartHand(e.button_draw(), std::move(*deck)));
       ++hands_started_;
@@ -255,7 +256,7 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
       RETURN_IF_ERROR(CheckCurrentHand(e.hand_number()));
       if (e.timeout()) return engine_.Timeout(e.player_id());
       absl::StatusOr<poker::Action> action =
-          ActionFromProto(e.action(), e.amount_minor());
+          tables::ActionFromProto(e.action(), e.amount_minor());
       if (!action.ok()) return action.status();
       return engine_.Act(e.player_id(), *action);
     }
@@ -323,12 +324,13 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
   if (hand != nullptr && hand->finished() && hands_settled_ < hands_started_) {
     ++hands_settled_;
     absl::StatusOr<std::vector<v1::LedgerTransaction>> txs =
-        HandTransactions(hand->record(), hand->result(), hand->events());
+        settlement::HandTransactions(hand->record(), hand->result(),
+                                     hand->events());
     if (!txs.ok()) return txs.status();
     v1::TableEvent e = Derived();
     v1::HandSettled* settled = e.mutable_hand_settled();
     settled->set_hand_number(hands_started_);
-    settled->set_hand_id(HandId(id_, hands_started_));
+    settled->set_hand_id(settlement::HandId(id_, hands_started_));
     for (v1::LedgerTransaction& tx : *txs) {
       *settled->add_transactions() = std::move(tx);
     }
@@ -336,7 +338,7 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
     settled->set_voided(hand->result().voided);
     // The hand is over: its deck, sealed in the log since HandStarted, is
     // shown (sealed_decks.h).
-    for (std::string& c : CardsToStrings(hand->record().deck)) {
+    for (std::string& c : wire::CardsToStrings(hand->record().deck)) {
       settled->add_revealed_deck(std::move(c));
     }
     derived->push_back(std::move(e));
@@ -474,7 +476,7 @@ v1::TableView TableState::ViewFor(const std::string& player) const {
     const poker::SeatView sv =
         hand->ViewFor(hand->dealt_in(my_seat) ? my_seat : 0);
     v.set_round(sv.round);
-    for (const std::string& c : CardsToStrings(sv.board)) v.add_board(c);
+    for (const std::string& c : wire::CardsToStrings(sv.board)) v.add_board(c);
     v.set_pot_minor(sv.pot);
     v.set_to_act(engine_.in_hand() ? sv.to_act.value_or(0) : 0);
     for (const poker::PlayerView& p : sv.players) {
@@ -487,7 +489,7 @@ v1::TableView TableState::ViewFor(const std::string& player) const {
       s->set_folded(p.folded);
       s->set_all_in(p.all_in);
       s->set_in_hand(engine_.in_hand());
-      for (const std::string& c : CardsToStrings(p.cards.span())) {
+      for (const std::string& c : wire::CardsToStrings(p.cards.span())) {
         s->add_cards(c);
       }
     }

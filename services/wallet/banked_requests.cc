@@ -13,30 +13,22 @@
 // (wallet.banked-requests) moves only once the steps are durable. A
 // request that can never be carried out is quarantined, not retried
 // forever (request_quarantine.h).
-#include "services/wallet/banked_requests.h"
-
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_codec.h"
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/topics.h"
 #include "services/wallet/request_quarantine.h"
 #include "services/wallet/wallet_service.h"
 
 namespace banca::wallet {
 
-std::string BankedStakeRequestId(std::string_view saga_id) {
-  return table::StakeRequestId(saga_id);
-}
-
-std::string BankedMoneyRequestId(std::string_view event_id, int index) {
-  return absl::StrCat(ToAbsl(event_id), "/", index);
-}
-
 absl::Status WalletService::CarryOutBankedRequest(
     const eventlog::StoredRecord& record, int wallet_partition) {
-  absl::StatusOr<table::DecodedBankedEvent> decoded =
-      table::DecodeBankedRecord(record);
+  absl::StatusOr<wire::DecodedBankedEvent> decoded =
+      wire::DecodeBankedRecord(record);
   if (!decoded.ok()) {
     if (!DecidedHere(kUnnamedRequester, wallet_partition) ||
         Quarantined(record)) {
@@ -56,7 +48,7 @@ absl::Status WalletService::CarryOutBankedRequest(
     if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
       return absl::OkStatus();
     }
-    const std::string request_id = BankedStakeRequestId(r.saga_id());
+    const std::string request_id = wire::StakeRequestId(r.saga_id());
     absl::Status mine =
         named ? CheckDebitsBelongTo(r.tx(), owner)
               : absl::InvalidArgumentError("a stake names no valid player");
@@ -90,8 +82,9 @@ absl::Status WalletService::CarryOutBankedRequest(
     // and the game moves only its own money (checked for every
     // transaction before the first is posted).
     const bool named = ledger::IsValidId(event.table_id());
-    const std::string owner = named ? table::WagersAccount(event.table_id())
-                                    : std::string(kUnnamedRequester);
+    const std::string owner = named
+                                  ? settlement::WagersAccount(event.table_id())
+                                  : std::string(kUnnamedRequester);
     if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
       return absl::OkStatus();
     }
@@ -103,12 +96,12 @@ absl::Status WalletService::CarryOutBankedRequest(
               : absl::InvalidArgumentError("a settlement names no valid table");
       if (!mine.ok()) {
         return QuarantineOrRetry(record, owner,
-                                 BankedMoneyRequestId(event_id, i), mine);
+                                 wire::BankedMoneyRequestId(event_id, i), mine);
       }
     }
     for (int i = 0; i < m.transactions_size(); ++i) {
       const v1::LedgerTransaction& tx = m.transactions(i);
-      const std::string step = BankedMoneyRequestId(event_id, i);
+      const std::string step = wire::BankedMoneyRequestId(event_id, i);
       // Queued: durable before the reader commits its position. A
       // transaction refused stops the event there (see table_requests.cc).
       absl::Status posted =
@@ -126,7 +119,7 @@ absl::Status WalletService::CarryOutBankedRequest(
 
 absl::StatusOr<int> WalletService::PollBankedRequests() {
   return PollRequestsPerPartition(
-      table::kBankedRequestsTopic, kBankedRequestsGroup, banked_offsets_,
+      wire::kBankedRequestsTopic, wire::kBankedRequestsGroup, banked_offsets_,
       banked_cursors_, &WalletService::CarryOutBankedRequest);
 }
 

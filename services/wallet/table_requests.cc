@@ -28,16 +28,16 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_codec.h"
-#include "services/table/poker_settlement.h"
-#include "services/table/table_codec.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
 #include "services/wallet/request_quarantine.h"
 #include "services/wallet/wallet_service.h"
 
 namespace banca::wallet {
 namespace {
 
-constexpr char kTableRequestsGroup[] = "wallet.table-requests";
 constexpr size_t kReadBatch = 256;
 
 }  // namespace
@@ -50,8 +50,8 @@ bool WalletService::DecidedHere(std::string_view owner,
 
 absl::Status WalletService::CarryOutTableRequest(
     const eventlog::StoredRecord& record, int wallet_partition) {
-  absl::StatusOr<table::DecodedTableEvent> decoded =
-      table::DecodeTableRecord(record);
+  absl::StatusOr<wire::DecodedTableEvent> decoded =
+      wire::DecodeTableRecord(record);
   if (!decoded.ok()) {
     // Whether it asked for money nobody can tell: one reader quarantines it.
     if (!DecidedHere(kUnnamedRequester, wallet_partition) ||
@@ -102,7 +102,7 @@ absl::Status WalletService::CarryOutBuyIn(const eventlog::StoredRecord& record,
             "paid, paid > 0; got paid ",
             r.paid_minor(), ", rake ", r.rake_minor())));
   }
-  const v1::Reference reference = table::TableReference(table_id);
+  const v1::Reference reference = settlement::TableReference(table_id);
   absl::StatusOr<v1::WalletEvent> held = ExecuteQueued(
       "TableBuyInHold", hold_request, r,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
@@ -144,7 +144,8 @@ absl::Status WalletService::CarryOutBuyIn(const eventlog::StoredRecord& record,
       "TableBuyInCapture", seat_request, r,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
         return ledger_.CaptureHold(
-            meta, hold_id, to_seat, table::SeatAccount(table_id, r.player_id()),
+            meta, hold_id, to_seat,
+            settlement::SeatAccount(table_id, r.player_id()),
             v1::POSTING_REASON_BUY_IN, reference, r.rake_minor() == 0, commit);
       });
   if (!seat.ok()) return stranded(seat_request, seat.status());
@@ -153,9 +154,10 @@ absl::Status WalletService::CarryOutBuyIn(const eventlog::StoredRecord& record,
   absl::StatusOr<v1::WalletEvent> rake = ExecuteQueued(
       "TableBuyInRake", rake_request, r,
       [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-        return ledger_.CaptureHold(
-            meta, hold_id, r.rake_minor(), std::string(table::kRakeAccount),
-            v1::POSTING_REASON_RAKE, reference, true, commit);
+        return ledger_.CaptureHold(meta, hold_id, r.rake_minor(),
+                                   std::string(settlement::kRakeAccount),
+                                   v1::POSTING_REASON_RAKE, reference, true,
+                                   commit);
       });
   if (!rake.ok()) return stranded(rake_request, rake.status());
   return absl::OkStatus();
@@ -168,7 +170,7 @@ absl::Status WalletService::CarryOutHandSettled(
   const std::string& table_id = event.table_id();
   const bool named = ledger::IsValidId(table_id);
   const std::string owner =
-      named ? table::PotAccount(table_id) : std::string(kUnnamedRequester);
+      named ? settlement::PotAccount(table_id) : std::string(kUnnamedRequester);
   if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
     return absl::OkStatus();
   }
@@ -206,13 +208,13 @@ absl::Status WalletService::CarryOutCashOut(
   if (left.stack_minor() == 0) return absl::OkStatus();
   const std::string& table_id = event.table_id();
   const std::string owner = ledger::IsValidId(table_id)
-                                ? table::PotAccount(table_id)
+                                ? settlement::PotAccount(table_id)
                                 : std::string(kUnnamedRequester);
   if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
     return absl::OkStatus();
   }
   const std::string step = absl::StrCat(ToAbsl(event_id), "/cash-out");
-  absl::StatusOr<v1::LedgerTransaction> tx = table::CashOutTransaction(
+  absl::StatusOr<v1::LedgerTransaction> tx = settlement::CashOutTransaction(
       table_id, left.player_id(), left.stack_minor(), left.rake_refund_minor());
   if (!tx.ok()) return QuarantineOrRetry(record, owner, step, tx.status());
   absl::Status posted =
@@ -229,7 +231,7 @@ absl::Status WalletService::CarryOutCashOut(
 
 absl::StatusOr<int> WalletService::PollTableRequests() {
   return PollRequestsPerPartition(
-      table::kTableRequestsTopic, kTableRequestsGroup, table_offsets_,
+      wire::kTableRequestsTopic, wire::kTableRequestsGroup, table_offsets_,
       table_cursors_, &WalletService::CarryOutTableRequest);
 }
 
@@ -356,13 +358,13 @@ absl::StatusOr<int64_t> WalletService::RequestLagLocked(
 
 absl::StatusOr<int64_t> WalletService::TableRequestLag() {
   absl::MutexLock lock(&table_requests_mu_);
-  return RequestLagLocked(table::kTableRequestsTopic, table_offsets_,
+  return RequestLagLocked(wire::kTableRequestsTopic, table_offsets_,
                           table_cursors_);
 }
 
 absl::StatusOr<int64_t> WalletService::BankedRequestLag() {
   absl::MutexLock lock(&table_requests_mu_);
-  return RequestLagLocked(table::kBankedRequestsTopic, banked_offsets_,
+  return RequestLagLocked(wire::kBankedRequestsTopic, banked_offsets_,
                           banked_cursors_);
 }
 
@@ -390,9 +392,9 @@ void WalletService::TableRequestsLoop() {
       absl::StatusOr<int64_t> table = TableRequestLag();
       absl::StatusOr<int64_t> banked = BankedRequestLag();
       if (table.ok())
-        metrics_->SetRequestLag(table::kTableRequestsTopic, *table);
+        metrics_->SetRequestLag(wire::kTableRequestsTopic, *table);
       if (banked.ok())
-        metrics_->SetRequestLag(table::kBankedRequestsTopic, *banked);
+        metrics_->SetRequestLag(wire::kBankedRequestsTopic, *banked);
     }
   }
 }

@@ -97,7 +97,8 @@ absl::Status MayReleaseHold(const Caller& caller, std::string_view placed_by) {
     return absl::OkStatus();
   }
   // An operator frees a stuck hold, but not one a table's saga is using.
-  if (caller.claims.role == Role::kOperator && placed_by != kWalletActor) {
+  if (caller.claims.role == Role::kOperator &&
+      placed_by != wire::kWalletActor) {
     return absl::OkStatus();
   }
   return Denied(caller, "release a hold another caller placed");

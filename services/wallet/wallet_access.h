@@ -24,7 +24,7 @@
 #include "banca/v1/ledger.pb.h"
 #include "libs/auth/token.h"
 #include "libs/ledger/account.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/wallet_codec.h"
 
 namespace banca::wallet {
 

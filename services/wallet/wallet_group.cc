@@ -20,7 +20,8 @@
 #include "absl/strings/str_join.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/wallet_service.h"
 
 namespace banca::wallet {
@@ -42,7 +43,7 @@ std::vector<int> WalletService::OwnedPartitions() const {
 absl::Status WalletService::JoinGroup() {
   eventlog::GroupOptions group;
   group.group = options_.group;
-  group.topic = std::string(kWalletTopic);
+  group.topic = std::string(wire::kWalletTopic);
   group.session_timeout_ms = options_.group_session_timeout_ms;
   absl::StatusOr<std::unique_ptr<eventlog::GroupMember>> member =
       log_.JoinGroup(group);
@@ -53,7 +54,7 @@ absl::Status WalletService::JoinGroup() {
     absl::MutexLock appended(&appended_mu_);
     followed_.assign(options_.partitions, 0);
     for (int p = 0; p < options_.partitions; ++p) {
-      auto it = appended_.find({std::string(kWalletTopic), p});
+      auto it = appended_.find({std::string(wire::kWalletTopic), p});
       if (it != appended_.end()) followed_[p] = it->second;
     }
   }
@@ -72,14 +73,14 @@ eventlog::OffsetCommit WalletService::FenceFor(std::string_view stream) {
   int64_t offset = 0;
   {
     absl::MutexLock lock(&appended_mu_);
-    auto it = appended_.find({std::string(kWalletTopic), p});
+    auto it = appended_.find({std::string(wire::kWalletTopic), p});
     if (it != appended_.end()) offset = it->second;
   }
-  return {options_.group, std::string(kWalletTopic), p, offset};
+  return {options_.group, std::string(wire::kWalletTopic), p, offset};
 }
 
 absl::Status WalletService::Follow() {
-  const std::string topic(kWalletTopic);
+  const std::string topic(wire::kWalletTopic);
   absl::MutexLock lock(&follow_mu_);
   bool moved = false;
   for (int p = 0; p < options_.partitions; ++p) {
@@ -127,7 +128,7 @@ void WalletService::PollGroup() {
   // thread, which keeps polling meanwhile: a member that stops polling
   // for a session is presumed dead (and then fenced) even if it is not.
   ownership_->Open({});
-  const std::string topic(kWalletTopic);
+  const std::string topic(wire::kWalletTopic);
   const std::vector<int> gained = assignment->partitions;
   std::future<absl::Status> settled =
       std::async(std::launch::async, [this, topic, gained] {

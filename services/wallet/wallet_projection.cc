@@ -7,7 +7,9 @@
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/balance_limits.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+#include "services/wallet/wallet_responses.h"
 
 namespace banca::wallet {
 namespace {
@@ -108,12 +110,12 @@ absl::StatusOr<int64_t> ReadInt(const projection::ProjectionStore& store,
 }
 
 std::vector<std::string> WalletProjector::Topics() const {
-  return {std::string(kWalletTopic)};
+  return {std::string(wire::kWalletTopic)};
 }
 
 absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
                                     projection::Txn& txn) {
-  auto decoded = DecodeWalletRecord(record);
+  auto decoded = wire::DecodeWalletRecord(record);
   if (!decoded.ok()) return decoded.status();
   const v1::EventEnvelope& envelope = decoded->envelope;
   const v1::WalletEvent& event = decoded->event;

@@ -18,10 +18,12 @@
 #include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
-#include "services/table/banked_codec.h"
-#include "services/table/table_codec.h"
-#include "services/wallet/wallet_events.h"
+#include "services/wallet/wallet_responses.h"
 
 namespace banca::wallet {
 namespace {
@@ -180,7 +182,8 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   std::unique_ptr<WalletService> service(
       new WalletService(log, clock, std::move(options)));
   const WalletOptions& opts = service->options_;
-  if (auto s = log.EnsureTopic({std::string(kWalletTopic), opts.partitions});
+  if (auto s =
+          log.EnsureTopic({std::string(wire::kWalletTopic), opts.partitions});
       !s.ok()) {
     return s;
   }
@@ -209,12 +212,12 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   }
   if (opts.table_requests_interval > absl::ZeroDuration()) {
     if (auto s = log.EnsureTopic(
-            {std::string(table::kTableRequestsTopic), opts.table_partitions});
+            {std::string(wire::kTableRequestsTopic), opts.table_partitions});
         !s.ok()) {
       return s;
     }
     if (auto s = log.EnsureTopic(
-            {std::string(table::kBankedRequestsTopic), opts.banked_partitions});
+            {std::string(wire::kBankedRequestsTopic), opts.banked_partitions});
         !s.ok()) {
       return s;
     }
@@ -252,7 +255,7 @@ absl::Status WalletService::Stop() {
 }
 
 absl::Status WalletService::Replay() {
-  const std::string topic(kWalletTopic);
+  const std::string topic(wire::kWalletTopic);
   auto partitions = log_.PartitionCount(topic);
   if (!partitions.ok()) return partitions.status();
   for (int p = 0; p < *partitions; ++p) {
@@ -282,7 +285,8 @@ absl::Status WalletService::Replay() {
 
 absl::StatusOr<bool> WalletService::ApplyLogged(
     const eventlog::StoredRecord& record, bool replaying) {
-  absl::StatusOr<DecodedWalletEvent> decoded = DecodeWalletRecord(record);
+  absl::StatusOr<wire::DecodedWalletEvent> decoded =
+      wire::DecodeWalletRecord(record);
   if (!decoded.ok()) return decoded.status();
   const v1::WalletEvent& event = decoded->event;
   const std::string& stream = decoded->envelope.stream_id();
@@ -359,7 +363,7 @@ void WalletService::ExecuteAsync(std::string_view method,
     return;
   }
 
-  EventContext event_context;
+  wire::WalletEventContext event_context;
   event_context.producer = options_.producer;
   event_context.correlation_id = std::string(request_id);
   event_context.causation_id = std::string(request_id);
@@ -386,7 +390,7 @@ void WalletService::ExecuteAsync(std::string_view method,
     pending->event = c.event;
     if (decided != nullptr) *decided = c.event;
     std::vector<eventlog::Record> records;
-    records.push_back(EncodeWalletRecord(c, event_context));
+    records.push_back(wire::EncodeWalletRecord(c, event_context));
     // Runs on the log's completion thread once the event is durable; the
     // caller's thread has long moved on.
     auto appended = [this, pending](absl::Status status,
@@ -433,7 +437,7 @@ absl::StatusOr<v1::WalletEvent> WalletService::ExecuteQueued(
   }
   v1::WalletEvent decided;
   ExecuteAsync(
-      method, request_id, kWalletActor, body, nullptr, decide,
+      method, request_id, wire::kWalletActor, body, nullptr, decide,
       [this](absl::StatusOr<v1::WalletEvent> event) {
         absl::MutexLock lock(&queued_mu_);
         if (!event.ok() && queued_error_.ok()) {
@@ -462,7 +466,7 @@ absl::StatusOr<v1::WalletEvent> WalletService::Execute(
     const google::protobuf::Message& body, const Decide& decide) {
   absl::Notification finished;
   absl::StatusOr<v1::WalletEvent> result;
-  ExecuteAsync(method, request_id, kWalletActor, body, nullptr, decide,
+  ExecuteAsync(method, request_id, wire::kWalletActor, body, nullptr, decide,
                [&](absl::StatusOr<v1::WalletEvent> event) {
                  result = std::move(event);
                  finished.Notify();

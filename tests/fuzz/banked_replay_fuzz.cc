@@ -1,4 +1,4 @@
-// The banked tables' record decoder (services/table/banked_codec.h) and
+// The banked tables' record decoder (libs/wire/banked_codec.h) and
 // their replay: a sequence of records (fuzz_input.h), each decoded, the
 // first BankedTableCreated making the game's state (roulette, blackjack,
 // stud) and every later input event applied to it, as
@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "services/table/banked_codec.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/topics.h"
 #include "services/table/banked_game_state.h"
 #include "services/table/sealed_decks.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
@@ -23,11 +24,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     v1::EventEnvelope envelope;
     if (!envelope.ParseFromString(value)) continue;
     eventlog::StoredRecord record;
-    record.topic = std::string(table::kBankedTopic);
+    record.topic = std::string(wire::kBankedTopic);
     record.key = envelope.stream_id();
     record.value = value;
-    absl::StatusOr<table::DecodedBankedEvent> decoded =
-        table::DecodeBankedRecord(record);
+    absl::StatusOr<wire::DecodedBankedEvent> decoded =
+        wire::DecodeBankedRecord(record);
     if (!decoded.ok()) continue;
     (void)table::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
     const v1::BankedTableEvent& event = decoded->event;

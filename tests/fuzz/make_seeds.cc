@@ -28,9 +28,10 @@
 #include "banca/v1/wallet.pb.h"
 #include "libs/auth/token.h"
 #include "libs/eventlog/journal_scan.h"
-#include "services/table/banked_codec.h"
-#include "services/table/table_codec.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "tests/fuzz/fuzz_input.h"
 #include "tests/fuzz/service_harness.h"
 
@@ -277,11 +278,10 @@ std::vector<std::string> Values(const std::vector<eventlog::StoredRecord>& rs,
 
 void LogSeeds(eventlog::EventLog& log) {
   // Wallet: one seed per kind of event, and the history for replay.
-  const auto wallet_records = ReadAll(log, wallet::kWalletTopic);
+  const auto wallet_records = ReadAll(log, wire::kWalletTopic);
   std::map<int, std::string> by_kind;
   for (const eventlog::StoredRecord& r : wallet_records) {
-    absl::StatusOr<wallet::DecodedWalletEvent> d =
-        wallet::DecodeWalletRecord(r);
+    absl::StatusOr<wire::DecodedWalletEvent> d = wire::DecodeWalletRecord(r);
     if (d.ok()) by_kind.emplace(d->event.kind_case(), r.value);
   }
   for (const auto& [kind, value] : by_kind) {
@@ -290,18 +290,18 @@ void LogSeeds(eventlog::EventLog& log) {
   Write("wallet_replay_fuzz", "session",
         EncodeSequence(Values(wallet_records, "")));
 
-  const auto table_records = ReadAll(log, table::kTableTopic);
+  const auto table_records = ReadAll(log, wire::kTableTopic);
   Write("table_replay_fuzz", "t1-created",
-        EncodeSequence(Values(table_records, table::TableStream("t1"))));
+        EncodeSequence(Values(table_records, wire::TableStream("t1"))));
   Write("table_replay_fuzz", "t2-hands",
-        EncodeSequence(Values(table_records, table::TableStream("t2"))));
-  const auto banked_records = ReadAll(log, table::kBankedTopic);
+        EncodeSequence(Values(table_records, wire::TableStream("t2"))));
+  const auto banked_records = ReadAll(log, wire::kBankedTopic);
   Write("banked_replay_fuzz", "r1-created",
-        EncodeSequence(Values(banked_records, table::BankedStream("r1"))));
+        EncodeSequence(Values(banked_records, wire::BankedStream("r1"))));
   Write("banked_replay_fuzz", "r2-spin",
-        EncodeSequence(Values(banked_records, table::BankedStream("r2"))));
+        EncodeSequence(Values(banked_records, wire::BankedStream("r2"))));
   Write("banked_replay_fuzz", "b2-round",
-        EncodeSequence(Values(banked_records, table::BankedStream("b2"))));
+        EncodeSequence(Values(banked_records, wire::BankedStream("b2"))));
 }
 
 // The journal: the session's first frames as bodies (framed again by the

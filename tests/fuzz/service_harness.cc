@@ -14,9 +14,10 @@
 #include "banca/v1/table.pb.h"
 #include "banca/v1/wallet.pb.h"
 #include "libs/eventlog/embedded_log.h"
-#include "services/table/banked_codec.h"
-#include "services/table/table_codec.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
 #include "tools/banca/server_options.h"
 
@@ -275,8 +276,8 @@ int64_t ServiceHarness::LedgerSum() const {
 
 absl::Status ServiceHarness::CheckNewRecords() {
   for (std::string_view topic :
-       {wallet::kWalletTopic, table::kTableTopic, table::kTableRequestsTopic,
-        table::kBankedTopic, table::kBankedRequestsTopic}) {
+       {wire::kWalletTopic, wire::kTableTopic, wire::kTableRequestsTopic,
+        wire::kBankedTopic, wire::kBankedRequestsTopic}) {
     absl::StatusOr<int> partitions = log_->PartitionCount(topic);
     if (!partitions.ok()) continue;  // not created yet
     for (int p = 0; p < *partitions; ++p) {
@@ -285,17 +286,17 @@ absl::Status ServiceHarness::CheckNewRecords() {
         const std::string where =
             absl::StrCat(r.topic, "/", r.partition, "@", r.offset, ": ");
         absl::Status s;
-        if (topic == wallet::kWalletTopic) {
-          absl::StatusOr<wallet::DecodedWalletEvent> d =
-              wallet::DecodeWalletRecord(r);
+        if (topic == wire::kWalletTopic) {
+          absl::StatusOr<wire::DecodedWalletEvent> d =
+              wire::DecodeWalletRecord(r);
           s = d.ok() ? shadow_.Apply(d->envelope.stream_id(),
                                      d->envelope.sequence(), d->event)
                      : d.status();
-        } else if (topic == table::kTableTopic ||
-                   topic == table::kTableRequestsTopic) {
-          s = table::DecodeTableRecord(r).status();
+        } else if (topic == wire::kTableTopic ||
+                   topic == wire::kTableRequestsTopic) {
+          s = wire::DecodeTableRecord(r).status();
         } else {
-          s = table::DecodeBankedRecord(r).status();
+          s = wire::DecodeBankedRecord(r).status();
         }
         if (!s.ok()) return absl::DataLossError(where + s.ToString());
         return absl::OkStatus();

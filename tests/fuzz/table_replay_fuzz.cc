@@ -1,4 +1,4 @@
-// The poker tables' record decoder (services/table/table_codec.h) and their
+// The poker tables' record decoder (libs/wire/table_codec.h) and their
 // replay: a sequence of records (fuzz_input.h), each decoded, the first
 // TableCreated making a TableState and every later event applied to it, as
 // TableService::Replay and `banca hands export` do. A refused event is fine
@@ -11,8 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
 #include "services/table/sealed_decks.h"
-#include "services/table/table_codec.h"
 #include "services/table/table_state.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
 #include "tests/fuzz/fuzz_input.h"
@@ -24,11 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     v1::EventEnvelope envelope;
     if (!envelope.ParseFromString(value)) continue;
     eventlog::StoredRecord record;
-    record.topic = std::string(table::kTableTopic);
+    record.topic = std::string(wire::kTableTopic);
     record.key = envelope.stream_id();
     record.value = value;
-    absl::StatusOr<table::DecodedTableEvent> decoded =
-        table::DecodeTableRecord(record);
+    absl::StatusOr<wire::DecodedTableEvent> decoded =
+        wire::DecodeTableRecord(record);
     if (!decoded.ok()) continue;
     (void)table::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
     const v1::TableEvent& event = decoded->event;

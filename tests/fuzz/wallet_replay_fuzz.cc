@@ -1,5 +1,5 @@
 // The wallet's replay path: a sequence of records (fuzz_input.h), each
-// decoded (services/wallet/wallet_events.h) and applied with Ledger::Apply
+// decoded (libs/wire/wallet_codec.h) and applied with Ledger::Apply
 // to a fresh ledger, as WalletService::Replay does at start. A refused event
 // is fine (replay reports it as DATA_LOSS); a crash or UB is a finding, and
 // so is a ledger that accepted every event and no longer sums to zero.
@@ -10,7 +10,8 @@
 #include <string>
 
 #include "libs/ledger/ledger.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "tests/fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -22,13 +23,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     v1::EventEnvelope envelope;
     if (!envelope.ParseFromString(value)) continue;
     eventlog::StoredRecord record;
-    record.topic = std::string(wallet::kWalletTopic);
+    record.topic = std::string(wire::kWalletTopic);
     record.key = envelope.stream_id();
     record.value = value;
-    absl::StatusOr<wallet::DecodedWalletEvent> decoded =
-        wallet::DecodeWalletRecord(record);
+    absl::StatusOr<wire::DecodedWalletEvent> decoded =
+        wire::DecodeWalletRecord(record);
     if (!decoded.ok()) continue;
-    (void)wallet::DescribeWalletEvent(decoded->event);
+    (void)wire::DescribeWalletEvent(decoded->event);
     absl::Status applied =
         ledger.Apply(decoded->envelope.stream_id(),
                      decoded->envelope.sequence(), decoded->event);

@@ -8,6 +8,7 @@
 // settlement posting, the balances, and the round as GetLastRound shows it.
 #include <map>
 
+#include "libs/wire/topics.h"
 #include "services/table/sealed_decks.h"
 #include "tests/integration/banked_table_fixture.h"
 
@@ -68,8 +69,8 @@ class BankedBlackjackTest : public BankedTableTest {
                  int64_t to_bank, const std::string& player = "ana") {
     SCOPED_TRACE(bet_id);
     const std::string cash = ledger::PlayerCashAccount(player);
-    const std::string wagers = table::WagersAccount(table);
-    const std::string bank(table::kBankAccount);
+    const std::string wagers = settlement::WagersAccount(table);
+    const std::string bank(settlement::kBankAccount);
     const v1::LedgerTransaction in =
         PostedFor(posted, bet_id, v1::POSTING_REASON_BET);
     EXPECT_EQ(PostingTo(in, cash), -stake);
@@ -355,13 +356,12 @@ TEST_F(BankedBlackjackTest, AShoeIsLoggedSealedAndRevealedWhenTheRoundEnds) {
   ASSERT_TRUE(view.blackjack().in_round());
   auto logged = [&] {
     std::vector<v1::BankedTableEvent> out;
-    const int partitions =
-        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    const int partitions = log_->PartitionCount(wire::kBankedTopic).value_or(0);
     for (int p = 0; p < partitions; ++p) {
       for (const auto& r :
-           log_->Read(table::kBankedTopic, p, 0, 100'000)
+           log_->Read(wire::kBankedTopic, p, 0, 100'000)
                .value_or(std::vector<eventlog::StoredRecord>{})) {
-        auto d = table::DecodeBankedRecord(r);
+        auto d = wire::DecodeBankedRecord(r);
         EXPECT_TRUE(d.ok()) << d.status();
         if (d.ok() && d->event.table_id() == "bjx") {
           out.push_back(std::move(d->event));

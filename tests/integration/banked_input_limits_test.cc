@@ -6,6 +6,7 @@
 // the process stopped (fail-stop).
 #include <string>
 
+#include "libs/wire/topics.h"
 #include "tests/integration/banked_table_fixture.h"
 #include "tests/integration/unknown_fields.h"
 
@@ -42,8 +43,8 @@ TEST_F(BankedInputLimitsTest, UnknownFieldsOfATableAndABetAreDropped) {
   EXPECT_EQ(view.roulette().my_bets_size(), 1);
   EXPECT_EQ(Cash("ana"), 9'500);
   Settle();
-  EXPECT_LT(LargestRecord(*log_, table::kBankedTopic), kSmallRecordBytes);
-  EXPECT_LT(LargestRecord(*log_, wallet::kWalletTopic), kSmallRecordBytes);
+  EXPECT_LT(LargestRecord(*log_, wire::kBankedTopic), kSmallRecordBytes);
+  EXPECT_LT(LargestRecord(*log_, wire::kWalletTopic), kSmallRecordBytes);
   // The log replays: the bet is still on the board.
   Restart();
   EXPECT_EQ(View("ana", "rf1").roulette().my_bets_size(), 1);

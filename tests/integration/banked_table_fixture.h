@@ -26,11 +26,12 @@
 #include "libs/games/roulette/bet.h"
 #include "libs/games/roulette/pocket.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_codec.h"
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/table/banked_table_service.h"
 #include "services/table/roulette_wire.h"
-#include "services/wallet/wallet_events.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/stacked_shoe.h"
 #include "tests/integration/wallet_test_util.h"
@@ -287,18 +288,18 @@ class BankedTableTest : public ::testing::Test {
     return wallet_->ledger().AccountBalance(ledger::PlayerCashAccount(player));
   }
   int64_t Bank() {
-    return wallet_->ledger().AccountBalance(std::string(table::kBankAccount));
+    return wallet_->ledger().AccountBalance(
+        std::string(settlement::kBankAccount));
   }
   int64_t Wagers(const std::string& table) {
-    return wallet_->ledger().AccountBalance(table::WagersAccount(table));
+    return wallet_->ledger().AccountBalance(settlement::WagersAccount(table));
   }
   int64_t LedgerSum() { return wallet_->ledger().Summarize().sum; }
   int64_t BankedEvents() {
     int64_t n = 0;
-    const int partitions =
-        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    const int partitions = log_->PartitionCount(wire::kBankedTopic).value_or(0);
     for (int p = 0; p < partitions; ++p) {
-      n += log_->EndOffset(table::kBankedTopic, p).value_or(0);
+      n += log_->EndOffset(wire::kBankedTopic, p).value_or(0);
     }
     return n;
   }
@@ -319,13 +320,12 @@ class BankedTableTest : public ::testing::Test {
   // Every banked event of `kind` in the log so far.
   int CountEvents(v1::BankedTableEvent::KindCase kind) {
     int n = 0;
-    const int partitions =
-        log_->PartitionCount(table::kBankedTopic).value_or(0);
+    const int partitions = log_->PartitionCount(wire::kBankedTopic).value_or(0);
     for (int p = 0; p < partitions; ++p) {
-      auto records = log_->Read(table::kBankedTopic, p, 0, 100'000);
+      auto records = log_->Read(wire::kBankedTopic, p, 0, 100'000);
       if (!records.ok()) continue;
       for (const auto& r : *records) {
-        auto d = table::DecodeBankedRecord(r);
+        auto d = wire::DecodeBankedRecord(r);
         if (d.ok() && d->event.kind_case() == kind) ++n;
       }
     }
@@ -336,14 +336,13 @@ class BankedTableTest : public ::testing::Test {
   std::vector<v1::LedgerTransaction> Posted(const std::string& table,
                                             int64_t round) {
     std::vector<v1::LedgerTransaction> out;
-    const std::string ref = table::RoundId(table, round);
-    const int partitions =
-        log_->PartitionCount(wallet::kWalletTopic).value_or(0);
+    const std::string ref = settlement::RoundId(table, round);
+    const int partitions = log_->PartitionCount(wire::kWalletTopic).value_or(0);
     for (int p = 0; p < partitions; ++p) {
-      auto records = log_->Read(wallet::kWalletTopic, p, 0, 100'000);
+      auto records = log_->Read(wire::kWalletTopic, p, 0, 100'000);
       if (!records.ok()) continue;
       for (const auto& r : *records) {
-        auto d = wallet::DecodeWalletRecord(r);
+        auto d = wire::DecodeWalletRecord(r);
         if (d.ok() && d->event.has_transaction_posted() &&
             d->event.transaction_posted().tx().reference().id() == ref) {
           out.push_back(d->event.transaction_posted().tx());
@@ -383,12 +382,12 @@ class BankedTableTest : public ::testing::Test {
     for (int i = 0; i < 3000; ++i) {
       bool idle = true;
       const int partitions =
-          log_->PartitionCount(table::kBankedRequestsTopic).value_or(0);
+          log_->PartitionCount(wire::kBankedRequestsTopic).value_or(0);
       for (int p = 0; p < partitions; ++p) {
         idle &= log_->CommittedOffset("wallet.banked-requests",
-                                      table::kBankedRequestsTopic, p)
+                                      wire::kBankedRequestsTopic, p)
                     .value_or(0) ==
-                log_->EndOffset(table::kBankedRequestsTopic, p).value_or(0);
+                log_->EndOffset(wire::kBankedRequestsTopic, p).value_or(0);
       }
       if (idle) return;
       absl::SleepFor(absl::Milliseconds(2));

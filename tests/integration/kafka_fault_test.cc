@@ -21,6 +21,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "libs/eventlog/kafka_log.h"
+#include "libs/wire/topics.h"
 #include "tests/integration/serve_child.h"
 #include "tests/integration/wallet_test_util.h"
 #include "tools/banca/audit.h"
@@ -406,9 +407,9 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   std::map<std::string, int> seen;
   for (int p = 0; p < 8; ++p) {
     auto end = eventlog::ReadPartitionToEnd(
-        **log, std::string(wallet::kWalletTopic), p, 0,
+        **log, std::string(wire::kWalletTopic), p, 0,
         [&](const eventlog::StoredRecord& record) {
-          auto decoded = wallet::DecodeWalletRecord(record);
+          auto decoded = wire::DecodeWalletRecord(record);
           if (!decoded.ok()) return decoded.status();
           ++seen[decoded->event.request_id()];
           return absl::OkStatus();

@@ -21,6 +21,7 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
+#include "libs/wire/topics.h"
 #include "tests/integration/wallet_test_util.h"
 #include "tools/banca/audit.h"
 #include "tools/banca/log_backend.h"
@@ -38,8 +39,8 @@ class HistoryWriter {
     auto log = cli::OpenLogBackend("embedded", dir);
     EXPECT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
-    EXPECT_TRUE(log_->EnsureTopic({std::string(wallet::kWalletTopic),
-                                   wallet::kDefaultWalletPartitions})
+    EXPECT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic),
+                                   wire::kDefaultWalletPartitions})
                     .ok());
   }
   ~HistoryWriter() { Flush(); }
@@ -91,9 +92,9 @@ class HistoryWriter {
     }
     event.set_request_id(absl::StrCat("history-", ++requests_));
     event.set_request_fingerprint("fp");
-    wallet::EventContext context;
+    wire::WalletEventContext context;
     context.occurred_at_micros = 1'700'000'000'000'000 + requests_;
-    pending_.push_back(wallet::EncodeWalletRecord(
+    pending_.push_back(wire::EncodeWalletRecord(
         ledger::Committed{stream, sequence, event}, context));
     if (pending_.size() == eventlog::kMaxBatchRecords) Flush();
   }
@@ -106,7 +107,7 @@ class HistoryWriter {
 
 int PartitionOf(const std::string& owner) {
   return eventlog::PartitionForKey(ledger::Ledger::StreamFor(owner),
-                                   wallet::kDefaultWalletPartitions);
+                                   wire::kDefaultWalletPartitions);
 }
 
 int StripeOf(const std::string& owner) {

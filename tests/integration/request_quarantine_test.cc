@@ -24,10 +24,11 @@
 #include "gtest/gtest.h"
 #include "libs/common/clock.h"
 #include "libs/ledger/account.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "prometheus/registry.h"
-#include "services/table/poker_settlement.h"
-#include "services/table/table_codec.h"
-#include "services/wallet/wallet_events.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/fault_log.h"
 #include "tests/integration/wallet_test_util.h"
@@ -55,7 +56,7 @@ class RequestQuarantineTest : public ::testing::Test {
     log_ = *std::move(log);
     faults_ = std::make_unique<FaultLog>(*log_);
     for (std::string_view topic :
-         {table::kTableTopic, table::kTableRequestsTopic}) {
+         {wire::kTableTopic, wire::kTableRequestsTopic}) {
       ASSERT_TRUE(
           log_->EnsureTopic({std::string(topic), kTablePartitions}).ok());
     }
@@ -109,7 +110,7 @@ class RequestQuarantineTest : public ::testing::Test {
     std::vector<eventlog::OffsetCommit> rewind;
     for (int p = 0; p < kTablePartitions; ++p) {
       rewind.push_back(
-          {kReaderGroup, std::string(table::kTableRequestsTopic), p, 0});
+          {kReaderGroup, std::string(wire::kTableRequestsTopic), p, 0});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(rewind)).ok());
     StartWallet();
@@ -140,10 +141,10 @@ class RequestQuarantineTest : public ::testing::Test {
   // and the wallet's copy); returns where the copy is.
   eventlog::Position Table(const std::string& table_id, v1::TableEvent e) {
     e.set_table_id(table_id);
-    table::TableEventContext ctx;
+    wire::TableEventContext ctx;
     ctx.producer = "table";
     std::vector<eventlog::Record> records;
-    table::AppendTableRecords(e, ++table_sequence_[table_id], ctx, &records);
+    wire::AppendTableRecords(e, ++table_sequence_[table_id], ctx, &records);
     auto appended = log_->Append(std::move(records));
     EXPECT_TRUE(appended.ok()) << appended.status();
     return appended.ok() ? appended->back() : eventlog::Position{};
@@ -167,12 +168,12 @@ class RequestQuarantineTest : public ::testing::Test {
     v1::TableEvent e;
     v1::HandSettled* h = e.mutable_hand_settled();
     h->set_hand_number(1);
-    h->set_hand_id(table::HandId(table_id, 1));
+    h->set_hand_id(settlement::HandId(table_id, 1));
     auto tx = [&](v1::PostingReason reason, const std::string& from,
                   const std::string& to) {
       v1::LedgerTransaction* t = h->add_transactions();
       t->set_reason(reason);
-      *t->mutable_reference() = table::HandReference(table_id, 1);
+      *t->mutable_reference() = settlement::HandReference(table_id, 1);
       v1::Posting* debit = t->add_postings();
       debit->set_account(from);
       debit->set_amount_minor(-amount);
@@ -180,10 +181,11 @@ class RequestQuarantineTest : public ::testing::Test {
       credit->set_account(to);
       credit->set_amount_minor(amount);
     };
-    const std::string pot = table::PotAccount(table_id);
-    tx(v1::POSTING_REASON_POT_CONTRIBUTION, table::SeatAccount(table_id, loser),
-       pot);
-    tx(v1::POSTING_REASON_POT_AWARD, pot, table::SeatAccount(table_id, winner));
+    const std::string pot = settlement::PotAccount(table_id);
+    tx(v1::POSTING_REASON_POT_CONTRIBUTION,
+       settlement::SeatAccount(table_id, loser), pot);
+    tx(v1::POSTING_REASON_POT_AWARD, pot,
+       settlement::SeatAccount(table_id, winner));
     return Table(table_id, std::move(e));
   }
 
@@ -193,19 +195,19 @@ class RequestQuarantineTest : public ::testing::Test {
   }
   int64_t Committed(int partition) {
     return log_
-        ->CommittedOffset(kReaderGroup, std::string(table::kTableRequestsTopic),
+        ->CommittedOffset(kReaderGroup, std::string(wire::kTableRequestsTopic),
                           partition)
         .value_or(-1);
   }
   std::vector<Logged> WalletEvents() {
     std::vector<Logged> out;
-    const std::string topic(wallet::kWalletTopic);
+    const std::string topic(wire::kWalletTopic);
     for (int p = 0; p < log_->PartitionCount(topic).value_or(0); ++p) {
       auto records = log_->Read(topic, p, 0, 100'000);
       EXPECT_TRUE(records.ok()) << records.status();
       if (!records.ok()) continue;
       for (const eventlog::StoredRecord& r : *records) {
-        auto decoded = wallet::DecodeWalletRecord(r);
+        auto decoded = wire::DecodeWalletRecord(r);
         EXPECT_TRUE(decoded.ok()) << decoded.status();
         if (decoded.ok()) {
           out.push_back({decoded->envelope.stream_id(), decoded->event});
@@ -226,7 +228,7 @@ class RequestQuarantineTest : public ::testing::Test {
       if (f.name != "banca_wallet_requests_quarantined_total") continue;
       for (const prometheus::ClientMetric& m : f.metric) {
         for (const prometheus::ClientMetric::Label& l : m.label) {
-          if (l.name == "topic" && l.value == table::kTableRequestsTopic) {
+          if (l.name == "topic" && l.value == wire::kTableRequestsTopic) {
             return m.counter.value;
           }
         }
@@ -242,7 +244,7 @@ class RequestQuarantineTest : public ::testing::Test {
   }
   int64_t Seat(const std::string& table_id, const std::string& player) {
     return wallet_->ledger().AccountBalance(
-        table::SeatAccount(table_id, player));
+        settlement::SeatAccount(table_id, player));
   }
 
   std::string dir_;
@@ -276,7 +278,7 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
   EXPECT_EQ(Cash("ana"), 40'000);
   EXPECT_EQ(Seat("t1", "ana"), 10'000);
   EXPECT_EQ(Seat("t1", "bob"), 0);
-  EXPECT_EQ(wallet_->ledger().AccountBalance(table::PotAccount("t1")), 0);
+  EXPECT_EQ(wallet_->ledger().AccountBalance(settlement::PotAccount("t1")), 0);
   EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
   // ... and the settlement quarantined once, on the table's stream, named
   // by where it is, the step that failed and why.
@@ -285,9 +287,9 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
   const v1::RequestQuarantined& q = quarantines[0].event.request_quarantined();
   EXPECT_EQ(quarantines[0].stream, "wallet/table/t1/pot");
   EXPECT_EQ(quarantines[0].event.request_id(),
-            wallet::QuarantineRequestId(table::kTableRequestsTopic,
+            wallet::QuarantineRequestId(wire::kTableRequestsTopic,
                                         hand.partition, hand.offset));
-  EXPECT_EQ(q.topic(), table::kTableRequestsTopic);
+  EXPECT_EQ(q.topic(), wire::kTableRequestsTopic);
   EXPECT_EQ(q.partition(), hand.partition);
   EXPECT_EQ(q.offset(), hand.offset);
   EXPECT_EQ(q.step(), "hand/t1.h1/0");
@@ -436,14 +438,14 @@ TEST_F(RequestQuarantineTest, ATransientFailureIsRetriedNotQuarantined) {
   // A table on another partition.
   std::string other = "t2";
   for (int i = 3;
-       eventlog::PartitionForKey(table::TableStream(other), kTablePartitions) ==
+       eventlog::PartitionForKey(wire::TableStream(other), kTablePartitions) ==
        stuck.partition;
        ++i) {
     other = absl::StrCat("t", i);
   }
   const eventlog::Position other_buy_in =
       BuyIn(other, absl::StrCat("table/", other, "/buyin/1"), "bob", 5'000);
-  faults_->FailReads(table::kTableRequestsTopic, stuck.partition);
+  faults_->FailReads(wire::kTableRequestsTopic, stuck.partition);
   absl::StatusOr<int> handled = wallet_->PollTableRequests();
   EXPECT_EQ(handled.status().code(), absl::StatusCode::kUnavailable)
       << handled.status();

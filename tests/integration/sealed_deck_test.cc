@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "libs/wire/topics.h"
 #include "services/table/sealed_decks.h"
 #include "tests/integration/table_test_fixture.h"
 
@@ -152,15 +153,15 @@ TEST_F(SealedDeckTest, TheWalletReadsOnlyMoneyRequestsWithNoCardInThem) {
   Settle();
   std::map<std::string, v1::TableEvent> requests;  // by event id
   const int partitions =
-      log_->PartitionCount(table::kTableRequestsTopic).value_or(0);
+      log_->PartitionCount(wire::kTableRequestsTopic).value_or(0);
   ASSERT_GT(partitions, 0);
   for (int p = 0; p < partitions; ++p) {
-    auto records = log_->Read(table::kTableRequestsTopic, p, 0, 100'000);
+    auto records = log_->Read(wire::kTableRequestsTopic, p, 0, 100'000);
     ASSERT_TRUE(records.ok()) << records.status();
     for (const eventlog::StoredRecord& r : *records) {
-      auto d = table::DecodeTableRecord(r);
+      auto d = wire::DecodeTableRecord(r);
       ASSERT_TRUE(d.ok()) << d.status();
-      EXPECT_TRUE(table::IsMoneyRequest(d->event));
+      EXPECT_TRUE(wire::IsMoneyRequest(d->event));
       EXPECT_EQ(d->event.hand_settled().revealed_deck_size(), 0);
       EXPECT_FALSE(d->event.has_hand_started());
       EXPECT_FALSE(d->event.has_action_applied());
@@ -170,28 +171,28 @@ TEST_F(SealedDeckTest, TheWalletReadsOnlyMoneyRequestsWithNoCardInThem) {
   }
   // One copy of every money request the table logged, with its content.
   int64_t money = 0;
-  for (int p = 0; p < log_->PartitionCount(table::kTableTopic).value_or(0);
+  for (int p = 0; p < log_->PartitionCount(wire::kTableTopic).value_or(0);
        ++p) {
-    auto records = log_->Read(table::kTableTopic, p, 0, 100'000);
+    auto records = log_->Read(wire::kTableTopic, p, 0, 100'000);
     ASSERT_TRUE(records.ok()) << records.status();
     for (const eventlog::StoredRecord& r : *records) {
-      auto d = table::DecodeTableRecord(r);
+      auto d = wire::DecodeTableRecord(r);
       ASSERT_TRUE(d.ok());
-      if (!table::IsMoneyRequest(d->event)) continue;
+      if (!wire::IsMoneyRequest(d->event)) continue;
       ++money;
       auto it = requests.find(d->envelope.event_id());
       ASSERT_NE(it, requests.end()) << d->envelope.event_id();
       EXPECT_EQ(it->second.SerializeAsString(),
-                table::MoneyRequestOf(d->event).SerializeAsString());
+                wire::MoneyRequestOf(d->event).SerializeAsString());
     }
   }
   EXPECT_EQ(money, static_cast<int64_t>(requests.size()));
   EXPECT_GE(money, 2 + 3);  // two buy-ins, three hands
   // The wallet's reader has no position on the table's own events.
-  for (int p = 0; p < log_->PartitionCount(table::kTableTopic).value_or(0);
+  for (int p = 0; p < log_->PartitionCount(wire::kTableTopic).value_or(0);
        ++p) {
     EXPECT_EQ(
-        log_->CommittedOffset("wallet.table-requests", table::kTableTopic, p)
+        log_->CommittedOffset("wallet.table-requests", wire::kTableTopic, p)
             .value_or(0),
         0);
   }

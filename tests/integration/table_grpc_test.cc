@@ -24,9 +24,9 @@
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
 #include "libs/ledger/account.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/table_codec.h"
 #include "nlohmann/json.hpp"
-#include "services/table/poker_settlement.h"
-#include "services/table/table_codec.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/table_test_fixture.h"
@@ -156,7 +156,7 @@ TEST_F(TableServiceTest, HandSettlesInTheLedgerAndViewsHideOtherCards_HE2d) {
   Settle();
   EXPECT_EQ(Seat("t1", "ana") + Seat("t1", "bob"), 20'000);
   EXPECT_NE(Seat("t1", "ana"), 10'000);
-  EXPECT_EQ(wallet_->ledger().AccountBalance(table::PotAccount("t1")), 0);
+  EXPECT_EQ(wallet_->ledger().AccountBalance(settlement::PotAccount("t1")), 0);
   EXPECT_EQ(wallet_->ledger().Summarize().sum, 0);
   // HE-65: the last hand, from the caller's side.
   v1::GetLastHandRequest lr;

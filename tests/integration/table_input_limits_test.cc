@@ -6,6 +6,7 @@
 // append failed and the process stopped (fail-stop).
 #include <string>
 
+#include "libs/wire/topics.h"
 #include "tests/integration/table_test_fixture.h"
 #include "tests/integration/unknown_fields.h"
 
@@ -27,7 +28,7 @@ TEST_F(TableInputLimitsTest, CreateTableDropsUnknownFieldsBeforeTheLog) {
       tables_->CreateTable(As("op", auth::Role::kOperator).get(), req, &info);
   ASSERT_TRUE(s.ok()) << s.error_message();
   EXPECT_EQ(TableEvents(), 1);
-  EXPECT_LT(LargestRecord(*log_, table::kTableTopic), kSmallRecordBytes);
+  EXPECT_LT(LargestRecord(*log_, wire::kTableTopic), kSmallRecordBytes);
   // The table plays, and the log replays.
   Fund("ana", 50'000);
   Fund("bob", 50'000);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "libs/wire/topics.h"
 #include "tests/integration/table_test_fixture.h"
 #include "tests/integration/unknown_fields.h"
 
@@ -487,7 +488,7 @@ TEST_F(TablePlayTest, UnknownFieldsOfStreamedActsAreDropped) {
   EXPECT_EQ(answer.code(), 0) << answer.error_message();
   const int64_t after = TableEvents();
   EXPECT_GT(after, events);
-  EXPECT_LT(LargestRecord(*log_, table::kTableTopic), kSmallRecordBytes);
+  EXPECT_LT(LargestRecord(*log_, wire::kTableTopic), kSmallRecordBytes);
 
   ASSERT_TRUE(
       SendAct(acting, "u1", a.hand_number(), v1::POKER_ACTION_TYPE_CALL));

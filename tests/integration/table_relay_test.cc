@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "libs/wire/topics.h"
 #include "services/common/request_limits.h"
 #include "tests/integration/table_test_fixture.h"
 #include "tests/integration/unknown_fields.h"
@@ -352,7 +353,7 @@ TEST_F(TableRelayTest, UnknownFieldsOfRelayedActsAreDropped) {
   EXPECT_EQ(answer.update().code(), 0) << answer.update().error_message();
   const int64_t after = TableEvents();
   EXPECT_GT(after, events);
-  EXPECT_LT(LargestRecord(*log_, table::kTableTopic), kSmallRecordBytes);
+  EXPECT_LT(LargestRecord(*log_, wire::kTableTopic), kSmallRecordBytes);
 
   ASSERT_TRUE(Send(g, {ActMessage(first, "u1", v.hand_number(),
                                   v1::POKER_ACTION_TYPE_CALL)}));

@@ -10,7 +10,8 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "tests/integration/table_test_fixture.h"
 
 namespace banca::testing {
@@ -56,15 +57,14 @@ class TableSagaTest : public TableServiceTest {
   void RewindReaders() {
     std::vector<eventlog::OffsetCommit> rewind;
     for (int p = 0;
-         p < log_->PartitionCount(table::kTableRequestsTopic).value_or(0);
-         ++p) {
+         p < log_->PartitionCount(wire::kTableRequestsTopic).value_or(0); ++p) {
       rewind.push_back({"wallet.table-requests",
-                        std::string(table::kTableRequestsTopic), p, 0});
+                        std::string(wire::kTableRequestsTopic), p, 0});
     }
-    for (int p = 0; p < log_->PartitionCount(wallet::kWalletTopic).value_or(0);
+    for (int p = 0; p < log_->PartitionCount(wire::kWalletTopic).value_or(0);
          ++p) {
       rewind.push_back(
-          {"table.buy-in-outcomes", std::string(wallet::kWalletTopic), p, 0});
+          {"table.buy-in-outcomes", std::string(wire::kWalletTopic), p, 0});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(rewind)).ok());
   }
@@ -200,7 +200,7 @@ TEST_F(TableSagaTest, ALateCaptureGivesTheBuyInRakeBackToo_HE17b) {
   clock_.Advance(absl::Seconds(11));
   table_->Tick();
   ASSERT_TRUE(SagaFailedOnTheLog());
-  const std::string rake(table::kRakeAccount);
+  const std::string rake(settlement::kRakeAccount);
   WalletReads();
   EXPECT_EQ(Cash("ana"), 40'000);
   EXPECT_EQ(Seat("t1", "ana"), 9'000);
@@ -241,8 +241,8 @@ TEST_F(TableSagaTest, AnOutcomeCountsByProvenanceNotByItsRequestId) {
     c->set_amount_minor(amount);
     const std::string stream = "wallet/forged";
     std::vector<eventlog::Record> records;
-    records.push_back(wallet::EncodeWalletRecord(
-        ledger::Committed{stream, seq, event}, wallet::EventContext{}));
+    records.push_back(wire::EncodeWalletRecord(
+        ledger::Committed{stream, seq, event}, wire::WalletEventContext{}));
     ASSERT_TRUE(log_->Append(std::move(records)).ok());
   };
   forge("player:mallory", 10'000, 1);  // a client's event

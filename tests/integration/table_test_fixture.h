@@ -22,8 +22,9 @@
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/account.h"
-#include "services/table/poker_settlement.h"
-#include "services/table/table_codec.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/test_keys.h"
@@ -193,21 +194,21 @@ class TableServiceTest : public ::testing::Test {
     return "";
   }
   int64_t Seat(const std::string& table, const std::string& player) {
-    return wallet_->ledger().AccountBalance(table::SeatAccount(table, player));
+    return wallet_->ledger().AccountBalance(
+        settlement::SeatAccount(table, player));
   }
   // Waits until the wallet has carried out everything the tables logged.
   void Settle() {
     for (int i = 0; i < 2000; ++i) {
       bool idle = true;
       const int partitions =
-          log_->PartitionCount(table::kTableRequestsTopic).value_or(0);
+          log_->PartitionCount(wire::kTableRequestsTopic).value_or(0);
       for (int p = 0; p < partitions; ++p) {
         const int64_t end =
-            log_->EndOffset(table::kTableRequestsTopic, p).value_or(0);
-        const int64_t done =
-            log_->CommittedOffset("wallet.table-requests",
-                                  table::kTableRequestsTopic, p)
-                .value_or(0);
+            log_->EndOffset(wire::kTableRequestsTopic, p).value_or(0);
+        const int64_t done = log_->CommittedOffset("wallet.table-requests",
+                                                   wire::kTableRequestsTopic, p)
+                                 .value_or(0);
         idle &= done == end;
       }
       if (idle) return;
@@ -217,9 +218,9 @@ class TableServiceTest : public ::testing::Test {
   }
   int64_t TableEvents() {
     int64_t n = 0;
-    const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
+    const int partitions = log_->PartitionCount(wire::kTableTopic).value_or(0);
     for (int p = 0; p < partitions; ++p) {
-      n += log_->EndOffset(table::kTableTopic, p).value_or(0);
+      n += log_->EndOffset(wire::kTableTopic, p).value_or(0);
     }
     return n;
   }
@@ -238,13 +239,13 @@ class TableServiceTest : public ::testing::Test {
   // Every event on the table topic, decoded, partition by partition.
   std::vector<v1::TableEvent> LoggedTableEvents() {
     std::vector<v1::TableEvent> out;
-    const int partitions = log_->PartitionCount(table::kTableTopic).value_or(0);
+    const int partitions = log_->PartitionCount(wire::kTableTopic).value_or(0);
     for (int p = 0; p < partitions; ++p) {
-      auto records = log_->Read(table::kTableTopic, p, 0, 100'000);
+      auto records = log_->Read(wire::kTableTopic, p, 0, 100'000);
       EXPECT_TRUE(records.ok()) << records.status();
       if (!records.ok()) continue;
       for (const eventlog::StoredRecord& r : *records) {
-        auto decoded = table::DecodeTableRecord(r);
+        auto decoded = wire::DecodeTableRecord(r);
         EXPECT_TRUE(decoded.ok()) << decoded.status();
         if (decoded.ok()) out.push_back(std::move(decoded->event));
       }

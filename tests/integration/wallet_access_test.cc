@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "libs/wire/topics.h"
 #include "tests/integration/wallet_test_util.h"
 
 namespace banca::testing {
@@ -327,12 +328,12 @@ TEST_F(WalletAccessTest, ClientRequestIdsCannotNameInternalSteps) {
   std::vector<std::string> keys;
   std::vector<std::string> actors;
   auto& log = server_->log();
-  const std::string topic(wallet::kWalletTopic);
+  const std::string topic(wire::kWalletTopic);
   for (int p = 0; p < log.PartitionCount(topic).value_or(0); ++p) {
     auto records = log.Read(topic, p, 0, 10'000);
     ASSERT_TRUE(records.ok());
     for (const auto& rec : *records) {
-      auto decoded = wallet::DecodeWalletRecord(rec);
+      auto decoded = wire::DecodeWalletRecord(rec);
       ASSERT_TRUE(decoded.ok());
       keys.push_back(decoded->event.request_id());
       actors.push_back(decoded->event.actor());

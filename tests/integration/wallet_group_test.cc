@@ -16,6 +16,7 @@
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/kafka_log.h"
 #include "libs/ledger/account.h"
+#include "libs/wire/topics.h"
 #include "tests/integration/wallet_test_util.h"
 #include "tools/banca/server_options.h"
 
@@ -230,9 +231,9 @@ class WalletGroupTest : public ::testing::TestWithParam<std::string> {
     std::map<std::string, int> seen;
     for (int p = 0; p < kPartitions; ++p) {
       absl::StatusOr<int64_t> end = eventlog::ReadPartitionToEnd(
-          log, std::string(wallet::kWalletTopic), p, 0,
+          log, std::string(wire::kWalletTopic), p, 0,
           [&](const eventlog::StoredRecord& record) {
-            auto decoded = wallet::DecodeWalletRecord(record);
+            auto decoded = wire::DecodeWalletRecord(record);
             if (!decoded.ok()) return decoded.status();
             const std::string& rid = decoded->event.request_id();
             if (absl::StartsWith(rid, absl::StrCat("open-", run_)) ||

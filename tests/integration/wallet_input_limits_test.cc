@@ -6,6 +6,7 @@
 // process stopped (fail-stop).
 #include <string>
 
+#include "libs/wire/topics.h"
 #include "services/common/request_limits.h"
 #include "tests/integration/unknown_fields.h"
 #include "tests/integration/wallet_test_util.h"
@@ -50,7 +51,7 @@ class WalletInputLimitsTest : public WalletFixture {
     return balance.available_minor();
   }
   size_t LargestWalletRecord() {
-    return LargestRecord(server_->log(), wallet::kWalletTopic);
+    return LargestRecord(server_->log(), wire::kWalletTopic);
   }
 };
 

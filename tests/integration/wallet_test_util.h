@@ -17,7 +17,8 @@
 #include "banca/v1/wallet.grpc.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "tests/integration/test_keys.h"
 #include "tools/banca/wallet_server.h"
 
@@ -95,7 +96,7 @@ class WalletFixture : public ::testing::Test {
   // Events in the wallet topic, across partitions.
   int64_t Events() {
     auto& log = server_->log();
-    const std::string topic(wallet::kWalletTopic);
+    const std::string topic(wire::kWalletTopic);
     int64_t n = 0;
     const int partitions = log.PartitionCount(topic).value_or(0);
     for (int p = 0; p < partitions; ++p)

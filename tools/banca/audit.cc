@@ -15,7 +15,8 @@
 #include "libs/money/money.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/wallet_projection.h"
 #include "tools/banca/log_backend.h"
 #include "tools/banca/request_audit.h"
@@ -79,7 +80,7 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
   }
 
   // 2. Sequences and the ledger, replayed from offset 0.
-  const std::string topic(wallet::kWalletTopic);
+  const std::string topic(wire::kWalletTopic);
   ledger::Ledger replayed;
   report.currency = replayed.currency();
   absl::flat_hash_map<std::string, uint64_t> last_sequence;
@@ -92,7 +93,7 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
     if (*end > 0) end_offsets[{topic, p}] = *end;
     auto check = [&](const eventlog::StoredRecord& record) {
       ++report.events;
-      auto decoded = wallet::DecodeWalletRecord(record);
+      auto decoded = wire::DecodeWalletRecord(record);
       if (!decoded.ok()) {
         Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
                                      decoded.status().message()));

@@ -10,13 +10,14 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_codec.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/table/banked_game_state.h"
-#include "services/table/banked_settlement.h"
 #include "services/table/reveal_wait.h"
-#include "services/wallet/banked_requests.h"
 #include "services/wallet/request_quarantine.h"
-#include "services/wallet/wallet_events.h"
 #include "tools/banca/request_audit.h"
 
 namespace banca::cli {
@@ -81,15 +82,15 @@ struct TableReplay {
   bool broken = false;  // the state refused an event: rounds from the log
   int64_t highest_round = 0;
   // A sealed round waits for its DeckRevealed before it is replayed.
-  table::RevealWait<table::DecodedBankedEvent> wait;
+  table::RevealWait<wire::DecodedBankedEvent> wait;
 };
 
 // Applies a table's logged event to its replayed state, once the deck of a
 // sealed round is revealed (services/table/reveal_wait.h); the money and
 // reveals the state derives are in the log already.
 void Replay(BankedAuditReport& report, TableReplay& replay,
-            const table::DecodedBankedEvent& decoded) {
-  absl::StatusOr<std::vector<table::DecodedBankedEvent>> ready =
+            const wire::DecodedBankedEvent& decoded) {
+  absl::StatusOr<std::vector<wire::DecodedBankedEvent>> ready =
       replay.wait.Take(decoded);
   if (!ready.ok()) {
     Problem(report, absl::StrCat("banked: table ", decoded.event.table_id(),
@@ -98,7 +99,7 @@ void Replay(BankedAuditReport& report, TableReplay& replay,
     replay.broken = true;
     return;
   }
-  for (const table::DecodedBankedEvent& d : *ready) {
+  for (const wire::DecodedBankedEvent& d : *ready) {
     const v1::BankedTableEvent& e = d.event;
     if (e.has_money() || e.has_revealed()) continue;
     std::vector<v1::BankedTableEvent> derived;
@@ -189,7 +190,7 @@ void AuditStakeEndings(
 
 absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   BankedAuditReport report;
-  const std::string topic(table::kBankedTopic);
+  const std::string topic(wire::kBankedTopic);
   std::map<std::string, Request> requests;
   std::map<std::string, uint64_t> last_sequence;
   std::set<std::string> tables;
@@ -213,17 +214,17 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   };
   // The wallet reads the copies of the money requests (RequestCopies): its
   // positions, and its quarantines, are on their topic.
-  const std::string requests_topic(table::kBankedRequestsTopic);
+  const std::string requests_topic(wire::kBankedRequestsTopic);
   absl::StatusOr<ReaderPositions> positions =
-      ReaderPositions::Load(log, wallet::kBankedRequestsGroup, requests_topic);
+      ReaderPositions::Load(log, wire::kBankedRequestsGroup, requests_topic);
   if (!positions.ok()) return positions.status();
   absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
       log, requests_topic, "banked",
       [](const eventlog::StoredRecord& record)
           -> absl::StatusOr<std::pair<std::string, std::string>> {
-        ASSIGN_OR_RETURN(table::DecodedBankedEvent d,
-                         table::DecodeBankedRecord(record));
-        if (!table::IsMoneyRequest(d.event)) {
+        ASSIGN_OR_RETURN(wire::DecodedBankedEvent d,
+                         wire::DecodeBankedRecord(record));
+        if (!wire::IsMoneyRequest(d.event)) {
           return absl::DataLossError("not a money request");
         }
         return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
@@ -234,8 +235,8 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
     auto visit = [&](const eventlog::StoredRecord& record) {
       ++report.events;
       const std::string where = absl::StrCat(topic, "/", p, "@", record.offset);
-      absl::StatusOr<table::DecodedBankedEvent> decoded =
-          table::DecodeBankedRecord(record);
+      absl::StatusOr<wire::DecodedBankedEvent> decoded =
+          wire::DecodeBankedRecord(record);
       if (!decoded.ok()) {
         Problem(report, absl::StrCat("banked: ", where, ": ",
                                      decoded.status().message()));
@@ -276,11 +277,11 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
       } else if (replay.state && !replay.broken) {
         Replay(report, replay, *decoded);
       }
-      const std::string wagers = table::WagersAccount(e.table_id());
+      const std::string wagers = settlement::WagersAccount(e.table_id());
       // Where the wallet reads this request: its copy (none: a problem
       // already, and the wallet never reads it).
       const RequestCopies::Copy* copy =
-          table::IsMoneyRequest(e)
+          wire::IsMoneyRequest(e)
               ? copies->Match(env.event_id(), CanonicalBytes(e),
                               report.problems)
               : nullptr;
@@ -302,12 +303,12 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
             absl::StrCat("the stake of ", r.player_id(), " on ", r.bet_id(),
                          " (", env.event_id(), ")");
         balanced(r.tx(), what);
-        expect(wallet::BankedStakeRequestId(r.saga_id()),
+        expect(wire::StakeRequestId(r.saga_id()),
                {what, Postings(r.tx()), true,
                 pending(r.player_id(), ledger::PlayerOwner(r.player_id())),
                 copy_partition, copy_offset});
         stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
-            {wallet::BankedStakeRequestId(r.saga_id()), e.table_id(), r.round(),
+            {wire::StakeRequestId(r.saga_id()), e.table_id(), r.round(),
              PostingTo(r.tx(), wagers), what});
       }
       if (e.has_money()) {
@@ -318,7 +319,7 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
               absl::StrCat("transaction ", i, " of ", env.event_id(), " (",
                            m.cause(), ", round ", m.round(), ")");
           balanced(m.transactions(i), what);
-          expect(wallet::BankedMoneyRequestId(env.event_id(), i),
+          expect(wire::BankedMoneyRequestId(env.event_id(), i),
                  {what, Postings(m.transactions(i)), false,
                   pending(e.table_id(), wagers), copy_partition, copy_offset});
           const v1::LedgerTransaction& tx = m.transactions(i);
@@ -341,17 +342,17 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   // and which banked records it quarantined.
   std::map<std::string, Outcome> outcomes;
   std::set<std::pair<int, int64_t>> quarantined;
-  const std::string wallet_topic(wallet::kWalletTopic);
+  const std::string wallet_topic(wire::kWalletTopic);
   // How far the tables have read the wallet's answers, by partition.
   std::vector<int64_t> outcomes_read;
   for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
     absl::StatusOr<int64_t> read =
-        log.CommittedOffset(table::kBankedStakeOutcomesGroup, wallet_topic, p);
+        log.CommittedOffset(wire::kBankedStakeOutcomesGroup, wallet_topic, p);
     if (!read.ok()) return read.status();
     outcomes_read.push_back(*read);
     auto visit = [&](const eventlog::StoredRecord& record) {
-      absl::StatusOr<wallet::DecodedWalletEvent> decoded =
-          wallet::DecodeWalletRecord(record);
+      absl::StatusOr<wire::DecodedWalletEvent> decoded =
+          wire::DecodeWalletRecord(record);
       if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
       const v1::WalletEvent& e = decoded->event;
       if (e.has_request_quarantined() &&
@@ -372,7 +373,7 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         o.partition = p;
         o.offset = record.offset;
         if (!outcome) {
-          o.foreign = wallet::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+          o.foreign = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
         }
       }
       ++o.times;

@@ -7,7 +7,7 @@
 // void refund, a pay-back) balances to zero; and every one of them the
 // wallet has read (its committed position, wallet.banked-requests) was
 // carried out exactly once in banca.wallet.events, matched by the request
-// ids the wallet derives (services/wallet/banked_requests.h). Missing,
+// ids the wallet derives (libs/wire/request_ids.h). Missing,
 // doubled and unrequested postings are problems, and so is a request id
 // held by anything but the request's outcome (the wallet can never carry
 // that request out); quarantined requests are reported once, by the

@@ -12,12 +12,13 @@
 #include "libs/common/string_view.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_codec.h"
-#include "services/table/banked_settlement.h"
-#include "services/wallet/banked_requests.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/request_quarantine.h"
-#include "services/wallet/wallet_events.h"
 
 namespace banca::cli {
 namespace {
@@ -36,20 +37,20 @@ class BankedAuditTest : public ::testing::Test {
     auto log = eventlog::OpenEmbeddedLog(dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
-    ASSERT_TRUE(log_->EnsureTopic({std::string(table::kBankedTopic), 2}).ok());
+    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kBankedTopic), 2}).ok());
     ASSERT_TRUE(
-        log_->EnsureTopic({std::string(table::kBankedRequestsTopic), 2}).ok());
-    ASSERT_TRUE(log_->EnsureTopic({std::string(wallet::kWalletTopic), 2}).ok());
+        log_->EnsureTopic({std::string(wire::kBankedRequestsTopic), 2}).ok());
+    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic), 2}).ok());
   }
 
   // Appends a table event (and, for a money request, the wallet's copy, as
   // a table host does); returns its event id.
   std::string Table(v1::BankedTableEvent e) {
     e.set_table_id("t1");
-    table::BankedEventContext ctx;
+    wire::BankedEventContext ctx;
     ctx.producer = "table";
     std::vector<eventlog::Record> records;
-    table::AppendBankedRecords(e, ++table_sequence_, ctx, &records);
+    wire::AppendBankedRecords(e, ++table_sequence_, ctx, &records);
     auto appended = log_->Append(std::move(records));
     EXPECT_TRUE(appended.ok()) << appended.status();
     return absl::StrCat("banked/t1#", table_sequence_);
@@ -63,7 +64,7 @@ class BankedAuditTest : public ::testing::Test {
   }
   void Wallet(const v1::WalletEvent& e) {
     const std::string stream = "wallet/player/ana";
-    auto appended = log_->Append({wallet::EncodeWalletRecord(
+    auto appended = log_->Append({wire::EncodeWalletRecord(
         ledger::Committed{stream, ++wallet_sequence_, e}, {})});
     EXPECT_TRUE(appended.ok()) << appended.status();
   }
@@ -71,9 +72,9 @@ class BankedAuditTest : public ::testing::Test {
   void WalletReadAll() {
     std::vector<eventlog::OffsetCommit> commits;
     for (int p = 0; p < 2; ++p) {
-      commits.push_back({std::string(wallet::kBankedRequestsGroup),
-                         std::string(table::kBankedRequestsTopic), p,
-                         *log_->EndOffset(table::kBankedRequestsTopic, p)});
+      commits.push_back({std::string(wire::kBankedRequestsGroup),
+                         std::string(wire::kBankedRequestsTopic), p,
+                         *log_->EndOffset(wire::kBankedRequestsTopic, p)});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   }
@@ -95,7 +96,7 @@ class BankedAuditTest : public ::testing::Test {
   // returns the saga's wallet request id.
   std::string StakeOn(int64_t round, bool captured = true) {
     ++stakes_;
-    const table::BankedBet bet = BetOf(round);
+    const settlement::BankedBet bet = BetOf(round);
     v1::BankedTableEvent stake;
     stake.set_at_micros(Later(1));
     v1::StakeRequested* r = stake.mutable_stake_requested();
@@ -105,7 +106,7 @@ class BankedAuditTest : public ::testing::Test {
     r->set_round(round);
     r->set_stake_minor(bet.stake);
     r->mutable_roulette()->set_kind("red");
-    *r->mutable_tx() = *table::StakeTransaction(bet);
+    *r->mutable_tx() = *settlement::StakeTransaction(bet);
     Table(stake);
     v1::BankedTableEvent answer;
     answer.set_at_micros(Later(0));
@@ -116,7 +117,7 @@ class BankedAuditTest : public ::testing::Test {
       answer.mutable_stake_refused()->set_reason("no funds");
     }
     Table(answer);
-    return wallet::BankedStakeRequestId(r->saga_id());
+    return wire::StakeRequestId(r->saga_id());
   }
   // The ball of `round` (3, red), after its window.
   void Spin(int64_t round) {
@@ -155,7 +156,7 @@ class BankedAuditTest : public ::testing::Test {
     return 1'767'225'600'000'000 + seconds * 1'000'000;
   }
   // Ana's bet b<n> (the n-th stake) in `round`.
-  table::BankedBet BetOf(int64_t round) const {
+  settlement::BankedBet BetOf(int64_t round) const {
     return {"roulette_french",          "t1", round, "ana",
             absl::StrCat("b", stakes_), 1'000};
   }
@@ -172,18 +173,20 @@ class BankedAuditTest : public ::testing::Test {
   void TablesReadAll() {
     std::vector<eventlog::OffsetCommit> commits;
     for (int p = 0; p < 2; ++p) {
-      commits.push_back({std::string(table::kBankedStakeOutcomesGroup),
-                         std::string(wallet::kWalletTopic), p,
-                         *log_->EndOffset(wallet::kWalletTopic, p)});
+      commits.push_back({std::string(wire::kBankedStakeOutcomesGroup),
+                         std::string(wire::kWalletTopic), p,
+                         *log_->EndOffset(wire::kWalletTopic, p)});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   }
-  v1::LedgerTransaction Stake() const { return *table::StakeTransaction(bet_); }
+  v1::LedgerTransaction Stake() const {
+    return *settlement::StakeTransaction(bet_);
+  }
   v1::LedgerTransaction Settle() const {
-    return *table::SettleTransaction(bet_, 3'600);
+    return *settlement::SettleTransaction(bet_, 3'600);
   }
   static std::string StakeId() {
-    return wallet::BankedStakeRequestId("banked/t1/stake/1");
+    return wire::StakeRequestId("banked/t1/stake/1");
   }
 
   absl::StatusOr<BankedAuditReport> Audit() { return AuditBankedTopic(*log_); }
@@ -194,7 +197,8 @@ class BankedAuditTest : public ::testing::Test {
     return false;
   }
 
-  const table::BankedBet bet_{"roulette_french", "t1", 1, "ana", "b1", 1'000};
+  const settlement::BankedBet bet_{
+      "roulette_french", "t1", 1, "ana", "b1", 1'000};
   std::string dir_;
   std::unique_ptr<eventlog::EventLog> log_;
   uint64_t table_sequence_ = 0;
@@ -206,7 +210,7 @@ class BankedAuditTest : public ::testing::Test {
 TEST_F(BankedAuditTest, EveryRequestCarriedOutOnceIsClean) {
   const std::string settled = Round();
   Posted(StakeId(), Stake());
-  Posted(wallet::BankedMoneyRequestId(settled, 0), Settle());
+  Posted(wire::BankedMoneyRequestId(settled, 0), Settle());
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
@@ -227,7 +231,7 @@ TEST_F(BankedAuditTest, MissingSettlementIsReported) {
   ASSERT_TRUE(report.ok()) << report.status();
   ASSERT_EQ(report->problems.size(), 1u);
   EXPECT_TRUE(Mentions(*report, "missing in the wallet"));
-  EXPECT_TRUE(Mentions(*report, wallet::BankedMoneyRequestId(settled, 0)));
+  EXPECT_TRUE(Mentions(*report, wire::BankedMoneyRequestId(settled, 0)));
 }
 
 TEST_F(BankedAuditTest, NotYetReadByTheWalletIsPendingNotMissing) {
@@ -243,7 +247,7 @@ TEST_F(BankedAuditTest, DoubledStakeIsReported) {
   const std::string settled = Round();
   Posted(StakeId(), Stake());
   Posted(StakeId(), Stake());
-  Posted(wallet::BankedMoneyRequestId(settled, 0), Settle());
+  Posted(wire::BankedMoneyRequestId(settled, 0), Settle());
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
@@ -258,7 +262,7 @@ TEST_F(BankedAuditTest, RefusedStakeCountsButRefusedSettlementDoesNot) {
   rejected.set_request_id(StakeId());
   rejected.mutable_request_rejected()->set_code("FAILED_PRECONDITION");
   Wallet(rejected);
-  rejected.set_request_id(wallet::BankedMoneyRequestId(settled, 0));
+  rejected.set_request_id(wire::BankedMoneyRequestId(settled, 0));
   Wallet(rejected);
   WalletReadAll();
   auto report = Audit();
@@ -279,7 +283,7 @@ TEST_F(BankedAuditTest, UnbalancedSettlementAndOtherPostingsAreReported) {
   bad.mutable_postings(0)->set_amount_minor(bad.postings(0).amount_minor() + 1);
   *money.mutable_money()->add_transactions() = bad;
   const std::string id = Table(money);
-  Posted(wallet::BankedMoneyRequestId(id, 0), Settle());  // not what was asked
+  Posted(wire::BankedMoneyRequestId(id, 0), Settle());  // not what was asked
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
@@ -290,7 +294,7 @@ TEST_F(BankedAuditTest, UnbalancedSettlementAndOtherPostingsAreReported) {
 TEST_F(BankedAuditTest, UndecodableRecordAndUnrequestedPostingAreReported) {
   Round();
   eventlog::Record junk;
-  junk.topic = std::string(table::kBankedTopic);
+  junk.topic = std::string(wire::kBankedTopic);
   junk.key = "banked/t1";
   junk.value = "not an envelope";
   ASSERT_TRUE(log_->Append({junk}).ok());
@@ -310,21 +314,21 @@ TEST_F(BankedAuditTest, UndecodableRecordAndUnrequestedPostingAreReported) {
 TEST_F(BankedAuditTest, SettledVoidAndOpenRoundsAreCleanAndTheOpenOneIsOpen) {
   Created();
   const std::string s1 = StakeOn(1);
-  const table::BankedBet b1 = BetOf(1);
+  const settlement::BankedBet b1 = BetOf(1);
   Spin(1);
-  const v1::LedgerTransaction won = *table::SettleTransaction(b1, 2'000);
+  const v1::LedgerTransaction won = *settlement::SettleTransaction(b1, 2'000);
   const std::string settled = Money(1, "settled", {won});
   const std::string s2 = StakeOn(2);
-  const table::BankedBet b2 = BetOf(2);
+  const settlement::BankedBet b2 = BetOf(2);
   Void(2);
-  const v1::LedgerTransaction refund = *table::VoidRefundTransaction(b2);
+  const v1::LedgerTransaction refund = *settlement::VoidRefundTransaction(b2);
   const std::string voided = Money(2, "void", {refund});
   const std::string s3 = StakeOn(3);
-  Posted(s1, *table::StakeTransaction(b1));
-  Posted(wallet::BankedMoneyRequestId(settled, 0), won);
-  Posted(s2, *table::StakeTransaction(b2));
-  Posted(wallet::BankedMoneyRequestId(voided, 0), refund);
-  Posted(s3, *table::StakeTransaction(BetOf(3)));
+  Posted(s1, *settlement::StakeTransaction(b1));
+  Posted(wire::BankedMoneyRequestId(settled, 0), won);
+  Posted(s2, *settlement::StakeTransaction(b2));
+  Posted(wire::BankedMoneyRequestId(voided, 0), refund);
+  Posted(s3, *settlement::StakeTransaction(BetOf(3)));
   WalletReadAll();
   TablesReadAll();
   auto report = Audit();
@@ -342,7 +346,7 @@ TEST_F(BankedAuditTest, SettledVoidAndOpenRoundsAreCleanAndTheOpenOneIsOpen) {
 TEST_F(BankedAuditTest, CapturedStakeWhoseSettlementIsMissingIsReported) {
   Created();
   const std::string s1 = StakeOn(1);
-  Posted(s1, *table::StakeTransaction(BetOf(1)));
+  Posted(s1, *settlement::StakeTransaction(BetOf(1)));
   Spin(1);  // round 1 is over: the table takes round 2's bets
   WalletReadAll();
   TablesReadAll();
@@ -358,14 +362,14 @@ TEST_F(BankedAuditTest, CapturedStakeWhoseSettlementIsMissingIsReported) {
 TEST_F(BankedAuditTest, SecondSettlementOfOneStakeIsReported) {
   Created();
   const std::string s1 = StakeOn(1);
-  const table::BankedBet b1 = BetOf(1);
+  const settlement::BankedBet b1 = BetOf(1);
   Spin(1);
-  const v1::LedgerTransaction won = *table::SettleTransaction(b1, 2'000);
+  const v1::LedgerTransaction won = *settlement::SettleTransaction(b1, 2'000);
   const std::string first = Money(1, "settled", {won});
   const std::string second = Money(1, "settled", {won});  // tampered in
-  Posted(s1, *table::StakeTransaction(b1));
-  Posted(wallet::BankedMoneyRequestId(first, 0), won);
-  Posted(wallet::BankedMoneyRequestId(second, 0), won);
+  Posted(s1, *settlement::StakeTransaction(b1));
+  Posted(wire::BankedMoneyRequestId(first, 0), won);
+  Posted(wire::BankedMoneyRequestId(second, 0), won);
   WalletReadAll();
   TablesReadAll();
   auto report = Audit();
@@ -383,9 +387,10 @@ TEST_F(BankedAuditTest, SettlementOfAStakeTheWalletRefusedIsReported) {
   rejected.set_request_id(s1);
   rejected.mutable_request_rejected()->set_code("FAILED_PRECONDITION");
   Wallet(rejected);
-  const v1::LedgerTransaction won = *table::SettleTransaction(BetOf(1), 2'000);
+  const v1::LedgerTransaction won =
+      *settlement::SettleTransaction(BetOf(1), 2'000);
   const std::string settled = Money(1, "settled", {won});
-  Posted(wallet::BankedMoneyRequestId(settled, 0), won);
+  Posted(wire::BankedMoneyRequestId(settled, 0), won);
   WalletReadAll();
   TablesReadAll();
   auto report = Audit();
@@ -402,7 +407,7 @@ TEST_F(BankedAuditTest, CaptureTheTableHasNotReadYetIsOpen) {
   Spin(1);
   WalletReadAll();
   TablesReadAll();
-  Posted(s1, *table::StakeTransaction(BetOf(1)));  // after the tables read
+  Posted(s1, *settlement::StakeTransaction(BetOf(1)));  // after the tables read
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
@@ -433,7 +438,7 @@ TEST_F(BankedAuditTest, AQuarantinedRequestIsNotMissingToo) {
   const std::string settled = Round();
   Posted(StakeId(), Stake());
   // The settlement's copy is the last record the wallet reads.
-  const std::string topic(table::kBankedRequestsTopic);
+  const std::string topic(wire::kBankedRequestsTopic);
   int partition = 0;
   int64_t offset = -1;
   for (int p = 0; p < 2; ++p) {
@@ -456,7 +461,7 @@ TEST_F(BankedAuditTest, AQuarantinedRequestIsNotMissingToo) {
   EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
   EXPECT_EQ(report->quarantined, 1);
   EXPECT_EQ(report->carried_out, 1);
-  EXPECT_FALSE(Mentions(*report, wallet::BankedMoneyRequestId(settled, 0)));
+  EXPECT_FALSE(Mentions(*report, wire::BankedMoneyRequestId(settled, 0)));
 }
 
 // Wallets in a consumer group read with one position per wallet
@@ -467,23 +472,23 @@ TEST_F(BankedAuditTest, GroupModeReadersPositionsCount) {
   const std::string settled = Round();
   Posted(StakeId(), Stake());
   const int wagers_partition =
-      wallet::OwnershipPartition(table::WagersAccount("t1"), 2);
+      wallet::OwnershipPartition(settlement::WagersAccount("t1"), 2);
   const int ana_partition =
       wallet::OwnershipPartition(ledger::PlayerOwner("ana"), 2);
   std::vector<eventlog::OffsetCommit> commits;
   for (int w : {wagers_partition, ana_partition}) {
     for (int p = 0; p < 2; ++p) {
       commits.push_back(
-          {absl::StrCat(ToAbsl(wallet::kBankedRequestsGroup), ".", w),
-           std::string(table::kBankedRequestsTopic), p,
-           *log_->EndOffset(table::kBankedRequestsTopic, p)});
+          {absl::StrCat(ToAbsl(wire::kBankedRequestsGroup), ".", w),
+           std::string(wire::kBankedRequestsTopic), p,
+           *log_->EndOffset(wire::kBankedRequestsTopic, p)});
     }
   }
   ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(Mentions(*report, "missing in the wallet"));
-  EXPECT_TRUE(Mentions(*report, wallet::BankedMoneyRequestId(settled, 0)));
+  EXPECT_TRUE(Mentions(*report, wire::BankedMoneyRequestId(settled, 0)));
   EXPECT_EQ(report->pending, 0);
 }
 

@@ -25,7 +25,8 @@
 #include "libs/ledger/ledger.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/wallet_projection.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
@@ -377,8 +378,8 @@ int BenchRebuild(const Flags& flags) {
   const std::string dir = ScratchDir(flags, "rebuild");
   auto log = eventlog::OpenEmbeddedLog(dir + "/log");
   if (!log.ok()) return Fail(log.status().ToString());
-  const std::string topic(wallet::kWalletTopic);
-  if (auto s = (*log)->EnsureTopic({topic, wallet::kDefaultWalletPartitions});
+  const std::string topic(wire::kWalletTopic);
+  if (auto s = (*log)->EnsureTopic({topic, wire::kDefaultWalletPartitions});
       !s.ok()) {
     return Fail(s.ToString());
   }
@@ -388,10 +389,10 @@ int BenchRebuild(const Flags& flags) {
   int64_t clock = 1'700'000'000'000'000;
   auto commit = [&](const ledger::Committed& c) {
     if (c.event.has_hold_placed()) last_hold = c.event.hold_placed().hold_id();
-    wallet::EventContext context;
+    wire::WalletEventContext context;
     context.occurred_at_micros = ++clock;
     context.correlation_id = c.event.request_id();
-    pending.push_back(wallet::EncodeWalletRecord(c, context));
+    pending.push_back(wire::EncodeWalletRecord(c, context));
   };
   auto flush = [&]() -> absl::Status {
     if (pending.empty()) return absl::OkStatus();

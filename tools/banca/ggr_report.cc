@@ -9,7 +9,8 @@
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 #include "libs/money/money.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 
 namespace banca::cli {
 namespace {
@@ -64,15 +65,15 @@ absl::StatusOr<GgrReport> BuildGgrReport(eventlog::EventLog& log,
   report.currency = replayed.currency();
   ledger::GamingRevenueTally all(options.zone);
   ledger::GamingRevenueTally shown(options.zone);
-  const std::string topic(wallet::kWalletTopic);
+  const std::string topic(wire::kWalletTopic);
   absl::StatusOr<int> partitions = log.PartitionCount(topic);
   if (absl::IsNotFound(partitions.status())) partitions = 0;
   if (!partitions.ok()) return partitions.status();
   for (int p = 0; p < *partitions; ++p) {
     auto count = [&](const eventlog::StoredRecord& record) -> absl::Status {
       ++report.events;
-      absl::StatusOr<wallet::DecodedWalletEvent> decoded =
-          wallet::DecodeWalletRecord(record);
+      absl::StatusOr<wire::DecodedWalletEvent> decoded =
+          wire::DecodeWalletRecord(record);
       if (!decoded.ok()) return decoded.status();
       const v1::EventEnvelope& env = decoded->envelope;
       if (absl::Status s =

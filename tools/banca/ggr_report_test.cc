@@ -11,8 +11,9 @@
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
-#include "services/table/banked_settlement.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 
 namespace banca::cli {
 namespace {
@@ -23,9 +24,9 @@ class GgrReportTest : public ::testing::Test {
  protected:
   auto Commit() {
     return [this](const ledger::Committed& c) {
-      wallet::EventContext ctx;
+      wire::WalletEventContext ctx;
       ctx.occurred_at_micros = absl::ToUnixMicros(now_);
-      ASSERT_TRUE(log_->Append({wallet::EncodeWalletRecord(c, ctx)}).ok());
+      ASSERT_TRUE(log_->Append({wire::EncodeWalletRecord(c, ctx)}).ok());
     };
   }
 
@@ -37,8 +38,8 @@ class GgrReportTest : public ::testing::Test {
     auto log = eventlog::OpenEmbeddedLog(dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
-    ASSERT_TRUE(log_->EnsureTopic({std::string(wallet::kWalletTopic),
-                                   wallet::kDefaultWalletPartitions})
+    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic),
+                                   wire::kDefaultWalletPartitions})
                     .ok());
     for (const char* player : {"ana", "rui"}) {
       ASSERT_TRUE(ledger_.OpenAccount(Meta(), player, "EUR", Commit()).ok());
@@ -70,15 +71,15 @@ class GgrReportTest : public ::testing::Test {
   void Bet(const std::string& game, const std::string& player, int64_t round,
            int64_t stake, absl::Time staked, int64_t returned = -1,
            absl::Time settled = absl::InfinitePast()) {
-    const table::BankedBet bet{
+    const settlement::BankedBet bet{
         game, "t1", round, player, absl::StrCat(player, ".main"), stake};
     now_ = staked;
-    auto stake_tx = table::StakeTransaction(bet);
+    auto stake_tx = settlement::StakeTransaction(bet);
     ASSERT_TRUE(stake_tx.ok()) << stake_tx.status();
     ASSERT_TRUE(Post(ledger::PlayerOwner(player), *stake_tx).ok());
     if (returned < 0) return;
     now_ = settled;
-    auto settle_tx = table::SettleTransaction(bet, returned);
+    auto settle_tx = settlement::SettleTransaction(bet, returned);
     ASSERT_TRUE(settle_tx.ok()) << settle_tx.status();
     ASSERT_TRUE(Post(ledger::PlayerOwner(player), *settle_tx).ok());
   }

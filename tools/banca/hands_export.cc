@@ -18,9 +18,10 @@
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/hand_record.h"
 #include "libs/games/poker/phh.h"
-#include "services/table/poker_settlement.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
 #include "services/table/reveal_wait.h"
-#include "services/table/table_codec.h"
 #include "services/table/table_state.h"
 
 namespace banca::cli {
@@ -244,8 +245,8 @@ HandsExportResult Fail(int code, std::string error) {
 HandsExportResult ExportTableHands(eventlog::EventLog& log,
                                    const std::string& table_id,
                                    ExportFormat format, std::ostream& out) {
-  const std::string topic(table::kTableTopic);
-  if (!table::IsValidTableId(table_id)) {
+  const std::string topic(wire::kTableTopic);
+  if (!wire::IsValidTableId(table_id)) {
     return Fail(kExportUsage, absl::StrCat("--table \"", table_id,
                                            "\": a table id is 1-32 of "
                                            "[a-z0-9-]"));
@@ -260,7 +261,7 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
     return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
                                             partitions.status().ToString()));
   }
-  const std::string stream = table::TableStream(table_id);
+  const std::string stream = wire::TableStream(table_id);
   const int partition = eventlog::PartitionForKey(stream, *partitions);
   absl::StatusOr<int64_t> end = log.EndOffset(topic, partition);
   if (!end.ok()) {
@@ -271,7 +272,7 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
   HandsExportResult result;
   Writer writer(format, out, result);
   std::unique_ptr<table::TableState> state;
-  table::RevealWait<table::DecodedTableEvent> wait;
+  table::RevealWait<wire::DecodedTableEvent> wait;
   std::optional<FinishedHand> pending;
   int64_t captured = 0;
   int64_t started_micros = 0;
@@ -291,8 +292,8 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
     for (const eventlog::StoredRecord& record : *records) {
       offset = record.offset + 1;
       if (record.key != stream) continue;
-      absl::StatusOr<table::DecodedTableEvent> decoded =
-          table::DecodeTableRecord(record);
+      absl::StatusOr<wire::DecodedTableEvent> decoded =
+          wire::DecodeTableRecord(record);
       const std::string where = absl::StrCat(topic, " partition ", partition,
                                              " offset ", record.offset, ": ");
       if (!decoded.ok()) {
@@ -301,13 +302,13 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
       }
       // A sealed hand waits for the HandSettled that reveals its deck
       // (services/table/reveal_wait.h): no card is known before.
-      absl::StatusOr<std::vector<table::DecodedTableEvent>> ready =
+      absl::StatusOr<std::vector<wire::DecodedTableEvent>> ready =
           wait.Take(*std::move(decoded));
       if (!ready.ok()) {
         return Fail(kExportFailed,
                     absl::StrCat(where, ready.status().message()));
       }
-      for (const table::DecodedTableEvent& d : *ready) {
+      for (const wire::DecodedTableEvent& d : *ready) {
         const v1::TableEvent& event = d.event;
         const std::string at =
             absl::StrCat(topic, " event ", d.envelope.event_id(), ": ");
@@ -359,7 +360,7 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
           captured = state->hands_started();
           FinishedHand h;
           h.number = captured;
-          h.hand_id = table::HandId(table_id, captured);
+          h.hand_id = settlement::HandId(table_id, captured);
           h.record = hand->record();
           h.result = hand->result();
           h.events = hand->events();

@@ -7,7 +7,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/time.h"
 #include "libs/eventlog/embedded_log.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
 #include "tools/banca/log_backend.h"
@@ -76,11 +77,11 @@ int Tail(eventlog::EventLog& log, const std::string& topic, int64_t n) {
   }
   for (const auto& r : records) {
     std::string what;
-    if (topic == wallet::kWalletTopic) {
-      auto decoded = wallet::DecodeWalletRecord(r);
+    if (topic == wire::kWalletTopic) {
+      auto decoded = wire::DecodeWalletRecord(r);
       what = decoded.ok()
                  ? absl::StrCat(decoded->envelope.event_id(), " ",
-                                wallet::DescribeWalletEvent(decoded->event))
+                                wire::DescribeWalletEvent(decoded->event))
                  : absl::StrCat("UNDECODABLE: ", decoded.status().message());
     } else {
       what = absl::StrCat(r.value.size(), " bytes");
@@ -123,8 +124,7 @@ int LogCommand(int argc, char** argv) {
     std::fprintf(stderr, "banca log tail: --n must be 1..100000\n");
     return 2;
   }
-  return Tail(**log, flags->Get("topic", std::string(wallet::kWalletTopic)),
-              *n);
+  return Tail(**log, flags->Get("topic", std::string(wire::kWalletTopic)), *n);
 }
 
 }  // namespace banca::cli

@@ -8,8 +8,9 @@
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "libs/common/string_view.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/partition_ownership.h"
-#include "services/wallet/wallet_events.h"
 
 namespace banca::cli {
 
@@ -158,7 +159,7 @@ absl::StatusOr<ReaderPositions> ReaderPositions::Load(eventlog::EventLog& log,
       Positions(log, std::string(group), topic, partitions);
   if (!single.ok()) return single.status();
   positions.single_ = *std::move(single);
-  const int wallet_partitions = Partitions(log, wallet::kWalletTopic);
+  const int wallet_partitions = Partitions(log, wire::kWalletTopic);
   for (int w = 0; w < wallet_partitions; ++w) {
     absl::StatusOr<std::vector<int64_t>> of_w =
         Positions(log, absl::StrCat(ToAbsl(group), ".", w), topic, partitions);

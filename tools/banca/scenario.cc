@@ -22,7 +22,8 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "tools/banca/scenario_book.h"
 
 namespace banca::cli {
@@ -287,8 +288,8 @@ ScenarioRun RunScenario(std::string_view text, const std::string& work_dir) {
       eventlog::OpenEmbeddedLog(dir, options);
   if (!log.ok()) return Fail(kScenarioFailed, log.status().message());
   for (const eventlog::TopicConfig& topic :
-       {eventlog::TopicConfig{std::string(wallet::kWalletTopic),
-                              wallet::kDefaultWalletPartitions},
+       {eventlog::TopicConfig{std::string(wire::kWalletTopic),
+                              wire::kDefaultWalletPartitions},
         eventlog::TopicConfig{std::string(scenario::kGameTopic), 1}}) {
     if (absl::Status s = (*log)->EnsureTopic(topic); !s.ok()) {
       return Fail(kScenarioFailed, s.message());

@@ -1,6 +1,6 @@
 // The blackjack scenario runner: steps -> libs/games/blackjack's Table, its
 // events -> the game topic (as text), its money ->
-// services/table/banked_settlement's transactions. Each stake moves from
+// libs/settlement/banked_settlement's transactions. Each stake moves from
 // the player's cash to game/<table>/wagers when it is placed (the main bet
 // at `bet`, a split, double or insurance at `act`) and is settled against
 // house/bank, or refunded, when the round ends.
@@ -24,7 +24,7 @@
 #include "libs/common/string_view.h"
 #include "libs/games/blackjack/table.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
 #include "tools/banca/scenario_book.h"
 
 namespace banca::cli::scenario {
@@ -221,7 +221,7 @@ class BlackjackRunner final : public GameRunner {
   int64_t Stack(const std::string&) const override { return 0; }
   OJson Rounds() const override;
   void AddOutput(OJson& out) const override {
-    out["wagers"] = book_.Balance(table::WagersAccount(kTableId));
+    out["wagers"] = book_.Balance(settlement::WagersAccount(kTableId));
   }
 
  private:
@@ -322,13 +322,13 @@ absl::Status BlackjackRunner::PostBet(const std::string& player, int seat,
                                       int64_t round, std::string bet_id,
                                       int64_t stake, int64_t returned,
                                       bool stake_only, bool refund) {
-  table::BankedBet bet{
+  settlement::BankedBet bet{
       kGame, kTableId, round, player, absl::StrCat("seat", seat, ".", bet_id),
       stake};
   absl::StatusOr<v1::LedgerTransaction> tx =
-      stake_only ? table::StakeTransaction(bet)
-      : refund   ? table::VoidRefundTransaction(bet)
-                 : table::SettleTransaction(bet, returned);
+      stake_only ? settlement::StakeTransaction(bet)
+      : refund   ? settlement::VoidRefundTransaction(bet)
+                 : settlement::SettleTransaction(bet, returned);
   if (!tx.ok()) return tx.status();
   return book_.Post(ledger::PlayerOwner(player), std::move(*tx));
 }
@@ -346,14 +346,14 @@ absl::Status BlackjackRunner::Money(size_t table_events_before) {
                               placed->amount, 0, /*stake_only=*/true, false));
     } else if (const auto* back = std::get_if<bj::BetWithdrawn>(&e)) {
       // BET_RETURNED: withdrawn before the launch, not a void round.
-      table::BankedBet bet{kGame,
-                           kTableId,
-                           next_round,
-                           back->player,
-                           absl::StrCat("seat", back->seat, ".main"),
-                           back->amount};
+      settlement::BankedBet bet{kGame,
+                                kTableId,
+                                next_round,
+                                back->player,
+                                absl::StrCat("seat", back->seat, ".main"),
+                                back->amount};
       absl::StatusOr<v1::LedgerTransaction> tx =
-          table::VoidRefundTransaction(bet, /*withdrawn=*/true);
+          settlement::VoidRefundTransaction(bet, /*withdrawn=*/true);
       if (!tx.ok()) return tx.status();
       RETURN_IF_ERROR(
           book_.Post(ledger::PlayerOwner(back->player), std::move(*tx)));
@@ -392,7 +392,7 @@ absl::Status BlackjackRunner::Money(size_t table_events_before) {
 OJson BlackjackRunner::Round(const bj::Round& round) const {
   const bj::RoundResult& r = round.result();
   OJson out;
-  out["id"] = table::RoundId(kTableId, round.round_number());
+  out["id"] = settlement::RoundId(kTableId, round.round_number());
   out["void"] = r.voided;
   out["dealer"] = CardsText(r.dealer_cards);
   out["dealer_total"] = r.dealer_total.value;
@@ -477,7 +477,7 @@ OJson BlackjackRunner::Rounds() const {
   for (const OJson& r : rounds_) rounds.push_back(r);
   if (table_.in_round()) {
     OJson r;
-    r["id"] = table::RoundId(kTableId, table_.round()->round_number());
+    r["id"] = settlement::RoundId(kTableId, table_.round()->round_number());
     r["void"] = false;
     r["result"] = "in progress";
     rounds.push_back(r);

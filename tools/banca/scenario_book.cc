@@ -9,7 +9,8 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 
 namespace banca::cli::scenario {
 namespace {
@@ -119,12 +120,12 @@ ledger::CommandMeta ScenarioBook::Meta() {
 absl::Status ScenarioBook::OpenPlayers(const std::vector<PlayerSpec>& players) {
   players_ = players;
   step_context_ = "scenario-setup";
-  wallet::EventContext ctx;
+  wire::WalletEventContext ctx;
   ctx.producer = "scenario";
   ctx.correlation_id = step_context_;
   ctx.occurred_at_micros = clock_micros_;
   auto commit = [&](const ledger::Committed& c) {
-    pending_.push_back(wallet::EncodeWalletRecord(c, ctx));
+    pending_.push_back(wire::EncodeWalletRecord(c, ctx));
   };
   for (const PlayerSpec& p : players_) {
     RETURN_IF_ERROR(ledger_.OpenAccount(Meta(), p.id, "EUR", commit));
@@ -195,7 +196,7 @@ void ScenarioBook::AbandonStep() {
 
 absl::Status ScenarioBook::Post(std::string_view stream_owner,
                                 v1::LedgerTransaction tx) {
-  wallet::EventContext ctx;
+  wire::WalletEventContext ctx;
   ctx.producer = "scenario";
   ctx.correlation_id = step_context_;
   ctx.causation_id = step_context_;
@@ -204,7 +205,7 @@ absl::Status ScenarioBook::Post(std::string_view stream_owner,
   for (const v1::Posting& p : tx.postings()) accounts.push_back(p.account());
   absl::Status s = ledger_.Post(
       Meta(), stream_owner, std::move(tx), [&](const ledger::Committed& c) {
-        pending_.push_back(wallet::EncodeWalletRecord(c, ctx));
+        pending_.push_back(wire::EncodeWalletRecord(c, ctx));
       });
   if (s.ok()) {
     ++posts_;
@@ -252,10 +253,10 @@ void ScenarioBook::VerifyReplay() {
   ledger::Ledger replayed({.currency = "EUR", .hot_stripes = 1, .shards = 64});
   int64_t records = 0;
   for (const eventlog::TopicConfig& topic :
-       {eventlog::TopicConfig{std::string(wallet::kWalletTopic),
-                              wallet::kDefaultWalletPartitions},
+       {eventlog::TopicConfig{std::string(wire::kWalletTopic),
+                              wire::kDefaultWalletPartitions},
         eventlog::TopicConfig{std::string(kGameTopic), 1}}) {
-    const bool is_wallet = topic.name == wallet::kWalletTopic;
+    const bool is_wallet = topic.name == wire::kWalletTopic;
     for (int p = 0; p < topic.partitions; ++p) {
       absl::StatusOr<std::vector<eventlog::StoredRecord>> read =
           log_->Read(topic.name, p, 0, kMaxReplayRecords);
@@ -267,8 +268,8 @@ void ScenarioBook::VerifyReplay() {
       records += static_cast<int64_t>(read->size());
       if (!is_wallet) continue;
       for (const eventlog::StoredRecord& r : *read) {
-        absl::StatusOr<wallet::DecodedWalletEvent> d =
-            wallet::DecodeWalletRecord(r);
+        absl::StatusOr<wire::DecodedWalletEvent> d =
+            wire::DecodeWalletRecord(r);
         absl::Status s = d.ok()
                              ? replayed.Apply(d->envelope.stream_id(),
                                               d->envelope.sequence(), d->event)

@@ -1,6 +1,6 @@
 // The poker cash games' scenario runner (holdem, omaha, synthetic): steps
 // -> libs/games/poker's Table, its events -> the game topic (as text), its
-// money -> services/table/poker_settlement's transactions.
+// money -> libs/settlement/poker_settlement's transactions.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -23,7 +23,7 @@
 #include "libs/games/poker/table.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
-#include "services/table/poker_settlement.h"
+#include "libs/settlement/poker_settlement.h"
 #include "tools/banca/scenario_book.h"
 
 namespace banca::cli::scenario {
@@ -232,7 +232,7 @@ class PokerRunner final : public GameRunner {
   int64_t Stack(const std::string& player) const override;
   OJson Rounds() const override;
   void AddOutput(OJson& out) const override {
-    out["table_pot"] = book_.Balance(table::PotAccount(kTableId));
+    out["table_pot"] = book_.Balance(settlement::PotAccount(kTableId));
   }
 
  private:
@@ -406,10 +406,12 @@ absl::Status PokerRunner::Money(size_t table_events_before) {
   if (hand != nullptr && hand->finished() && hands_settled_ < hands_started_) {
     ++hands_settled_;
     absl::StatusOr<std::vector<v1::LedgerTransaction>> txs =
-        table::HandTransactions(hand->record(), hand->result(), hand->events());
+        settlement::HandTransactions(hand->record(), hand->result(),
+                                     hand->events());
     if (!txs.ok()) return txs.status();
     for (v1::LedgerTransaction& tx : *txs) {
-      RETURN_IF_ERROR(book_.Post(table::PotAccount(kTableId), std::move(tx)));
+      RETURN_IF_ERROR(
+          book_.Post(settlement::PotAccount(kTableId), std::move(tx)));
     }
     rounds_.push_back(Round(*hand));
   }
@@ -419,15 +421,15 @@ absl::Status PokerRunner::Money(size_t table_events_before) {
     std::string player;
     if (const auto* sat = std::get_if<poker::PlayerSat>(&e)) {
       player = sat->player;
-      tx = table::BuyInTransaction(kTableId, sat->player, sat->paid, sat->rake,
-                                   false);
+      tx = settlement::BuyInTransaction(kTableId, sat->player, sat->paid,
+                                        sat->rake, false);
     } else if (const auto* re = std::get_if<poker::PlayerRebought>(&e)) {
       player = re->player;
-      tx = table::BuyInTransaction(kTableId, re->player, re->paid, re->rake,
-                                   true);
+      tx = settlement::BuyInTransaction(kTableId, re->player, re->paid,
+                                        re->rake, true);
     } else if (const auto* left = std::get_if<poker::PlayerLeft>(&e)) {
       const int64_t seat =
-          book_.Balance(table::SeatAccount(kTableId, left->player));
+          book_.Balance(settlement::SeatAccount(kTableId, left->player));
       if (seat != left->stack) {
         return absl::InternalError(
             absl::StrCat(left->player, " leaves with ", left->stack,
@@ -435,7 +437,7 @@ absl::Status PokerRunner::Money(size_t table_events_before) {
       }
       if (left->stack == 0) continue;
       player = left->player;
-      tx = table::CashOutTransaction(kTableId, left->player, left->stack);
+      tx = settlement::CashOutTransaction(kTableId, left->player, left->stack);
     } else {
       continue;
     }
@@ -451,7 +453,7 @@ OJson PokerRunner::Round(const poker::Hand& hand) const {
   std::map<int, std::string> names;
   for (const poker::SeatedPlayer& p : record.players) names[p.seat] = p.player;
   OJson round;
-  round["id"] = table::HandId(record.table_id, record.hand_number);
+  round["id"] = settlement::HandId(record.table_id, record.hand_number);
   round["void"] = r.voided;
   OJson pots = OJson::array();
   for (const poker::PotResult& p : r.pots) {
@@ -569,7 +571,7 @@ OJson PokerRunner::Rounds() const {
   if (hand != nullptr) {
     const poker::HandRecord record = hand->record();
     OJson r;
-    r["id"] = table::HandId(record.table_id, record.hand_number);
+    r["id"] = settlement::HandId(record.table_id, record.hand_number);
     r["void"] = false;
     r["pots"] = OJson::array();
     r["shown"] = OJson::object();

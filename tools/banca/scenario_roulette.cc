@@ -1,7 +1,7 @@
 // The roulette scenario runner (SCENARIOS.md, games "roulette_french" and
 // "roulette_american"): steps drive libs/games/roulette's Table with the
 // book's clock, and its results become ledger transactions through
-// services/table/banked_settlement: each bet's stake moves from the
+// libs/settlement/banked_settlement: each bet's stake moves from the
 // player's cash to game/t1/wagers when it is placed (BET), and leaves it
 // once, settled against house/bank when the ball stops (BET_LOST, PAYOUT),
 // refunded when the round is void (VOID_REFUND) or given back when the
@@ -37,7 +37,7 @@
 #include "libs/games/roulette/table.h"
 #include "libs/games/roulette/table_config.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
 #include "tools/banca/scenario_book.h"
 
 namespace banca::cli::scenario {
@@ -315,8 +315,8 @@ class RouletteRunner final : public GameRunner {
   absl::Status PostRefund(const rl::BetWithdrawn& bet, bool withdrawn);
   absl::Status Post(const std::string& player, const char* reason,
                     absl::StatusOr<v1::LedgerTransaction> tx);
-  table::BankedBet Banked(int64_t round, const std::string& player,
-                          const std::string& bet_id, int64_t stake) const;
+  settlement::BankedBet Banked(int64_t round, const std::string& player,
+                               const std::string& bet_id, int64_t stake) const;
 
   // Results.
   absl::Status Settled(const rl::RoundSettled& settled);
@@ -341,11 +341,11 @@ bool RouletteRunner::BallInFlight() const {
   return closes && Now() >= *closes;
 }
 
-table::BankedBet RouletteRunner::Banked(int64_t round,
-                                        const std::string& player,
-                                        const std::string& bet_id,
-                                        int64_t stake) const {
-  return table::BankedBet{game_, kTableId, round, player, bet_id, stake};
+settlement::BankedBet RouletteRunner::Banked(int64_t round,
+                                             const std::string& player,
+                                             const std::string& bet_id,
+                                             int64_t stake) const {
+  return settlement::BankedBet{game_, kTableId, round, player, bet_id, stake};
 }
 
 absl::Status RouletteRunner::Post(const std::string& player, const char* reason,
@@ -361,15 +361,15 @@ absl::Status RouletteRunner::Post(const std::string& player, const char* reason,
 
 absl::Status RouletteRunner::PostStake(const rl::BetPlaced& placed) {
   return Post(placed.player, "BET",
-              table::StakeTransaction(Banked(placed.round, placed.player,
-                                             placed.bet_id, placed.stake)));
+              settlement::StakeTransaction(Banked(
+                  placed.round, placed.player, placed.bet_id, placed.stake)));
 }
 
 absl::Status RouletteRunner::PostRefund(const rl::BetWithdrawn& bet,
                                         bool withdrawn) {
   return Post(
       bet.player, withdrawn ? "BET_RETURNED" : "VOID_REFUND",
-      table::VoidRefundTransaction(
+      settlement::VoidRefundTransaction(
           Banked(bet.round, bet.player, bet.bet_id, bet.stake), withdrawn));
 }
 
@@ -458,14 +458,14 @@ absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
     book_.Record(absl::StrCat("BetSettled round=", settled.round,
                               " player=", b.player, " bet=", b.bet_id,
                               " stake=", b.stake, " returned=", b.returned));
-    const table::BankedBet banked =
+    const settlement::BankedBet banked =
         Banked(settled.round, b.player, b.bet_id, b.stake);
     const char* reason = b.returned == 0         ? "BET_LOST"
                          : b.returned == b.stake ? "BET_RETURNED"
                          : b.returned < b.stake  ? "BET_LOST"
                                                  : "PAYOUT";
-    RETURN_IF_ERROR(
-        Post(b.player, reason, table::SettleTransaction(banked, b.returned)));
+    RETURN_IF_ERROR(Post(b.player, reason,
+                         settlement::SettleTransaction(banked, b.returned)));
     OJson bet;
     bet["player"] = b.player;
     bet["bet"] = b.bet_id;
@@ -481,7 +481,7 @@ absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
                             " staked=", settled.total_staked,
                             " returned=", settled.total_returned));
   OJson r;
-  r["id"] = table::RoundId(kTableId, settled.round);
+  r["id"] = settlement::RoundId(kTableId, settled.round);
   r["void"] = false;
   r["number"] = number;
   r["colour"] = std::string(rl::ColourName(settled.colour));
@@ -514,7 +514,7 @@ absl::Status RouletteRunner::Voided(const rl::RoundVoided& voided) {
   book_.Record(absl::StrCat("RoundVoided round=", voided.round,
                             " refunds=", voided.refunds.size()));
   OJson r;
-  r["id"] = table::RoundId(kTableId, voided.round);
+  r["id"] = settlement::RoundId(kTableId, voided.round);
   r["void"] = true;
   r["refunds"] = refunds;
   if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
@@ -700,7 +700,7 @@ OJson RouletteRunner::Rounds() const {
   }
   if (live) {
     OJson r;
-    r["id"] = table::RoundId(kTableId, s_.table.round());
+    r["id"] = settlement::RoundId(kTableId, s_.table.round());
     r["void"] = false;
     if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
     if (!s_.withdrawn.empty()) r["withdrawn"] = s_.withdrawn;
@@ -713,7 +713,7 @@ OJson RouletteRunner::Rounds() const {
 void RouletteRunner::AddOutput(OJson& out) const {
   // The stakes in flight, 0 between rounds; also under the poker runner's
   // key, as the other banked games do.
-  const int64_t wagers = book_.Balance(table::WagersAccount(kTableId));
+  const int64_t wagers = book_.Balance(settlement::WagersAccount(kTableId));
   out["wagers"] = wagers;
   out["table_pot"] = wagers;
   // RF-6e: the last numbers, most recent first.

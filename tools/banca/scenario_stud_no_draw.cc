@@ -19,7 +19,7 @@
 #include "libs/games/stud_no_draw/describe.h"
 #include "libs/games/stud_no_draw/table.h"
 #include "libs/ledger/account.h"
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
 #include "tools/banca/scenario_book.h"
 
 namespace banca::cli::scenario {
@@ -92,7 +92,7 @@ class StudRunner final : public GameRunner {
   // The stakes in flight, 0 between rounds; under the poker runner's key
   // too, since for a banked table they are what the pot is for poker.
   void AddOutput(OJson& out) const override {
-    const int64_t wagers = book_.Balance(table::WagersAccount(kTableId));
+    const int64_t wagers = book_.Balance(settlement::WagersAccount(kTableId));
     out["wagers"] = wagers;
     out["table_pot"] = wagers;
   }
@@ -190,15 +190,15 @@ absl::Status StudRunner::PostBet(const std::string& player, int64_t round,
                                  const char* spot, int64_t stake,
                                  const stud::BetSettlement* settled,
                                  bool voided) {
-  table::BankedBet bet{
+  settlement::BankedBet bet{
       kGame, kTableId, round, player, absl::StrCat(player, ".", spot), stake};
   absl::StatusOr<v1::LedgerTransaction> tx =
-      settled == nullptr ? table::StakeTransaction(bet)
-      : voided           ? table::VoidRefundTransaction(bet)
-                         : table::SettleTransaction(bet, settled->returned);
+      settled == nullptr ? settlement::StakeTransaction(bet)
+      : voided           ? settlement::VoidRefundTransaction(bet)
+               : settlement::SettleTransaction(bet, settled->returned);
   if (!tx.ok()) return tx.status();
   return book_.Post(settled == nullptr ? ledger::PlayerOwner(player)
-                                       : table::WagersAccount(kTableId),
+                                       : settlement::WagersAccount(kTableId),
                     std::move(*tx));
 }
 
@@ -250,7 +250,7 @@ absl::Status StudRunner::Money(size_t table_events_before) {
 OJson StudRunner::RoundJson(const stud::Round& round) const {
   const stud::RoundResult& r = round.result();
   OJson j;
-  j["id"] = table::RoundId(kTableId, r.number);
+  j["id"] = settlement::RoundId(kTableId, r.number);
   j["void"] = r.voided;
   if (r.bank_revealed) {
     j["bank"] = stud::CardsText(r.bank);
@@ -307,7 +307,7 @@ OJson StudRunner::Rounds() const {
   for (const OJson& r : rounds_) out.push_back(r);
   if (table_.round_open()) {
     OJson r;
-    r["id"] = table::RoundId(kTableId, table_.round()->number());
+    r["id"] = settlement::RoundId(kTableId, table_.round()->number());
     r["void"] = false;
     r["shown"] = OJson::object();
     r["result"] = "in progress";

@@ -10,17 +10,16 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
-#include "services/table/poker_settlement.h"
-#include "services/table/table_codec.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/request_quarantine.h"
-#include "services/wallet/wallet_events.h"
 #include "tools/banca/request_audit.h"
 
 namespace banca::cli {
 namespace {
 
-// The wallet's reader of banca.table.events (table_requests.cc).
-constexpr char kTableRequestsGroup[] = "wallet.table-requests";
 // What a problem quotes of a wallet event.
 constexpr size_t kMaxDescribed = 120;
 
@@ -86,7 +85,7 @@ bool LooksLikeTableStep(const std::string& id) {
 
 // The steps of one table event that asks the wallet for money (none for
 // the others); `problems` gets what is wrong in the request itself.
-std::vector<Step> StepsOf(const table::DecodedTableEvent& decoded,
+std::vector<Step> StepsOf(const wire::DecodedTableEvent& decoded,
                           std::string* what, TableAuditReport& report) {
   const v1::TableEvent& e = decoded.event;
   const std::string& table_id = e.table_id();
@@ -101,18 +100,18 @@ std::vector<Step> StepsOf(const table::DecodedTableEvent& decoded,
                      r.player_id(), r.paid_minor(), "", ""});
     steps.push_back({absl::StrCat(r.saga_id(), "/seat"), Step::Kind::kCapture,
                      "", r.paid_minor() - r.rake_minor(),
-                     table::SeatAccount(table_id, r.player_id()), ""});
+                     settlement::SeatAccount(table_id, r.player_id()), ""});
     if (r.rake_minor() != 0) {
       steps.push_back({absl::StrCat(r.saga_id(), "/rake"), Step::Kind::kCapture,
-                       "", r.rake_minor(), std::string(table::kRakeAccount),
-                       ""});
+                       "", r.rake_minor(),
+                       std::string(settlement::kRakeAccount), ""});
     }
   } else if (e.has_hand_settled()) {
     const v1::HandSettled& h = e.hand_settled();
     ++report.settlements;
     *what = absl::StrCat("the settlement of hand ", h.hand_id(), " (", event_id,
                          ")");
-    const std::string pot = table::PotAccount(table_id);
+    const std::string pot = settlement::PotAccount(table_id);
     int64_t pot_left = 0;
     int64_t rake = 0;
     for (int i = 0; i < h.transactions_size(); ++i) {
@@ -125,7 +124,7 @@ std::vector<Step> StepsOf(const table::DecodedTableEvent& decoded,
                                 " does not balance"));
       }
       pot_left += PostingTo(tx, pot);
-      rake += PostingTo(tx, table::kRakeAccount);
+      rake += PostingTo(tx, settlement::kRakeAccount);
       steps.push_back({absl::StrCat("hand/", h.hand_id(), "/", i),
                        Step::Kind::kPost, "", 0, "", Postings(tx)});
     }
@@ -144,9 +143,9 @@ std::vector<Step> StepsOf(const table::DecodedTableEvent& decoded,
     ++report.cash_outs;
     *what = absl::StrCat("the cash-out of ", left.player_id(), " from ",
                          table_id, " (", event_id, ")");
-    absl::StatusOr<v1::LedgerTransaction> tx =
-        table::CashOutTransaction(table_id, left.player_id(),
-                                  left.stack_minor(), left.rake_refund_minor());
+    absl::StatusOr<v1::LedgerTransaction> tx = settlement::CashOutTransaction(
+        table_id, left.player_id(), left.stack_minor(),
+        left.rake_refund_minor());
     // One the wallet cannot build matches nothing it posts.
     steps.push_back({absl::StrCat(event_id, "/cash-out"), Step::Kind::kPost, "",
                      0, "", tx.ok() ? Postings(*tx) : "(invalid)"});
@@ -163,7 +162,7 @@ std::string DecidingOwner(const v1::TableEvent& e) {
                ? ledger::PlayerOwner(player)
                : std::string(wallet::kUnnamedRequester);
   }
-  return ledger::IsValidId(table_id) ? table::PotAccount(table_id)
+  return ledger::IsValidId(table_id) ? settlement::PotAccount(table_id)
                                      : std::string(wallet::kUnnamedRequester);
 }
 
@@ -171,20 +170,20 @@ std::string DecidingOwner(const v1::TableEvent& e) {
 
 absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
   TableAuditReport report;
-  const std::string topic(table::kTableTopic);
+  const std::string topic(wire::kTableTopic);
   // The wallet reads the copies of the money requests (RequestCopies): its
   // positions, and its quarantines, are on their topic.
-  const std::string requests_topic(table::kTableRequestsTopic);
+  const std::string requests_topic(wire::kTableRequestsTopic);
   absl::StatusOr<ReaderPositions> positions =
-      ReaderPositions::Load(log, kTableRequestsGroup, requests_topic);
+      ReaderPositions::Load(log, wire::kTableRequestsGroup, requests_topic);
   if (!positions.ok()) return positions.status();
   absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
       log, requests_topic, "poker",
       [](const eventlog::StoredRecord& record)
           -> absl::StatusOr<std::pair<std::string, std::string>> {
-        ASSIGN_OR_RETURN(table::DecodedTableEvent d,
-                         table::DecodeTableRecord(record));
-        if (!table::IsMoneyRequest(d.event)) {
+        ASSIGN_OR_RETURN(wire::DecodedTableEvent d,
+                         wire::DecodeTableRecord(record));
+        if (!wire::IsMoneyRequest(d.event)) {
           return absl::DataLossError("not a money request");
         }
         return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
@@ -197,8 +196,8 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
   for (int p = 0; p < Partitions(log, topic); ++p) {
     auto visit = [&](const eventlog::StoredRecord& record) {
       ++report.events;
-      absl::StatusOr<table::DecodedTableEvent> decoded =
-          table::DecodeTableRecord(record);
+      absl::StatusOr<wire::DecodedTableEvent> decoded =
+          wire::DecodeTableRecord(record);
       if (!decoded.ok()) {
         AddProblem(report.problems,
                    absl::StrCat("poker: ", topic, "/", p, "@", record.offset,
@@ -216,9 +215,9 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
       }
       last = std::max(last, env.sequence());
       if (decoded->event.has_table_created()) ++report.tables;
-      if (!table::IsMoneyRequest(decoded->event)) return absl::OkStatus();
+      if (!wire::IsMoneyRequest(decoded->event)) return absl::OkStatus();
       const RequestCopies::Copy* copy = copies->Match(
-          env.event_id(), CanonicalBytes(table::MoneyRequestOf(decoded->event)),
+          env.event_id(), CanonicalBytes(wire::MoneyRequestOf(decoded->event)),
           report.problems);
       Request request;
       request.steps = StepsOf(*decoded, &request.what, report);
@@ -250,11 +249,11 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
   // quarantined.
   std::map<std::string, Seen> seen;
   std::set<std::pair<int, int64_t>> quarantined;
-  const std::string wallet_topic(wallet::kWalletTopic);
+  const std::string wallet_topic(wire::kWalletTopic);
   for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
     auto visit = [&](const eventlog::StoredRecord& record) {
-      absl::StatusOr<wallet::DecodedWalletEvent> decoded =
-          wallet::DecodeWalletRecord(record);
+      absl::StatusOr<wire::DecodedWalletEvent> decoded =
+          wire::DecodeWalletRecord(record);
       if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
       const v1::WalletEvent& e = decoded->event;
       if (e.has_request_quarantined() &&
@@ -280,7 +279,7 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
         }
       }
       if (!s.matches) {
-        s.other = wallet::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+        s.other = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
       }
       return absl::OkStatus();
     };

@@ -11,11 +11,12 @@
 #include "gtest/gtest.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
-#include "services/table/poker_settlement.h"
-#include "services/table/table_codec.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/request_quarantine.h"
-#include "services/wallet/wallet_events.h"
 
 namespace banca::cli {
 namespace {
@@ -35,10 +36,10 @@ class TableAuditTest : public ::testing::Test {
     auto log = eventlog::OpenEmbeddedLog(dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
-    ASSERT_TRUE(log_->EnsureTopic({std::string(table::kTableTopic), 2}).ok());
+    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kTableTopic), 2}).ok());
     ASSERT_TRUE(
-        log_->EnsureTopic({std::string(table::kTableRequestsTopic), 2}).ok());
-    ASSERT_TRUE(log_->EnsureTopic({std::string(wallet::kWalletTopic), 2}).ok());
+        log_->EnsureTopic({std::string(wire::kTableRequestsTopic), 2}).ok());
+    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic), 2}).ok());
   }
 
   // Appends a table event (and, for a money request, the wallet's copy,
@@ -47,7 +48,7 @@ class TableAuditTest : public ::testing::Test {
   std::string Table(v1::TableEvent e) {
     e.set_table_id("t1");
     std::vector<eventlog::Record> records;
-    table::AppendTableRecords(e, ++table_sequence_, {"table", "", 0}, &records);
+    wire::AppendTableRecords(e, ++table_sequence_, {"table", "", 0}, &records);
     auto appended = log_->Append(std::move(records));
     EXPECT_TRUE(appended.ok()) << appended.status();
     if (appended.ok()) last_ = appended->back();
@@ -72,17 +73,18 @@ class TableAuditTest : public ::testing::Test {
     h->set_hand_number(1);
     h->set_hand_id("t1.h1");
     h->set_rake_minor(logged_rake);
-    const std::string pot = table::PotAccount("t1");
+    const std::string pot = settlement::PotAccount("t1");
     *h->add_transactions() =
         Tx(v1::POSTING_REASON_POT_CONTRIBUTION,
-           {{table::SeatAccount("t1", "ana"), -500}, {pot, 500}});
-    *h->add_transactions() = Tx(
-        v1::POSTING_REASON_POT_AWARD,
-        {{pot, -(500 - rake)}, {table::SeatAccount("t1", "bob"), 500 - rake}});
+           {{settlement::SeatAccount("t1", "ana"), -500}, {pot, 500}});
+    *h->add_transactions() =
+        Tx(v1::POSTING_REASON_POT_AWARD,
+           {{pot, -(500 - rake)},
+            {settlement::SeatAccount("t1", "bob"), 500 - rake}});
     if (rake > 0) {
       *h->add_transactions() =
           Tx(v1::POSTING_REASON_RAKE,
-             {{pot, -rake}, {std::string(table::kRakeAccount), rake}});
+             {{pot, -rake}, {std::string(settlement::kRakeAccount), rake}});
     }
     std::vector<v1::LedgerTransaction> txs(h->transactions().begin(),
                                            h->transactions().end());
@@ -95,7 +97,7 @@ class TableAuditTest : public ::testing::Test {
     e.mutable_player_left()->set_player_id("bob");
     e.mutable_player_left()->set_stack_minor(500);
     const std::string event_id = Table(std::move(e));
-    return {*table::CashOutTransaction("t1", "bob", 500),
+    return {*settlement::CashOutTransaction("t1", "bob", 500),
             absl::StrCat(event_id, "/cash-out")};
   }
   static v1::LedgerTransaction Tx(
@@ -103,7 +105,7 @@ class TableAuditTest : public ::testing::Test {
       std::vector<std::pair<std::string, int64_t>> postings) {
     v1::LedgerTransaction tx;
     tx.set_reason(reason);
-    *tx.mutable_reference() = table::HandReference("t1", 1);
+    *tx.mutable_reference() = settlement::HandReference("t1", 1);
     for (auto& [account, amount] : postings) {
       v1::Posting* p = tx.add_postings();
       p->set_account(account);
@@ -115,7 +117,7 @@ class TableAuditTest : public ::testing::Test {
   // What the wallet logs.
   void Wallet(const v1::WalletEvent& e) {
     const std::string stream = "wallet/player/ana";
-    auto appended = log_->Append({wallet::EncodeWalletRecord(
+    auto appended = log_->Append({wire::EncodeWalletRecord(
         ledger::Committed{stream, ++wallet_sequence_, e}, {})});
     EXPECT_TRUE(appended.ok()) << appended.status();
   }
@@ -157,8 +159,8 @@ class TableAuditTest : public ::testing::Test {
             : absl::StrCat("wallet.table-requests.", wallet_partition);
     std::vector<eventlog::OffsetCommit> commits;
     for (int p = 0; p < 2; ++p) {
-      commits.push_back({group, std::string(table::kTableRequestsTopic), p,
-                         *log_->EndOffset(table::kTableRequestsTopic, p)});
+      commits.push_back({group, std::string(wire::kTableRequestsTopic), p,
+                         *log_->EndOffset(wire::kTableRequestsTopic, p)});
     }
     ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
   }
@@ -183,8 +185,8 @@ TEST_F(TableAuditTest, EveryRequestCarriedOutOnceIsClean) {
   const std::vector<v1::LedgerTransaction> hand = Hand(25, 25);
   const auto [cash_out, cash_out_id] = Leave();
   Held(10'000);
-  Captured("seat", 9'000, table::SeatAccount("t1", "ana"));
-  Captured("rake", 1'000, std::string(table::kRakeAccount));
+  Captured("seat", 9'000, settlement::SeatAccount("t1", "ana"));
+  Captured("rake", 1'000, std::string(settlement::kRakeAccount));
   for (size_t i = 0; i < hand.size(); ++i) {
     Posted(absl::StrCat("hand/t1.h1/", i), hand[i]);
   }
@@ -284,10 +286,10 @@ TEST_F(TableAuditTest, GroupModeUsesTheDecidingReadersPosition) {
 TEST_F(TableAuditTest, AQuarantinedRequestIsCountedNotReportedHere) {
   Hand(0, 0);
   v1::WalletEvent q;
-  q.set_request_id(wallet::QuarantineRequestId(table::kTableRequestsTopic,
+  q.set_request_id(wallet::QuarantineRequestId(wire::kTableRequestsTopic,
                                                last_.partition, last_.offset));
   q.mutable_request_quarantined()->set_topic(
-      std::string(table::kTableRequestsTopic));
+      std::string(wire::kTableRequestsTopic));
   q.mutable_request_quarantined()->set_partition(last_.partition);
   q.mutable_request_quarantined()->set_offset(last_.offset);
   q.mutable_request_quarantined()->set_step("hand/t1.h1/0");
@@ -334,8 +336,8 @@ TEST_F(TableAuditTest, EveryMoneyRequestHasOneFaithfulCopy) {
   buy_in.mutable_buy_in_requested()->set_player_id("ana");
   buy_in.mutable_buy_in_requested()->set_paid_minor(10'000);
   const uint64_t uncopied = ++table_sequence_;
-  ASSERT_TRUE(log_->Append({table::EncodeTableRecord(buy_in, uncopied,
-                                                     {"table", "", 0})})
+  ASSERT_TRUE(log_->Append({wire::EncodeTableRecord(buy_in, uncopied,
+                                                    {"table", "", 0})})
                   .ok());
   // A cash-out whose copy pays another amount.
   v1::TableEvent left;
@@ -344,13 +346,13 @@ TEST_F(TableAuditTest, EveryMoneyRequestHasOneFaithfulCopy) {
   left.mutable_player_left()->set_stack_minor(100);
   std::vector<eventlog::Record> records;
   const uint64_t altered = ++table_sequence_;
-  table::AppendTableRecords(left, altered, {"table", "", 0}, &records);
+  wire::AppendTableRecords(left, altered, {"table", "", 0}, &records);
   left.mutable_player_left()->set_stack_minor(100'000);
   std::vector<eventlog::Record> forged;
-  table::AppendTableRecords(left, altered, {"table", "", 0}, &forged);
+  wire::AppendTableRecords(left, altered, {"table", "", 0}, &forged);
   records.back() = forged.back();
   // And a copy of an event no table logged.
-  table::AppendTableRecords(left, 99, {"table", "", 0}, &forged);
+  wire::AppendTableRecords(left, 99, {"table", "", 0}, &forged);
   records.push_back(forged.back());
   ASSERT_TRUE(log_->Append(std::move(records)).ok());
   WalletReadAll();

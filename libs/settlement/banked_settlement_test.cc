@@ -1,4 +1,4 @@
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
 
 #include <cstdint>
 #include <string>
@@ -7,7 +7,7 @@
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 
-namespace banca::table {
+namespace banca::settlement {
 namespace {
 
 BankedBet Bet(int64_t stake) {
@@ -184,4 +184,4 @@ TEST(BankedSettlementBadInput, EachFieldIsChecked) {
 }
 
 }  // namespace
-}  // namespace banca::table
+}  // namespace banca::settlement

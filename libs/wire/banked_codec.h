@@ -1,12 +1,12 @@
 // How banked-table events look on the log: one EventEnvelope per record on
 // banca.banked.events, keyed "banked/<table>" so that each table is one
-// ordered stream in one partition. The wallet reads this topic for the
-// stake sagas and settlements (services/wallet/banked_requests.cc).
+// ordered stream in one partition; the money requests' copies go to
+// banca.banked.requests, which the wallet reads.
 //
 // A topic of its own, not banca.table.events: the poker tables replay that
 // topic and every record there is a poker TableEvent.
-#ifndef BANCA_SERVICES_TABLE_BANKED_CODEC_H_
-#define BANCA_SERVICES_TABLE_BANKED_CODEC_H_
+#ifndef BANCA_LIBS_WIRE_BANKED_CODEC_H_
+#define BANCA_LIBS_WIRE_BANKED_CODEC_H_
 
 #include <cstdint>
 #include <string>
@@ -16,36 +16,16 @@
 #include "banca/v1/banked_table.pb.h"
 #include "banca/v1/envelope.pb.h"
 #include "libs/eventlog/event_log.h"
-#include "services/table/table_codec.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
 
-namespace banca::table {
-
-inline constexpr std::string_view kBankedTopic = "banca.banked.events";
-// The banked tables' money requests for the wallet (StakeRequested,
-// BankedMoney), copied as the poker tables' are (kTableRequestsTopic).
-inline constexpr std::string_view kBankedRequestsTopic =
-    "banca.banked.requests";
-inline constexpr std::string_view kBankedEventType =
-    "banca.v1.BankedTableEvent";
-inline constexpr uint32_t kBankedSchemaVersion = 1;
-// The banked tables' position on banca.wallet.events: the stake outcomes
-// they have read (and turned into StakeCaptured / StakeRefused).
-inline constexpr std::string_view kBankedStakeOutcomesGroup =
-    "table.banked-stake-outcomes";
+namespace banca::wire {
 
 // "banked/<table>".
 std::string BankedStream(std::string_view table_id);
 // The game's name in ledger transactions ("roulette_french", ...); empty
 // for UNSPECIFIED.
 std::string_view BankedGameName(v1::BankedGame game);
-
-// A stake saga's id, "banked/<table>/stake/<n>", and the wallet's request
-// id for its one step, "<saga>/stake".
-std::string StakeSagaId(std::string_view table_id, int64_t n);
-std::string StakeRequestId(std::string_view saga_id);
-// The saga id of a wallet request id "<saga>/stake"; empty when it is not
-// one.
-std::string SagaOfStakeRequest(std::string_view request_id);
 
 // The same context as the poker tables' events.
 using BankedEventContext = TableEventContext;
@@ -70,6 +50,6 @@ struct DecodedBankedEvent {
 absl::StatusOr<DecodedBankedEvent> DecodeBankedRecord(
     const eventlog::StoredRecord& record);
 
-}  // namespace banca::table
+}  // namespace banca::wire
 
-#endif  // BANCA_SERVICES_TABLE_BANKED_CODEC_H_
+#endif  // BANCA_LIBS_WIRE_BANKED_CODEC_H_

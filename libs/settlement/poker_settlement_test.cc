@@ -1,4 +1,4 @@
-#include "services/table/poker_settlement.h"
+#include "libs/settlement/poker_settlement.h"
 
 #include <cstdint>
 #include <random>
@@ -11,7 +11,7 @@
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 
-namespace banca::table {
+namespace banca::settlement {
 namespace {
 
 namespace poker = games::poker;
@@ -141,4 +141,4 @@ TEST(PokerSettlementHands, BalancedAndPotEmptyAfterEveryHand) {
 }
 
 }  // namespace
-}  // namespace banca::table
+}  // namespace banca::settlement

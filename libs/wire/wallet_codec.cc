@@ -1,14 +1,14 @@
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/wallet_codec.h"
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
 
-namespace banca::wallet {
+namespace banca::wire {
 
 eventlog::Record EncodeWalletRecord(const ledger::Committed& committed,
-                                    const EventContext& context) {
+                                    const WalletEventContext& context) {
   v1::EventEnvelope envelope;
   const std::string event_id =
       absl::StrCat(committed.stream, "#", committed.sequence);
@@ -136,71 +136,4 @@ std::string DescribeWalletEvent(const v1::WalletEvent& event) {
   return "unknown wallet event";
 }
 
-v1::TransactionResponse TransactionResponseFrom(const v1::LedgerTransaction& tx,
-                                                std::string_view player_id) {
-  v1::TransactionResponse response;
-  *response.mutable_tx() = tx;
-  const std::string cash = ledger::PlayerCashAccount(player_id);
-  for (const v1::Posting& p : tx.postings()) {
-    if (p.account() == cash)
-      response.set_balance_minor(p.balance_after_minor());
-  }
-  return response;
-}
-
-v1::HoldResponse HoldResponseFrom(const v1::WalletEvent& event) {
-  v1::HoldResponse r;
-  switch (event.kind_case()) {
-    case v1::WalletEvent::kHoldPlaced: {
-      const auto& e = event.hold_placed();
-      r.set_hold_id(e.hold_id());
-      r.set_player_id(e.player_id());
-      r.set_amount_minor(e.amount_minor());
-      r.set_remaining_minor(e.amount_minor());
-      r.set_state(v1::HOLD_STATE_OPEN);
-      r.set_expires_at_micros(e.expires_at_micros());
-      break;
-    }
-    case v1::WalletEvent::kHoldCaptured: {
-      const auto& e = event.hold_captured();
-      r.set_hold_id(e.hold_id());
-      r.set_player_id(e.player_id());
-      r.set_amount_minor(e.hold_amount_minor());
-      r.set_captured_minor(e.captured_total_minor());
-      r.set_remaining_minor(e.remaining_minor());
-      r.set_state(e.remaining_minor() > 0 ? v1::HOLD_STATE_OPEN
-                                          : v1::HOLD_STATE_CLOSED);
-      r.set_expires_at_micros(e.expires_at_micros());
-      break;
-    }
-    case v1::WalletEvent::kHoldReleased: {
-      const auto& e = event.hold_released();
-      r.set_hold_id(e.hold_id());
-      r.set_player_id(e.player_id());
-      r.set_amount_minor(e.hold_amount_minor());
-      r.set_captured_minor(e.captured_total_minor());
-      r.set_remaining_minor(0);
-      r.set_state(v1::HOLD_STATE_CLOSED);
-      r.set_expires_at_micros(e.expires_at_micros());
-      break;
-    }
-    default:
-      break;
-  }
-  return r;
-}
-
-v1::AccountResponse AccountResponseFrom(const v1::WalletEvent& event) {
-  v1::AccountResponse r;
-  if (event.has_account_opened()) {
-    r.set_player_id(event.account_opened().player_id());
-    r.set_currency(event.account_opened().currency());
-    r.set_open(true);
-  } else if (event.has_account_closed()) {
-    r.set_player_id(event.account_closed().player_id());
-    r.set_open(false);
-  }
-  return r;
-}
-
-}  // namespace banca::wallet
+}  // namespace banca::wire

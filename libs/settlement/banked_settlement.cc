@@ -1,4 +1,4 @@
-#include "services/table/banked_settlement.h"
+#include "libs/settlement/banked_settlement.h"
 
 #include <utility>
 
@@ -8,7 +8,7 @@
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
 
-namespace banca::table {
+namespace banca::settlement {
 namespace {
 
 void AddPosting(v1::LedgerTransaction& tx, std::string account,
@@ -133,4 +133,4 @@ absl::StatusOr<v1::LedgerTransaction> VoidRefundTransaction(
   return tx;
 }
 
-}  // namespace banca::table
+}  // namespace banca::settlement

@@ -1,9 +1,9 @@
-#include "services/table/envelope_record.h"
+#include "libs/wire/envelope_record.h"
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
 
-namespace banca::table {
+namespace banca::wire {
 
 eventlog::Record EnvelopeRecord(const EnvelopeMeta& meta,
                                 const google::protobuf::Message& payload) {
@@ -56,4 +56,4 @@ absl::Status DecodeEnvelope(const eventlog::StoredRecord& record,
   return absl::OkStatus();
 }
 
-}  // namespace banca::table
+}  // namespace banca::wire

@@ -1,8 +1,8 @@
-#include "services/wallet/wallet_events.h"
+#include "libs/wire/wallet_codec.h"
 
 #include "gtest/gtest.h"
 
-namespace banca::wallet {
+namespace banca::wire {
 namespace {
 
 v1::WalletEvent Posted(int reason) {
@@ -32,4 +32,4 @@ TEST(DescribeWalletEvent, ShowsAnUnknownReasonByNumber) {
 }
 
 }  // namespace
-}  // namespace banca::wallet
+}  // namespace banca::wire

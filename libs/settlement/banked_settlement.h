@@ -14,8 +14,8 @@
 // game, so that every payout posting says what it pays and finance reads
 // gross gaming revenue per game and day from the ledger alone:
 //   GGR = the bank's credits (BET_LOST) - its debits (PAYOUT).
-#ifndef BANCA_SERVICES_TABLE_BANKED_SETTLEMENT_H_
-#define BANCA_SERVICES_TABLE_BANKED_SETTLEMENT_H_
+#ifndef BANCA_LIBS_SETTLEMENT_BANKED_SETTLEMENT_H_
+#define BANCA_LIBS_SETTLEMENT_BANKED_SETTLEMENT_H_
 
 #include <cstdint>
 #include <string>
@@ -25,7 +25,7 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/ledger.pb.h"
 
-namespace banca::table {
+namespace banca::settlement {
 
 inline constexpr std::string_view kBankAccount = "house/bank";
 
@@ -71,6 +71,6 @@ absl::StatusOr<v1::LedgerTransaction> SettleTransaction(const BankedBet& bet,
 absl::StatusOr<v1::LedgerTransaction> VoidRefundTransaction(
     const BankedBet& bet, bool withdrawn = false);
 
-}  // namespace banca::table
+}  // namespace banca::settlement
 
-#endif  // BANCA_SERVICES_TABLE_BANKED_SETTLEMENT_H_
+#endif  // BANCA_LIBS_SETTLEMENT_BANKED_SETTLEMENT_H_

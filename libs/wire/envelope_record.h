@@ -2,8 +2,8 @@
 // routing fields are copied into the record's headers (DESIGN "Event
 // log"). Shared by the poker tables' and the banked tables' topics, which
 // differ only in topic, stream and payload type.
-#ifndef BANCA_SERVICES_TABLE_ENVELOPE_RECORD_H_
-#define BANCA_SERVICES_TABLE_ENVELOPE_RECORD_H_
+#ifndef BANCA_LIBS_WIRE_ENVELOPE_RECORD_H_
+#define BANCA_LIBS_WIRE_ENVELOPE_RECORD_H_
 
 #include <cstdint>
 #include <string>
@@ -14,7 +14,7 @@
 #include "google/protobuf/message.h"
 #include "libs/eventlog/event_log.h"
 
-namespace banca::table {
+namespace banca::wire {
 
 struct EnvelopeMeta {
   std::string topic;
@@ -38,6 +38,6 @@ absl::Status DecodeEnvelope(const eventlog::StoredRecord& record,
                             v1::EventEnvelope* envelope,
                             google::protobuf::Message* payload);
 
-}  // namespace banca::table
+}  // namespace banca::wire
 
-#endif  // BANCA_SERVICES_TABLE_ENVELOPE_RECORD_H_
+#endif  // BANCA_LIBS_WIRE_ENVELOPE_RECORD_H_

@@ -1,4 +1,4 @@
-#include "services/table/poker_settlement.h"
+#include "libs/settlement/poker_settlement.h"
 
 #include <map>
 #include <utility>
@@ -9,7 +9,7 @@
 #include "libs/common/string_view.h"
 #include "libs/money/money.h"
 
-namespace banca::table {
+namespace banca::settlement {
 namespace poker = games::poker;
 namespace {
 
@@ -207,4 +207,4 @@ absl::StatusOr<std::vector<v1::LedgerTransaction>> HandTransactions(
   return out;
 }
 
-}  // namespace banca::table
+}  // namespace banca::settlement

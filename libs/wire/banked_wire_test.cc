@@ -5,7 +5,7 @@
 #include "banca/v1/banked_table.pb.h"
 #include "gtest/gtest.h"
 
-namespace banca::table {
+namespace banca::wire {
 namespace {
 
 // BankedRoundRecord field 12 was `blackjack_bets`; it carries the stud
@@ -28,4 +28,4 @@ TEST(BankedWire, RoundRecordStakeResultsAreStillFieldTwelve) {
 }
 
 }  // namespace
-}  // namespace banca::table
+}  // namespace banca::wire

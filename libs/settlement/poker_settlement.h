@@ -14,8 +14,8 @@
 // (the ledger refuses it as a whole when the cash is short) where a hold
 // with two captures (seat and rake) would be three events that could stop
 // half way. A table service that asks a remote wallet keeps DESIGN's hold.
-#ifndef BANCA_SERVICES_TABLE_POKER_SETTLEMENT_H_
-#define BANCA_SERVICES_TABLE_POKER_SETTLEMENT_H_
+#ifndef BANCA_LIBS_SETTLEMENT_POKER_SETTLEMENT_H_
+#define BANCA_LIBS_SETTLEMENT_POKER_SETTLEMENT_H_
 
 #include <cstdint>
 #include <string>
@@ -29,7 +29,7 @@
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/hand_record.h"
 
-namespace banca::table {
+namespace banca::settlement {
 
 inline constexpr std::string_view kRakeAccount = "house/rake";
 
@@ -71,6 +71,6 @@ absl::StatusOr<std::vector<v1::LedgerTransaction>> HandTransactions(
     const games::poker::HandResult& result,
     absl::Span<const games::poker::Event> events);
 
-}  // namespace banca::table
+}  // namespace banca::settlement
 
-#endif  // BANCA_SERVICES_TABLE_POKER_SETTLEMENT_H_
+#endif  // BANCA_LIBS_SETTLEMENT_POKER_SETTLEMENT_H_

@@ -1,8 +1,8 @@
 // How wallet events travel on the log: one EventEnvelope per record, keyed
 // by the stream ("wallet/player/<id>"), with the routing fields copied into
 // record headers for readers that do not decode payloads.
-#ifndef BANCA_SERVICES_WALLET_WALLET_EVENTS_H_
-#define BANCA_SERVICES_WALLET_WALLET_EVENTS_H_
+#ifndef BANCA_LIBS_WIRE_WALLET_CODEC_H_
+#define BANCA_LIBS_WIRE_WALLET_CODEC_H_
 
 #include <cstdint>
 #include <string>
@@ -14,13 +14,10 @@
 #include "banca/v1/wallet.pb.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/ledger.h"
+#include "libs/wire/topics.h"
 
-namespace banca::wallet {
+namespace banca::wire {
 
-inline constexpr std::string_view kWalletTopic = "banca.wallet.events";
-inline constexpr int kDefaultWalletPartitions = 8;
-inline constexpr std::string_view kWalletEventType = "banca.v1.WalletEvent";
-inline constexpr uint32_t kWalletSchemaVersion = 1;
 // The actor of the events the wallet makes for itself: the steps of the
 // tables' requests, hold expiry, quarantines (WalletEvent.actor).
 inline constexpr std::string_view kWalletActor = "wallet";
@@ -32,7 +29,7 @@ inline bool MadeByTheWallet(const v1::WalletEvent& event) {
   return event.actor().empty() || event.actor() == kWalletActor;
 }
 
-struct EventContext {
+struct WalletEventContext {
   std::string producer = "wallet";
   std::string correlation_id;
   std::string causation_id;
@@ -40,7 +37,7 @@ struct EventContext {
 };
 
 eventlog::Record EncodeWalletRecord(const ledger::Committed& committed,
-                                    const EventContext& context);
+                                    const WalletEventContext& context);
 
 struct DecodedWalletEvent {
   v1::EventEnvelope envelope;
@@ -54,13 +51,6 @@ absl::StatusOr<DecodedWalletEvent> DecodeWalletRecord(
 // A short human line for `banca log tail`.
 std::string DescribeWalletEvent(const v1::WalletEvent& event);
 
-// The response a command returned, rebuilt from the event it appended (so a
-// retry after a restart gets the same answer).
-v1::TransactionResponse TransactionResponseFrom(const v1::LedgerTransaction& tx,
-                                                std::string_view player_id);
-v1::HoldResponse HoldResponseFrom(const v1::WalletEvent& event);
-v1::AccountResponse AccountResponseFrom(const v1::WalletEvent& event);
+}  // namespace banca::wire
 
-}  // namespace banca::wallet
-
-#endif  // BANCA_SERVICES_WALLET_WALLET_EVENTS_H_
+#endif  // BANCA_LIBS_WIRE_WALLET_CODEC_H_

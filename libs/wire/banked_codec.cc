@@ -1,17 +1,12 @@
-#include "services/table/banked_codec.h"
+#include "libs/wire/banked_codec.h"
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
-#include "services/table/envelope_record.h"
+#include "libs/wire/envelope_record.h"
 
-namespace banca::table {
-namespace {
-
-constexpr std::string_view kStakeStep = "/stake";
-
-}  // namespace
+namespace banca::wire {
 
 std::string BankedStream(std::string_view table_id) {
   return absl::StrCat("banked/", ToAbsl(table_id));
@@ -30,23 +25,6 @@ std::string_view BankedGameName(v1::BankedGame game) {
     default:
       return "";
   }
-}
-
-std::string StakeSagaId(std::string_view table_id, int64_t n) {
-  return absl::StrCat("banked/", ToAbsl(table_id), "/stake/", n);
-}
-
-std::string StakeRequestId(std::string_view saga_id) {
-  return absl::StrCat(ToAbsl(saga_id), ToAbsl(kStakeStep));
-}
-
-std::string SagaOfStakeRequest(std::string_view request_id) {
-  const absl::string_view id = ToAbsl(request_id);
-  if (!absl::StartsWith(id, "banked/") ||
-      !absl::EndsWith(id, ToAbsl(kStakeStep))) {
-    return "";
-  }
-  return std::string(id.substr(0, id.size() - kStakeStep.size()));
 }
 
 namespace {
@@ -95,4 +73,4 @@ absl::StatusOr<DecodedBankedEvent> DecodeBankedRecord(
   return out;
 }
 
-}  // namespace banca::table
+}  // namespace banca::wire

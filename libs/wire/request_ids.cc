@@ -1,0 +1,35 @@
+#include "libs/wire/request_ids.h"
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
+
+namespace banca::wire {
+namespace {
+
+constexpr std::string_view kStakeStep = "/stake";
+
+}  // namespace
+
+std::string StakeSagaId(std::string_view table_id, int64_t n) {
+  return absl::StrCat("banked/", ToAbsl(table_id), "/stake/", n);
+}
+
+std::string StakeRequestId(std::string_view saga_id) {
+  return absl::StrCat(ToAbsl(saga_id), ToAbsl(kStakeStep));
+}
+
+std::string SagaOfStakeRequest(std::string_view request_id) {
+  const absl::string_view id = ToAbsl(request_id);
+  if (!absl::StartsWith(id, "banked/") ||
+      !absl::EndsWith(id, ToAbsl(kStakeStep))) {
+    return "";
+  }
+  return std::string(id.substr(0, id.size() - kStakeStep.size()));
+}
+
+std::string BankedMoneyRequestId(std::string_view event_id, int index) {
+  return absl::StrCat(ToAbsl(event_id), "/", index);
+}
+
+}  // namespace banca::wire

@@ -1,0 +1,27 @@
+// The ids that tie a table's money request to the wallet's steps for it.
+// Both sides derive them from the table's events, so a repeat is the same
+// id and the wallet's idempotency index makes it a no-op; `banca audit
+// verify` matches the two topics by them.
+#ifndef BANCA_LIBS_WIRE_REQUEST_IDS_H_
+#define BANCA_LIBS_WIRE_REQUEST_IDS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace banca::wire {
+
+// A banked stake saga's id, "banked/<table>/stake/<n>", and the wallet's
+// request id for its one step, "<saga>/stake".
+std::string StakeSagaId(std::string_view table_id, int64_t n);
+std::string StakeRequestId(std::string_view saga_id);
+// The saga id of a wallet request id "<saga>/stake"; empty when it is not
+// one.
+std::string SagaOfStakeRequest(std::string_view request_id);
+
+// The `index`-th transaction of a BankedMoney event: "<event id>/<index>".
+std::string BankedMoneyRequestId(std::string_view event_id, int index);
+
+}  // namespace banca::wire
+
+#endif  // BANCA_LIBS_WIRE_REQUEST_IDS_H_

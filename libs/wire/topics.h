@@ -1,0 +1,53 @@
+// The topics banca's services meet on, their records' types and the
+// consumer groups whose positions say how far a reader has carried them out.
+// A topic's name and a type's name never change: old logs must still be
+// read (docs/architecture.md, "The log").
+#ifndef BANCA_LIBS_WIRE_TOPICS_H_
+#define BANCA_LIBS_WIRE_TOPICS_H_
+
+#include <cstdint>
+#include <string_view>
+
+namespace banca::wire {
+
+// The wallet's events: every posting, hold and account change.
+inline constexpr std::string_view kWalletTopic = "banca.wallet.events";
+inline constexpr int kDefaultWalletPartitions = 8;
+inline constexpr std::string_view kWalletEventType = "banca.v1.WalletEvent";
+inline constexpr uint32_t kWalletSchemaVersion = 1;
+
+// The poker tables' events.
+inline constexpr std::string_view kTableTopic = "banca.table.events";
+// The poker tables' money requests, for the wallet (docs/security.md,
+// "Money requests"): a copy of each BuyInRequested, HandSettled and
+// PlayerLeft, with the same envelope, appended in the same atomic batch as
+// the event itself, and with the same partitions. The wallet reads only
+// this topic, never the table's events (no card, no action).
+inline constexpr std::string_view kTableRequestsTopic = "banca.table.requests";
+inline constexpr int kDefaultTablePartitions = 8;
+inline constexpr std::string_view kTableEventType = "banca.v1.TableEvent";
+inline constexpr uint32_t kTableSchemaVersion = 1;
+
+// The banked tables' events (roulette, blackjack, póquer sem descarte).
+inline constexpr std::string_view kBankedTopic = "banca.banked.events";
+// The banked tables' money requests for the wallet (StakeRequested,
+// BankedMoney), copied as the poker tables' are (kTableRequestsTopic).
+inline constexpr std::string_view kBankedRequestsTopic =
+    "banca.banked.requests";
+inline constexpr std::string_view kBankedEventType =
+    "banca.v1.BankedTableEvent";
+inline constexpr uint32_t kBankedSchemaVersion = 1;
+
+// How far the wallet has carried out the poker tables' requests (durably).
+inline constexpr std::string_view kTableRequestsGroup = "wallet.table-requests";
+// How far the wallet has carried out the banked tables' requests.
+inline constexpr std::string_view kBankedRequestsGroup =
+    "wallet.banked-requests";
+// The banked tables' position on kWalletTopic: the stake outcomes they have
+// read (and turned into StakeCaptured / StakeRefused).
+inline constexpr std::string_view kBankedStakeOutcomesGroup =
+    "table.banked-stake-outcomes";
+
+}  // namespace banca::wire
+
+#endif  // BANCA_LIBS_WIRE_TOPICS_H_

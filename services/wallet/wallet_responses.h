@@ -1,0 +1,23 @@
+// The wallet's answers rebuilt from its events: what a command returned,
+// from the event it appended (so a retry after a restart gets the same
+// answer).
+#ifndef BANCA_SERVICES_WALLET_WALLET_RESPONSES_H_
+#define BANCA_SERVICES_WALLET_WALLET_RESPONSES_H_
+
+#include <string_view>
+
+#include "banca/v1/ledger.pb.h"
+#include "banca/v1/wallet.pb.h"
+
+namespace banca::wallet {
+
+// The response a command returned, rebuilt from the event it appended (so a
+// retry after a restart gets the same answer).
+v1::TransactionResponse TransactionResponseFrom(const v1::LedgerTransaction& tx,
+                                                std::string_view player_id);
+v1::HoldResponse HoldResponseFrom(const v1::WalletEvent& event);
+v1::AccountResponse AccountResponseFrom(const v1::WalletEvent& event);
+
+}  // namespace banca::wallet
+
+#endif  // BANCA_SERVICES_WALLET_WALLET_RESPONSES_H_
