@@ -11,13 +11,13 @@
 #include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
+#include "libs/tables/sealed_decks.h"
 #include "libs/wire/request_ids.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/common/event_size.h"
 #include "services/table/idempotent_command.h"
-#include "services/table/sealed_decks.h"
 #include "services/table/table_caller.h"
 
 namespace banca::table {
@@ -143,15 +143,17 @@ absl::Status BankedTableService::Replay() {
         if (!decoded.ok()) return decoded.status();
         const std::string where =
             absl::StrCat(decoded->envelope.event_id(), ": ");
-        if (absl::Status s = OpenDeal(options_.deck_keys, decoded->event);
+        if (absl::Status s =
+                tables::OpenDeal(options_.deck_keys, decoded->event);
             !s.ok()) {
           return absl::Status(s.code(), absl::StrCat(where, s.message()));
         }
         const v1::BankedTableEvent& event = decoded->event;
         Slot* slot = nullptr;
         if (event.has_created()) {
-          absl::StatusOr<std::unique_ptr<BankedGameState>> state =
-              BankedGameState::Create(event.created(), event.at_micros());
+          absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
+              tables::BankedGameState::Create(event.created(),
+                                              event.at_micros());
           if (!state.ok()) {
             return absl::DataLossError(
                 absl::StrCat(where, state.status().message()));
@@ -253,10 +255,10 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
   // Checked before the table applies it: the events it derives are the
   // table's own, bounded by its seats and bets.
   if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
-  RETURN_IF_ERROR(SealDeal(options_.deck_keys, event));
+  RETURN_IF_ERROR(tables::SealDeal(options_.deck_keys, event));
   std::vector<v1::BankedTableEvent> derived;
   RETURN_IF_ERROR(slot.state->Apply(event, &derived));
-  DropClearDeck(event);  // applied in clear, logged sealed
+  tables::DropClearDeck(event);  // applied in clear, logged sealed
   wire::BankedEventContext ctx;
   ctx.producer = options_.producer;
   ctx.occurred_at_micros = clock_.NowMicros();
@@ -372,8 +374,8 @@ grpc::Status BankedTableService::CreateTable(
           *c->mutable_blackjack() = request->blackjack();
         }
         if (request->has_stud()) *c->mutable_stud() = request->stud();
-        absl::StatusOr<std::unique_ptr<BankedGameState>> state =
-            BankedGameState::Create(*c, e.at_micros());
+        absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
+            tables::BankedGameState::Create(*c, e.at_micros());
         if (!state.ok()) return state.status();
         *c = (*state)->created();  // defaults filled in
         RETURN_IF_ERROR(edge::CheckEventSize(e));
@@ -500,7 +502,7 @@ absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
         "too many stakes wait for the wallet at this table; stake ", saga_id,
         " goes on and the bet shows once it is captured (GetTableView)"));
   }
-  const BankedGameState& state = *slot.state;
+  const tables::BankedGameState& state = *slot.state;
   const absl::Time deadline = absl::Now() + options_.stake_wait;
   while (state.sagas().Pending(saga_id) != nullptr) {
     if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
@@ -585,11 +587,12 @@ grpc::Status BankedTableService::VoidRound(
 grpc::Status BankedTableService::GetTableView(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     v1::BankedTableView* response) {
-  return Query(context, request->table_id(),
-               [&](const auth::Claims& caller, const BankedGameState& s) {
-                 *response = s.ViewFor(ViewerOf(caller));
-                 return absl::OkStatus();
-               });
+  return Query(
+      context, request->table_id(),
+      [&](const auth::Claims& caller, const tables::BankedGameState& s) {
+        *response = s.ViewFor(ViewerOf(caller));
+        return absl::OkStatus();
+      });
 }
 
 grpc::Status BankedTableService::WatchTable(
@@ -643,7 +646,7 @@ grpc::Status BankedTableService::WatchTable(
 
 absl::Status BankedTableService::AdmitLocked(const Slot& slot,
                                              const std::string& viewer) const {
-  const BankedGameState& state = *slot.state;
+  const tables::BankedGameState& state = *slot.state;
   if (viewer != kSpectator && state.Joined(viewer)) return absl::OkStatus();
   // Counted now rather than when each stream opened: a player who joined
   // since is a player, and one who left is a spectator.
@@ -663,7 +666,7 @@ absl::Status BankedTableService::AdmitLocked(const Slot& slot,
 void BankedTableService::NoteConnectionLocked(Slot& slot,
                                               const std::string& player,
                                               bool connected) {
-  const BankedGameState& state = *slot.state;
+  const tables::BankedGameState& state = *slot.state;
   if (!state.Joined(player) || state.Disconnected(player) != connected) {
     return;  // no session here, or nothing new
   }
@@ -681,7 +684,7 @@ grpc::Status BankedTableService::GetLastNumbers(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     v1::LastNumbersResponse* response) {
   return Query(context, request->table_id(),
-               [&](const auth::Claims&, const BankedGameState& s) {
+               [&](const auth::Claims&, const tables::BankedGameState& s) {
                  for (v1::PastNumber& n : s.LastNumbers()) {
                    *response->add_numbers() = std::move(n);
                  }
@@ -695,7 +698,7 @@ grpc::Status BankedTableService::GetLastRound(
   return Query(
       context, request->table_id(),
       [&](const auth::Claims& caller,
-          const BankedGameState& s) -> absl::Status {
+          const tables::BankedGameState& s) -> absl::Status {
         if (absl::Status denied = RequirePlayer(caller, "reads its last round");
             !denied.ok()) {
           return denied;
@@ -717,7 +720,7 @@ grpc::Status BankedTableService::GetReplay(
   return Query(
       context, request->table_id(),
       [&](const auth::Claims& caller,
-          const BankedGameState& s) -> absl::Status {
+          const tables::BankedGameState& s) -> absl::Status {
         if (absl::Status denied = RequirePlayer(caller, "replays its rounds");
             !denied.ok()) {
           return denied;
@@ -734,7 +737,7 @@ grpc::Status BankedTableService::GetSessionSummary(
     v1::BankedSessionSummary* response) {
   return Query(context, request->table_id(),
                [&](const auth::Claims& caller,
-                   const BankedGameState& s) -> absl::Status {
+                   const tables::BankedGameState& s) -> absl::Status {
                  if (absl::Status denied =
                          RequirePlayer(caller, "reads its session summary");
                      !denied.ok()) {
@@ -760,7 +763,7 @@ void BankedTableService::Tick() {
 
 void BankedTableService::TickSlot(Slot& slot) {
   absl::MutexLock lock(&slot.mu);
-  BankedGameState& state = *slot.state;
+  tables::BankedGameState& state = *slot.state;
   const int64_t now = clock_.NowMicros();
   auto commit = [&](v1::BankedTableEvent e, const char* what) {
     if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
@@ -849,7 +852,7 @@ absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
   Slot* slot = Find(TableOfSaga(saga_id));
   if (slot == nullptr) return absl::OkStatus();
   absl::MutexLock lock(&slot->mu);
-  BankedGameState& state = *slot->state;
+  tables::BankedGameState& state = *slot->state;
   const bool pending = state.sagas().Pending(saga_id) != nullptr;
   // A repeat (already handled) changes nothing; a capture after the table
   // gave up is paid back once.

@@ -49,11 +49,11 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
 #include "libs/seal/deck_keys.h"
+#include "libs/tables/banked_game_state.h"
+#include "libs/tables/stake_sagas.h"
 #include "libs/wire/banked_codec.h"
-#include "services/table/banked_game_state.h"
 #include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
-#include "services/table/stake_sagas.h"
 
 namespace banca::table {
 
@@ -160,7 +160,7 @@ class BankedTableService final : public v1::BankedTableService::Service {
   struct Slot {
     absl::Mutex mu;
     absl::CondVar changed;
-    std::unique_ptr<BankedGameState> state;
+    std::unique_ptr<tables::BankedGameState> state;
     int64_t sequence = 0;  // last stream sequence appended (and durable)
     std::map<std::string, int64_t> saga_started_micros;
     // Why a stake was refused, for the PlaceBet still waiting on it.

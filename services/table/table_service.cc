@@ -13,6 +13,7 @@
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/tables/poker_config.h"
+#include "libs/tables/sealed_decks.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
@@ -20,7 +21,6 @@
 #include "services/table/idempotent_command.h"
 #include "services/table/play_stream.h"
 #include "services/table/relay_stream.h"
-#include "services/table/sealed_decks.h"
 #include "services/table/table_caller.h"
 
 namespace banca::table {
@@ -46,7 +46,7 @@ absl::Status CheckTableId(const std::string& id) {
 // An outcome is the saga's when it is for the saga's player and, for the
 // seat's capture, moves what the saga asked for the seat (paid less the
 // HE-17b rake). A refusal names the player too.
-bool OutcomeFits(const PendingBuyIn& saga, const std::string& player_id,
+bool OutcomeFits(const tables::PendingBuyIn& saga, const std::string& player_id,
                  bool captured, int64_t captured_minor) {
   if (!player_id.empty() && player_id != saga.player) return false;
   return !captured || captured_minor == saga.paid - saga.rake;
@@ -185,15 +185,16 @@ absl::Status TableService::Replay() {
         if (!decoded.ok()) return decoded.status();
         const std::string where =
             absl::StrCat(decoded->envelope.event_id(), ": ");
-        if (absl::Status s = OpenDeal(options_.deck_keys, decoded->event);
+        if (absl::Status s =
+                tables::OpenDeal(options_.deck_keys, decoded->event);
             !s.ok()) {
           return absl::Status(s.code(), absl::StrCat(where, s.message()));
         }
         const v1::TableEvent& event = decoded->event;
         Slot* slot = nullptr;
         if (event.has_table_created()) {
-          absl::StatusOr<std::unique_ptr<TableState>> state =
-              TableState::Create(event.table_created());
+          absl::StatusOr<std::unique_ptr<tables::TableState>> state =
+              tables::TableState::Create(event.table_created());
           if (!state.ok()) {
             return absl::DataLossError(
                 absl::StrCat(where, state.status().message()));
@@ -263,7 +264,7 @@ TableService::Slot* TableService::Find(const std::string& table_id) {
 }
 
 absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
-  const TableState& state = *slot.state;
+  const tables::TableState& state = *slot.state;
   absl::StatusOr<std::vector<cards::Card>> deck =
       cards::ShuffledDeck(*slot.rng);
   if (!deck.ok()) return deck.status();
@@ -277,7 +278,7 @@ absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
         cards::UniformInt(*slot.rng, static_cast<uint32_t>(eligible))));
   }
   for (const std::string& c : wire::CardsToStrings(*deck)) h->add_deck(c);
-  RETURN_IF_ERROR(SealDeal(options_.deck_keys, e));
+  RETURN_IF_ERROR(tables::SealDeal(options_.deck_keys, e));
   return e;
 }
 
@@ -285,7 +286,7 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
   // Checked before the table applies it: the events it derives are the
   // table's own, bounded by its seats.
   if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
-  TableState& state = *slot.state;
+  tables::TableState& state = *slot.state;
   std::vector<v1::TableEvent> batch;
   std::vector<v1::TableEvent> derived;
   RETURN_IF_ERROR(state.Apply(event, &derived));
@@ -313,7 +314,7 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
   records.reserve(batch.size());
   std::vector<std::string> noticed;  // players given a session notice
   for (v1::TableEvent& e : batch) {
-    DropClearDeck(e);  // applied in clear above, logged sealed
+    tables::DropClearDeck(e);  // applied in clear above, logged sealed
     if (e.has_session_notice() && !slot.players.empty()) {
       noticed.push_back(e.session_notice().player_id());
     }
@@ -359,7 +360,7 @@ void TableService::TellPlayersLocked(Slot& slot,
     *update.mutable_view() = ViewLocked(slot, player);
     SendWhenDurable(slot, slot.sequence, it->second, std::move(update));
   }
-  const TableState& state = *slot.state;
+  const tables::TableState& state = *slot.state;
   const poker::Hand* hand = state.engine().hand();
   if (!state.engine().in_hand() || hand == nullptr) return;
   const std::optional<int> seat = hand->to_act();
@@ -433,7 +434,7 @@ void TableService::ReplyWhenDurable(
 
 bool TableService::HasSeatLocked(const Slot& slot, const std::string& player) {
   if (player.empty()) return false;  // kSpectator
-  const TableState& state = *slot.state;
+  const tables::TableState& state = *slot.state;
   if (state.engine().SeatOf(player).has_value()) return true;
   for (const auto& [id, pending] : state.pending()) {
     if (pending.player == player) return true;
@@ -492,7 +493,7 @@ absl::StatusOr<auth::Claims> TableService::Caller(
                                   clock_.NowMicros() / 1'000'000);
 }
 
-v1::SeatResponse TableService::SeatOf(const TableState& state,
+v1::SeatResponse TableService::SeatOf(const tables::TableState& state,
                                       const std::string& player) const {
   v1::SeatResponse r;
   r.set_table_id(state.id());
@@ -553,8 +554,8 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
         c->set_table_id(request->table_id());
         c->set_name(request->name());
         *c->mutable_config() = request->config();
-        absl::StatusOr<std::unique_ptr<TableState>> state =
-            TableState::Create(*c);
+        absl::StatusOr<std::unique_ptr<tables::TableState>> state =
+            tables::TableState::Create(*c);
         if (!state.ok()) return state.status();
         *c->mutable_config() = (*state)->config();  // defaults filled in
         RETURN_IF_ERROR(edge::CheckEventSize(e));
@@ -620,7 +621,7 @@ absl::Status TableService::RepeatedBuyInLocked(Slot& slot,
 absl::StatusOr<std::string> TableService::StartBuyInLocked(
     Slot& slot, const std::string& player, const std::string& key,
     const std::string& fingerprint, int seat, int64_t amount, bool rebuy) {
-  TableState& state = *slot.state;
+  tables::TableState& state = *slot.state;
   RETURN_IF_ERROR(state.CheckBuyIn(player, seat, amount, rebuy));
   std::string saga_id = state.NextSagaId();
   v1::TableEvent e;
@@ -735,7 +736,7 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
         Slot* slot = Find(request->table_id());
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
-        TableState& state = *slot->state;
+        tables::TableState& state = *slot->state;
         response->set_table_id(state.id());
         if (!state.engine().SeatOf(caller.player_id())) {
           if (std::optional<v1::SessionSummary> s =
@@ -1126,7 +1127,7 @@ void TableService::Tick() {
 
 void TableService::TickSlot(Slot& slot) {
   absl::MutexLock lock(&slot.mu);
-  TableState& state = *slot.state;
+  tables::TableState& state = *slot.state;
   const int64_t now = clock_.NowMicros();
   // Buy-ins the wallet has not answered in time.
   std::vector<std::string> expired;
@@ -1216,7 +1217,7 @@ void TableService::TickSlot(Slot& slot) {
 }
 
 void TableService::EndRestsLocked(Slot& slot, int64_t now) {
-  TableState& state = *slot.state;
+  tables::TableState& state = *slot.state;
   for (const auto& [player, ends] : state.RestEnds()) {
     if (now < ends) continue;
     bool leaving = false;
@@ -1311,14 +1312,15 @@ absl::Status TableService::HandleOutcome(
   Slot* slot = Find(table_id);
   if (slot == nullptr) return absl::OkStatus();
   absl::MutexLock lock(&slot->mu);
-  TableState& state = *slot->state;
+  tables::TableState& state = *slot->state;
   v1::TableEvent e;
   e.set_table_id(table_id);
-  const PendingBuyIn* pending = state.FindSaga(saga_id);
-  const TableState::EndedSaga* ended_saga = state.Ended(saga_id);
-  const PendingBuyIn* known = pending != nullptr      ? pending
-                              : ended_saga != nullptr ? &ended_saga->buy_in
-                                                      : nullptr;
+  const tables::PendingBuyIn* pending = state.FindSaga(saga_id);
+  const tables::TableState::EndedSaga* ended_saga = state.Ended(saga_id);
+  const tables::PendingBuyIn* known = pending != nullptr ? pending
+                                      : ended_saga != nullptr
+                                          ? &ended_saga->buy_in
+                                          : nullptr;
   if (known != nullptr &&
       !OutcomeFits(*known, player_id, captured, captured_minor)) {
     std::fprintf(stderr,
@@ -1343,10 +1345,11 @@ absl::Status TableService::HandleOutcome(
   }
   // Not pending: a repeat (already handled), or a capture that came after
   // the table gave up: pay it back once.
-  const TableState::EndedSaga* ended = state.Ended(saga_id);
+  const tables::TableState::EndedSaga* ended = state.Ended(saga_id);
   if (captured && ended != nullptr &&
-      ended->end == TableState::SagaEnd::kFailed) {
-    absl::Status s = CommitLocked(*slot, Compensation(table_id, ended->buy_in));
+      ended->end == tables::TableState::SagaEnd::kFailed) {
+    absl::Status s =
+        CommitLocked(*slot, tables::Compensation(table_id, ended->buy_in));
     if (s.ok()) appended->emplace_back(slot, slot->sequence);
     return s;
   }

@@ -54,11 +54,11 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
 #include "libs/seal/deck_keys.h"
+#include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
-#include "services/table/table_state.h"
 
 namespace banca::table {
 
@@ -187,7 +187,7 @@ class TableService final : public TableServiceBase {
   struct Slot {
     absl::Mutex mu;
     absl::CondVar changed;  // state changed, or more of it became durable
-    std::unique_ptr<TableState> state;
+    std::unique_ptr<tables::TableState> state;
     int64_t sequence = 0;          // last stream sequence queued on the log
     int64_t durable_sequence = 0;  // last one the log made durable
     std::deque<Waiter> waiters;    // by sequence
@@ -324,7 +324,7 @@ class TableService final : public TableServiceBase {
                      v1::SeatResponse* response);
   absl::StatusOr<auth::Claims> Caller(
       const grpc::ServerContextBase* context) const;
-  v1::SeatResponse SeatOf(const TableState& state,
+  v1::SeatResponse SeatOf(const tables::TableState& state,
                           const std::string& player) const;
   void Loop(absl::Duration every, void (TableService::*step)());
   void PollStep();

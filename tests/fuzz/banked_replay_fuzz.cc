@@ -10,16 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "libs/tables/banked_game_state.h"
+#include "libs/tables/sealed_decks.h"
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/topics.h"
-#include "services/table/banked_game_state.h"
-#include "services/table/sealed_decks.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
 #include "tests/fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace banca;
-  std::unique_ptr<table::BankedGameState> state;
+  std::unique_ptr<tables::BankedGameState> state;
   for (const std::string& value : fuzz::SplitSequence(data, size)) {
     v1::EventEnvelope envelope;
     if (!envelope.ParseFromString(value)) continue;
@@ -30,11 +30,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<wire::DecodedBankedEvent> decoded =
         wire::DecodeBankedRecord(record);
     if (!decoded.ok()) continue;
-    (void)table::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
+    (void)tables::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
     const v1::BankedTableEvent& event = decoded->event;
     if (event.has_created()) {
-      absl::StatusOr<std::unique_ptr<table::BankedGameState>> created =
-          table::BankedGameState::Create(event.created(), event.at_micros());
+      absl::StatusOr<std::unique_ptr<tables::BankedGameState>> created =
+          tables::BankedGameState::Create(event.created(), event.at_micros());
       if (created.ok()) state = std::move(*created);
       continue;
     }

@@ -11,16 +11,16 @@
 #include <string>
 #include <vector>
 
+#include "libs/tables/sealed_decks.h"
+#include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
-#include "services/table/sealed_decks.h"
-#include "services/table/table_state.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
 #include "tests/fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace banca;
-  std::unique_ptr<table::TableState> state;
+  std::unique_ptr<tables::TableState> state;
   for (const std::string& value : fuzz::SplitSequence(data, size)) {
     v1::EventEnvelope envelope;
     if (!envelope.ParseFromString(value)) continue;
@@ -31,11 +31,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<wire::DecodedTableEvent> decoded =
         wire::DecodeTableRecord(record);
     if (!decoded.ok()) continue;
-    (void)table::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
+    (void)tables::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
     const v1::TableEvent& event = decoded->event;
     if (event.has_table_created()) {
-      absl::StatusOr<std::unique_ptr<table::TableState>> created =
-          table::TableState::Create(event.table_created());
+      absl::StatusOr<std::unique_ptr<tables::TableState>> created =
+          tables::TableState::Create(event.table_created());
       if (created.ok()) state = std::move(*created);
       continue;
     }

@@ -8,8 +8,8 @@
 // settlement posting, the balances, and the round as GetLastRound shows it.
 #include <map>
 
+#include "libs/tables/sealed_decks.h"
 #include "libs/wire/topics.h"
-#include "services/table/sealed_decks.h"
 #include "tests/integration/banked_table_fixture.h"
 
 namespace banca::testing {
@@ -379,7 +379,7 @@ TEST_F(BankedBlackjackTest, AShoeIsLoggedSealedAndRevealedWhenTheRoundEnds) {
   EXPECT_EQ(dealt->dealt().deck_size(), 0) << "a shoe in clear in the log";
   ASSERT_TRUE(dealt->dealt().has_sealed_deck());
   v1::BankedTableEvent opened = *dealt;
-  ASSERT_TRUE(table::OpenDeal(TestDeckKeys(), opened).ok());
+  ASSERT_TRUE(tables::OpenDeal(TestDeckKeys(), opened).ok());
   const std::vector<std::string> shoe(opened.dealt().deck().begin(),
                                       opened.dealt().deck().end());
   ASSERT_GE(shoe.size(), 5u);

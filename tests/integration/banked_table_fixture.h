@@ -27,11 +27,11 @@
 #include "libs/games/roulette/pocket.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
+#include "libs/tables/roulette_wire.h"
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/table/banked_table_service.h"
-#include "services/table/roulette_wire.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/stacked_shoe.h"
 #include "tests/integration/wallet_test_util.h"
@@ -398,7 +398,7 @@ class BankedTableTest : public ::testing::Test {
   static int64_t Returned(games::roulette::WheelKind wheel,
                           const v1::RouletteBet& bet, int64_t amount,
                           const std::string& number) {
-    auto request = table::RouletteBetFromProto(wheel, bet, amount);
+    auto request = tables::RouletteBetFromProto(wheel, bet, amount);
     EXPECT_TRUE(request.ok()) << request.status();
     auto chips = games::roulette::LayOut(wheel, *request);
     EXPECT_TRUE(chips.ok()) << chips.status();

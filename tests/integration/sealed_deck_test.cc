@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "libs/tables/sealed_decks.h"
 #include "libs/wire/topics.h"
-#include "services/table/sealed_decks.h"
 #include "tests/integration/table_test_fixture.h"
 
 namespace banca::testing {
@@ -45,7 +45,7 @@ class SealedDeckTest : public TableServiceTest {
   }
   // The deck of a logged HandStarted, opened with the hosts' key.
   Cards Opened(v1::TableEvent started) {
-    EXPECT_TRUE(table::OpenDeal(TestDeckKeys(), started).ok());
+    EXPECT_TRUE(tables::OpenDeal(TestDeckKeys(), started).ok());
     return Of(started.hand_started().deck());
   }
   static Cards Hole(const v1::TableView& view, const std::string& player) {

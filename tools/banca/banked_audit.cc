@@ -11,12 +11,12 @@
 #include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
+#include "libs/tables/banked_game_state.h"
+#include "libs/tables/reveal_wait.h"
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/request_ids.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/table/banked_game_state.h"
-#include "services/table/reveal_wait.h"
 #include "services/wallet/request_quarantine.h"
 #include "tools/banca/request_audit.h"
 
@@ -78,11 +78,11 @@ struct BetEnding {
 // One table replayed through its game's state, as the service replays it
 // on start: the round it is at when the log ends.
 struct TableReplay {
-  std::unique_ptr<table::BankedGameState> state;
+  std::unique_ptr<tables::BankedGameState> state;
   bool broken = false;  // the state refused an event: rounds from the log
   int64_t highest_round = 0;
   // A sealed round waits for its DeckRevealed before it is replayed.
-  table::RevealWait<wire::DecodedBankedEvent> wait;
+  tables::RevealWait<wire::DecodedBankedEvent> wait;
 };
 
 // Applies a table's logged event to its replayed state, once the deck of a
@@ -264,8 +264,8 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         replay.highest_round = std::max(replay.highest_round, round);
       }
       if (e.has_created()) {
-        absl::StatusOr<std::unique_ptr<table::BankedGameState>> state =
-            table::BankedGameState::Create(e.created(), e.at_micros());
+        absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
+            tables::BankedGameState::Create(e.created(), e.at_micros());
         if (state.ok() && replay.state == nullptr) {
           replay.state = *std::move(state);
         } else {

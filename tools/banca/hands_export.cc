@@ -19,10 +19,10 @@
 #include "libs/games/poker/hand_record.h"
 #include "libs/games/poker/phh.h"
 #include "libs/settlement/poker_settlement.h"
+#include "libs/tables/reveal_wait.h"
+#include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
-#include "services/table/reveal_wait.h"
-#include "services/table/table_state.h"
 
 namespace banca::cli {
 namespace {
@@ -271,8 +271,8 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
 
   HandsExportResult result;
   Writer writer(format, out, result);
-  std::unique_ptr<table::TableState> state;
-  table::RevealWait<wire::DecodedTableEvent> wait;
+  std::unique_ptr<tables::TableState> state;
+  tables::RevealWait<wire::DecodedTableEvent> wait;
   std::optional<FinishedHand> pending;
   int64_t captured = 0;
   int64_t started_micros = 0;
@@ -313,8 +313,8 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
         const std::string at =
             absl::StrCat(topic, " event ", d.envelope.event_id(), ": ");
         if (event.has_table_created()) {
-          absl::StatusOr<std::unique_ptr<table::TableState>> created =
-              table::TableState::Create(event.table_created());
+          absl::StatusOr<std::unique_ptr<tables::TableState>> created =
+              tables::TableState::Create(event.table_created());
           if (!created.ok() || state != nullptr) {
             return Fail(
                 kExportFailed,

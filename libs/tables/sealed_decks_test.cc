@@ -1,12 +1,12 @@
-#include "services/table/sealed_decks.h"
+#include "libs/tables/sealed_decks.h"
 
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "services/table/reveal_wait.h"
+#include "libs/tables/reveal_wait.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace {
 
 seal::DeckKeys Keys() {
@@ -129,4 +129,4 @@ TEST(RevealWait, AnEndWithoutTheDeckIsDataLoss) {
 }
 
 }  // namespace
-}  // namespace banca::table
+}  // namespace banca::tables

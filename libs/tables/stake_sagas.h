@@ -2,8 +2,8 @@
 // wallet and not yet answered, and those the table gave up waiting for
 // (whose late capture it pays back). Shared by every banked game; changed
 // only through the table's Apply, so a replay rebuilds it.
-#ifndef BANCA_SERVICES_TABLE_STAKE_SAGAS_H_
-#define BANCA_SERVICES_TABLE_STAKE_SAGAS_H_
+#ifndef BANCA_LIBS_TABLES_STAKE_SAGAS_H_
+#define BANCA_LIBS_TABLES_STAKE_SAGAS_H_
 
 #include <cstdint>
 #include <map>
@@ -14,7 +14,7 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 class StakeSagas {
  public:
@@ -41,6 +41,6 @@ class StakeSagas {
   std::map<std::string, Stake> timed_out_;
 };
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_STAKE_SAGAS_H_
+#endif  // BANCA_LIBS_TABLES_STAKE_SAGAS_H_

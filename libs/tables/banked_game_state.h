@@ -9,8 +9,8 @@
 // StakeRefused, comes back through the log; a capture after the table gave
 // up is paid back), the ledger transactions (banked_settlement.h) and the
 // session left behind by Leave.
-#ifndef BANCA_SERVICES_TABLE_BANKED_GAME_STATE_H_
-#define BANCA_SERVICES_TABLE_BANKED_GAME_STATE_H_
+#ifndef BANCA_LIBS_TABLES_BANKED_GAME_STATE_H_
+#define BANCA_LIBS_TABLES_BANKED_GAME_STATE_H_
 
 #include <cstdint>
 #include <map>
@@ -24,9 +24,9 @@
 #include "banca/v1/banked_table.pb.h"
 #include "libs/cards/random.h"
 #include "libs/settlement/banked_settlement.h"
-#include "services/table/stake_sagas.h"
+#include "libs/tables/stake_sagas.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 class BankedGameState {
  public:
@@ -182,6 +182,6 @@ class BankedGameState {
   std::set<std::string> disconnect_after_stake_;
 };
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_BANKED_GAME_STATE_H_
+#endif  // BANCA_LIBS_TABLES_BANKED_GAME_STATE_H_

@@ -11,8 +11,8 @@
 // never moved money). The ball is not launched, nor the round voided,
 // while a stake is in flight: every bet on the board at the launch is paid
 // for.
-#ifndef BANCA_SERVICES_TABLE_ROULETTE_TABLE_STATE_H_
-#define BANCA_SERVICES_TABLE_ROULETTE_TABLE_STATE_H_
+#ifndef BANCA_LIBS_TABLES_ROULETTE_TABLE_STATE_H_
+#define BANCA_LIBS_TABLES_ROULETTE_TABLE_STATE_H_
 
 #include <cstdint>
 #include <map>
@@ -25,9 +25,9 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "libs/games/roulette/table.h"
-#include "services/table/banked_game_state.h"
+#include "libs/tables/banked_game_state.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 class RouletteTableState final : public BankedGameState {
  public:
@@ -90,6 +90,6 @@ class RouletteTableState final : public BankedGameState {
   std::map<std::string, v1::RouletteBet> requests_;  // by bet id
 };
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_ROULETTE_TABLE_STATE_H_
+#endif  // BANCA_LIBS_TABLES_ROULETTE_TABLE_STATE_H_

@@ -1,14 +1,14 @@
 // Póquer sem descarte between the banked-table API (banked_table.proto)
 // and the engine (libs/games/stud_no_draw): settings and views.
-#ifndef BANCA_SERVICES_TABLE_STUD_WIRE_H_
-#define BANCA_SERVICES_TABLE_STUD_WIRE_H_
+#ifndef BANCA_LIBS_TABLES_STUD_WIRE_H_
+#define BANCA_LIBS_TABLES_STUD_WIRE_H_
 
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "libs/games/stud_no_draw/config.h"
 #include "libs/games/stud_no_draw/round.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 // The settings with every default filled in and checked by the engine
 // (SD-6a, SD-16..18, SD-21, SD-31). INVALID_ARGUMENT naming the field.
@@ -22,6 +22,6 @@ games::stud_no_draw::TableConfig StudEngineConfig(
 // turned, SD-27).
 v1::StudSeatView StudSeatToProto(const games::stud_no_draw::SeatView& seat);
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_STUD_WIRE_H_
+#endif  // BANCA_LIBS_TABLES_STUD_WIRE_H_

@@ -10,8 +10,8 @@
 // those come back as `derived` events, which the service appends right
 // after the input and which replay reads back instead (applying a derived
 // event changes nothing). Pure: no I/O, no clock, no randomness.
-#ifndef BANCA_SERVICES_TABLE_TABLE_STATE_H_
-#define BANCA_SERVICES_TABLE_TABLE_STATE_H_
+#ifndef BANCA_LIBS_TABLES_TABLE_STATE_H_
+#define BANCA_LIBS_TABLES_TABLE_STATE_H_
 
 #include <cstdint>
 #include <map>
@@ -24,7 +24,7 @@
 #include "banca/v1/table.pb.h"
 #include "libs/games/poker/table.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 struct PendingBuyIn {
   std::string saga_id;
@@ -141,6 +141,6 @@ class TableState {
   int64_t version_ = 0;
 };
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_TABLE_STATE_H_
+#endif  // BANCA_LIBS_TABLES_TABLE_STATE_H_

@@ -1,6 +1,6 @@
-#include "services/table/session_notices.h"
+#include "libs/tables/session_notices.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace poker = games::poker;
 
 v1::SessionNoticeReason NoticeReasonToProto(poker::InvitationReason reason) {
@@ -100,4 +100,4 @@ std::string NoticeMessage(const v1::SessionNotice& n) {
   }
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

@@ -1,4 +1,4 @@
-#include "services/table/table_state.h"
+#include "libs/tables/table_state.h"
 
 #include <type_traits>
 #include <utility>
@@ -9,10 +9,10 @@
 #include "libs/money/money.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/tables/poker_config.h"
+#include "libs/tables/session_notices.h"
 #include "libs/wire/table_codec.h"
-#include "services/table/session_notices.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace poker = games::poker;
 
 namespace {
@@ -533,4 +533,4 @@ v1::TableView TableState::ViewFor(const std::string& player) const {
   return v;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

@@ -7,8 +7,8 @@
 //
 // One RevealWait per table; `Decoded` is a decoded record with an `event`
 // member (wire::DecodedTableEvent, wire::DecodedBankedEvent).
-#ifndef BANCA_SERVICES_TABLE_REVEAL_WAIT_H_
-#define BANCA_SERVICES_TABLE_REVEAL_WAIT_H_
+#ifndef BANCA_LIBS_TABLES_REVEAL_WAIT_H_
+#define BANCA_LIBS_TABLES_REVEAL_WAIT_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -18,9 +18,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "services/table/sealed_decks.h"
+#include "libs/tables/sealed_decks.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 template <typename Decoded>
 class RevealWait {
@@ -70,6 +70,6 @@ class RevealWait {
   std::vector<Decoded> held_;
 };
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_REVEAL_WAIT_H_
+#endif  // BANCA_LIBS_TABLES_REVEAL_WAIT_H_

@@ -1,10 +1,10 @@
-#include "services/table/sealed_decks.h"
+#include "libs/tables/sealed_decks.h"
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace {
 
 constexpr std::string_view kHand = "hand";
@@ -131,4 +131,4 @@ void FillDeck(v1::BankedTableEvent& deal, const Cards& deck) {
   *deal.mutable_dealt()->mutable_deck() = deck;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

@@ -1,16 +1,16 @@
-#include "services/table/banked_game_state.h"
+#include "libs/tables/banked_game_state.h"
 
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
+#include "libs/tables/blackjack_table_state.h"
+#include "libs/tables/roulette_table_state.h"
+#include "libs/tables/stud_table_state.h"
 #include "libs/wire/banked_codec.h"
-#include "services/table/blackjack_table_state.h"
-#include "services/table/roulette_table_state.h"
-#include "services/table/stud_table_state.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 absl::StatusOr<std::unique_ptr<BankedGameState>> BankedGameState::Create(
     const v1::BankedTableCreated& created, int64_t at_micros) {
@@ -257,4 +257,4 @@ absl::Status BankedGameState::Apply(
   return s;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

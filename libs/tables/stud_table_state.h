@@ -14,8 +14,8 @@
 // when the betting period ends (RoundDealt, in the log only); views show
 // the caller's own cards and the bank's face-up card, the rest only when
 // the rules turn them (SD-24, SD-27).
-#ifndef BANCA_SERVICES_TABLE_STUD_TABLE_STATE_H_
-#define BANCA_SERVICES_TABLE_STUD_TABLE_STATE_H_
+#ifndef BANCA_LIBS_TABLES_STUD_TABLE_STATE_H_
+#define BANCA_LIBS_TABLES_STUD_TABLE_STATE_H_
 
 #include <cstdint>
 #include <map>
@@ -27,9 +27,9 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "libs/games/stud_no_draw/table.h"
-#include "services/table/banked_game_state.h"
+#include "libs/tables/banked_game_state.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 class StudTableState final : public BankedGameState {
  public:
@@ -89,6 +89,6 @@ class StudTableState final : public BankedGameState {
   int64_t deal_at_ = 0;
 };
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_STUD_TABLE_STATE_H_
+#endif  // BANCA_LIBS_TABLES_STUD_TABLE_STATE_H_

@@ -15,8 +15,8 @@
 // Each round is dealt from a shoe of `decks` decks freshly shuffled by the
 // service's CSPRNG (RoundDealt, in the log only); views show the dealer's
 // hole card only once the engine reveals it.
-#ifndef BANCA_SERVICES_TABLE_BLACKJACK_TABLE_STATE_H_
-#define BANCA_SERVICES_TABLE_BLACKJACK_TABLE_STATE_H_
+#ifndef BANCA_LIBS_TABLES_BLACKJACK_TABLE_STATE_H_
+#define BANCA_LIBS_TABLES_BLACKJACK_TABLE_STATE_H_
 
 #include <cstdint>
 #include <map>
@@ -28,9 +28,9 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "libs/games/blackjack/table.h"
-#include "services/table/banked_game_state.h"
+#include "libs/tables/banked_game_state.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 class BlackjackTableState final : public BankedGameState {
  public:
@@ -96,6 +96,6 @@ class BlackjackTableState final : public BankedGameState {
   int64_t turn_started_ = 0;
 };
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_BLACKJACK_TABLE_STATE_H_
+#endif  // BANCA_LIBS_TABLES_BLACKJACK_TABLE_STATE_H_

@@ -1,4 +1,4 @@
-#include "services/table/roulette_wire.h"
+#include "libs/tables/roulette_wire.h"
 
 #include <optional>
 
@@ -8,7 +8,7 @@
 #include "libs/games/roulette/chance.h"
 #include "libs/games/roulette/pocket.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace rl = games::roulette;
 
 absl::StatusOr<v1::RouletteTableConfig> NormalizeRouletteConfig(
@@ -161,4 +161,4 @@ v1::RouletteChipView ChipToProto(const rl::Chip& chip, int64_t returned) {
   return out;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

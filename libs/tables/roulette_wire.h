@@ -1,7 +1,7 @@
 // Roulette between the banked-table API (banked_table.proto) and the engine
 // (libs/games/roulette): table settings, bets and their chips.
-#ifndef BANCA_SERVICES_TABLE_ROULETTE_WIRE_H_
-#define BANCA_SERVICES_TABLE_ROULETTE_WIRE_H_
+#ifndef BANCA_LIBS_TABLES_ROULETTE_WIRE_H_
+#define BANCA_LIBS_TABLES_ROULETTE_WIRE_H_
 
 #include <string>
 
@@ -10,7 +10,7 @@
 #include "libs/games/roulette/bet.h"
 #include "libs/games/roulette/table_config.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 // The longest betting window a table may set.
 inline constexpr int kMaxBettingSeconds = 600;
@@ -32,6 +32,6 @@ v1::RouletteBet RouletteBetToProto(const games::roulette::BetRequest& request);
 v1::RouletteChipView ChipToProto(const games::roulette::Chip& chip,
                                  int64_t returned);
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_ROULETTE_WIRE_H_
+#endif  // BANCA_LIBS_TABLES_ROULETTE_WIRE_H_

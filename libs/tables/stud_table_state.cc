@@ -1,4 +1,4 @@
-#include "services/table/stud_table_state.h"
+#include "libs/tables/stud_table_state.h"
 
 #include <utility>
 #include <variant>
@@ -6,10 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "libs/cards/random.h"
 #include "libs/common/status_macros.h"
+#include "libs/tables/stud_wire.h"
 #include "libs/wire/table_codec.h"
-#include "services/table/stud_wire.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace stud = games::stud_no_draw;
 namespace {
 
@@ -378,4 +378,4 @@ std::vector<v1::BankedRoundRecord> StudTableState::ReplayFor(
   return {rec};
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

@@ -1,7 +1,7 @@
 // Blackjack between the banked-table API (banked_table.proto) and the
 // engine (libs/games/blackjack): settings, decisions and views.
-#ifndef BANCA_SERVICES_TABLE_BLACKJACK_WIRE_H_
-#define BANCA_SERVICES_TABLE_BLACKJACK_WIRE_H_
+#ifndef BANCA_LIBS_TABLES_BLACKJACK_WIRE_H_
+#define BANCA_LIBS_TABLES_BLACKJACK_WIRE_H_
 
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
@@ -9,7 +9,7 @@
 #include "libs/games/blackjack/round.h"
 #include "libs/games/blackjack/settings.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 // Defaults when a field is 0.
 inline constexpr int kDefaultDecisionSeconds = 30;
@@ -31,6 +31,6 @@ v1::BlackjackHandView HandToProto(const games::blackjack::PlayerHand& hand);
 v1::BlackjackLegalView LegalToProto(
     const games::blackjack::LegalActions& legal);
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_BLACKJACK_WIRE_H_
+#endif  // BANCA_LIBS_TABLES_BLACKJACK_WIRE_H_

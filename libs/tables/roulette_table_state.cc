@@ -1,4 +1,4 @@
-#include "services/table/roulette_table_state.h"
+#include "libs/tables/roulette_table_state.h"
 
 #include <utility>
 #include <variant>
@@ -7,10 +7,10 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/settlement/banked_settlement.h"
+#include "libs/tables/roulette_wire.h"
 #include "libs/wire/banked_codec.h"
-#include "services/table/roulette_wire.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace rl = games::roulette;
 namespace {
 
@@ -411,4 +411,4 @@ std::vector<v1::BankedRoundRecord> RouletteTableState::ReplayFor(
   return out;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

@@ -1,9 +1,9 @@
-#include "services/table/blackjack_wire.h"
+#include "libs/tables/blackjack_wire.h"
 
 #include "absl/strings/str_cat.h"
 #include "libs/wire/table_codec.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace bj = games::blackjack;
 
 absl::StatusOr<v1::BlackjackTableConfig> NormalizeBlackjackConfig(
@@ -99,4 +99,4 @@ v1::BlackjackLegalView LegalToProto(const bj::LegalActions& l) {
   return out;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

@@ -1,10 +1,10 @@
-#include "services/table/stake_sagas.h"
+#include "libs/tables/stake_sagas.h"
 
 #include "absl/strings/str_cat.h"
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/request_ids.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 std::string StakeSagas::NextSagaId(const std::string& table_id) const {
   return wire::StakeSagaId(table_id, count_ + 1);
@@ -59,4 +59,4 @@ std::optional<StakeSagas::Stake> StakeSagas::TakeTimedOut(
   return out;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

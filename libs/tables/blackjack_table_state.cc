@@ -1,4 +1,4 @@
-#include "services/table/blackjack_table_state.h"
+#include "libs/tables/blackjack_table_state.h"
 
 #include <algorithm>
 #include <utility>
@@ -8,11 +8,11 @@
 #include "libs/cards/random.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
+#include "libs/tables/blackjack_wire.h"
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/table_codec.h"
-#include "services/table/blackjack_wire.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace bj = games::blackjack;
 namespace {
 
@@ -502,4 +502,4 @@ std::vector<v1::BankedRoundRecord> BlackjackTableState::ReplayFor(
   return {rec};
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables

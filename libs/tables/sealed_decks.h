@@ -9,8 +9,8 @@
 // and opens every sealed deal it replays (OpenDeal). A deal is bound to its
 // table, kind and number (the associated data), so a sealed deck copied to
 // another deal does not open.
-#ifndef BANCA_SERVICES_TABLE_SEALED_DECKS_H_
-#define BANCA_SERVICES_TABLE_SEALED_DECKS_H_
+#ifndef BANCA_LIBS_TABLES_SEALED_DECKS_H_
+#define BANCA_LIBS_TABLES_SEALED_DECKS_H_
 
 #include <cstdint>
 #include <optional>
@@ -22,7 +22,7 @@
 #include "banca/v1/table.pb.h"
 #include "libs/seal/deck_keys.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 // The associated data of a deal: "banca.deck.v1|<table>|<kind>|<number>".
 std::string DealContext(std::string_view table_id, std::string_view kind,
@@ -59,6 +59,6 @@ void FillDeck(v1::TableEvent& deal,
 void FillDeck(v1::BankedTableEvent& deal,
               const google::protobuf::RepeatedPtrField<std::string>& deck);
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_SEALED_DECKS_H_
+#endif  // BANCA_LIBS_TABLES_SEALED_DECKS_H_

@@ -1,8 +1,8 @@
 // HE-70/71 invitations and warnings, and the end of a session they (or an
 // HE-68 rest past its limit) lead to, as the table service logs them and
 // shows them to the one player they concern.
-#ifndef BANCA_SERVICES_TABLE_SESSION_NOTICES_H_
-#define BANCA_SERVICES_TABLE_SESSION_NOTICES_H_
+#ifndef BANCA_LIBS_TABLES_SESSION_NOTICES_H_
+#define BANCA_LIBS_TABLES_SESSION_NOTICES_H_
 
 #include <cstdint>
 #include <optional>
@@ -11,7 +11,7 @@
 #include "banca/v1/table.pb.h"
 #include "libs/games/poker/table.h"
 
-namespace banca::table {
+namespace banca::tables {
 
 v1::SessionNoticeReason NoticeReasonToProto(
     games::poker::InvitationReason reason);
@@ -31,6 +31,6 @@ std::optional<v1::SessionNotice> EndedNotice(const std::string& player,
 // What the player reads: the rule, and what would avoid the consequence.
 std::string NoticeMessage(const v1::SessionNotice& notice);
 
-}  // namespace banca::table
+}  // namespace banca::tables
 
-#endif  // BANCA_SERVICES_TABLE_SESSION_NOTICES_H_
+#endif  // BANCA_LIBS_TABLES_SESSION_NOTICES_H_

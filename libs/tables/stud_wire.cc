@@ -1,11 +1,11 @@
-#include "services/table/stud_wire.h"
+#include "libs/tables/stud_wire.h"
 
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "libs/wire/table_codec.h"
 
-namespace banca::table {
+namespace banca::tables {
 namespace stud = games::stud_no_draw;
 namespace {
 
@@ -87,4 +87,4 @@ v1::StudSeatView StudSeatToProto(const stud::SeatView& s) {
   return out;
 }
 
-}  // namespace banca::table
+}  // namespace banca::tables
