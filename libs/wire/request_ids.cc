@@ -32,4 +32,10 @@ std::string BankedMoneyRequestId(std::string_view event_id, int index) {
   return absl::StrCat(ToAbsl(event_id), "/", index);
 }
 
+std::string QuarantineRequestId(std::string_view topic, int partition,
+                                int64_t offset) {
+  return absl::StrCat("quarantine/", ToAbsl(topic), "/", partition, "/",
+                      offset);
+}
+
 }  // namespace banca::wire

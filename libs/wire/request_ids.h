@@ -22,6 +22,15 @@ std::string SagaOfStakeRequest(std::string_view request_id);
 // The `index`-th transaction of a BankedMoney event: "<event id>/<index>".
 std::string BankedMoneyRequestId(std::string_view event_id, int index);
 
+// The requester's stream when the record names none the ledger accepts (a
+// record that does not decode; an invalid player or table id).
+inline constexpr std::string_view kUnnamedRequester = "house/quarantine";
+
+// The RequestQuarantined's request id (an internal id; no client can name
+// it): "quarantine/<topic>/<partition>/<offset>", one per record.
+std::string QuarantineRequestId(std::string_view topic, int partition,
+                                int64_t offset);
+
 }  // namespace banca::wire
 
 #endif  // BANCA_LIBS_WIRE_REQUEST_IDS_H_

@@ -30,11 +30,11 @@ absl::Status WalletService::CarryOutBankedRequest(
   absl::StatusOr<wire::DecodedBankedEvent> decoded =
       wire::DecodeBankedRecord(record);
   if (!decoded.ok()) {
-    if (!DecidedHere(kUnnamedRequester, wallet_partition) ||
+    if (!DecidedHere(wire::kUnnamedRequester, wallet_partition) ||
         Quarantined(record)) {
       return absl::OkStatus();
     }
-    return QuarantineOrRetry(record, kUnnamedRequester, "decode",
+    return QuarantineOrRetry(record, wire::kUnnamedRequester, "decode",
                              decoded.status());
   }
   const v1::BankedTableEvent& event = decoded->event;
@@ -44,7 +44,7 @@ absl::Status WalletService::CarryOutBankedRequest(
     // the player's cash may pay it.
     const bool named = ledger::IsValidId(r.player_id());
     const std::string owner = named ? ledger::PlayerOwner(r.player_id())
-                                    : std::string(kUnnamedRequester);
+                                    : std::string(wire::kUnnamedRequester);
     if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
       return absl::OkStatus();
     }
@@ -84,7 +84,7 @@ absl::Status WalletService::CarryOutBankedRequest(
     const bool named = ledger::IsValidId(event.table_id());
     const std::string owner = named
                                   ? settlement::WagersAccount(event.table_id())
-                                  : std::string(kUnnamedRequester);
+                                  : std::string(wire::kUnnamedRequester);
     if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
       return absl::OkStatus();
     }

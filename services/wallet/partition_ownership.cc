@@ -8,28 +8,11 @@
 
 namespace banca::wallet {
 
-std::string_view OwnershipKey(std::string_view owner) {
-  const size_t first = owner.find('/');
-  if (first == std::string_view::npos) return owner;
-  const std::string_view cls = owner.substr(0, first);
-  if (cls != "player" && cls != "table" && cls != "game" &&
-      cls != "tournament") {
-    return owner;
-  }
-  const size_t second = owner.find('/', first + 1);
-  return second == std::string_view::npos ? owner : owner.substr(0, second);
-}
-
-int OwnershipPartition(std::string_view owner, int partitions) {
-  return eventlog::PartitionForKey(
-      ledger::Ledger::StreamFor(OwnershipKey(owner)), partitions);
-}
-
 PartitionOwnership::PartitionOwnership(int partitions)
     : partitions_(partitions), owned_(partitions, false) {}
 
 absl::Status PartitionOwnership::Decides(std::string_view owner) const {
-  const int p = OwnershipPartition(owner, partitions_);
+  const int p = wire::OwnershipPartition(owner, partitions_);
   absl::MutexLock lock(&mu_);
   if (owned_[p]) return absl::OkStatus();
   std::vector<int> owned;
@@ -37,7 +20,7 @@ absl::Status PartitionOwnership::Decides(std::string_view owner) const {
     if (owned_[i]) owned.push_back(i);
   }
   return absl::UnavailableError(absl::StrCat(
-      ToAbsl(OwnershipKey(owner)), " belongs to wallet partition ", p,
+      ToAbsl(wire::OwnershipKey(owner)), " belongs to wallet partition ", p,
       ", which another wallet process decides for (this one has [",
       absl::StrJoin(owned, ","), "]); retry there, or here after a rebalance"));
 }

@@ -26,20 +26,11 @@
 #include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "libs/wire/ownership.h"
 
 namespace banca::wallet {
 
 inline constexpr absl::Duration kMaxGateWait = absl::Seconds(5);
-
-// "player/<id>" for a player owner; "<class>/<id>" for an account of a
-// table, game or tournament ("table/t1/seat/ana" -> "table/t1"); the name
-// itself otherwise.
-std::string_view OwnershipKey(std::string_view owner);
-
-// The wallet partition an owner belongs to: the one its ownership key's
-// stream lands on, so a player's own events are on the partition that
-// decides for the player.
-int OwnershipPartition(std::string_view owner, int partitions);
 
 class PartitionOwnership {
  public:

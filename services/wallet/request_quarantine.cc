@@ -45,16 +45,11 @@ v1::RequestQuarantined WhereFrom(const eventlog::StoredRecord& record) {
 }
 
 std::string QuarantineIdOf(const eventlog::StoredRecord& record) {
-  return QuarantineRequestId(record.topic, record.partition, record.offset);
+  return wire::QuarantineRequestId(record.topic, record.partition,
+                                   record.offset);
 }
 
 }  // namespace
-
-std::string QuarantineRequestId(std::string_view topic, int partition,
-                                int64_t offset) {
-  return absl::StrCat("quarantine/", ToAbsl(topic), "/", partition, "/",
-                      offset);
-}
 
 bool IsPermanentRequestFailure(const absl::Status& status) {
   switch (status.code()) {
@@ -75,13 +70,13 @@ bool IsPermanentRequestFailure(const absl::Status& status) {
 
 absl::Status CheckDebitsBelongTo(const v1::LedgerTransaction& tx,
                                  std::string_view requester) {
-  const std::string_view key = OwnershipKey(requester);
+  const std::string_view key = wire::OwnershipKey(requester);
   for (const v1::Posting& p : tx.postings()) {
     if (p.amount_minor() >= 0) continue;
     absl::StatusOr<ledger::AccountInfo> info =
         ledger::ParseAccount(p.account());
     if (!info.ok()) return info.status();
-    if (info->hot || OwnershipKey(info->owner) == key) continue;
+    if (info->hot || wire::OwnershipKey(info->owner) == key) continue;
     return absl::InvalidArgumentError(
         absl::StrCat("a request of ", ToAbsl(key), " may not debit ",
                      p.account().substr(0, ledger::kMaxAccountNameBytes)));

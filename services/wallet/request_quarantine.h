@@ -22,17 +22,9 @@
 
 #include "absl/status/status.h"
 #include "banca/v1/ledger.pb.h"
+#include "libs/wire/request_ids.h"
 
 namespace banca::wallet {
-
-// The requester's stream when the record names none the ledger accepts (a
-// record that does not decode; an invalid player or table id).
-inline constexpr std::string_view kUnnamedRequester = "house/quarantine";
-
-// The RequestQuarantined's request id (an internal id; no client can name
-// it): "quarantine/<topic>/<partition>/<offset>", one per record.
-std::string QuarantineRequestId(std::string_view topic, int partition,
-                                int64_t offset);
 
 // Whether `status` says the request fails the same way however often it
 // is tried: INVALID_ARGUMENT, ALREADY_EXISTS (its step's id is taken),

@@ -30,6 +30,7 @@
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/wire/banked_codec.h"
+#include "libs/wire/ownership.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "services/wallet/request_quarantine.h"
@@ -45,7 +46,8 @@ constexpr size_t kReadBatch = 256;
 bool WalletService::DecidedHere(std::string_view owner,
                                 int wallet_partition) const {
   return wallet_partition < 0 ||
-         OwnershipPartition(owner, options_.partitions) == wallet_partition;
+         wire::OwnershipPartition(owner, options_.partitions) ==
+             wallet_partition;
 }
 
 absl::Status WalletService::CarryOutTableRequest(
@@ -54,11 +56,11 @@ absl::Status WalletService::CarryOutTableRequest(
       wire::DecodeTableRecord(record);
   if (!decoded.ok()) {
     // Whether it asked for money nobody can tell: one reader quarantines it.
-    if (!DecidedHere(kUnnamedRequester, wallet_partition) ||
+    if (!DecidedHere(wire::kUnnamedRequester, wallet_partition) ||
         Quarantined(record)) {
       return absl::OkStatus();
     }
-    return QuarantineOrRetry(record, kUnnamedRequester, "decode",
+    return QuarantineOrRetry(record, wire::kUnnamedRequester, "decode",
                              decoded.status());
   }
   const v1::TableEvent& event = decoded->event;
@@ -87,7 +89,7 @@ absl::Status WalletService::CarryOutBuyIn(const eventlog::StoredRecord& record,
   const bool named =
       ledger::IsValidId(r.player_id()) && ledger::IsValidId(table_id);
   const std::string owner = named ? ledger::PlayerOwner(r.player_id())
-                                  : std::string(kUnnamedRequester);
+                                  : std::string(wire::kUnnamedRequester);
   if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
     return absl::OkStatus();
   }
@@ -169,8 +171,8 @@ absl::Status WalletService::CarryOutHandSettled(
   const v1::HandSettled& h = event.hand_settled();
   const std::string& table_id = event.table_id();
   const bool named = ledger::IsValidId(table_id);
-  const std::string owner =
-      named ? settlement::PotAccount(table_id) : std::string(kUnnamedRequester);
+  const std::string owner = named ? settlement::PotAccount(table_id)
+                                  : std::string(wire::kUnnamedRequester);
   if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
     return absl::OkStatus();
   }
@@ -209,7 +211,7 @@ absl::Status WalletService::CarryOutCashOut(
   const std::string& table_id = event.table_id();
   const std::string owner = ledger::IsValidId(table_id)
                                 ? settlement::PotAccount(table_id)
-                                : std::string(kUnnamedRequester);
+                                : std::string(wire::kUnnamedRequester);
   if (!DecidedHere(owner, wallet_partition) || Quarantined(record)) {
     return absl::OkStatus();
   }

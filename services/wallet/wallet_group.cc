@@ -67,7 +67,7 @@ absl::Status WalletService::JoinGroup() {
 eventlog::OffsetCommit WalletService::FenceFor(std::string_view stream) {
   std::string_view owner = stream;
   if (absl::StartsWith(ToAbsl(owner), "wallet/")) owner.remove_prefix(7);
-  const int p = OwnershipPartition(owner, options_.partitions);
+  const int p = wire::OwnershipPartition(owner, options_.partitions);
   // What this process had seen of its partition when it decided: a record
   // of progress, and the carrier of the fence.
   int64_t offset = 0;

@@ -22,8 +22,8 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "libs/wire/wallet_responses.h"
 #include "services/common/bearer_auth.h"
-#include "services/wallet/wallet_responses.h"
 
 namespace banca::wallet {
 namespace {
@@ -551,7 +551,7 @@ grpc::ServerUnaryReactor* WalletService::OpenAccount(
                                    commit);
       },
       [response](const v1::WalletEvent& e) {
-        *response = AccountResponseFrom(e);
+        *response = wire::AccountResponseFrom(e);
       });
 }
 
@@ -567,7 +567,7 @@ grpc::ServerUnaryReactor* WalletService::CloseAccount(
         return ledger_.CloseAccount(meta, request->player_id(), commit);
       },
       [this, response](const v1::WalletEvent& e) {
-        *response = AccountResponseFrom(e);
+        *response = wire::AccountResponseFrom(e);
         response->set_currency(options_.currency);
       });
 }
@@ -606,7 +606,8 @@ grpc::ServerUnaryReactor* WalletService::Deposit(
             commit);
       },
       [request, response](const v1::WalletEvent& e) {
-        *response = TransactionResponseFrom(PostedTx(e), request->player_id());
+        *response =
+            wire::TransactionResponseFrom(PostedTx(e), request->player_id());
       });
 }
 
@@ -630,7 +631,8 @@ grpc::ServerUnaryReactor* WalletService::Withdraw(
             commit);
       },
       [request, response](const v1::WalletEvent& e) {
-        *response = TransactionResponseFrom(PostedTx(e), request->player_id());
+        *response =
+            wire::TransactionResponseFrom(PostedTx(e), request->player_id());
       });
 }
 
@@ -672,7 +674,7 @@ grpc::Status WalletService::ListTransactions(
     status = absl::InvalidArgumentError(
         absl::StrCat("page_size must be 0..", kMaxPageSize));
   }
-  const std::string prefix = StatementPrefix(request->player_id());
+  const std::string prefix = projection::StatementPrefix(request->player_id());
   std::string start_key;
   if (status.ok() && !request->page_token().empty()) {
     std::string decoded;
@@ -740,7 +742,7 @@ grpc::ServerUnaryReactor* WalletService::PlaceHold(
                                  request->reference(), expires, commit);
       },
       [response](const v1::WalletEvent& e) {
-        *response = HoldResponseFrom(e);
+        *response = wire::HoldResponseFrom(e);
       });
 }
 
@@ -774,7 +776,7 @@ grpc::ServerUnaryReactor* WalletService::CaptureHold(
             request->final(), commit);
       },
       [response](const v1::WalletEvent& e) {
-        *response = HoldResponseFrom(e);
+        *response = wire::HoldResponseFrom(e);
       });
 }
 
@@ -794,7 +796,7 @@ grpc::ServerUnaryReactor* WalletService::ReleaseHold(
         return ledger_.ReleaseHold(meta, request->hold_id(), false, commit);
       },
       [response](const v1::WalletEvent& e) {
-        *response = HoldResponseFrom(e);
+        *response = wire::HoldResponseFrom(e);
       });
 }
 
@@ -835,7 +837,7 @@ grpc::ServerUnaryReactor* WalletService::Transfer(
         return ledger_.Post(meta, owner, std::move(tx), commit);
       },
       [response, player](const v1::WalletEvent& e) {
-        *response = TransactionResponseFrom(PostedTx(e), player);
+        *response = wire::TransactionResponseFrom(PostedTx(e), player);
       });
 }
 

@@ -30,11 +30,11 @@
 #include "libs/ledger/ledger.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
+#include "libs/projection/wallet_projection.h"
 #include "prometheus/registry.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/wallet_access.h"
 #include "services/wallet/wallet_metrics.h"
-#include "services/wallet/wallet_projection.h"
 
 namespace banca::wallet {
 
@@ -288,7 +288,7 @@ class WalletService final : public WalletServiceBase {
   ledger::Ledger ledger_;
   ledger::IdempotencyIndex idempotency_;
   std::unique_ptr<projection::ProjectionStore> store_;
-  WalletProjector projector_;
+  projection::WalletProjector projector_;
   std::unique_ptr<projection::ProjectionRunner> runner_;
   std::unique_ptr<WalletMetrics> metrics_;
   int64_t replayed_events_ = 0;

@@ -9,7 +9,7 @@
 #include "banca/v1/envelope.pb.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/wallet/wallet_responses.h"
+#include "libs/wire/wallet_responses.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace banca;
@@ -27,11 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!decoded.ok()) return 0;
   const v1::WalletEvent& event = decoded->event;
   (void)wire::DescribeWalletEvent(event);
-  (void)wallet::HoldResponseFrom(event);
-  (void)wallet::AccountResponseFrom(event);
+  (void)wire::HoldResponseFrom(event);
+  (void)wire::AccountResponseFrom(event);
   if (event.has_transaction_posted()) {
-    (void)wallet::TransactionResponseFrom(event.transaction_posted().tx(),
-                                          "ana");
+    (void)wire::TransactionResponseFrom(event.transaction_posted().tx(), "ana");
   }
   return 0;
 }

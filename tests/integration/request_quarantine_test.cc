@@ -25,6 +25,7 @@
 #include "libs/common/clock.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
+#include "libs/wire/request_ids.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
@@ -287,8 +288,8 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
   const v1::RequestQuarantined& q = quarantines[0].event.request_quarantined();
   EXPECT_EQ(quarantines[0].stream, "wallet/table/t1/pot");
   EXPECT_EQ(quarantines[0].event.request_id(),
-            wallet::QuarantineRequestId(wire::kTableRequestsTopic,
-                                        hand.partition, hand.offset));
+            wire::QuarantineRequestId(wire::kTableRequestsTopic, hand.partition,
+                                      hand.offset));
   EXPECT_EQ(q.topic(), wire::kTableRequestsTopic);
   EXPECT_EQ(q.partition(), hand.partition);
   EXPECT_EQ(q.offset(), hand.offset);

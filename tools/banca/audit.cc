@@ -15,9 +15,9 @@
 #include "libs/money/money.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
+#include "libs/projection/wallet_projection.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/wallet/wallet_projection.h"
 #include "tools/banca/log_backend.h"
 #include "tools/banca/request_audit.h"
 
@@ -208,7 +208,7 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
   const std::string scratch_dir = data_dir + "/audit-scratch";
   std::filesystem::remove_all(scratch_dir);
   {
-    wallet::WalletProjector projector;
+    projection::WalletProjector projector;
     projection::OffsetMap live_offsets;
     if (std::filesystem::exists(live_dir)) {
       auto live = projection::ProjectionStore::Open(live_dir);

@@ -293,7 +293,7 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
         return copy == nullptr ||
                !positions->Read(ledger::IsValidId(id)
                                     ? owner
-                                    : std::string(wallet::kUnnamedRequester),
+                                    : std::string(wire::kUnnamedRequester),
                                 copy_partition, copy_offset);
       };
       if (e.has_stake_requested()) {

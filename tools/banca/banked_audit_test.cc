@@ -14,6 +14,7 @@
 #include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
 #include "libs/wire/banked_codec.h"
+#include "libs/wire/ownership.h"
 #include "libs/wire/request_ids.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
@@ -449,7 +450,7 @@ TEST_F(BankedAuditTest, AQuarantinedRequestIsNotMissingToo) {
     }
   }
   v1::WalletEvent q;
-  q.set_request_id(wallet::QuarantineRequestId(topic, partition, offset));
+  q.set_request_id(wire::QuarantineRequestId(topic, partition, offset));
   q.mutable_request_quarantined()->set_topic(topic);
   q.mutable_request_quarantined()->set_partition(partition);
   q.mutable_request_quarantined()->set_offset(offset);
@@ -472,9 +473,9 @@ TEST_F(BankedAuditTest, GroupModeReadersPositionsCount) {
   const std::string settled = Round();
   Posted(StakeId(), Stake());
   const int wagers_partition =
-      wallet::OwnershipPartition(settlement::WagersAccount("t1"), 2);
+      wire::OwnershipPartition(settlement::WagersAccount("t1"), 2);
   const int ana_partition =
-      wallet::OwnershipPartition(ledger::PlayerOwner("ana"), 2);
+      wire::OwnershipPartition(ledger::PlayerOwner("ana"), 2);
   std::vector<eventlog::OffsetCommit> commits;
   for (int w : {wagers_partition, ana_partition}) {
     for (int p = 0; p < 2; ++p) {

@@ -25,9 +25,9 @@
 #include "libs/ledger/ledger.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
+#include "libs/projection/wallet_projection.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/wallet/wallet_projection.h"
 #include "tools/banca/commands.h"
 #include "tools/banca/flags.h"
 #include "tools/banca/holdem_bench.h"
@@ -338,7 +338,7 @@ int BenchWallet(const Flags& flags) {
   const std::string scratch = dir + "/rebuild";
   auto store = projection::ProjectionStore::Open(scratch);
   if (!store.ok()) return Fail(store.status().ToString());
-  wallet::WalletProjector projector;
+  projection::WalletProjector projector;
   const absl::Time rebuild_start = absl::Now();
   auto rebuilt = projection::CatchUp((*server)->log(), **store, projector);
   if (!rebuilt.ok()) return Fail(rebuilt.status().ToString());
@@ -456,7 +456,7 @@ int BenchRebuild(const Flags& flags) {
 
   auto store = projection::ProjectionStore::Open(dir + "/projection");
   if (!store.ok()) return Fail(store.status().ToString());
-  wallet::WalletProjector projector;
+  projection::WalletProjector projector;
   const absl::Time start = absl::Now();
   auto rebuilt = projection::CatchUp(**log, **store, projector);
   if (!rebuilt.ok()) return Fail(rebuilt.status().ToString());

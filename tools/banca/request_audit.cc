@@ -8,6 +8,7 @@
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "libs/common/string_view.h"
+#include "libs/wire/ownership.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/wallet/partition_ownership.h"
@@ -177,7 +178,7 @@ bool ReaderPositions::Read(std::string_view owner, int partition,
   };
   if (past(single_)) return true;
   if (per_wallet_partition_.empty()) return false;
-  const int w = wallet::OwnershipPartition(
+  const int w = wire::OwnershipPartition(
       owner, static_cast<int>(per_wallet_partition_.size()));
   return past(per_wallet_partition_[w]);
 }

@@ -11,6 +11,7 @@
 #include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
+#include "libs/wire/request_ids.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
@@ -160,10 +161,10 @@ std::string DecidingOwner(const v1::TableEvent& e) {
     const std::string& player = e.buy_in_requested().player_id();
     return ledger::IsValidId(player) && ledger::IsValidId(table_id)
                ? ledger::PlayerOwner(player)
-               : std::string(wallet::kUnnamedRequester);
+               : std::string(wire::kUnnamedRequester);
   }
   return ledger::IsValidId(table_id) ? settlement::PotAccount(table_id)
-                                     : std::string(wallet::kUnnamedRequester);
+                                     : std::string(wire::kUnnamedRequester);
 }
 
 }  // namespace

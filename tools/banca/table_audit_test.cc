@@ -12,6 +12,8 @@
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
+#include "libs/wire/ownership.h"
+#include "libs/wire/request_ids.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
@@ -271,7 +273,7 @@ TEST_F(TableAuditTest, AMissingCashOutAndADoubledSettlementAreCaught) {
 // deciding the request (the player's for a buy-in).
 TEST_F(TableAuditTest, GroupModeUsesTheDecidingReadersPosition) {
   BuyIn();
-  const int ana = wallet::OwnershipPartition(ledger::PlayerOwner("ana"), 2);
+  const int ana = wire::OwnershipPartition(ledger::PlayerOwner("ana"), 2);
   WalletReadAll(1 - ana);  // the other reader: not ana's buy-in
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
@@ -286,8 +288,8 @@ TEST_F(TableAuditTest, GroupModeUsesTheDecidingReadersPosition) {
 TEST_F(TableAuditTest, AQuarantinedRequestIsCountedNotReportedHere) {
   Hand(0, 0);
   v1::WalletEvent q;
-  q.set_request_id(wallet::QuarantineRequestId(wire::kTableRequestsTopic,
-                                               last_.partition, last_.offset));
+  q.set_request_id(wire::QuarantineRequestId(wire::kTableRequestsTopic,
+                                             last_.partition, last_.offset));
   q.mutable_request_quarantined()->set_topic(
       std::string(wire::kTableRequestsTopic));
   q.mutable_request_quarantined()->set_partition(last_.partition);

@@ -1,4 +1,4 @@
-#include "services/wallet/wallet_projection.h"
+#include "libs/projection/wallet_projection.h"
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -9,9 +9,9 @@
 #include "libs/ledger/balance_limits.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/wallet/wallet_responses.h"
+#include "libs/wire/wallet_responses.h"
 
-namespace banca::wallet {
+namespace banca::projection {
 namespace {
 
 absl::StatusOr<int64_t> TxnInt(projection::Txn& txn, std::string_view key) {
@@ -141,7 +141,7 @@ absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
     case v1::WalletEvent::kHoldPlaced:
     case v1::WalletEvent::kHoldCaptured:
     case v1::WalletEvent::kHoldReleased: {
-      const v1::HoldResponse hold = HoldResponseFrom(event);
+      const v1::HoldResponse hold = wire::HoldResponseFrom(event);
       txn.Put(absl::StrCat("hold/", hold.hold_id()), hold.SerializeAsString());
       if (event.has_hold_placed()) {
         return ApplyTx(txn, envelope, event.hold_placed().tx());
@@ -167,4 +167,4 @@ absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
   return absl::DataLossError("wallet event without a kind");
 }
 
-}  // namespace banca::wallet
+}  // namespace banca::projection

@@ -1,8 +1,8 @@
-#include "services/wallet/wallet_responses.h"
+#include "libs/wire/wallet_responses.h"
 
 #include "libs/ledger/account.h"
 
-namespace banca::wallet {
+namespace banca::wire {
 
 v1::TransactionResponse TransactionResponseFrom(const v1::LedgerTransaction& tx,
                                                 std::string_view player_id) {
@@ -71,4 +71,4 @@ v1::AccountResponse AccountResponseFrom(const v1::WalletEvent& event) {
   return r;
 }
 
-}  // namespace banca::wallet
+}  // namespace banca::wire

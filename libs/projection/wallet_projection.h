@@ -13,8 +13,8 @@
 // which partitions were interleaved, so a rebuild from offset 0 gives the
 // same bytes (statement balances come from the balances the ledger recorded
 // in each posting).
-#ifndef BANCA_SERVICES_WALLET_WALLET_PROJECTION_H_
-#define BANCA_SERVICES_WALLET_WALLET_PROJECTION_H_
+#ifndef BANCA_LIBS_PROJECTION_WALLET_PROJECTION_H_
+#define BANCA_LIBS_PROJECTION_WALLET_PROJECTION_H_
 
 #include <string>
 #include <vector>
@@ -22,7 +22,7 @@
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
 
-namespace banca::wallet {
+namespace banca::projection {
 
 class WalletProjector final : public projection::Projector {
  public:
@@ -38,6 +38,6 @@ std::string StatementPrefix(std::string_view player_id);
 absl::StatusOr<int64_t> ReadInt(const projection::ProjectionStore& store,
                                 std::string_view key);
 
-}  // namespace banca::wallet
+}  // namespace banca::projection
 
-#endif  // BANCA_SERVICES_WALLET_WALLET_PROJECTION_H_
+#endif  // BANCA_LIBS_PROJECTION_WALLET_PROJECTION_H_
