@@ -1,15 +1,16 @@
 #include "libs/cards/eval_bench.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <ctime>
 #include <memory>
 #include <vector>
 
-#include "absl/strings/str_format.h"
 #include "libs/cards/evaluator.h"
 #include "libs/cards/random.h"
 #include "libs/common/check.h"
+#include "nlohmann/json.hpp"
 
 namespace banca::cards {
 namespace {
@@ -159,11 +160,13 @@ std::string RunEvalBench(const EvalBenchOptions& options) {
     }
   }
 
-  return absl::StrFormat(
-      "{\"enumerate_per_sec\": %.0f, \"random_per_sec\": %.0f, "
-      "\"omaha_random_per_sec\": %.0f, \"table_bytes\": %d, "
-      "\"table_init_ms\": %.2f}",
-      enumerate_per_sec, random_per_sec, omaha_per_sec, table_bytes, init_ms);
+  nlohmann::ordered_json out;
+  out["enumerate_per_sec"] = std::llround(enumerate_per_sec);
+  out["random_per_sec"] = std::llround(random_per_sec);
+  out["omaha_random_per_sec"] = std::llround(omaha_per_sec);
+  out["table_bytes"] = table_bytes;
+  out["table_init_ms"] = std::round(init_ms * 100) / 100;
+  return out.dump();
 }
 
 }  // namespace banca::cards

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -18,6 +19,7 @@
 #include "libs/projection/wallet_projection.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "nlohmann/json.hpp"
 #include "tools/banca/log_backend.h"
 #include "tools/banca/request_audit.h"
 
@@ -374,30 +376,35 @@ std::string FormatAuditReport(const AuditReport& r) {
 }
 
 std::string AuditReportJson(const AuditReport& r) {
-  std::string classes;
+  nlohmann::ordered_json classes = nlohmann::ordered_json::object();
   for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
-    absl::StrAppendFormat(&classes, "%s\"%s\":%d", c ? "," : "",
-                          std::string(ledger::AccountClassName(
-                              static_cast<ledger::AccountClass>(c))),
-                          r.ledger.classes[c].balance);
+    classes[std::string(ledger::AccountClassName(
+        static_cast<ledger::AccountClass>(c)))] = r.ledger.classes[c].balance;
   }
-  return absl::StrFormat(
-      "{\"ok\":%s,\"events\":%d,\"streams\":%d,\"ledger_sum\":%d,"
-      "\"deposits\":%d,\"withdrawals\":%d,\"classes\":{%s},"
-      "\"live_hash\":\"%s\",\"replay_hash\":\"%s\",\"banked_events\":%d,"
-      "\"banked_requests\":%d,\"banked_carried_out\":%d,"
-      "\"banked_pending\":%d,\"banked_stakes_ended\":%d,"
-      "\"banked_stakes_open\":%d,\"table_events\":%d,"
-      "\"table_requests\":%d,\"table_carried_out\":%d,"
-      "\"table_pending\":%d,\"quarantined\":%d,\"problems\":%d}",
-      r.ok() ? "true" : "false", r.events, r.streams, r.ledger.sum,
-      r.ledger.deposits, r.ledger.withdrawals, classes, r.live_hash,
-      r.rebuilt_hash, r.banked.events, r.banked.stakes + r.banked.transactions,
-      r.banked.carried_out, r.banked.pending, r.banked.stakes_ended,
-      r.banked.stakes_open, r.poker.events,
-      r.poker.buy_ins + r.poker.settlements + r.poker.cash_outs,
-      r.poker.carried_out, r.poker.pending, r.quarantined.size(),
-      r.problems.size());
+  nlohmann::ordered_json out;
+  out["ok"] = r.ok();
+  out["events"] = r.events;
+  out["streams"] = r.streams;
+  out["ledger_sum"] = r.ledger.sum;
+  out["deposits"] = r.ledger.deposits;
+  out["withdrawals"] = r.ledger.withdrawals;
+  out["classes"] = std::move(classes);
+  out["live_hash"] = r.live_hash;
+  out["replay_hash"] = r.rebuilt_hash;
+  out["banked_events"] = r.banked.events;
+  out["banked_requests"] = r.banked.stakes + r.banked.transactions;
+  out["banked_carried_out"] = r.banked.carried_out;
+  out["banked_pending"] = r.banked.pending;
+  out["banked_stakes_ended"] = r.banked.stakes_ended;
+  out["banked_stakes_open"] = r.banked.stakes_open;
+  out["table_events"] = r.poker.events;
+  out["table_requests"] =
+      r.poker.buy_ins + r.poker.settlements + r.poker.cash_outs;
+  out["table_carried_out"] = r.poker.carried_out;
+  out["table_pending"] = r.poker.pending;
+  out["quarantined"] = r.quarantined.size();
+  out["problems"] = r.problems.size();
+  return out.dump();
 }
 
 }  // namespace banca::cli

@@ -1,40 +1,57 @@
-// banca audit verify --data-dir=DIR [--json]
+// banca audit verify --data-dir=DIR [--log=embedded|kafka://HOST:PORT]
+//                    [--json]
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "tools/banca/audit.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/flags.h"
 
 namespace banca::cli {
+namespace {
 
-int AuditCommand(int argc, char** argv) {
-  if (argc < 3 || std::string(argv[2]) != "verify") {
-    std::fprintf(stderr,
-                 "usage: banca audit verify --data-dir=DIR "
-                 "[--log=embedded|kafka://HOST:PORT] [--json]\n");
-    return 2;
-  }
-  auto flags = Flags::Parse(argc, argv, 3, {"data-dir", "json", "log"});
-  if (!flags.ok() || flags->Get("data-dir", "").empty()) {
-    std::fprintf(stderr, "banca audit verify: %s\n",
-                 flags.ok() ? "--data-dir is required"
-                            : std::string(flags.status().message()).c_str());
-    return 2;
-  }
-  auto report =
-      VerifyDataDir(flags->Get("data-dir", ""), flags->Get("log", "embedded"));
+struct VerifyFlags {
+  std::string data_dir;
+  std::string log = "embedded";
+  bool json = false;
+};
+
+int Verify(const VerifyFlags& flags) {
+  auto report = VerifyDataDir(flags.data_dir, flags.log);
   if (!report.ok()) {
     std::fprintf(stderr, "banca audit verify: %s\n",
                  report.status().ToString().c_str());
     return 1;
   }
-  if (flags->GetBool("json")) {
+  if (flags.json) {
     std::printf("%s\n", AuditReportJson(*report).c_str());
   } else {
     std::fputs(FormatAuditReport(*report).c_str(), stdout);
   }
   return report->ok() ? 0 : 1;
+}
+
+}  // namespace
+
+void AddAuditCommand(CLI::App& banca, Action* action) {
+  CLI::App* audit = banca.add_subcommand(
+      "audit", "check the event log and the projections built from it");
+  audit->require_subcommand(1);
+  CLI::App* verify = audit->add_subcommand(
+      "verify", "check the log, the projections and the ledger");
+  verify->footer(
+      "Checks CRCs and sequences, rebuilds the projections and compares "
+      "their hashes, reconciles the ledger and every table topic; the "
+      "server must be stopped for an embedded log.\n"
+      "Exit 0 every check passed, 1 a problem (listed) or an unreadable "
+      "log, 2 usage.");
+  auto flags = std::make_shared<VerifyFlags>();
+  verify
+      ->add_option("--data-dir", flags->data_dir, "the server's data directory")
+      ->required();
+  verify->add_option("--log", flags->log, "embedded, or kafka://HOST:PORT");
+  AddSwitch(*verify, "--json", flags->json, "print one JSON object");
+  OnParsed(*verify, action, [flags] { return Verify(*flags); });
 }
 
 }  // namespace banca::cli

@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <random>
 #include <string>
 #include <thread>
@@ -14,7 +16,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "libs/cards/eval_bench.h"
 #include "libs/eventlog/embedded_log.h"
@@ -28,8 +29,8 @@
 #include "libs/projection/wallet_projection.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "nlohmann/json.hpp"
 #include "tools/banca/commands.h"
-#include "tools/banca/flags.h"
 #include "tools/banca/holdem_bench.h"
 #include "tools/banca/log_backend.h"
 #include "tools/banca/wallet_server.h"
@@ -38,15 +39,39 @@
 namespace banca::cli {
 namespace {
 
+using Json = nlohmann::ordered_json;
+
 int Fail(const std::string& what) {
   std::fprintf(stderr, "banca bench: %s\n", what.c_str());
   return 1;
 }
 
-std::string ScratchDir(const Flags& flags, const std::string& name) {
-  std::string dir = flags.Get(
-      "dir", absl::StrCat(std::filesystem::temp_directory_path().string(),
-                          "/banca-bench-", name, "-", getpid()));
+// A measured rate printed whole, as "%.0f" printed it (null if not finite).
+Json Whole(double v) {
+  return std::isfinite(v) ? Json(std::llround(v)) : Json(nullptr);
+}
+
+// A measurement rounded to `places` decimals, as "%.<places>f" printed it.
+Json Fixed(double v, int places) {
+  if (!std::isfinite(v)) return nullptr;
+  const double scale = std::pow(10.0, places);
+  return std::round(v * scale) / scale;
+}
+
+// Prints a bench's one JSON object and returns `status`.
+int Print(const Json& out, int status) {
+  std::printf("%s\n", out.dump().c_str());
+  return status;
+}
+
+// --dir, or a fresh directory of this process under the system's temporary
+// directory; emptied either way.
+std::string ScratchDir(const std::string& flag, const std::string& name) {
+  std::string dir =
+      !flag.empty()
+          ? flag
+          : absl::StrCat(std::filesystem::temp_directory_path().string(),
+                         "/banca-bench-", name, "-", getpid());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
@@ -129,26 +154,28 @@ LedgerRun RunLedger(int threads, int players, absl::Duration duration,
   return {3.0 * total / seconds, total / seconds};
 }
 
-int BenchLedger(const Flags& flags) {
-  const int threads = static_cast<int>(flags.GetInt("threads", 2).value_or(2));
-  const int players =
-      static_cast<int>(flags.GetInt("players", 10'000).value_or(10'000));
-  const absl::Duration duration =
-      absl::Seconds(flags.GetInt("seconds", 3).value_or(3));
-  if (threads < 1 || threads > 64 || players < 2) {
-    return Fail("--threads must be 1..64 and --players at least 2");
-  }
-  const LedgerRun striped = RunLedger(threads, players, duration, 16);
-  const LedgerRun single = RunLedger(threads, players, duration, 1);
-  std::printf(
-      "{\"bench\":\"ledger\",\"threads\":%d,\"players\":%d,"
-      "\"postings_per_transaction\":3,\"postings_per_sec\":%.0f,"
-      "\"transactions_per_sec\":%.0f,\"hot_stripes\":16,"
-      "\"postings_per_sec_one_hot_stripe\":%.0f,\"target_postings_per_sec\":"
-      "1000000}\n",
-      threads, players, striped.postings_per_sec, striped.transactions_per_sec,
-      single.postings_per_sec);
-  return 0;
+struct LedgerFlags {
+  int threads = 2;
+  int players = 10'000;
+  int64_t seconds = 3;
+};
+
+int BenchLedger(const LedgerFlags& flags) {
+  const absl::Duration duration = absl::Seconds(flags.seconds);
+  const LedgerRun striped =
+      RunLedger(flags.threads, flags.players, duration, 16);
+  const LedgerRun single = RunLedger(flags.threads, flags.players, duration, 1);
+  Json out;
+  out["bench"] = "ledger";
+  out["threads"] = flags.threads;
+  out["players"] = flags.players;
+  out["postings_per_transaction"] = 3;
+  out["postings_per_sec"] = Whole(striped.postings_per_sec);
+  out["transactions_per_sec"] = Whole(striped.transactions_per_sec);
+  out["hot_stripes"] = 16;
+  out["postings_per_sec_one_hot_stripe"] = Whole(single.postings_per_sec);
+  out["target_postings_per_sec"] = 1'000'000;
+  return Print(out, 0);
 }
 
 // Kafka's own producer benchmark on the same broker, record size and acks;
@@ -183,8 +210,22 @@ absl::StatusOr<double> RunKafkaProducerPerformance(
   return per_sec;
 }
 
-int BenchKafkaLog(const Flags& flags, eventlog::LogBenchOptions options) {
-  const std::string spec = flags.Get("log", "");
+struct LogBenchFlags {
+  int writers = 16;
+  int64_t events = 200'000;
+  int64_t value_bytes = 200;
+  int partitions = 8;
+  bool no_fsync = false;
+  int in_flight = 64;
+  std::string log = "embedded";
+  std::string dir;
+  std::string kafka_local = "tools/kafka-local";
+  bool no_kafka_tool = false;
+};
+
+int BenchKafkaLog(const LogBenchFlags& flags,
+                  eventlog::LogBenchOptions options) {
+  const std::string& spec = flags.log;
   const std::string bootstrap =
       spec.substr(8, spec.find('?') == std::string::npos ? std::string::npos
                                                          : spec.find('?') - 8);
@@ -207,51 +248,50 @@ int BenchKafkaLog(const Flags& flags, eventlog::LogBenchOptions options) {
   // --no-kafka-tool: only ours, for comparing banca's own settings (e.g.
   // ?producers=) run after run without the tool's minute of JVM.
   absl::StatusOr<double> theirs = 0.0;
-  if (!flags.GetBool("no-kafka-tool")) {
-    theirs = RunKafkaProducerPerformance(
-        flags.Get("kafka-local", "tools/kafka-local"), bootstrap, tool_topic,
-        options.events, options.value_bytes);
+  if (!flags.no_kafka_tool) {
+    theirs =
+        RunKafkaProducerPerformance(flags.kafka_local, bootstrap, tool_topic,
+                                    options.events, options.value_bytes);
   }
   if (!theirs.ok()) return Fail(theirs.status().ToString());
   // Both sides: acks=all, idempotent, the same value size and partition
   // count. Ours runs every append in a transaction; the tool does not (it
   // has no atomic batches to keep), which the JSON says.
-  std::printf(
-      "{\"bench\":\"log\",\"backend\":\"kafka\",\"acks\":\"all\","
-      "\"idempotence\":true,\"transactions\":true,\"producers\":%d,"
-      "\"partitions\":%d,\"writers\":%d,\"events\":%lld,"
-      "\"value_bytes\":%zu,\"events_per_sec\":%.0f,\"append_p50_ms\":%.3f,"
-      "\"append_p99_ms\":%.3f,\"kafka_tool_events_per_sec\":%.0f,"
-      "\"kafka_tool_transactions\":false,\"ratio\":%.3f,"
-      "\"target_ratio\":0.7}\n",
-      kafka_options->producers, options.partitions, options.writers,
-      static_cast<long long>(ours->events), options.value_bytes,
-      ours->events_per_sec, ours->p50_ms, ours->p99_ms, *theirs,
-      *theirs > 0 ? ours->events_per_sec / *theirs : 0.0);
-  return 0;
+  Json out;
+  out["bench"] = "log";
+  out["backend"] = "kafka";
+  out["acks"] = "all";
+  out["idempotence"] = true;
+  out["transactions"] = true;
+  out["producers"] = kafka_options->producers;
+  out["partitions"] = options.partitions;
+  out["writers"] = options.writers;
+  out["events"] = ours->events;
+  out["value_bytes"] = options.value_bytes;
+  out["events_per_sec"] = Whole(ours->events_per_sec);
+  out["append_p50_ms"] = Fixed(ours->p50_ms, 3);
+  out["append_p99_ms"] = Fixed(ours->p99_ms, 3);
+  out["kafka_tool_events_per_sec"] = Whole(*theirs);
+  out["kafka_tool_transactions"] = false;
+  out["ratio"] = Fixed(*theirs > 0 ? ours->events_per_sec / *theirs : 0.0, 3);
+  out["target_ratio"] = 0.7;
+  return Print(out, 0);
 }
 
-int BenchLog(const Flags& flags) {
+int BenchLog(const LogBenchFlags& flags) {
   eventlog::LogBenchOptions options;
-  options.writers = static_cast<int>(flags.GetInt("writers", 16).value_or(16));
-  options.events = flags.GetInt("events", 200'000).value_or(200'000);
-  options.value_bytes =
-      static_cast<size_t>(flags.GetInt("value-bytes", 200).value_or(200));
-  options.partitions =
-      static_cast<int>(flags.GetInt("partitions", 8).value_or(8));
-  options.fsync = !flags.GetBool("no-fsync");
-  options.in_flight_per_writer =
-      static_cast<int>(flags.GetInt("in-flight", 64).value_or(64));
-  if (options.writers < 1 || options.writers > 1024 || options.events < 1 ||
-      options.value_bytes > eventlog::kMaxRecordBytes / 2) {
-    return Fail("--writers 1..1024, --events ≥ 1, --value-bytes ≤ 512 KiB");
-  }
-  const std::string spec = flags.Get("log", "embedded");
+  options.writers = flags.writers;
+  options.events = flags.events;
+  options.value_bytes = static_cast<size_t>(flags.value_bytes);
+  options.partitions = flags.partitions;
+  options.fsync = !flags.no_fsync;
+  options.in_flight_per_writer = flags.in_flight;
+  const std::string& spec = flags.log;
   if (absl::StartsWith(spec, "kafka://")) return BenchKafkaLog(flags, options);
   if (spec != "embedded") {
     return Fail("--log must be embedded or kafka://HOST:PORT");
   }
-  const std::string dir = ScratchDir(flags, "log");
+  const std::string dir = ScratchDir(flags.dir, "log");
   eventlog::EmbeddedLogOptions log_options;
   log_options.fsync = options.fsync;
   auto log = eventlog::OpenEmbeddedLog(dir, log_options);
@@ -262,32 +302,38 @@ int BenchLog(const Flags& flags) {
   if (!read.ok()) return Fail(read.status().ToString());
   log->reset();
   std::filesystem::remove_all(dir);
-  std::printf(
-      "{\"bench\":\"log\",\"backend\":\"embedded\",\"durable\":%s,"
-      "\"writers\":%d,\"events\":%lld,\"value_bytes\":%zu,"
-      "\"events_per_sec\":%.0f,\"append_p50_ms\":%.3f,\"append_p99_ms\":%.3f,"
-      "\"mb_per_sec\":%.1f,\"read_events_per_sec\":%.0f,"
-      "\"target_events_per_sec\":200000}\n",
-      options.fsync ? "true" : "false", options.writers,
-      static_cast<long long>(append->events), options.value_bytes,
-      append->events_per_sec, append->p50_ms, append->p99_ms,
-      append->mb_per_sec, read->events_per_sec);
-  return 0;
+  Json out;
+  out["bench"] = "log";
+  out["backend"] = "embedded";
+  out["durable"] = options.fsync;
+  out["writers"] = options.writers;
+  out["events"] = append->events;
+  out["value_bytes"] = options.value_bytes;
+  out["events_per_sec"] = Whole(append->events_per_sec);
+  out["append_p50_ms"] = Fixed(append->p50_ms, 3);
+  out["append_p99_ms"] = Fixed(append->p99_ms, 3);
+  out["mb_per_sec"] = Fixed(append->mb_per_sec, 1);
+  out["read_events_per_sec"] = Whole(read->events_per_sec);
+  out["target_events_per_sec"] = 200'000;
+  return Print(out, 0);
 }
 
-int BenchWallet(const Flags& flags) {
-  const int clients =
-      static_cast<int>(flags.GetInt("clients", 64).value_or(64));
-  const int64_t operations =
-      flags.GetInt("operations", 60'000).value_or(60'000);
-  const int64_t rate = flags.GetInt("rate", 5'000).value_or(5'000);
-  const int64_t paced_seconds = flags.GetInt("paced-seconds", 6).value_or(6);
-  if (clients < 1 || clients > 1024 || operations < 1 || rate < 1) {
-    return Fail("--clients 1..1024, --operations ≥ 1, --rate ≥ 1");
-  }
-  const std::string dir = ScratchDir(flags, "wallet");
+struct WalletFlags {
+  int clients = 64;
+  int64_t operations = 60'000;
+  int64_t rate = 5'000;
+  int64_t paced_seconds = 6;
+  std::string mix = "payments";
+  std::string log = "embedded";
+  std::string dir;
+};
+
+int BenchWallet(const WalletFlags& flags) {
+  const int clients = flags.clients;
+  const int64_t rate = flags.rate;
+  const std::string dir = ScratchDir(flags.dir, "wallet");
   // --log=kafka://… measures the wallet end to end on a broker.
-  const std::string spec = flags.Get("log", "embedded");
+  const std::string& spec = flags.log;
   const bool on_kafka = spec != "embedded";
   // The bench is the back office, with a key of its own for the run.
   absl::StatusOr<auth::SigningKey> key = EphemeralSigningKey();
@@ -308,10 +354,10 @@ int BenchWallet(const Flags& flags) {
   closed.tokens = *tokens;
   closed.players = 2'000;
   closed.concurrency = clients;
-  closed.operations = operations;
+  closed.operations = flags.operations;
   closed.mix = WorkloadMix::kPayments;
   closed.run_id = "bench" + run_suffix;
-  const std::string mix = flags.Get("mix", "payments");
+  const std::string& mix = flags.mix;
   if (mix == "reads") {
     closed.mix = WorkloadMix::kReads;
   } else if (mix == "sessions") {
@@ -329,7 +375,7 @@ int BenchWallet(const Flags& flags) {
 
   WorkloadOptions paced = closed;
   paced.rate_per_sec = rate;
-  paced.operations = rate * paced_seconds;
+  paced.operations = rate * flags.paced_seconds;
   paced.run_id = "paced" + run_suffix;
   const WorkloadResult at_rate = run(paced);
   if (auto s = (*server)->Stop(); !s.ok()) return Fail(s.ToString());
@@ -348,34 +394,41 @@ int BenchWallet(const Flags& flags) {
   store->reset();
   std::filesystem::remove_all(dir);
 
-  std::printf(
-      "{\"bench\":\"wallet\",\"transport\":\"grpc-loopback\",\"log\":"
-      "\"%s\",\"clients\":%d,\"ops\":%lld,\"ops_per_sec\":%.0f,"
-      "\"p50_ms\":%.3f,\"p99_ms_saturated\":%.3f,\"errors\":%lld,"
-      "\"paced_rate\":%lld,\"paced_ops_per_sec\":%.0f,\"p50_ms_paced\":%.3f,"
-      "\"p99_ms\":%.3f,\"rebuild_events\":%lld,\"rebuild_events_per_sec\":%.0f,"
-      "\"target_ops_per_sec\":20000,\"target_p99_ms\":10,"
-      "\"target_rebuild_events_per_sec\":500000}\n",
-      on_kafka ? "kafka" : "embedded-durable", clients,
-      static_cast<long long>(saturated.ok + saturated.rejected +
-                             saturated.failed),
-      saturated.ops_per_sec, saturated.p50_ms, saturated.p99_ms,
-      static_cast<long long>(saturated.failed + at_rate.failed),
-      static_cast<long long>(rate), at_rate.ops_per_sec, at_rate.p50_ms,
-      at_rate.p99_ms, static_cast<long long>(*rebuilt),
-      *rebuilt / rebuild_seconds);
-  return saturated.failed + at_rate.failed == 0 ? 0 : 1;
+  Json out;
+  out["bench"] = "wallet";
+  out["transport"] = "grpc-loopback";
+  out["log"] = on_kafka ? "kafka" : "embedded-durable";
+  out["clients"] = clients;
+  out["ops"] = saturated.ok + saturated.rejected + saturated.failed;
+  out["ops_per_sec"] = Whole(saturated.ops_per_sec);
+  out["p50_ms"] = Fixed(saturated.p50_ms, 3);
+  out["p99_ms_saturated"] = Fixed(saturated.p99_ms, 3);
+  out["errors"] = saturated.failed + at_rate.failed;
+  out["paced_rate"] = rate;
+  out["paced_ops_per_sec"] = Whole(at_rate.ops_per_sec);
+  out["p50_ms_paced"] = Fixed(at_rate.p50_ms, 3);
+  out["p99_ms"] = Fixed(at_rate.p99_ms, 3);
+  out["rebuild_events"] = *rebuilt;
+  out["rebuild_events_per_sec"] = Whole(*rebuilt / rebuild_seconds);
+  out["target_ops_per_sec"] = 20'000;
+  out["target_p99_ms"] = 10;
+  out["target_rebuild_events_per_sec"] = 500'000;
+  return Print(out, saturated.failed + at_rate.failed == 0 ? 0 : 1);
 }
 
 // Fills an embedded log with wallet events decided by the real ledger
 // (deposits, holds, captures to tables, rake, payouts, withdrawals), then
 // times a rebuild of the wallet projection from offset 0.
-int BenchRebuild(const Flags& flags) {
-  const int64_t target = flags.GetInt("events", 300'000).value_or(300'000);
-  const int players =
-      static_cast<int>(flags.GetInt("players", 10'000).value_or(10'000));
-  if (target < 1 || players < 1) return Fail("--events and --players ≥ 1");
-  const std::string dir = ScratchDir(flags, "rebuild");
+struct RebuildFlags {
+  int64_t events = 300'000;
+  int players = 10'000;
+  std::string dir;
+};
+
+int BenchRebuild(const RebuildFlags& flags) {
+  const int64_t target = flags.events;
+  const int players = flags.players;
+  const std::string dir = ScratchDir(flags.dir, "rebuild");
   auto log = eventlog::OpenEmbeddedLog(dir + "/log");
   if (!log.ok()) return Fail(log.status().ToString());
   const std::string topic(wire::kWalletTopic);
@@ -464,46 +517,44 @@ int BenchRebuild(const Flags& flags) {
   store->reset();
   log->reset();
   std::filesystem::remove_all(dir);
-  std::printf(
-      "{\"bench\":\"rebuild\",\"projection\":\"wallet\",\"events\":%lld,"
-      "\"seconds\":%.3f,\"events_per_sec\":%.0f,"
-      "\"target_events_per_sec\":500000}\n",
-      static_cast<long long>(*rebuilt), seconds, *rebuilt / seconds);
-  return 0;
+  Json out;
+  out["bench"] = "rebuild";
+  out["projection"] = "wallet";
+  out["events"] = *rebuilt;
+  out["seconds"] = Fixed(seconds, 3);
+  out["events_per_sec"] = Whole(*rebuilt / seconds);
+  out["target_events_per_sec"] = 500'000;
+  return Print(out, 0);
 }
 
 // Complete 6-max no-limit hands with random legal actions: in the engine
 // alone on one core (CPU time), then through the table service over gRPC
 // on the embedded log with `tables` tables played at once.
-int BenchHoldem(const Flags& flags) {
-  const absl::StatusOr<int64_t> tables = flags.GetInt("tables", 100);
-  const absl::StatusOr<int64_t> seconds = flags.GetInt("seconds", 10);
-  const absl::StatusOr<int64_t> warmup = flags.GetInt("warmup-seconds", 2);
-  const absl::StatusOr<int64_t> engine_hands =
-      flags.GetInt("engine-hands", 200'000);
-  for (const auto* v : {&tables, &seconds, &warmup, &engine_hands}) {
-    if (!v->ok()) return Fail(std::string(v->status().message()));
-  }
-  if (*tables < 1 || *tables > 1000 || *seconds < 1 || *warmup < 0 ||
-      *engine_hands < 1) {
-    return Fail(
-        "--tables 1..1000, --seconds ≥ 1, --warmup-seconds ≥ 0, "
-        "--engine-hands ≥ 1");
-  }
+struct HoldemFlags {
+  int tables = 100;
+  int64_t seconds = 10;
+  int64_t warmup_seconds = 2;
+  int64_t engine_hands = 200'000;
+  bool no_fsync = false;
+  std::string api = "relay";
+  std::string dir;
+};
+
+int BenchHoldem(const HoldemFlags& flags) {
   games::poker::EngineBenchOptions engine_options;
-  engine_options.hands = *engine_hands;
+  engine_options.hands = flags.engine_hands;
   engine_options.players = 6;
   const games::poker::EngineBenchResult engine =
       games::poker::RunEngineBench(engine_options);
   if (engine.hands_per_sec < 0) return Fail("the engine failed a hand");
 
   HoldemBenchOptions options;
-  options.dir = ScratchDir(flags, "holdem");
-  options.tables = static_cast<int>(*tables);
-  options.duration = absl::Seconds(*seconds);
-  options.warmup = absl::Seconds(*warmup);
-  options.fsync = !flags.GetBool("no-fsync");
-  const std::string api = flags.Get("api", "relay");
+  options.dir = ScratchDir(flags.dir, "holdem");
+  options.tables = flags.tables;
+  options.duration = absl::Seconds(flags.seconds);
+  options.warmup = absl::Seconds(flags.warmup_seconds);
+  options.fsync = !flags.no_fsync;
+  const std::string& api = flags.api;
   if (api == "play") {
     options.api = HoldemBenchOptions::Api::kPlay;
   } else if (api == "relay") {
@@ -518,69 +569,153 @@ int BenchHoldem(const Flags& flags) {
   absl::StatusOr<HoldemBenchResult> service = RunHoldemServiceBench(options);
   std::filesystem::remove_all(options.dir);
   if (!service.ok()) return Fail(service.status().ToString());
-  std::printf(
-      "{\"bench\":\"holdem\",\"engine_hands\":%lld,"
-      "\"engine_actions_per_hand\":%.2f,\"engine_hands_per_sec\":%.0f,"
-      "\"tables\":%d,\"players_per_table\":6,\"transport\":"
-      "\"grpc-loopback\",\"log\":\"embedded%s\",\"api\":\"%s\","
-      "\"seconds\":%.1f,"
-      "\"service_hands\":%lld,\"service_hands_per_sec\":%.0f,"
-      "\"actions_per_sec\":%.0f,\"p50_action_ms\":%.3f,"
-      "\"p99_action_ms\":%.3f,\"max_action_ms\":%.3f,\"rejected\":%lld,"
-      "\"rebuys\":%lld,\"p50_rebuy_ms\":%.1f,\"p99_rebuy_ms\":%.1f,"
-      "\"resits\":%lld,\"players_per_table_at_end\":%.2f,"
-      "\"wallet_lag_records\":%lld,"
-      "\"views\":%lld,\"pauses\":%lld,\"turns\":%lld,"
-      "\"cpu_ms_per_hand\":%.3f,\"cores\":%u,"
-      "\"setup_seconds\":%.1f,\"target_engine_hands_per_sec\":200000,"
-      "\"target_service_hands_per_sec\":2000}\n",
-      static_cast<long long>(engine.hands),
-      engine.hands > 0 ? static_cast<double>(engine.actions) / engine.hands
-                       : 0.0,
-      engine.hands_per_sec, options.tables,
-      options.fsync ? "-durable" : "-no-fsync", api.c_str(), service->seconds,
-      static_cast<long long>(service->hands), service->hands_per_sec,
-      service->actions_per_sec, service->p50_action_ms, service->p99_action_ms,
-      service->max_action_ms, static_cast<long long>(service->rejected),
-      static_cast<long long>(service->rebuys), service->p50_rebuy_ms,
-      service->p99_rebuy_ms, static_cast<long long>(service->resits),
-      service->players_per_table_at_end,
-      static_cast<long long>(service->wallet_lag_records),
-      static_cast<long long>(service->views),
-      static_cast<long long>(service->pauses),
-      static_cast<long long>(service->turns), service->cpu_ms_per_hand,
-      std::thread::hardware_concurrency(), service->setup_seconds);
-  return service->rejected == 0 ? 0 : 1;
+  Json out;
+  out["bench"] = "holdem";
+  out["engine_hands"] = engine.hands;
+  out["engine_actions_per_hand"] =
+      Fixed(engine.hands > 0 ? static_cast<double>(engine.actions) /
+                                   static_cast<double>(engine.hands)
+                             : 0.0,
+            2);
+  out["engine_hands_per_sec"] = Whole(engine.hands_per_sec);
+  out["tables"] = options.tables;
+  out["players_per_table"] = 6;
+  out["transport"] = "grpc-loopback";
+  out["log"] = options.fsync ? "embedded-durable" : "embedded-no-fsync";
+  out["api"] = api;
+  out["seconds"] = Fixed(service->seconds, 1);
+  out["service_hands"] = service->hands;
+  out["service_hands_per_sec"] = Whole(service->hands_per_sec);
+  out["actions_per_sec"] = Whole(service->actions_per_sec);
+  out["p50_action_ms"] = Fixed(service->p50_action_ms, 3);
+  out["p99_action_ms"] = Fixed(service->p99_action_ms, 3);
+  out["max_action_ms"] = Fixed(service->max_action_ms, 3);
+  out["rejected"] = service->rejected;
+  out["rebuys"] = service->rebuys;
+  out["p50_rebuy_ms"] = Fixed(service->p50_rebuy_ms, 1);
+  out["p99_rebuy_ms"] = Fixed(service->p99_rebuy_ms, 1);
+  out["resits"] = service->resits;
+  out["players_per_table_at_end"] = Fixed(service->players_per_table_at_end, 2);
+  out["wallet_lag_records"] = service->wallet_lag_records;
+  out["views"] = service->views;
+  out["pauses"] = service->pauses;
+  out["turns"] = service->turns;
+  out["cpu_ms_per_hand"] = Fixed(service->cpu_ms_per_hand, 3);
+  out["cores"] = std::thread::hardware_concurrency();
+  out["setup_seconds"] = Fixed(service->setup_seconds, 1);
+  out["target_engine_hands_per_sec"] = 200'000;
+  out["target_service_hands_per_sec"] = 2'000;
+  return Print(out, service->rejected == 0 ? 0 : 1);
+}
+
+constexpr int64_t kMaxRate = 10'000'000;
+constexpr int64_t kMaxPacedSeconds = 86'400;
+
+constexpr char kDirHelp[] =
+    "scratch directory, emptied (default: a fresh one under the system's "
+    "temporary directory)";
+constexpr char kLogHelp[] = "embedded, or kafka://HOST:PORT[?options]";
+
+void AddLedgerBench(CLI::App& bench, Action* action) {
+  CLI::App* ledger = bench.add_subcommand(
+      "ledger", "in-process ledger: transfers with a rake leg");
+  auto flags = std::make_shared<LedgerFlags>();
+  AddInt(*ledger, "--threads", flags->threads, "posting threads", 1, 64);
+  AddInt(*ledger, "--players", flags->players, "player accounts", 2);
+  AddInt(*ledger, "--seconds", flags->seconds, "each run's length", 1);
+  OnParsed(*ledger, action, [flags] { return BenchLedger(*flags); });
+}
+
+void AddLogBench(CLI::App& bench, Action* action) {
+  CLI::App* log = bench.add_subcommand(
+      "log", "event log appends (and reads), durable group commit");
+  auto flags = std::make_shared<LogBenchFlags>();
+  AddInt(*log, "--writers", flags->writers, "concurrent writers", 1, 1024);
+  AddInt(*log, "--events", flags->events, "events to append", 1);
+  AddInt(*log, "--value-bytes", flags->value_bytes, "bytes per event", 0,
+         static_cast<int64_t>(eventlog::kMaxRecordBytes / 2));
+  AddInt(*log, "--partitions", flags->partitions, "the topic's partitions", 1);
+  AddInt(*log, "--in-flight", flags->in_flight,
+         "appends each writer keeps in flight", 1);
+  AddSwitch(*log, "--no-fsync", flags->no_fsync,
+            "embedded: skip fsync (to measure durability's cost)");
+  log->add_option("--log", flags->log, kLogHelp);
+  log->add_option("--dir", flags->dir, kDirHelp);
+  log->add_option("--kafka-local", flags->kafka_local,
+                  "Kafka: the script that runs the broker's "
+                  "ProducerPerformance");
+  AddSwitch(*log, "--no-kafka-tool", flags->no_kafka_tool,
+            "Kafka: measure banca's producer only");
+  OnParsed(*log, action, [flags] { return BenchLog(*flags); });
+}
+
+void AddWalletBench(CLI::App& bench, Action* action) {
+  CLI::App* wallet = bench.add_subcommand(
+      "wallet", "the wallet over gRPC: saturated, paced, then a rebuild");
+  auto flags = std::make_shared<WalletFlags>();
+  AddInt(*wallet, "--clients", flags->clients, "concurrent clients", 1, 1024);
+  AddInt(*wallet, "--operations", flags->operations,
+         "operations of the saturated run", 1);
+  AddInt(*wallet, "--rate", flags->rate, "the paced run's operations/s", 1,
+         kMaxRate);
+  AddInt(*wallet, "--paced-seconds", flags->paced_seconds,
+         "the paced run's length", 1, kMaxPacedSeconds);
+  wallet->add_option("--mix", flags->mix, "the workload")
+      ->check(CLI::IsMember({"payments", "sessions", "reads"}));
+  wallet->add_option("--log", flags->log, kLogHelp);
+  wallet->add_option("--dir", flags->dir, kDirHelp);
+  OnParsed(*wallet, action, [flags] { return BenchWallet(*flags); });
+}
+
+void AddRebuildBench(CLI::App& bench, Action* action) {
+  CLI::App* rebuild = bench.add_subcommand(
+      "rebuild", "the wallet projection rebuilt from offset 0");
+  auto flags = std::make_shared<RebuildFlags>();
+  AddInt(*rebuild, "--events", flags->events, "wallet events to write", 1);
+  AddInt(*rebuild, "--players", flags->players, "player accounts", 1);
+  rebuild->add_option("--dir", flags->dir, kDirHelp);
+  OnParsed(*rebuild, action, [flags] { return BenchRebuild(*flags); });
+}
+
+void AddHoldemBench(CLI::App& bench, Action* action) {
+  CLI::App* holdem = bench.add_subcommand(
+      "holdem", "6-max hold'em: the engine alone, then the table service");
+  auto flags = std::make_shared<HoldemFlags>();
+  AddInt(*holdem, "--tables", flags->tables, "tables played at once", 1, 1000);
+  AddInt(*holdem, "--seconds", flags->seconds, "the measured window", 1);
+  AddInt(*holdem, "--warmup-seconds", flags->warmup_seconds,
+         "played before the window", 0);
+  AddInt(*holdem, "--engine-hands", flags->engine_hands,
+         "hands of the engine-only run", 1);
+  AddSwitch(*holdem, "--no-fsync", flags->no_fsync,
+            "skip the log's fsync (to measure durability's cost)");
+  holdem->add_option("--api", flags->api, "how the bots talk to the tables")
+      ->check(CLI::IsMember({"relay", "play", "act", "view-act"}));
+  holdem->add_option("--dir", flags->dir, kDirHelp);
+  OnParsed(*holdem, action, [flags] { return BenchHoldem(*flags); });
 }
 
 }  // namespace
 
-int BenchCommand(int argc, char** argv) {
-  const std::string what = argc >= 3 ? argv[2] : "";
-  if (what == "rtp") return BenchRtp(argc, argv);
-  auto flags = Flags::Parse(argc, argv, 3,
-                            {"threads",    "players",        "seconds",
-                             "writers",    "events",         "value-bytes",
-                             "partitions", "no-fsync",       "log",
-                             "dir",        "clients",        "operations",
-                             "rate",       "paced-seconds",  "mix",
-                             "in-flight",  "kafka-local",    "no-kafka-tool",
-                             "tables",     "warmup-seconds", "engine-hands",
-                             "api"});
-  if (!flags.ok()) return Fail(std::string(flags.status().message()));
-  if (what == "ledger") return BenchLedger(*flags);
-  if (what == "log") return BenchLog(*flags);
-  if (what == "wallet") return BenchWallet(*flags);
-  if (what == "rebuild") return BenchRebuild(*flags);
-  if (what == "holdem") return BenchHoldem(*flags);
-  if (what == "eval") {
+void AddBenchCommand(CLI::App& banca, Action* action) {
+  CLI::App* bench = banca.add_subcommand(
+      "bench", "benchmarks; each prints one JSON object (docs/performance.md)");
+  bench->require_subcommand(1);
+  bench->footer(
+      "Figures are measured on the machine that runs them. Exit 0 measured, "
+      "1 the run failed (or some calls did), 2 usage.");
+  AddLedgerBench(*bench, action);
+  AddLogBench(*bench, action);
+  AddWalletBench(*bench, action);
+  AddRebuildBench(*bench, action);
+  CLI::App* eval = bench->add_subcommand(
+      "eval", "single-thread throughput of the hand evaluators");
+  OnParsed(*eval, action, [] {
     std::printf("%s\n", cards::RunEvalBench().c_str());
     return 0;
-  }
-  std::fprintf(
-      stderr,
-      "usage: banca bench ledger|log|wallet|rebuild|eval|holdem|rtp [flags]\n");
-  return 2;
+  });
+  AddHoldemBench(*bench, action);
+  AddBenchRtpCommand(*bench, action);
 }
 
 }  // namespace banca::cli

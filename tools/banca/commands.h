@@ -1,20 +1,24 @@
-// The banca subcommands. Each returns the process exit status.
+// The banca commands. Each adds its subcommand, with its flags, to the
+// program's CLI::App; the one the command line names leaves its action in
+// `*action`, which returns the process exit status.
 #ifndef BANCA_TOOLS_BANCA_COMMANDS_H_
 #define BANCA_TOOLS_BANCA_COMMANDS_H_
 
+#include "tools/banca/flags.h"
+
 namespace banca::cli {
 
-int ServeCommand(int argc, char** argv);
-int LogCommand(int argc, char** argv);
-int AuditCommand(int argc, char** argv);
-int BenchCommand(int argc, char** argv);
-// `banca bench rtp` (rtp_command.cc), dispatched by BenchCommand.
-int BenchRtp(int argc, char** argv);
-int DemoCommand(int argc, char** argv);
-int ScenarioCommand(int argc, char** argv);
-int HandsCommand(int argc, char** argv);
-int TokenCommand(int argc, char** argv);
-int ReportCommand(int argc, char** argv);
+void AddServeCommand(CLI::App& banca, Action* action);
+void AddTokenCommand(CLI::App& banca, Action* action);
+void AddLogCommand(CLI::App& banca, Action* action);
+void AddAuditCommand(CLI::App& banca, Action* action);
+void AddReportCommand(CLI::App& banca, Action* action);
+void AddBenchCommand(CLI::App& banca, Action* action);
+// `banca bench rtp` (rtp_command.cc), added by AddBenchCommand.
+void AddBenchRtpCommand(CLI::App& bench, Action* action);
+void AddDemoCommand(CLI::App& banca, Action* action);
+void AddScenarioCommand(CLI::App& banca, Action* action);
+void AddHandsCommand(CLI::App& banca, Action* action);
 
 }  // namespace banca::cli
 

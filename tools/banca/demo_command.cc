@@ -1,45 +1,32 @@
 // banca demo: a player workload against a running wallet, with progress.
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/flags.h"
 #include "tools/banca/token_key.h"
 #include "tools/banca/wallet_workload.h"
 
 namespace banca::cli {
+namespace {
 
-int DemoCommand(int argc, char** argv) {
-  auto flags = Flags::Parse(argc, argv, 2,
-                            {"target", "players", "operations", "concurrency",
-                             "run-id", "token-key-file"});
-  if (!flags.ok()) {
-    std::fprintf(stderr, "banca demo: %s\n",
-                 std::string(flags.status().message()).c_str());
-    return 2;
-  }
-  WorkloadOptions options;
-  options.target = flags->Get("target", "127.0.0.1:7070");
-  options.players =
-      static_cast<int>(flags->GetInt("players", 200).value_or(200));
-  options.operations = flags->GetInt("operations", 20'000).value_or(20'000);
-  options.concurrency =
-      static_cast<int>(flags->GetInt("concurrency", 32).value_or(32));
-  options.run_id = flags->Get(
-      "run-id", absl::StrCat("demo", absl::ToUnixSeconds(absl::Now())));
-  if (options.players < 1 || options.operations < 1 ||
-      options.concurrency < 1 || options.concurrency > 512) {
-    std::fprintf(stderr,
-                 "banca demo: bad --players/--operations/--concurrency\n");
-    return 2;
-  }
+struct DemoFlags {
+  WorkloadOptions workload;
+  std::string run_id;
+  std::string token_key_file;
+};
+
+int Demo(DemoFlags flags) {
+  WorkloadOptions& options = flags.workload;
+  options.run_id = flags.run_id.empty()
+                       ? absl::StrCat("demo", absl::ToUnixSeconds(absl::Now()))
+                       : flags.run_id;
   // The demo is the back office: accounts as an operator, payments as the
   // payment service, table money as the table service.
   absl::StatusOr<TokenForMethod> tokens = absl::NotFoundError("");
-  absl::StatusOr<auth::SigningKey> key =
-      LoadSigningKey(flags->Get("token-key-file", ""));
+  absl::StatusOr<auth::SigningKey> key = LoadSigningKey(flags.token_key_file);
   if (key.ok()) tokens = BackOfficeTokens(*key, "demo");
   if (!key.ok() && !absl::IsNotFound(key.status())) tokens = key.status();
   if (!tokens.ok() && !absl::IsNotFound(tokens.status())) {
@@ -73,6 +60,26 @@ int DemoCommand(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+void AddDemoCommand(CLI::App& banca, Action* action) {
+  CLI::App* demo = banca.add_subcommand(
+      "demo", "drive a player workload against a running wallet");
+  demo->footer("Exit 0 every call answered, 1 a call failed, 2 usage.");
+  auto flags = std::make_shared<DemoFlags>();
+  WorkloadOptions& w = flags->workload;
+  demo->add_option("--target", w.target, "the wallet, HOST:PORT");
+  AddInt(*demo, "--players", w.players, "players", 1);
+  AddInt(*demo, "--operations", w.operations, "operations in all", 1);
+  AddInt(*demo, "--concurrency", w.concurrency, "concurrent clients", 1, 512);
+  demo->add_option("--run-id", flags->run_id,
+                   "names this run's players and requests (default: "
+                   "demo<unix time>)");
+  demo->add_option("--token-key-file", flags->token_key_file,
+                   "the issuer's key, for the back office's tokens");
+  OnParsed(*demo, action, [flags] { return Demo(*flags); });
 }
 
 }  // namespace banca::cli

@@ -11,6 +11,7 @@
 #include "libs/money/money.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "nlohmann/json.hpp"
 
 namespace banca::cli {
 namespace {
@@ -26,14 +27,18 @@ bool InBounds(const GgrReportOptions& options, const std::string& day) {
          (options.to_day.empty() || day <= options.to_day);
 }
 
-std::string RowJson(const ledger::GamingRevenueRow& row) {
-  std::string out = "{";
-  if (!row.day.empty()) absl::StrAppend(&out, "\"day\":\"", row.day, "\",");
-  absl::StrAppend(
-      &out, "\"game\":\"", row.game, "\",\"stakes\":", row.stakes,
-      ",\"returned\":", row.returned, ",\"void_refunds\":", row.void_refunds,
-      ",\"rake\":", row.rake, ",\"ggr\":", row.ggr, ",\"open\":", row.open,
-      ",\"bets\":", row.bets, ",\"transactions\":", row.transactions, "}");
+nlohmann::ordered_json RowJson(const ledger::GamingRevenueRow& row) {
+  nlohmann::ordered_json out;
+  if (!row.day.empty()) out["day"] = row.day;
+  out["game"] = row.game;
+  out["stakes"] = row.stakes;
+  out["returned"] = row.returned;
+  out["void_refunds"] = row.void_refunds;
+  out["rake"] = row.rake;
+  out["ggr"] = row.ggr;
+  out["open"] = row.open;
+  out["bets"] = row.bets;
+  out["transactions"] = row.transactions;
   return out;
 }
 
@@ -125,24 +130,27 @@ absl::StatusOr<GgrReport> BuildGgrReport(eventlog::EventLog& log,
 }
 
 std::string GgrReportJson(const GgrReport& report) {
-  std::string out = absl::StrCat(
-      "{\"report\":\"ggr\",\"currency\":\"", report.currency,
-      "\",\"timezone\":\"", report.options.zone_name, "\",\"from\":\"",
-      report.options.from_day, "\",\"to\":\"", report.options.to_day,
-      "\",\"events\":", report.events, ",\"rows\":[");
-  for (size_t i = 0; i < report.rows.size(); ++i) {
-    absl::StrAppend(&out, i ? "," : "", RowJson(report.rows[i]));
+  nlohmann::ordered_json out;
+  out["report"] = "ggr";
+  out["currency"] = report.currency;
+  out["timezone"] = report.options.zone_name;
+  out["from"] = report.options.from_day;
+  out["to"] = report.options.to_day;
+  out["events"] = report.events;
+  out["rows"] = nlohmann::ordered_json::array();
+  for (const ledger::GamingRevenueRow& row : report.rows) {
+    out["rows"].push_back(RowJson(row));
   }
-  absl::StrAppend(&out, "],\"totals\":[");
-  for (size_t i = 0; i < report.totals.size(); ++i) {
-    absl::StrAppend(&out, i ? "," : "", RowJson(report.totals[i]));
+  out["totals"] = nlohmann::ordered_json::array();
+  for (const ledger::GamingRevenueRow& row : report.totals) {
+    out["totals"].push_back(RowJson(row));
   }
-  absl::StrAppend(
-      &out, "],\"reconciliation\":{\"open_stakes\":", report.open_stakes,
-      ",\"game_balances\":", report.game_balances, ",\"rake\":", report.rake,
-      ",\"house_rake_balance\":", report.house_rake_balance,
-      ",\"ok\":", report.ok() ? "true" : "false", "}}");
-  return out;
+  out["reconciliation"] = {{"open_stakes", report.open_stakes},
+                           {"game_balances", report.game_balances},
+                           {"rake", report.rake},
+                           {"house_rake_balance", report.house_rake_balance},
+                           {"ok", report.ok()}};
+  return out.dump();
 }
 
 std::string FormatGgrReport(const GgrReport& report) {

@@ -13,7 +13,6 @@
 #include "absl/strings/str_cat.h"
 #include "libs/eventlog/embedded_log.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/flags.h"
 #include "tools/banca/hands.h"
 #include "tools/banca/hands_export.h"
 #include "tools/banca/log_backend.h"
@@ -21,39 +20,13 @@
 namespace banca::cli {
 namespace {
 
-constexpr char kHandsUsage[] =
-    "usage: banca hands replay FILE.phh|FILE.phhs [--format=json]\n"
-    "  replays a PHH hand history through banca's engine and prints one\n"
-    "  JSON object per hand (docs/hand-histories.md).\n"
-    "  exit 0 replayed, 1 I/O or internal error, 2 malformed or unsupported\n"
-    "  file or an illegal action\n"
-    "\n"
-    "usage: banca hands export --table=ID [--format=phh|text]\n"
-    "         [--log=DIR|kafka://HOST:PORT | --data-dir=DIR] [--out=FILE]\n"
-    "  rebuilds every finished hand of a poker table from the event log and\n"
-    "  writes it as PHH (one [N] table per hand, as PokerKit's .phhs) or as\n"
-    "  text, with every hole card shown: for the operator and auditors.\n"
-    "  --log: the embedded log's directory (or a data directory holding\n"
-    "  log/), or Kafka; the server must be stopped for an embedded log.\n"
-    "  exit 0 written, 1 the log cannot be read or FILE written, 2 usage,\n"
-    "  3 no such table in the log, 4 some hands could not be written (each\n"
-    "  named on stderr; the others are written)\n";
+struct ReplayFlags {
+  std::string file;
+  std::string format = "json";
+};
 
-int Usage(const std::string& why) {
-  if (!why.empty()) std::fprintf(stderr, "banca hands: %s\n\n", why.c_str());
-  std::fputs(kHandsUsage, stderr);
-  return kHandsBadFile;
-}
-
-int Replay(int argc, char** argv) {
-  auto flags = Flags::Parse(argc, argv, 3, {"format"});
-  if (!flags.ok()) return Usage(std::string(flags.status().message()));
-  if (flags->positional().size() != 1) return Usage("one FILE.phh expected");
-  if (const std::string format = flags->Get("format", "json");
-      format != "json") {
-    return Usage("--format: only json is supported");
-  }
-  const HandsRun run = ReplayHandFile(flags->positional()[0]);
+int Replay(const ReplayFlags& flags) {
+  const HandsRun run = ReplayHandFile(flags.file);
   std::fprintf(stdout, "%s\n", run.json.c_str());
   if (run.exit_code != kHandsOk) {
     std::fprintf(stderr, "banca hands replay: %s\n", run.error.c_str());
@@ -66,12 +39,20 @@ int ExportFail(int code, const std::string& why) {
   return code;
 }
 
+struct ExportFlags {
+  std::string table;
+  std::string format = "phh";
+  std::string log;
+  std::string data_dir;
+  std::string out;
+};
+
 // The log named by --log / --data-dir, read as it is: an embedded log
 // directory must exist (opening one creates nothing in a missing place).
 absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExportLog(
-    const Flags& flags) {
-  const std::string spec = flags.Get("log", "");
-  const std::string data_dir = flags.Get("data-dir", "");
+    const ExportFlags& flags) {
+  const std::string& spec = flags.log;
+  const std::string& data_dir = flags.data_dir;
   if (absl::StartsWith(spec, "kafka://")) return OpenLogBackend(spec, "");
   std::string dir;
   if (spec.empty() || spec == "embedded") {
@@ -104,29 +85,22 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExportLog(
   return eventlog::OpenEmbeddedLog(dir);
 }
 
-int Export(int argc, char** argv) {
-  auto flags = Flags::Parse(argc, argv, 3,
-                            {"table", "format", "log", "data-dir", "out"});
-  if (!flags.ok()) return Usage(std::string(flags.status().message()));
-  if (!flags->positional().empty()) {
-    return Usage(
-        absl::StrCat("unexpected argument \"", flags->positional()[0], "\""));
+int Export(const ExportFlags& flags) {
+  const std::string& table_id = flags.table;
+  if (table_id.empty()) {
+    return ExportFail(kExportUsage, "--table=ID is required");
   }
-  const std::string table_id = flags->Get("table", "");
-  if (table_id.empty() || table_id == "true") {
-    return Usage("--table=ID is required");
-  }
-  const std::string format_name = flags->Get("format", "phh");
+  const std::string& format_name = flags.format;
   ExportFormat format = ExportFormat::kPhh;
   if (format_name == "text") {
     format = ExportFormat::kText;
   } else if (format_name != "phh") {
-    return Usage(absl::StrCat("--format must be phh or text, got \"",
-                              format_name, "\""));
+    return ExportFail(kExportUsage,
+                      absl::StrCat("--format must be phh or text, got \"",
+                                   format_name, "\""));
   }
-  const std::string out_path = flags->Get("out", "");
-  if (out_path == "true") return Usage("--out=FILE needs a file name");
-  auto log = OpenExportLog(*flags);
+  const std::string& out_path = flags.out;
+  auto log = OpenExportLog(flags);
   if (!log.ok()) {
     return ExportFail(
         absl::IsInvalidArgument(log.status()) ? kExportUsage : kExportFailed,
@@ -160,29 +134,51 @@ int Export(int argc, char** argv) {
   return r.exit_code;
 }
 
-struct Subcommand {
-  const char* name;
-  int (*run)(int argc, char** argv);
-};
+void AddReplay(CLI::App& hands, Action* action) {
+  CLI::App* replay = hands.add_subcommand(
+      "replay", "replay a PHH hand history through banca's engine");
+  replay->footer(
+      "Prints one JSON object per hand (docs/hand-histories.md).\n"
+      "Exit 0 replayed, 1 I/O or internal error, 2 malformed or unsupported "
+      "file, an illegal action, or usage.");
+  auto flags = std::make_shared<ReplayFlags>();
+  replay->add_option("FILE", flags->file, "FILE.phh or FILE.phhs")->required();
+  replay->add_option("--format", flags->format, "the output: json")
+      ->check(CLI::IsMember({"json"}));
+  OnParsed(*replay, action, [flags] { return Replay(*flags); });
+}
 
-constexpr Subcommand kSubcommands[] = {
-    {"replay", Replay},
-    {"export", Export},
-};
+void AddExport(CLI::App& hands, Action* action) {
+  CLI::App* to = hands.add_subcommand(
+      "export", "every hand of a poker table from the log, as PHH or text");
+  to->footer(
+      "Rebuilds every finished hand of the table from the event log and "
+      "writes it as PHH (one [N] table per hand, as PokerKit's .phhs) or as "
+      "text, with every hole card shown: for the operator and auditors. The "
+      "server must be stopped for an embedded log.\n"
+      "Exit 0 written, 1 the log cannot be read or FILE written, 2 usage, "
+      "3 no such table in the log, 4 some hands could not be written (each "
+      "named on stderr; the others are written).");
+  auto flags = std::make_shared<ExportFlags>();
+  to->add_option("--table", flags->table, "the table id (required)");
+  to->add_option("--format", flags->format, "phh or text");
+  to->add_option("--log", flags->log,
+                 "the embedded log's directory (or a data directory holding "
+                 "log/), or kafka://HOST:PORT");
+  to->add_option("--data-dir", flags->data_dir,
+                 "a data directory, with --log=embedded or no --log");
+  to->add_option("--out", flags->out, "the file to write (else stdout)");
+  OnParsed(*to, action, [flags] { return Export(*flags); });
+}
 
 }  // namespace
 
-int HandsCommand(int argc, char** argv) {
-  if (argc < 3) return Usage("");
-  const std::string sub = argv[2];
-  if (sub == "--help" || sub == "help") {
-    std::fputs(kHandsUsage, stdout);
-    return 0;
-  }
-  for (const Subcommand& s : kSubcommands) {
-    if (sub == s.name) return s.run(argc, argv);
-  }
-  return Usage("unknown subcommand \"" + sub + "\"");
+void AddHandsCommand(CLI::App& banca, Action* action) {
+  CLI::App* hands =
+      banca.add_subcommand("hands", "hand histories (docs/hand-histories.md)");
+  hands->require_subcommand(1);
+  AddReplay(*hands, action);
+  AddExport(*hands, action);
 }
 
 }  // namespace banca::cli

@@ -1,6 +1,7 @@
 // banca log stats|tail: read the event log as a person would.
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -10,7 +11,6 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/flags.h"
 #include "tools/banca/log_backend.h"
 
 namespace banca::cli {
@@ -92,39 +92,47 @@ int Tail(eventlog::EventLog& log, const std::string& topic, int64_t n) {
   return 0;
 }
 
-}  // namespace
+struct LogFlags {
+  std::string data_dir;
+  std::string log = "embedded";
+  int64_t n = 20;
+  std::string topic = std::string(wire::kWalletTopic);
+};
 
-int LogCommand(int argc, char** argv) {
-  const std::string sub = argc >= 3 ? argv[2] : "";
-  if (sub != "stats" && sub != "tail") {
-    std::fprintf(stderr,
-                 "usage: banca log stats|tail --data-dir=DIR "
-                 "[--log=embedded|kafka://...] "
-                 "[--n=20] [--topic=banca.wallet.events]\n");
-    return 2;
-  }
-  auto flags = Flags::Parse(argc, argv, 3, {"data-dir", "n", "topic", "log"});
-  if (!flags.ok() || flags->Get("data-dir", "").empty()) {
-    std::fprintf(stderr, "banca log: %s\n",
-                 flags.ok() ? "--data-dir is required"
-                            : std::string(flags.status().message()).c_str());
-    return 2;
-  }
-  const std::string spec = flags->Get("log", "embedded");
+constexpr int64_t kMaxTail = 100'000;
+
+int Run(const LogFlags& flags, bool tail) {
   const std::string dir =
-      spec == "embedded" ? flags->Get("data-dir", "") + "/log" : "";
-  auto log = OpenLogBackend(spec, flags->Get("data-dir", ""));
+      flags.log == "embedded" ? flags.data_dir + "/log" : "";
+  auto log = OpenLogBackend(flags.log, flags.data_dir);
   if (!log.ok()) {
     std::fprintf(stderr, "banca log: %s\n", log.status().ToString().c_str());
     return 1;
   }
-  if (sub == "stats") return Stats(**log, dir);
-  auto n = flags->GetInt("n", 20);
-  if (!n.ok() || *n <= 0 || *n > 100'000) {
-    std::fprintf(stderr, "banca log tail: --n must be 1..100000\n");
-    return 2;
+  return tail ? Tail(**log, flags.topic, flags.n) : Stats(**log, dir);
+}
+
+}  // namespace
+
+void AddLogCommand(CLI::App& banca, Action* action) {
+  CLI::App* log =
+      banca.add_subcommand("log", "inspect the event log (the server stopped)");
+  log->require_subcommand(1);
+  auto flags = std::make_shared<LogFlags>();
+  CLI::App* stats =
+      log->add_subcommand("stats", "journal check and events per topic");
+  CLI::App* tail =
+      log->add_subcommand("tail", "the last events of a topic, merged by time");
+  for (CLI::App* sub : {stats, tail}) {
+    sub->add_option("--data-dir", flags->data_dir,
+                    "the server's data directory")
+        ->required();
+    sub->add_option("--log", flags->log, "embedded, or kafka://HOST:PORT");
   }
-  return Tail(**log, flags->Get("topic", std::string(wire::kWalletTopic)), *n);
+  AddInt(*tail, "--n", flags->n, "events to show", 1, kMaxTail);
+  tail->add_option("--topic", flags->topic, "the topic");
+  OnParsed(*stats, action, [flags] { return Run(*flags, /*tail=*/false); });
+  OnParsed(*tail, action, [flags] { return Run(*flags, /*tail=*/true); });
 }
 
 }  // namespace banca::cli

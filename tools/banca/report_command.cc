@@ -1,51 +1,45 @@
 // banca report ggr --data-dir=DIR [--log=...] [--timezone=Z] [--from=D]
 //                  [--to=D] [--json]
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "absl/time/time.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/flags.h"
 #include "tools/banca/ggr_report.h"
 #include "tools/banca/log_backend.h"
 
 namespace banca::cli {
+namespace {
 
-int ReportCommand(int argc, char** argv) {
-  constexpr char kUsage[] =
-      "usage: banca report ggr --data-dir=DIR "
-      "[--log=embedded|kafka://HOST:PORT] [--timezone=UTC|Europe/Lisbon] "
-      "[--from=YYYY-MM-DD] [--to=YYYY-MM-DD] [--json]\n";
-  if (argc < 3 || std::string(argv[2]) != "ggr") {
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
-  auto flags = Flags::Parse(
-      argc, argv, 3, {"data-dir", "log", "timezone", "from", "to", "json"});
-  if (!flags.ok()) {
-    std::fprintf(stderr, "banca report ggr: %s\n%s",
-                 std::string(flags.status().message()).c_str(), kUsage);
-    return 2;
-  }
-  const std::string spec = flags->Get("log", "embedded");
-  const std::string data_dir = flags->Get("data-dir", "");
-  if (data_dir.empty() && spec == "embedded") {
-    std::fprintf(stderr, "banca report ggr: --data-dir is required\n%s",
-                 kUsage);
-    return 2;
+struct GgrFlags {
+  std::string data_dir;
+  std::string log = "embedded";
+  std::string timezone = "UTC";
+  std::string from;
+  std::string to;
+  bool json = false;
+};
+
+int Ggr(const GgrFlags& flags) {
+  if (flags.data_dir.empty() && flags.log == "embedded") {
+    std::fprintf(stderr,
+                 "banca report ggr: --data-dir is required with "
+                 "--log=embedded\n");
+    return kUsageError;
   }
   GgrReportOptions options;
-  options.zone_name = flags->Get("timezone", "UTC");
+  options.zone_name = flags.timezone;
   if (!absl::LoadTimeZone(options.zone_name, &options.zone)) {
     std::fprintf(stderr,
                  "banca report ggr: unknown time zone \"%s\" (an IANA name "
                  "such as Europe/Lisbon; the system needs tzdata)\n",
                  options.zone_name.c_str());
-    return 2;
+    return kUsageError;
   }
-  options.from_day = flags->Get("from", "");
-  options.to_day = flags->Get("to", "");
-  auto log = OpenLogBackend(spec, data_dir);
+  options.from_day = flags.from;
+  options.to_day = flags.to;
+  auto log = OpenLogBackend(flags.log, flags.data_dir);
   if (!log.ok()) {
     std::fprintf(stderr,
                  "banca report ggr: cannot open the log (is the server still "
@@ -57,14 +51,40 @@ int ReportCommand(int argc, char** argv) {
   if (!report.ok()) {
     std::fprintf(stderr, "banca report ggr: %s\n",
                  report.status().ToString().c_str());
-    return absl::IsInvalidArgument(report.status()) ? 2 : 1;
+    return absl::IsInvalidArgument(report.status()) ? kUsageError : 1;
   }
-  if (flags->GetBool("json")) {
+  if (flags.json) {
     std::printf("%s\n", GgrReportJson(*report).c_str());
   } else {
     std::fputs(FormatGgrReport(*report).c_str(), stdout);
   }
   return report->ok() ? 0 : 1;
+}
+
+}  // namespace
+
+void AddReportCommand(CLI::App& banca, Action* action) {
+  CLI::App* report = banca.add_subcommand("report", "finance reports");
+  report->require_subcommand(1);
+  CLI::App* ggr = report->add_subcommand(
+      "ggr", "gross gaming revenue per game and day, reconciled");
+  ggr->footer(
+      "Stakes, returns, void refunds and rake per game and day, checked "
+      "against the ledger (docs/reports.md).\n"
+      "Exit 0 reconciled, 1 a reconciliation problem or an unreadable log, "
+      "2 usage (an unknown flag, a malformed day, an unknown time zone).");
+  auto flags = std::make_shared<GgrFlags>();
+  ggr->add_option("--data-dir", flags->data_dir,
+                  "the server's data directory (required with "
+                  "--log=embedded)");
+  ggr->add_option("--log", flags->log, "embedded, or kafka://HOST:PORT");
+  ggr->add_option("--timezone", flags->timezone,
+                  "the IANA zone whose days the rows are, e.g. "
+                  "Europe/Lisbon");
+  ggr->add_option("--from", flags->from, "first day, YYYY-MM-DD");
+  ggr->add_option("--to", flags->to, "last day, YYYY-MM-DD");
+  AddSwitch(*ggr, "--json", flags->json, "print one JSON object");
+  OnParsed(*ggr, action, [flags] { return Ggr(*flags); });
 }
 
 }  // namespace banca::cli

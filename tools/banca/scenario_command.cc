@@ -1,28 +1,37 @@
 // `banca scenario run FILE.json` (see tools/banca/scenario.h).
 #include <cstdio>
-#include <cstring>
+#include <memory>
 #include <string>
 
 #include "tools/banca/commands.h"
 #include "tools/banca/scenario.h"
 
 namespace banca::cli {
+namespace {
 
-int ScenarioCommand(int argc, char** argv) {
-  if (argc != 4 || std::strcmp(argv[2], "run") != 0) {
-    std::fprintf(stderr,
-                 "usage: banca scenario run FILE.json\n"
-                 "  plays a scripted table and prints one JSON object.\n"
-                 "  exit 0 played (steps may be rejected), 1 internal error,\n"
-                 "  2 malformed file, 3 game not supported yet\n");
-    return kScenarioMalformed;
-  }
-  ScenarioRun run = RunScenarioFile(argv[3]);
+int Run(const std::string& file) {
+  ScenarioRun run = RunScenarioFile(file);
   std::fprintf(stdout, "%s\n", run.json.c_str());
   if (run.exit_code != kScenarioPlayed) {
     std::fprintf(stderr, "banca scenario: %s\n", run.json.c_str());
   }
   return run.exit_code;
+}
+
+}  // namespace
+
+void AddScenarioCommand(CLI::App& banca, Action* action) {
+  CLI::App* scenario =
+      banca.add_subcommand("scenario", "scripted tables (docs/scenarios.md)");
+  scenario->require_subcommand(1);
+  CLI::App* run = scenario->add_subcommand(
+      "run", "play a scenario file and print one JSON object");
+  run->footer(
+      "Exit 0 played (steps may be rejected), 1 internal error, 2 malformed "
+      "file (or usage), 3 game not supported yet.");
+  auto file = std::make_shared<std::string>();
+  run->add_option("FILE", *file, "the scenario, JSON")->required();
+  OnParsed(*run, action, [file] { return Run(*file); });
 }
 
 }  // namespace banca::cli

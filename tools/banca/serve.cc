@@ -1,6 +1,7 @@
 // banca serve: runs the chosen services in one process on one event log.
 #include <signal.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -15,37 +16,54 @@
 #include "libs/common/clock.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/group_member.h"
+#include "nlohmann/json.hpp"
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
 #include "services/table/banked_table_service.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/flags.h"
 #include "tools/banca/log_backend.h"
 #include "tools/banca/server_options.h"
 #include "tools/banca/token_key.h"
 
 namespace banca::cli {
 
-int ServeCommand(int argc, char** argv) {
-  auto flags =
-      Flags::Parse(argc, argv, 2,
-                   {"services", "data-dir", "log", "grpc-port", "grpc-address",
-                    "metrics-port", "partitions", "currency", "token-key-file",
-                    "token-verify-key-file", "deck-key-file", "insecure-dev",
-                    "wallet-group", "wallet-session-timeout-ms"});
-  if (!flags.ok()) {
-    std::fprintf(stderr, "banca serve: %s\n",
-                 std::string(flags.status().message()).c_str());
-    return 2;
-  }
-  const std::string data_dir = flags->Get("data-dir", "");
+namespace {
+
+struct ServeFlags {
+  std::string services = "wallet";
+  std::string data_dir;
+  std::string log = "embedded";
+  int grpc_port = 7070;
+  std::string grpc_address = "0.0.0.0";
+  int metrics_port = 9464;
+  int partitions = 8;
+  std::string currency = "EUR";
+  std::string token_key_file;
+  std::string token_verify_key_file;
+  std::string deck_key_file;
+  bool insecure_dev = false;
+  std::string wallet_group;
+  int wallet_session_timeout_ms = 10'000;
+};
+
+constexpr int kMaxPort = 65'535;
+
+// One structured log line on `out` (the serving line is what scripts and
+// tests wait for, on stdout).
+void LogLine(std::FILE* out, const nlohmann::ordered_json& line) {
+  std::fprintf(out, "%s\n", line.dump().c_str());
+  std::fflush(out);
+}
+
+int Serve(const ServeFlags& flags) {
+  const std::string& data_dir = flags.data_dir;
   if (data_dir.empty()) {
     std::fprintf(stderr, "banca serve: --data-dir is required\n");
-    return 2;
+    return kUsageError;
   }
-  const std::string services = flags->Get("services", "wallet");
+  const std::string& services = flags.services;
   bool serve_wallet = false;
   bool serve_table = false;
   for (absl::string_view s : absl::StrSplit(services, ',')) {
@@ -64,10 +82,9 @@ int ServeCommand(int argc, char** argv) {
   // Every service checks signed tokens; without a key only a developer's
   // --insecure-dev wallet may start (the table cannot tell players apart
   // without tokens).
-  const bool insecure_dev = flags->GetBool("insecure-dev");
+  const bool insecure_dev = flags.insecure_dev;
   absl::StatusOr<auth::Verifier> verifier =
-      LoadVerifier(flags->Get("token-key-file", ""),
-                   flags->Get("token-verify-key-file", ""));
+      LoadVerifier(flags.token_key_file, flags.token_verify_key_file);
   if (!verifier.ok() &&
       (serve_table || !insecure_dev || !absl::IsNotFound(verifier.status()))) {
     std::fprintf(stderr, "banca serve: %s\n",
@@ -75,26 +92,16 @@ int ServeCommand(int argc, char** argv) {
     return 2;
   }
   if (insecure_dev) {
-    std::fprintf(stderr,
-                 "{\"level\":\"warning\",\"msg\":\"--insecure-dev: the "
-                 "wallet checks no caller's identity; never use it with real "
-                 "money\"}\n");
+    LogLine(stderr, {{"level", "warning"},
+                     {"msg",
+                      "--insecure-dev: the wallet checks no caller's "
+                      "identity; never use it with real money"}});
   }
   table::TableServiceOptions table_options;
   table::BankedTableServiceOptions banked_options;
   if (verifier.ok()) {
     table_options.verifier = *verifier;
     banked_options.verifier = *verifier;
-  }
-  auto grpc_port = flags->GetInt("grpc-port", 7070);
-  auto metrics_port = flags->GetInt("metrics-port", 9464);
-  auto partitions = flags->GetInt("partitions", 8);
-  for (const auto* v : {&grpc_port, &metrics_port, &partitions}) {
-    if (!v->ok()) {
-      std::fprintf(stderr, "banca serve: %s\n",
-                   std::string(v->status().message()).c_str());
-      return 2;
-    }
   }
 
   // Block the stop signals before any thread starts, so only the waiter
@@ -110,23 +117,24 @@ int ServeCommand(int argc, char** argv) {
   if (serve_table) {
     bool created = false;
     absl::StatusOr<seal::DeckKeys> deck_keys =
-        LoadDeckKeys(flags->Get("deck-key-file", ""), data_dir, &created);
+        LoadDeckKeys(flags.deck_key_file, data_dir, &created);
     if (!deck_keys.ok()) {
       std::fprintf(stderr, "banca serve: %s\n",
                    std::string(deck_keys.status().message()).c_str());
       return 2;
     }
     if (created) {
-      std::fprintf(stderr,
-                   "{\"level\":\"info\",\"msg\":\"made a deck key in "
-                   "%s/deck.key: the tables seal their decks with it; tables "
-                   "hosted by several processes need one --deck-key-file\"}\n",
-                   data_dir.c_str());
+      LogLine(stderr,
+              {{"level", "info"},
+               {"msg", absl::StrCat("made a deck key in ", data_dir,
+                                    "/deck.key: the tables seal their decks "
+                                    "with it; tables hosted by several "
+                                    "processes need one --deck-key-file")}});
     }
     table_options.deck_keys = *deck_keys;
     banked_options.deck_keys = *std::move(deck_keys);
   }
-  auto log = OpenLogBackend(flags->Get("log", "embedded"), data_dir);
+  auto log = OpenLogBackend(flags.log, data_dir);
   if (!log.ok()) {
     std::fprintf(stderr, "banca serve: %s\n",
                  std::string(log.status().message()).c_str());
@@ -135,32 +143,24 @@ int ServeCommand(int argc, char** argv) {
 
   auto registry = std::make_shared<prometheus::Registry>();
   std::unique_ptr<prometheus::Exposer> exposer;
-  if (*metrics_port > 0) {
+  if (flags.metrics_port > 0) {
     exposer = std::make_unique<prometheus::Exposer>(
-        absl::StrCat("0.0.0.0:", *metrics_port));
+        absl::StrCat("0.0.0.0:", flags.metrics_port));
     exposer->RegisterCollectable(registry);
   }
 
   SystemClock clock;
   wallet::WalletOptions options;
-  options.currency = flags->Get("currency", "EUR");
-  options.partitions = static_cast<int>(*partitions);
+  options.currency = flags.currency;
+  options.partitions = flags.partitions;
   options.projection_dir = data_dir + "/projections/wallet";
   options.metrics = registry.get();
   if (verifier.ok()) options.verifier = *verifier;
   options.insecure_dev = insecure_dev;
   // Several wallet processes on one Kafka topic share the partitions of
   // one consumer group (WalletOptions::group).
-  options.group = flags->Get("wallet-group", "");
-  auto session_ms = flags->GetInt("wallet-session-timeout-ms", 10'000);
-  if (!session_ms.ok() || *session_ms < eventlog::kMinSessionTimeoutMs ||
-      *session_ms > eventlog::kMaxSessionTimeoutMs) {
-    std::fprintf(
-        stderr, "banca serve: --wallet-session-timeout-ms must be %d..%d\n",
-        eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
-    return 2;
-  }
-  options.group_session_timeout_ms = static_cast<int>(*session_ms);
+  options.group = flags.wallet_group;
+  options.group_session_timeout_ms = flags.wallet_session_timeout_ms;
   std::filesystem::create_directories(options.projection_dir, ec);
   const absl::Time replay_start = absl::Now();
   std::unique_ptr<wallet::WalletService> wallet;
@@ -175,8 +175,8 @@ int ServeCommand(int argc, char** argv) {
   }
   std::unique_ptr<table::TableService> tables;
   if (serve_table) {
-    table_options.partitions = static_cast<int>(*partitions);
-    table_options.wallet_partitions = static_cast<int>(*partitions);
+    table_options.partitions = flags.partitions;
+    table_options.wallet_partitions = flags.partitions;
     auto started = table::TableService::Start(**log, clock, table_options);
     if (!started.ok()) {
       std::fprintf(stderr, "banca serve: table: %s\n",
@@ -188,8 +188,8 @@ int ServeCommand(int argc, char** argv) {
   // The banked games (roulette) are served by the same table process.
   std::unique_ptr<table::BankedTableService> banked;
   if (serve_table) {
-    banked_options.partitions = static_cast<int>(*partitions);
-    banked_options.wallet_partitions = static_cast<int>(*partitions);
+    banked_options.partitions = flags.partitions;
+    banked_options.wallet_partitions = flags.partitions;
     auto started =
         table::BankedTableService::Start(**log, clock, banked_options);
     if (!started.ok()) {
@@ -209,7 +209,7 @@ int ServeCommand(int argc, char** argv) {
   ApplyServerOptions(builder);
   int selected_port = 0;
   const std::string address =
-      absl::StrCat(flags->Get("grpc-address", "0.0.0.0"), ":", *grpc_port);
+      absl::StrCat(flags.grpc_address, ":", flags.grpc_port);
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(),
                            &selected_port);
   if (wallet) builder.RegisterService(wallet.get());
@@ -230,15 +230,14 @@ int ServeCommand(int argc, char** argv) {
     server->GetHealthCheckService()->SetServingStatus(
         "banca.v1.BankedTableService", true);
   }
-  std::printf(
-      "{\"level\":\"info\",\"msg\":\"serving\",\"services\":\"%s\","
-      "\"grpc_port\":%d,\"metrics_port\":%lld,\"replayed_events\":%lld,"
-      "\"replay_ms\":%lld}\n",
-      services.c_str(), selected_port, static_cast<long long>(*metrics_port),
-      static_cast<long long>(replayed),
-      static_cast<long long>(
-          absl::ToInt64Milliseconds(absl::Now() - replay_start)));
-  std::fflush(stdout);
+  LogLine(stdout, {{"level", "info"},
+                   {"msg", "serving"},
+                   {"services", services},
+                   {"grpc_port", selected_port},
+                   {"metrics_port", flags.metrics_port},
+                   {"replayed_events", replayed},
+                   {"replay_ms",
+                    absl::ToInt64Milliseconds(absl::Now() - replay_start)}});
 
   std::thread waiter([&] {
     int signal = 0;
@@ -253,9 +252,59 @@ int ServeCommand(int argc, char** argv) {
   if (banked) banked->Stop();
   if (tables) tables->Stop();
   absl::Status stopped = wallet ? wallet->Stop() : absl::OkStatus();
-  std::printf("{\"level\":\"info\",\"msg\":\"stopped\",\"status\":\"%s\"}\n",
-              stopped.ToString().c_str());
+  LogLine(
+      stdout,
+      {{"level", "info"}, {"msg", "stopped"}, {"status", stopped.ToString()}});
   return stopped.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+void AddServeCommand(CLI::App& banca, Action* action) {
+  CLI::App* serve =
+      banca.add_subcommand("serve", "run services over gRPC on one event log");
+  serve->footer(
+      "Every service checks signed caller tokens: give the issuer's key "
+      "(--token-key-file or BANCA_TOKEN_KEY) or a verifying-only key file "
+      "(docs/security.md). Wallets of one --wallet-group share the wallet "
+      "topic's partitions (docs/architecture.md).\n"
+      "Exit 0 stopped cleanly (SIGINT/SIGTERM), 1 failed to start or stop, "
+      "2 usage or a key that cannot be read.");
+  auto flags = std::make_shared<ServeFlags>();
+  serve->add_option("--services", flags->services,
+                    "wallet, table, or wallet,table");
+  serve
+      ->add_option("--data-dir", flags->data_dir,
+                   "projections, the embedded log, the deck key")
+      ->required();
+  serve->add_option("--log", flags->log,
+                    "embedded, or kafka://HOST:PORT[,HOST:PORT][?options]");
+  AddInt(*serve, "--grpc-port", flags->grpc_port, "0 picks a free port", 0,
+         kMaxPort);
+  serve->add_option("--grpc-address", flags->grpc_address,
+                    "the address to listen on");
+  AddInt(*serve, "--metrics-port", flags->metrics_port,
+         "Prometheus /metrics (0: none)", 0, kMaxPort);
+  AddInt(*serve, "--partitions", flags->partitions,
+         "partitions of a new wallet topic", 1);
+  serve->add_option("--currency", flags->currency, "the wallet's currency");
+  serve->add_option("--token-key-file", flags->token_key_file,
+                    "the issuer's key (else BANCA_TOKEN_KEY)");
+  serve->add_option("--token-verify-key-file", flags->token_verify_key_file,
+                    "verifying-only public keys (docs/security.md)");
+  serve->add_option("--deck-key-file", flags->deck_key_file,
+                    "the tables' deck-sealing key (default: made in "
+                    "DATA_DIR/deck.key)");
+  AddSwitch(*serve, "--insecure-dev", flags->insecure_dev,
+            "a wallet with no identity checks, for a laptop; never with "
+            "real money");
+  serve->add_option("--wallet-group", flags->wallet_group,
+                    "share the wallet topic with the group's other wallets");
+  AddInt(*serve, "--wallet-session-timeout-ms",
+         flags->wallet_session_timeout_ms,
+         "a silent group member's partitions move after this",
+         eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+  OnParsed(*serve, action, [flags] { return Serve(*flags); });
 }
 
 }  // namespace banca::cli
