@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "libs/games/poker/phh.h"
-#include "tools/banca/hands.h"
+#include "libs/hand_history/hands.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace banca::games::poker;
@@ -21,6 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)WritePhh(*record, extras.ok() ? *extras : none);
     (void)WriteText(*record, extras.ok() ? *extras : none);
   }
-  (void)banca::cli::ReplayHandText(text);
+  (void)banca::hand_history::ReplayHandText(text);
   return 0;
 }

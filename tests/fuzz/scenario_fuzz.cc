@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "nlohmann/json.hpp"
-#include "tools/banca/scenario.h"
+#include "tools/scenario/scenario.h"
 
 namespace {
 

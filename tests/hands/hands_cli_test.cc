@@ -9,9 +9,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "libs/hand_history/hands.h"
 #include "nlohmann/json.hpp"
 #include "tests/run_banca.h"
-#include "tools/banca/hands.h"
 
 namespace banca::cli {
 namespace {
@@ -121,8 +121,8 @@ TEST(HandsReplayText, InvalidUtf8PlayerNameIsReplacedNotThrown) {
       "starting_stacks = [5000, 5000]\n"
       "actions = ['d dh p1 AhAd', 'd dh p2 KcKd', 'p1 f']\n"
       "players = ['\xff\xfe', 'bob']\n";
-  const HandsRun run = ReplayHandText(text);
-  EXPECT_EQ(run.exit_code, kHandsOk) << run.json;
+  const hand_history::HandsRun run = hand_history::ReplayHandText(text);
+  EXPECT_EQ(run.exit_code, hand_history::kHandsOk) << run.json;
   const Json j = Json::parse(run.json, nullptr, false);
   ASSERT_TRUE(j.is_object()) << run.json;
   EXPECT_EQ(j["players"][1]["finishing_stack"], 5050);

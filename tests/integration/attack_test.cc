@@ -9,10 +9,10 @@
 #include "absl/strings/str_cat.h"
 #include "banca/v1/table.grpc.pb.h"
 #include "google/protobuf/unknown_field_set.h"
+#include "services/audit/audit.h"
 #include "testing/grpc_health_client.grpc.pb.h"
 #include "tests/integration/serve_child.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/audit.h"
 
 namespace banca::testing {
 namespace {
@@ -193,8 +193,8 @@ TEST_F(AttackTest, NobodyWithoutTheRightMintsOrStealsMoney) {
   grpc::ClientContext forged;
   forged.AddMetadata(
       "authorization",
-      "Bearer " + *cli::DayToken(*auth::SigningKey::FromSeed(seed),
-                                 Role::kService, "payments"));
+      "Bearer " + *edge::DayToken(*auth::SigningKey::FromSeed(seed),
+                                  Role::kService, "payments"));
   v1::DepositRequest d;
   d.set_request_id("d-forged");
   d.set_player_id("bob");
@@ -211,9 +211,9 @@ TEST_F(AttackTest, NobodyWithoutTheRightMintsOrStealsMoney) {
   ExpectSameLedger(before, Summary(), "after a restart");
   StopServeChild(child_, SIGTERM);
   child_.pid = -1;
-  auto audit = cli::VerifyDataDir(dir_);
+  auto audit = audit::VerifyDataDir(dir_);
   ASSERT_TRUE(audit.ok()) << audit.status();
-  EXPECT_TRUE(audit->ok()) << cli::FormatAuditReport(*audit);
+  EXPECT_TRUE(audit->ok()) << audit::FormatAuditReport(*audit);
 }
 
 TEST_F(AttackTest, HugeUnknownFieldsNeitherStopTheProcessNorReachTheLog) {
@@ -282,9 +282,9 @@ TEST_F(AttackTest, BalancesStayFarBelowOverflowAndTheDataDirectoryStarts) {
   // The audit is clean and names the operator behind each adjustment.
   StopServeChild(child_, SIGTERM);
   child_.pid = -1;
-  auto audit = cli::VerifyDataDir(dir_);
+  auto audit = audit::VerifyDataDir(dir_);
   ASSERT_TRUE(audit.ok()) << audit.status();
-  EXPECT_TRUE(audit->ok()) << cli::FormatAuditReport(*audit);
+  EXPECT_TRUE(audit->ok()) << audit::FormatAuditReport(*audit);
   EXPECT_EQ(audit->adjustments["operator:op"].count, accepted);
   EXPECT_EQ(audit->adjustments["operator:op"].moved_minor, accepted * kBig);
 }
@@ -340,9 +340,9 @@ TEST_F(AttackTest, AClientCannotJamATablesBuyInWithItsRequestId) {
   ExpectAlive();
   StopServeChild(child_, SIGTERM);
   child_.pid = -1;
-  auto audit = cli::VerifyDataDir(dir_);
+  auto audit = audit::VerifyDataDir(dir_);
   ASSERT_TRUE(audit.ok()) << audit.status();
-  EXPECT_TRUE(audit->ok()) << cli::FormatAuditReport(*audit);
+  EXPECT_TRUE(audit->ok()) << audit::FormatAuditReport(*audit);
 }
 
 }  // namespace

@@ -182,8 +182,8 @@ TEST_F(BankedAccessTest, EveryRoleAndRpcPairFollowsTheMatrix) {
   other_seed.fill(3);
   const std::vector<std::pair<std::string, std::string>> callers = {
       {"no token", ""},
-      {"forged", *cli::DayToken(*auth::SigningKey::FromSeed(other_seed),
-                                Role::kOperator, "op", now)},
+      {"forged", *edge::DayToken(*auth::SigningKey::FromSeed(other_seed),
+                                 Role::kOperator, "op", now)},
       {"player:ana", TestToken(Role::kPlayer, "ana", now)},
       {"player:carl", TestToken(Role::kPlayer, "carl", now)},
       {"operator:op", TestToken(Role::kOperator, "op", now)},

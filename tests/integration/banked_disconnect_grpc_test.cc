@@ -104,7 +104,7 @@ TEST_F(BankedTableTest,
   EXPECT_EQ(LedgerSum(), 0);
   // The audit matches the stake and the settlement with the wallet's
   // postings, once each.
-  auto audit = cli::AuditBankedTopic(*log_);
+  auto audit = audit::AuditBankedTopic(*log_);
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_TRUE(audit->ok());
   EXPECT_EQ(audit->stakes, 1);

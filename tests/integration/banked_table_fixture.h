@@ -23,6 +23,7 @@
 #include "gtest/gtest.h"
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
+#include "libs/eventlog/log_backend.h"
 #include "libs/games/roulette/bet.h"
 #include "libs/games/roulette/pocket.h"
 #include "libs/ledger/account.h"
@@ -31,13 +32,12 @@
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "services/audit/banked_audit.h"
+#include "services/server/server_options.h"
 #include "services/table/banked_table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/stacked_shoe.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/banked_audit.h"
-#include "tools/banca/log_backend.h"
-#include "tools/banca/server_options.h"
 
 namespace banca::testing {
 
@@ -127,7 +127,7 @@ class BankedTableTest : public ::testing::Test {
     // the tables logged carried out at most once, none missing among
     // those the wallet has read (banca audit verify, tools/banca).
     if (log_) {
-      auto audit = cli::AuditBankedTopic(*log_);
+      auto audit = audit::AuditBankedTopic(*log_);
       ASSERT_TRUE(audit.ok()) << audit.status();
       EXPECT_TRUE(audit->ok()) << audit->problems.front();
       EXPECT_GT(audit->events, 0);
@@ -136,7 +136,7 @@ class BankedTableTest : public ::testing::Test {
   }
 
   void Start() {
-    auto log = cli::OpenLogBackend("embedded", dir_);
+    auto log = eventlog::OpenLogBackend("embedded", dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = std::move(*log);
     wallet::WalletOptions wo;
@@ -162,7 +162,7 @@ class BankedTableTest : public ::testing::Test {
     ASSERT_TRUE(t.ok()) << t.status();
     tables_ = std::move(*t);
     grpc::ServerBuilder builder;
-    cli::ApplyServerOptions(builder);  // as served: request limits too
+    server::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);
@@ -173,9 +173,9 @@ class BankedTableTest : public ::testing::Test {
     auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
                                        grpc::InsecureChannelCredentials());
     stub_ = v1::BankedTableService::NewStub(channel);
-    wallet_stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+    wallet_stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
         absl::StrCat("127.0.0.1:", port),
-        *cli::BackOfficeTokens(TestSigningKey(), "test", [this] {
+        *edge::BackOfficeTokens(TestSigningKey(), "test", [this] {
           return clock_.NowMicros() / 1'000'000;
         })));
   }

@@ -15,8 +15,8 @@
 #include <random>
 
 #include "absl/strings/numbers.h"
+#include "libs/eventlog/log_backend.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/log_backend.h"
 
 namespace banca::testing {
 namespace {
@@ -47,7 +47,7 @@ class ExactlyOnceTest : public ::testing::TestWithParam<Backend> {
     dir_ = FreshDir(absl::StrCat("exactly_once_", suffix));
     in_ = absl::StrCat("eo.in.", suffix);
     out_ = absl::StrCat("eo.out.", suffix);
-    auto log = cli::OpenLogBackend(spec_, dir_);
+    auto log = eventlog::OpenLogBackend(spec_, dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     ASSERT_TRUE((*log)->EnsureTopic({in_, kPartitions}).ok());
     ASSERT_TRUE((*log)->EnsureTopic({out_, kPartitions}).ok());
@@ -68,7 +68,7 @@ class ExactlyOnceTest : public ::testing::TestWithParam<Backend> {
 
   // The transformer, run in a child process. Exit 0 when all is consumed.
   [[noreturn]] void Transform() {
-    auto log = cli::OpenLogBackend(spec_, dir_);
+    auto log = eventlog::OpenLogBackend(spec_, dir_);
     if (!log.ok()) _exit(3);
     for (bool progressed = true; progressed;) {
       progressed = false;
@@ -146,7 +146,7 @@ TEST_P(ExactlyOnceTest, KilledTransformerNeitherLosesNorDoublesOutput) {
   ASSERT_TRUE(finished) << "the transformer never finished";
   EXPECT_GE(kills, 3) << "too few kills landed for the test to prove much";
 
-  auto log = cli::OpenLogBackend(spec_, dir_);
+  auto log = eventlog::OpenLogBackend(spec_, dir_);
   ASSERT_TRUE(log.ok()) << log.status();
   std::map<std::string, int> seen;
   for (int p = 0; p < kPartitions; ++p) {

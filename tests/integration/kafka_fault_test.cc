@@ -22,9 +22,9 @@
 #include "absl/strings/strip.h"
 #include "libs/eventlog/kafka_log.h"
 #include "libs/wire/topics.h"
+#include "services/audit/audit.h"
 #include "tests/integration/serve_child.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/audit.h"
 
 namespace banca::testing {
 namespace {
@@ -233,9 +233,9 @@ TEST_F(KafkaFaultTest, BrokerStopAndRestartMidWorkloadLosesAndDoublesNothing) {
   StopServeChild(server, SIGTERM);
 
   // The auditor reads the broker's topics after all of it.
-  auto report = cli::VerifyDataDir(dir_, spec_);
+  auto report = audit::VerifyDataDir(dir_, spec_);
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << cli::FormatAuditReport(*report);
+  EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
   EXPECT_EQ(report->ledger.sum, 0);
   EXPECT_EQ(report->live_hash, report->rebuilt_hash);
   EXPECT_EQ(report->events,
@@ -424,9 +424,9 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   log->reset();
 
   // The auditor replays the topic: the ledger balances.
-  auto report = cli::VerifyDataDir(dir_ + "/a", spec_);
+  auto report = audit::VerifyDataDir(dir_ + "/a", spec_);
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << cli::FormatAuditReport(*report);
+  EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
   EXPECT_EQ(report->ledger.sum, 0);
   EXPECT_EQ(report->events,
             static_cast<int64_t>(kPlayers + acknowledged.size()));

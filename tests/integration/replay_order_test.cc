@@ -19,12 +19,12 @@
 #include "absl/strings/str_cat.h"
 #include "banca/v1/ledger.pb.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/eventlog/log_backend.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 #include "libs/wire/topics.h"
+#include "services/audit/audit.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/audit.h"
-#include "tools/banca/log_backend.h"
 
 namespace banca::testing {
 namespace {
@@ -36,7 +36,7 @@ constexpr int64_t kBig = 1'000'000'000'000'000;  // 10^15: the largest posting
 class HistoryWriter {
  public:
   explicit HistoryWriter(const std::string& dir) {
-    auto log = cli::OpenLogBackend("embedded", dir);
+    auto log = eventlog::OpenLogBackend("embedded", dir);
     EXPECT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
     EXPECT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic),
@@ -190,7 +190,7 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
     history.Close();
   }
 
-  auto server = cli::LocalWalletServer::Start(dir, KeyedOptions());
+  auto server = server::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_TRUE(server.ok()) << server.status();
   const ledger::Ledger& ledger = (*server)->wallet().ledger();
   EXPECT_EQ(ledger.AccountBalance(ledger::PlayerCashAccount(ana)), kBig);
@@ -198,8 +198,8 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
   EXPECT_EQ(ledger.AccountBalance("house/bank"), 0);
   EXPECT_EQ(ledger.AccountBalance("external/payments"), -kBig);
   EXPECT_EQ(ledger.Summarize().sum, 0);
-  auto stub = v1::WalletService::NewStub(cli::AuthorizedChannel(
-      (*server)->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
+  auto stub = v1::WalletService::NewStub(edge::AuthorizedChannel(
+      (*server)->target(), *edge::BackOfficeTokens(TestSigningKey(), "test")));
   EXPECT_EQ(Available(*stub, ana), kBig);
   EXPECT_EQ(Available(*stub, bob), 0);
   stub.reset();
@@ -208,16 +208,16 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
 
   // It restarts (its projection now caught up), and the auditor's replay
   // agrees, and so does the projection.
-  auto again = cli::LocalWalletServer::Start(dir, KeyedOptions());
+  auto again = server::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ((*again)->wallet().ledger().AccountBalance(
                 ledger::PlayerCashAccount(ana)),
             kBig);
   ASSERT_TRUE((*again)->Stop().ok());
   again->reset();
-  auto audit = cli::VerifyDataDir(dir);
+  auto audit = audit::VerifyDataDir(dir);
   ASSERT_TRUE(audit.ok()) << audit.status();
-  EXPECT_TRUE(audit->ok()) << cli::FormatAuditReport(*audit);
+  EXPECT_TRUE(audit->ok()) << audit::FormatAuditReport(*audit);
   EXPECT_EQ(audit->ledger.sum, 0);
 }
 
@@ -236,7 +236,7 @@ TEST(ReplayOrder, FinalStatePastTheBalanceCapRefusesToStart) {
     }
     history.Close();
   }
-  auto server = cli::LocalWalletServer::Start(dir, KeyedOptions());
+  auto server = server::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_FALSE(server.ok());
   EXPECT_EQ(server.status().code(), absl::StatusCode::kDataLoss)
       << server.status();
@@ -244,12 +244,12 @@ TEST(ReplayOrder, FinalStatePastTheBalanceCapRefusesToStart) {
                                 ledger::PlayerCashAccount(ana)))
       << server.status();
   // The auditor's replay refuses it the same way.
-  auto audit = cli::VerifyDataDir(dir);
+  auto audit = audit::VerifyDataDir(dir);
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_FALSE(audit->ok());
-  EXPECT_TRUE(absl::StrContains(cli::FormatAuditReport(*audit),
+  EXPECT_TRUE(absl::StrContains(audit::FormatAuditReport(*audit),
                                 "past the balance limit"))
-      << cli::FormatAuditReport(*audit);
+      << audit::FormatAuditReport(*audit);
 }
 
 }  // namespace

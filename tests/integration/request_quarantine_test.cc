@@ -23,6 +23,7 @@
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "libs/common/clock.h"
+#include "libs/eventlog/log_backend.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/wire/request_ids.h"
@@ -30,11 +31,10 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "prometheus/registry.h"
+#include "services/audit/audit.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/fault_log.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/audit.h"
-#include "tools/banca/log_backend.h"
 
 namespace banca::testing {
 namespace {
@@ -52,7 +52,7 @@ class RequestQuarantineTest : public ::testing::Test {
   void SetUp() override {
     dir_ = FreshDir(
         ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    auto log = cli::OpenLogBackend("embedded", dir_);
+    auto log = eventlog::OpenLogBackend("embedded", dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = *std::move(log);
     faults_ = std::make_unique<FaultLog>(*log_);
@@ -84,9 +84,9 @@ class RequestQuarantineTest : public ::testing::Test {
     builder.RegisterService(wallet_.get());
     server_ = builder.BuildAndStart();
     ASSERT_NE(server_, nullptr);
-    stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+    stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
         absl::StrCat("127.0.0.1:", port),
-        *cli::BackOfficeTokens(TestSigningKey(), "test", [this] {
+        *edge::BackOfficeTokens(TestSigningKey(), "test", [this] {
           return clock_.NowMicros() / 1'000'000;
         })));
   }
@@ -116,9 +116,9 @@ class RequestQuarantineTest : public ::testing::Test {
     ASSERT_TRUE(log_->CommitOffsets(std::move(rewind)).ok());
     StartWallet();
   }
-  absl::StatusOr<cli::AuditReport> Audit() {
+  absl::StatusOr<audit::AuditReport> Audit() {
     CloseAll();
-    return cli::VerifyDataDir(dir_);
+    return audit::VerifyDataDir(dir_);
   }
 
   void Fund(const std::string& player, int64_t cash) {
@@ -318,7 +318,7 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
   EXPECT_EQ(QuarantinedMetric(), 0);  // this process quarantined nothing
 
   // The audit fails and names it.
-  absl::StatusOr<cli::AuditReport> report = Audit();
+  absl::StatusOr<audit::AuditReport> report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_FALSE(report->ok());
   const std::string where =
@@ -328,9 +328,9 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
   EXPECT_EQ(report->quarantined[0], where);
   EXPECT_TRUE(absl::StrContains(absl::StrJoin(report->problems, "\n"), where))
       << absl::StrJoin(report->problems, "\n");
-  EXPECT_TRUE(absl::StrContains(cli::FormatAuditReport(*report),
+  EXPECT_TRUE(absl::StrContains(audit::FormatAuditReport(*report),
                                 "RESULT: 1 PROBLEM(S)"))
-      << cli::FormatAuditReport(*report);
+      << audit::FormatAuditReport(*report);
   EXPECT_EQ(report->poker.buy_ins, 1);
   EXPECT_EQ(report->poker.settlements, 1);
   EXPECT_EQ(report->poker.carried_out, 1);
@@ -422,7 +422,7 @@ TEST_F(RequestQuarantineTest, AStepRefusedAfterTheHoldReleasesTheHold) {
   Poll();
   EXPECT_EQ(WalletEvents().size(), events);
   EXPECT_EQ(Cash("ana"), 50'000);
-  absl::StatusOr<cli::AuditReport> report = Audit();
+  absl::StatusOr<audit::AuditReport> report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_FALSE(report->ok());
   EXPECT_EQ(report->poker.quarantined, 1);
@@ -461,7 +461,7 @@ TEST_F(RequestQuarantineTest, ATransientFailureIsRetriedNotQuarantined) {
   EXPECT_EQ(Committed(stuck.partition), stuck.offset + 1);
   EXPECT_EQ(Seat("t1", "ana"), 10'000);
   EXPECT_TRUE(Quarantines().empty());
-  absl::StatusOr<cli::AuditReport> report = Audit();
+  absl::StatusOr<audit::AuditReport> report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
   EXPECT_EQ(report->poker.carried_out, 2);

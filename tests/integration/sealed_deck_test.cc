@@ -119,7 +119,7 @@ TEST_F(SealedDeckTest, AHostWithoutTheDeckKeyDoesNotStart) {
   TwoAtTable("t1");
   Settle();
   Shutdown();
-  auto log = cli::OpenLogBackend("embedded", dir_);
+  auto log = eventlog::OpenLogBackend("embedded", dir_);
   ASSERT_TRUE(log.ok()) << log.status();
   table::TableServiceOptions options;
   options.verifier = TestVerifier();

@@ -102,9 +102,9 @@ inline bool ServeChildExited(ServeChild& child) {
 
 // A stub acting as the back office (BackOfficeTokens) with the test key.
 inline std::unique_ptr<v1::WalletService::Stub> ConnectWallet(int port) {
-  return v1::WalletService::NewStub(
-      cli::AuthorizedChannel(absl::StrCat("127.0.0.1:", port),
-                             *cli::BackOfficeTokens(TestSigningKey(), "test")));
+  return v1::WalletService::NewStub(edge::AuthorizedChannel(
+      absl::StrCat("127.0.0.1:", port),
+      *edge::BackOfficeTokens(TestSigningKey(), "test")));
 }
 
 }  // namespace banca::testing

@@ -217,8 +217,8 @@ TEST_F(TableAccessTest, EveryRoleAndRpcPairFollowsTheMatrix) {
   other_seed.fill(3);
   const std::vector<Who> callers = {
       {"no token", ""},
-      {"forged", *cli::DayToken(*auth::SigningKey::FromSeed(other_seed),
-                                Role::kOperator, "op", now)},
+      {"forged", *edge::DayToken(*auth::SigningKey::FromSeed(other_seed),
+                                 Role::kOperator, "op", now)},
       {"player:ana", TestToken(Role::kPlayer, "ana", now)},
       {"player:carl", TestToken(Role::kPlayer, "carl", now)},
       {"operator:op", TestToken(Role::kOperator, "op", now)},

@@ -23,18 +23,18 @@
 #include "gtest/gtest.h"
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
+#include "libs/eventlog/log_backend.h"
+#include "libs/hand_history/hands.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/wire/table_codec.h"
 #include "nlohmann/json.hpp"
+#include "services/audit/hands_export.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/table_test_fixture.h"
 #include "tests/integration/wallet_test_util.h"
 #include "tests/run_banca.h"
-#include "tools/banca/hands.h"
-#include "tools/banca/hands_export.h"
-#include "tools/banca/log_backend.h"
 
 namespace banca::testing {
 namespace {
@@ -499,17 +499,17 @@ TEST_F(HandsExportTest, PhhHasEveryHandAndReplaysToTheLedgersStacks) {
   PlayTable();
   if (HasFatalFailure()) return;
   std::ostringstream phh;
-  const cli::HandsExportResult r =
-      cli::ExportTableHands(*log_, "t1", cli::ExportFormat::kPhh, phh);
-  ASSERT_EQ(r.exit_code, cli::kExportOk) << r.error;
+  const audit::HandsExportResult r =
+      audit::ExportTableHands(*log_, "t1", audit::ExportFormat::kPhh, phh);
+  ASSERT_EQ(r.exit_code, audit::kExportOk) << r.error;
   EXPECT_EQ(r.hands_written, 6);
   EXPECT_EQ(r.hand_in_progress, 7);
   EXPECT_TRUE(r.skipped.empty());
   EXPECT_NE(phh.str().find("every player's hole cards"), std::string::npos);
   // `banca hands replay`'s library: one JSON line per hand, each replayed by
   // the engine to the finishing stacks the file states.
-  const cli::HandsRun run = cli::ReplayHandText(phh.str());
-  ASSERT_EQ(run.exit_code, cli::kHandsOk) << run.error;
+  const hand_history::HandsRun run = hand_history::ReplayHandText(phh.str());
+  ASSERT_EQ(run.exit_code, hand_history::kHandsOk) << run.error;
   const std::vector<nlohmann::json> hands = JsonLines(run.json);
   ASSERT_EQ(hands.size(), 6u) << run.json;
   int64_t rake = 0;
@@ -533,9 +533,9 @@ TEST_F(HandsExportTest, TextShowsHandIdsHoleCardsAndTheVoid) {
   PlayTable();
   if (HasFatalFailure()) return;
   std::ostringstream text;
-  const cli::HandsExportResult r =
-      cli::ExportTableHands(*log_, "t1", cli::ExportFormat::kText, text);
-  ASSERT_EQ(r.exit_code, cli::kExportOk) << r.error;
+  const audit::HandsExportResult r =
+      audit::ExportTableHands(*log_, "t1", audit::ExportFormat::kText, text);
+  ASSERT_EQ(r.exit_code, audit::kExportOk) << r.error;
   const std::string t = text.str();
   EXPECT_NE(t.find("every player's hole cards are shown"), std::string::npos);
   for (int h = 1; h <= 6; ++h) {
@@ -580,9 +580,9 @@ TEST_F(HandsExportTest, BadInputGivesAPreciseMessageAndExitCode) {
   ASSERT_TRUE(Create("t1", Holdem()).ok());
   // In process: an unknown table.
   std::ostringstream sink;
-  cli::HandsExportResult r =
-      cli::ExportTableHands(*log_, "nope", cli::ExportFormat::kPhh, sink);
-  EXPECT_EQ(r.exit_code, cli::kExportNoTable);
+  audit::HandsExportResult r =
+      audit::ExportTableHands(*log_, "nope", audit::ExportFormat::kPhh, sink);
+  EXPECT_EQ(r.exit_code, audit::kExportNoTable);
   EXPECT_NE(r.error.find("no table \"nope\""), std::string::npos) << r.error;
   EXPECT_EQ(sink.str(), "");
   Shutdown();

@@ -159,7 +159,7 @@ TEST_F(TableSagaTest, ALateCaptureIsPaidBackOnceEvenAfterARestart) {
   const int64_t events = TableEvents();
   Shutdown();
   {
-    auto log = cli::OpenLogBackend("embedded", dir_);
+    auto log = eventlog::OpenLogBackend("embedded", dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = std::move(*log);
     RewindReaders();

@@ -21,16 +21,16 @@
 #include "libs/auth/token.h"
 #include "libs/common/clock.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/eventlog/log_backend.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
+#include "services/server/server_options.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/integration/test_keys.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/log_backend.h"
-#include "tools/banca/server_options.h"
 
 namespace banca::testing {
 
@@ -44,7 +44,7 @@ class TableServiceTest : public ::testing::Test {
   void TearDown() override { Shutdown(); }
 
   void Start() {
-    auto log = cli::OpenLogBackend("embedded", dir_);
+    auto log = eventlog::OpenLogBackend("embedded", dir_);
     ASSERT_TRUE(log.ok()) << log.status();
     log_ = std::move(*log);
     wallet::WalletOptions wo;
@@ -66,7 +66,7 @@ class TableServiceTest : public ::testing::Test {
     ASSERT_TRUE(t.ok()) << t.status();
     table_ = std::move(*t);
     grpc::ServerBuilder builder;
-    cli::ApplyServerOptions(builder);  // as served: request limits too
+    server::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);
@@ -78,9 +78,9 @@ class TableServiceTest : public ::testing::Test {
                                        grpc::InsecureChannelCredentials());
     tables_ = v1::TableService::NewStub(channel);
     // The back office's roles for the wallet, at the test's clock.
-    wallet_stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
+    wallet_stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
         absl::StrCat("127.0.0.1:", port),
-        *cli::BackOfficeTokens(TestSigningKey(), "test", [this] {
+        *edge::BackOfficeTokens(TestSigningKey(), "test", [this] {
           return clock_.NowMicros() / 1'000'000;
         })));
   }

@@ -13,7 +13,7 @@
 #include "absl/time/clock.h"
 #include "libs/auth/token.h"
 #include "libs/seal/deck_keys.h"
-#include "tools/banca/authorized_channel.h"
+#include "services/common/authorized_channel.h"
 
 namespace banca::testing {
 
@@ -61,7 +61,7 @@ inline seal::DeckKeys TestDeckKeys() {
 // A token for `name` in `role`, issued at `now_seconds` (-1: wall clock).
 inline std::string TestToken(auth::Role role, std::string_view name,
                              int64_t now_seconds = -1) {
-  return *cli::DayToken(TestSigningKey(), role, name, now_seconds);
+  return *edge::DayToken(TestSigningKey(), role, name, now_seconds);
 }
 
 }  // namespace banca::testing

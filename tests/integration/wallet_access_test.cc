@@ -33,14 +33,14 @@ struct Who {
 std::string ForgedToken() {
   std::array<unsigned char, auth::kSeedBytes> seed;
   seed.fill(7);
-  return *cli::DayToken(*auth::SigningKey::FromSeed(seed), Role::kOperator,
-                        "mallory");
+  return *edge::DayToken(*auth::SigningKey::FromSeed(seed), Role::kOperator,
+                         "mallory");
 }
 
 std::string ExpiredToken() {
   // Issued two days ago, so a day-long token has run out.
-  return *cli::DayToken(TestSigningKey(), Role::kOperator, "op",
-                        absl::ToUnixSeconds(absl::Now()) - 2 * 86'400);
+  return *edge::DayToken(TestSigningKey(), Role::kOperator, "op",
+                         absl::ToUnixSeconds(absl::Now()) - 2 * 86'400);
 }
 
 std::string OtherAudienceToken() {

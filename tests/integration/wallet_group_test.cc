@@ -17,8 +17,8 @@
 #include "libs/eventlog/kafka_log.h"
 #include "libs/ledger/account.h"
 #include "libs/wire/topics.h"
+#include "services/server/server_options.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/server_options.h"
 
 namespace banca::testing {
 namespace {
@@ -84,15 +84,15 @@ class WalletGroupTest : public ::testing::TestWithParam<std::string> {
     if (!started.ok()) return w;
     w.wallet = *std::move(started);
     grpc::ServerBuilder builder;
-    cli::ApplyServerOptions(builder);  // as served: request limits too
+    server::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);
     builder.RegisterService(w.wallet.get());
     w.server = builder.BuildAndStart();
-    w.stub = v1::WalletService::NewStub(cli::AuthorizedChannel(
+    w.stub = v1::WalletService::NewStub(edge::AuthorizedChannel(
         absl::StrCat("127.0.0.1:", port),
-        *cli::BackOfficeTokens(TestSigningKey(), "test")));
+        *edge::BackOfficeTokens(TestSigningKey(), "test")));
     return w;
   }
 

@@ -157,11 +157,11 @@ TEST_F(WalletGrpcTest, ExpiredHoldIsReleasedBySweeper) {
   wallet::WalletOptions options;
   options.expiry_interval = absl::Milliseconds(50);
   options.verifier = TestVerifier();
-  auto server = cli::LocalWalletServer::Start(dir_, options);
+  auto server = server::LocalWalletServer::Start(dir_, options);
   ASSERT_TRUE(server.ok());
   server_ = *std::move(server);
-  stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
-      server_->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
+  stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
+      server_->target(), *edge::BackOfficeTokens(TestSigningKey(), "test")));
   ASSERT_TRUE(Open("ana").ok());
   ASSERT_TRUE(Deposit("ana", 1'000, "d").ok());
   v1::PlaceHoldRequest ph;

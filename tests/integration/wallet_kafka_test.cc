@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <random>
 
+#include "services/audit/audit.h"
 #include "tests/integration/wallet_test_util.h"
-#include "tools/banca/audit.h"
 
 namespace banca::testing {
 namespace {
@@ -28,11 +28,11 @@ class WalletOnKafkaTest : public ::testing::Test {
   void Start() {
     wallet::WalletOptions options;
     options.verifier = TestVerifier();
-    auto server = cli::LocalWalletServer::Start(dir_, options, spec_);
+    auto server = server::LocalWalletServer::Start(dir_, options, spec_);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
-    stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
-        server_->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
+    stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
+        server_->target(), *edge::BackOfficeTokens(TestSigningKey(), "test")));
   }
   grpc::Status Deposit(int64_t amount, const std::string& rid,
                        v1::TransactionResponse* out) {
@@ -54,7 +54,7 @@ class WalletOnKafkaTest : public ::testing::Test {
   }
 
   std::string spec_, dir_, player_;
-  std::unique_ptr<cli::LocalWalletServer> server_;
+  std::unique_ptr<server::LocalWalletServer> server_;
   std::unique_ptr<v1::WalletService::Stub> stub_;
 };
 
@@ -98,9 +98,9 @@ TEST_F(WalletOnKafkaTest, CommandsSurviveARestartAndRetriesStayIdempotent) {
   stub_.reset();
   ASSERT_TRUE(server_->Stop().ok());
   server_.reset();
-  auto report = cli::VerifyDataDir(dir_, spec_);
+  auto report = audit::VerifyDataDir(dir_, spec_);
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << cli::FormatAuditReport(*report);
+  EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
   EXPECT_EQ(report->ledger.sum, 0);
   EXPECT_EQ(report->live_hash, report->rebuilt_hash);
   // Open and three deposits (the retry appended nothing); more if the

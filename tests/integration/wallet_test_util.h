@@ -19,8 +19,8 @@
 #include "gtest/gtest.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "services/server/wallet_server.h"
 #include "tests/integration/test_keys.h"
-#include "tools/banca/wallet_server.h"
 
 namespace banca::testing {
 
@@ -79,13 +79,13 @@ class WalletFixture : public ::testing::Test {
   void StartServer() {
     wallet::WalletOptions options;
     options.verifier = TestVerifier();
-    auto server = cli::LocalWalletServer::Start(dir_, options);
+    auto server = server::LocalWalletServer::Start(dir_, options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     // The fixture's calls act as the back office (operator, payments and
     // table service); a test sets its own token to act as someone else.
-    stub_ = v1::WalletService::NewStub(cli::AuthorizedChannel(
-        server_->target(), *cli::BackOfficeTokens(TestSigningKey(), "test")));
+    stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
+        server_->target(), *edge::BackOfficeTokens(TestSigningKey(), "test")));
   }
   void RestartServer() {
     stub_.reset();
@@ -127,7 +127,7 @@ class WalletFixture : public ::testing::Test {
   }
 
   std::string dir_;
-  std::unique_ptr<cli::LocalWalletServer> server_;
+  std::unique_ptr<server::LocalWalletServer> server_;
   std::unique_ptr<v1::WalletService::Stub> stub_;
 };
 

@@ -11,7 +11,7 @@
 #include "gtest/gtest.h"
 #include "libs/cards/seeded_random.h"
 #include "libs/games/rtp_tally.h"
-#include "tools/banca/rtp_games.h"
+#include "tools/bench/rtp_games.h"
 
 namespace banca::cli {
 namespace {
@@ -19,11 +19,11 @@ namespace {
 constexpr int64_t kRounds = 1'000'000;
 
 TEST(ReturnToPlayer, TheoryInsideThe99PercentIntervalForEveryGame) {
-  if (RtpGames().empty()) {
+  if (bench::RtpGames().empty()) {
     GTEST_SKIP() << "no banked game is built yet";
   }
   uint64_t seed = 20261123;
-  for (const RtpGame& game : RtpGames()) {
+  for (const bench::RtpGame& game : bench::RtpGames()) {
     cards::testing::SeededRandomSource rng =
         cards::testing::SeededRandomSource::FromSeed(seed++);
     games::RtpTally tally;

@@ -7,7 +7,7 @@
 //   "steps": [{"index", "ok", "code"?, "message_contains"?}] (selected),
 //   "result_contains": [text per round, optional].
 // Plus bad input: malformed files, unknown steps, bad decks, out of turn.
-#include "tools/banca/scenario.h"
+#include "tools/scenario/scenario.h"
 
 #include <algorithm>
 #include <cctype>
@@ -48,7 +48,7 @@ std::vector<std::string> ScenarioNames() {
 }
 
 Json Play(std::string_view text, int* exit_code) {
-  ScenarioRun run = RunScenario(text);
+  scenario::ScenarioRun run = scenario::RunScenario(text);
   *exit_code = run.exit_code;
   return Json::parse(run.json);
 }
@@ -58,10 +58,11 @@ class ScenarioFile : public ::testing::TestWithParam<std::string> {};
 TEST_P(ScenarioFile, MatchesTheHandWorkedExpectation) {
   const std::filesystem::path dir(BANCA_SCENARIO_DIR);
   const std::string name = GetParam();
-  const Json expected = Json::parse(Read(dir / (name + ".expected.json")));
+  const Json expected =
+      Json::parse(Read(dir / (name + ".expected.json")));
   int code = -1;
   const Json out = Play(Read(dir / (name + ".json")), &code);
-  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   SCOPED_TRACE(out.dump(2));
   EXPECT_FALSE(out.contains("violations"));
   EXPECT_EQ(out["ledger_sum"], 0);
@@ -159,7 +160,7 @@ const char kDeck[] =
 TEST(ScenarioBadInput, MalformedJsonExits2WithTheParserError) {
   int code = 0;
   Json out = Play(R"({"game": "holdem", "players": [)", &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("not valid JSON"));
 }
 
@@ -168,26 +169,27 @@ TEST(ScenarioBadInput, MalformedJsonExits2WithTheParserError) {
 // throw (the process stopped) instead of exiting 2.
 TEST(ScenarioBadInput, BytesThatAreNotUtf8Exit2WithAnErrorObject) {
   int code = 0;
-  Json out = Play("{\"game\": \"holdem\", \"name\": \"\xff\xfe\"}", &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  Json out =
+      Play("{\"game\": \"holdem\", \"name\": \"\xff\xfe\"}", &code);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("not valid JSON"));
 }
 
 TEST(ScenarioBadInput, MissingOrMistypedFieldsExit2) {
   int code = 0;
   Json out = Play(R"({"game": "holdem", "players": []})", &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_EQ(out["error"], "scenario: \"steps\" is required (an array)");
   out = Play(HeadsUp(R"(, {"do": "act", "player": "ana"})"), &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_EQ(out["error"], "steps[2]: \"action\" is required (a string)");
   out = Play(HeadsUp(R"(, {"do": "rebuy", "player": "ana", "amount": 1.5})"),
              &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(),
               HasSubstr("steps[2].amount must be an integer"));
   out = Play(R"({"game": "poker", "players": [], "steps": []})", &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("unknown game"));
 }
 
@@ -227,7 +229,7 @@ TEST(ScenarioBadInput, AnUnknownKeyAnywhereExits2NamingIt) {
        }) {
     int code = 0;
     const Json out = Play(c.file, &code);
-    EXPECT_EQ(code, kScenarioMalformed) << c.file;
+    EXPECT_EQ(code, scenario::kScenarioMalformed) << c.file;
     EXPECT_THAT(out.value("error", ""), HasSubstr(c.error)) << c.file;
   }
 }
@@ -248,23 +250,24 @@ TEST(ScenarioBadInput, BankedSitsTakeNoBuyInAndPokerSitsNeedOne) {
         "steps": [{"do": "sit", "player": "ana", "seat": 1},
                   {"do": "sit", "player": "ana", "seat": 1, "buy_in": 5}]})",
              &code);
-    ASSERT_EQ(code, kScenarioPlayed) << game << " " << out.dump();
+    ASSERT_EQ(code, scenario::kScenarioPlayed) << game << " " << out.dump();
     EXPECT_EQ(out["steps"][0]["ok"], true) << game << " " << out.dump();
     EXPECT_EQ(out["steps"][1]["ok"], false) << game;
     EXPECT_EQ(out["players"]["ana"]["cash"], 1000) << game;
   }
   int code = 0;
-  const Json out = Play(R"({"game": "holdem", "players": [{"id": "ana"}],
+  const Json out =
+      Play(R"({"game": "holdem", "players": [{"id": "ana"}],
       "steps": [{"do": "sit", "player": "ana", "seat": 1}]})",
-                        &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+           &code);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out.value("error", ""), HasSubstr("\"buy_in\" is required"));
 }
 
 TEST(ScenarioBadInput, UnknownStepExits2AndPlaysNothing) {
   int code = 0;
   Json out = Play(HeadsUp(R"(, {"do": "shuffle"})"), &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_EQ(out["error"], "steps[2].do: unknown step \"shuffle\"");
   EXPECT_FALSE(out.contains("steps"));
 }
@@ -273,8 +276,8 @@ TEST(ScenarioBadInput, GameNotBuiltYetExits3) {
   int code = 0;
   Json out = Play(R"({"game": "tournament", "players": [],
                       "steps": [{"do": "tournament", "op": "start"}]})",
-                  &code);
-  EXPECT_EQ(code, kScenarioUnsupported);
+                            &code);
+  EXPECT_EQ(code, scenario::kScenarioUnsupported);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("tournament"));
 }
 
@@ -283,8 +286,8 @@ TEST(ScenarioBadInput, AStepOfAnotherGameIsARejectedStep) {
   Json out = Play(HeadsUp(R"(,
       {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
       {"do": "spin", "number": 17})"),
-                  &code);
-  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+                            &code);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   EXPECT_EQ(out["steps"][2]["code"], "INVALID_ARGUMENT");
   EXPECT_THAT(out["steps"][2]["message"].get<std::string>(),
               HasSubstr("does not apply to holdem"));
@@ -294,14 +297,15 @@ TEST(ScenarioBadInput, AStepOfAnotherGameIsARejectedStep) {
 
 TEST(ScenarioBadInput, BankedStepFieldsAreTypeChecked) {
   int code = 0;
-  Json out = Play(HeadsUp(R"(, {"do": "spin", "number": true})"), &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  Json out =
+      Play(HeadsUp(R"(, {"do": "spin", "number": true})"), &code);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_EQ(out["error"],
             "steps[2].number must be an integer or a string, got true");
   out = Play(HeadsUp(R"(, {"do": "bet", "player": "ana", "bet": "dozen",
                            "index": "1", "amount": 100})"),
              &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(),
               HasSubstr("steps[2].index must be an integer or an array"));
 }
@@ -313,11 +317,11 @@ TEST(ScenarioBadInput, BadDecksAreRejectedStepsNotCrashes) {
       {"do": "deal", "button": 1, "deck": ["As","Kd","Qh","Qs","2c","7d","9h","Jc"]},
       {"do": "deal", "button": 1, "deck": ["As","Kd","Qh","Qs","2c","7d","9h","Jc","1x"]},
       {"do": "deal", "button": 5, )" +
-                          std::string(kDeck) + R"(},
+                                    std::string(kDeck) + R"(},
       {"do": "deal", "button": 1, )" +
-                          kDeck + "}"),
-                  &code);
-  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+                                    kDeck + "}"),
+                            &code);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   const Json& steps = out["steps"];
   EXPECT_EQ(steps[2]["code"], "INVALID_ARGUMENT");
   EXPECT_THAT(steps[2]["message"].get<std::string>(), HasSubstr("twice"));
@@ -337,14 +341,14 @@ TEST(ScenarioBadInput, OutOfTurnActIsRejectedWithNoEventAndNoMoney) {
       R"(, {"do": "deal", "button": 1, )" + std::string(kDeck) + "}";
   int code = 0;
   const Json before = Play(HeadsUp(deal), &code);
-  ASSERT_EQ(code, kScenarioPlayed);
+  ASSERT_EQ(code, scenario::kScenarioPlayed);
   const Json after = Play(
       HeadsUp(deal + R"(, {"do": "act", "player": "ana", "action": "check"},
                           {"do": "rebuy", "player": "rui", "amount": 100},
                           {"do": "sit", "player": "ana", "seat": 3,
                            "buy_in": 5000})"),
       &code);
-  ASSERT_EQ(code, kScenarioPlayed);
+  ASSERT_EQ(code, scenario::kScenarioPlayed);
   EXPECT_EQ(after["steps"][3]["code"], "FAILED_PRECONDITION");
   EXPECT_THAT(after["steps"][3]["message"].get<std::string>(),
               HasSubstr("not ana's turn"));
@@ -364,7 +368,7 @@ TEST(ScenarioBadInput, BuyInAboveTheCashIsRejectedAndTheSeatStaysFree) {
           "steps": [{"do": "sit", "player": "ana", "seat": 1, "buy_in": 1000},
                     {"do": "sit", "player": "rui", "seat": 1, "buy_in": 1000}]})",
       &code);
-  ASSERT_EQ(code, kScenarioPlayed);
+  ASSERT_EQ(code, scenario::kScenarioPlayed);
   EXPECT_EQ(out["steps"][0]["ok"], false);
   EXPECT_EQ(out["steps"][1]["ok"], true) << out.dump(2);
   EXPECT_EQ(out["players"]["ana"]["cash"], 500);
@@ -383,28 +387,29 @@ const char kStudConfig[] = R"({"seats": 7, "min_ante": 100, "max_ante": 2500})";
 
 TEST(ScenarioBadInput, StudConfigBeyondTheRulesIsMalformed_SD_18) {
   int code = 0;
-  Json out = Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 2600})",
-                       "{\"do\": "
-                       "\"fail\"}"),
-                  &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  Json out =
+      Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 2600})",
+                "{\"do\": "
+                "\"fail\"}"),
+           &code);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("SD-18"));
   out = Play(Stud(R"({"seats": 8, "min_ante": 100, "max_ante": 200})", ""),
              &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   out = Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 200,
                       "rake": {"mode": "pot"}})",
                   ""),
              &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_EQ(out["error"], "config.rake is not a stud_no_draw setting");
   out = Play(Stud(R"({"seats": 7, "min_ante": 100})", ""), &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
   out = Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 200,
                       "extra_seconds": 0})",
                   ""),
              &code);
-  EXPECT_EQ(code, kScenarioMalformed);
+  EXPECT_EQ(code, scenario::kScenarioMalformed);
 }
 
 TEST(ScenarioBadInput, StudStepsOutsideTheGameAreRejectedAndChangeNothing) {
@@ -420,8 +425,8 @@ TEST(ScenarioBadInput, StudStepsOutsideTheGameAreRejectedAndChangeNothing) {
       {"do": "rebuy", "player": "ana", "amount": 100},
       {"do": "sit", "player": "rui", "seat": 2, "buy_in": 500},
       {"do": "bet", "player": "rui", "spot": "ante", "amount": 30000})"),
-                        &code);
-  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+                                  &code);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   const Json& steps = out["steps"];
   EXPECT_EQ(steps[0]["code"], "INVALID_ARGUMENT");
   EXPECT_EQ(steps[1]["ok"], true);
@@ -451,7 +456,7 @@ TEST(ScenarioBadInput, StudAnteAboveTheCashIsRefusedWhole) {
           "steps": [{"do": "bet", "player": "ana", "spot": "ante", "amount": 200},
                     {"do": "bet", "player": "ana", "spot": "ante", "amount": 100}]})",
       &code);
-  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   EXPECT_EQ(out["steps"][0]["code"], "FAILED_PRECONDITION");
   EXPECT_EQ(out["steps"][1]["ok"], true);  // the seat was not kept
   EXPECT_EQ(out["players"]["ana"]["cash"], 50);
@@ -493,7 +498,7 @@ TEST(ScenarioBadInput, RouletteConfigOutsideTheRulesIsMalformed) {
        }) {
     int code = 0;
     const Json out = Play(Roulette(c.game, c.config, ""), &code);
-    EXPECT_EQ(code, kScenarioMalformed) << c.config;
+    EXPECT_EQ(code, scenario::kScenarioMalformed) << c.config;
     EXPECT_THAT(out.value("error", ""), HasSubstr(c.error)) << c.config;
   }
 }
@@ -506,8 +511,9 @@ TEST(ScenarioBadInput, RouletteBadStepsAreRejectedAndChangeNothing) {
       {"do": "advance", "seconds": 30},
       {"do": "spin", "number": 1})";
   int code = 0;
-  const Json before = Play(Roulette("roulette_french", "{}", good), &code);
-  ASSERT_EQ(code, kScenarioPlayed) << before.dump(2);
+  const Json before =
+      Play(Roulette("roulette_french", "{}", good), &code);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << before.dump(2);
   struct Bad {
     std::string step, code, message;
   };
@@ -568,7 +574,7 @@ TEST(ScenarioBadInput, RouletteBadStepsAreRejectedAndChangeNothing) {
   for (const Bad& b : bad) {
     const Json after =
         Play(Roulette("roulette_french", "{}", b.step + "," + good), &code);
-    ASSERT_EQ(code, kScenarioPlayed) << b.step << after.dump(2);
+    ASSERT_EQ(code, scenario::kScenarioPlayed) << b.step << after.dump(2);
     EXPECT_EQ(after["steps"][0]["code"], b.code) << b.step;
     EXPECT_THAT(after["steps"][0].value("message", ""), HasSubstr(b.message))
         << b.step;
@@ -597,8 +603,8 @@ TEST(ScenarioBadInput, RouletteBetAboveTheCashIsRefusedWhole) {
        "amount": 100},
       {"do": "advance", "seconds": 30},
       {"do": "spin", "number": 17})"),
-                        &code);
-  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+                                  &code);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   EXPECT_EQ(out["steps"][0]["ok"], false);
   EXPECT_EQ(out["steps"][1]["ok"], true);
   EXPECT_EQ(out["steps"][2]["ok"], false);  // 50 cents left
@@ -621,8 +627,8 @@ TEST(ScenarioBadInput, RouletteRefundsAreLabelledByWhyTheyWereRefunded) {
       {"do": "fail"},
       {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
       {"do": "leave", "player": "ana"})"),
-                        &code);
-  ASSERT_EQ(code, kScenarioPlayed) << out.dump(2);
+                                  &code);
+  ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   EXPECT_EQ(out["transactions"]["BET"], 3);
   EXPECT_EQ(out["transactions"]["VOID_REFUND"], 2);
   EXPECT_EQ(out["transactions"]["BET_RETURNED"], 1);

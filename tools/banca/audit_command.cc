@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "tools/banca/audit.h"
+#include "services/audit/audit.h"
 #include "tools/banca/commands.h"
 
 namespace banca::cli {
@@ -17,16 +17,16 @@ struct VerifyFlags {
 };
 
 int Verify(const VerifyFlags& flags) {
-  auto report = VerifyDataDir(flags.data_dir, flags.log);
+  auto report = audit::VerifyDataDir(flags.data_dir, flags.log);
   if (!report.ok()) {
     std::fprintf(stderr, "banca audit verify: %s\n",
                  report.status().ToString().c_str());
     return 1;
   }
   if (flags.json) {
-    std::printf("%s\n", AuditReportJson(*report).c_str());
+    std::printf("%s\n", audit::AuditReportJson(*report).c_str());
   } else {
-    std::fputs(FormatAuditReport(*report).c_str(), stdout);
+    std::fputs(audit::FormatAuditReport(*report).c_str(), stdout);
   }
   return report->ok() ? 0 : 1;
 }

@@ -20,6 +20,7 @@
 #include "libs/cards/eval_bench.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/kafka_log.h"
+#include "libs/eventlog/log_backend.h"
 #include "libs/eventlog/log_bench.h"
 #include "libs/games/poker/engine_bench.h"
 #include "libs/ledger/account.h"
@@ -30,11 +31,10 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "nlohmann/json.hpp"
+#include "services/server/wallet_server.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/holdem_bench.h"
-#include "tools/banca/log_backend.h"
-#include "tools/banca/wallet_server.h"
-#include "tools/banca/wallet_workload.h"
+#include "tools/bench/holdem_bench.h"
+#include "tools/bench/wallet_workload.h"
 
 namespace banca::cli {
 namespace {
@@ -235,7 +235,7 @@ int BenchKafkaLog(const LogBenchFlags& flags,
   absl::StatusOr<eventlog::KafkaLogOptions> kafka_options =
       eventlog::ParseKafkaSpec(spec);
   if (!kafka_options.ok()) return Fail(kafka_options.status().ToString());
-  auto log = OpenLogBackend(spec, "");
+  auto log = eventlog::OpenLogBackend(spec, "");
   if (!log.ok()) return Fail(log.status().ToString());
   auto ours = eventlog::RunLogBench(**log, options);
   if (!ours.ok()) return Fail(ours.status().ToString());
@@ -336,48 +336,50 @@ int BenchWallet(const WalletFlags& flags) {
   const std::string& spec = flags.log;
   const bool on_kafka = spec != "embedded";
   // The bench is the back office, with a key of its own for the run.
-  absl::StatusOr<auth::SigningKey> key = EphemeralSigningKey();
+  absl::StatusOr<auth::SigningKey> key = edge::EphemeralSigningKey();
   if (!key.ok()) return Fail(key.status().ToString());
-  absl::StatusOr<TokenForMethod> tokens = BackOfficeTokens(*key, "bench");
+  absl::StatusOr<edge::TokenForMethod> tokens =
+      edge::BackOfficeTokens(*key, "bench");
   if (!tokens.ok()) return Fail(tokens.status().ToString());
   wallet::WalletOptions wallet_options;
   (void)wallet_options.verifier.Add(key->public_key());
-  auto server = LocalWalletServer::Start(dir, wallet_options, spec);
+  auto server = server::LocalWalletServer::Start(dir, wallet_options, spec);
   if (!server.ok()) return Fail(server.status().ToString());
   // A broker keeps its topics between runs: fresh request ids and players
   // every run, or the idempotency index would answer from the last one.
   const std::string run_suffix =
       on_kafka ? absl::StrCat("-", absl::ToUnixMicros(absl::Now())) : "";
 
-  WorkloadOptions closed;
+  bench::WorkloadOptions closed;
   closed.target = (*server)->target();
   closed.tokens = *tokens;
   closed.players = 2'000;
   closed.concurrency = clients;
   closed.operations = flags.operations;
-  closed.mix = WorkloadMix::kPayments;
+  closed.mix = bench::WorkloadMix::kPayments;
   closed.run_id = "bench" + run_suffix;
   const std::string& mix = flags.mix;
   if (mix == "reads") {
-    closed.mix = WorkloadMix::kReads;
+    closed.mix = bench::WorkloadMix::kReads;
   } else if (mix == "sessions") {
-    closed.mix = WorkloadMix::kSessions;
+    closed.mix = bench::WorkloadMix::kSessions;
   } else if (mix != "payments") {
     return Fail("--mix must be payments, sessions or reads");
   }
   // Sessions need the scripted sync client; payments and reads run on the
   // asynchronous one, so the client spends little of the shared CPU.
-  auto run = [](const WorkloadOptions& o) {
-    return o.mix == WorkloadMix::kSessions ? RunWalletWorkload(o)
-                                           : RunAsyncWalletWorkload(o);
+  auto run = [](const bench::WorkloadOptions& o) {
+    return o.mix == bench::WorkloadMix::kSessions
+               ? bench::RunWalletWorkload(o)
+               : bench::RunAsyncWalletWorkload(o);
   };
-  const WorkloadResult saturated = run(closed);
+  const bench::WorkloadResult saturated = run(closed);
 
-  WorkloadOptions paced = closed;
+  bench::WorkloadOptions paced = closed;
   paced.rate_per_sec = rate;
   paced.operations = rate * flags.paced_seconds;
   paced.run_id = "paced" + run_suffix;
-  const WorkloadResult at_rate = run(paced);
+  const bench::WorkloadResult at_rate = run(paced);
   if (auto s = (*server)->Stop(); !s.ok()) return Fail(s.ToString());
 
   // Rebuild the wallet projection from offset 0 and time it.
@@ -548,7 +550,7 @@ int BenchHoldem(const HoldemFlags& flags) {
       games::poker::RunEngineBench(engine_options);
   if (engine.hands_per_sec < 0) return Fail("the engine failed a hand");
 
-  HoldemBenchOptions options;
+  bench::HoldemBenchOptions options;
   options.dir = ScratchDir(flags.dir, "holdem");
   options.tables = flags.tables;
   options.duration = absl::Seconds(flags.seconds);
@@ -556,17 +558,18 @@ int BenchHoldem(const HoldemFlags& flags) {
   options.fsync = !flags.no_fsync;
   const std::string& api = flags.api;
   if (api == "play") {
-    options.api = HoldemBenchOptions::Api::kPlay;
+    options.api = bench::HoldemBenchOptions::Api::kPlay;
   } else if (api == "relay") {
-    options.api = HoldemBenchOptions::Api::kRelay;
+    options.api = bench::HoldemBenchOptions::Api::kRelay;
   } else if (api == "act") {
-    options.api = HoldemBenchOptions::Api::kAct;
+    options.api = bench::HoldemBenchOptions::Api::kAct;
   } else if (api == "view-act") {
-    options.api = HoldemBenchOptions::Api::kViewAndAct;
+    options.api = bench::HoldemBenchOptions::Api::kViewAndAct;
   } else {
     return Fail("--api is play, relay, act or view-act");
   }
-  absl::StatusOr<HoldemBenchResult> service = RunHoldemServiceBench(options);
+  absl::StatusOr<bench::HoldemBenchResult> service =
+      bench::RunHoldemServiceBench(options);
   std::filesystem::remove_all(options.dir);
   if (!service.ok()) return Fail(service.status().ToString());
   Json out;

@@ -5,29 +5,30 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "services/server/token_key.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/token_key.h"
-#include "tools/banca/wallet_workload.h"
+#include "tools/bench/wallet_workload.h"
 
 namespace banca::cli {
 namespace {
 
 struct DemoFlags {
-  WorkloadOptions workload;
+  bench::WorkloadOptions workload;
   std::string run_id;
   std::string token_key_file;
 };
 
 int Demo(DemoFlags flags) {
-  WorkloadOptions& options = flags.workload;
+  bench::WorkloadOptions& options = flags.workload;
   options.run_id = flags.run_id.empty()
                        ? absl::StrCat("demo", absl::ToUnixSeconds(absl::Now()))
                        : flags.run_id;
   // The demo is the back office: accounts as an operator, payments as the
   // payment service, table money as the table service.
-  absl::StatusOr<TokenForMethod> tokens = absl::NotFoundError("");
-  absl::StatusOr<auth::SigningKey> key = LoadSigningKey(flags.token_key_file);
-  if (key.ok()) tokens = BackOfficeTokens(*key, "demo");
+  absl::StatusOr<edge::TokenForMethod> tokens = absl::NotFoundError("");
+  absl::StatusOr<auth::SigningKey> key =
+      server::LoadSigningKey(flags.token_key_file);
+  if (key.ok()) tokens = edge::BackOfficeTokens(*key, "demo");
   if (!key.ok() && !absl::IsNotFound(key.status())) tokens = key.status();
   if (!tokens.ok() && !absl::IsNotFound(tokens.status())) {
     std::fprintf(stderr, "banca demo: %s\n",
@@ -45,7 +46,7 @@ int Demo(DemoFlags flags) {
       "demo: %d players, %d concurrent clients, %lld operations against %s\n",
       options.players, options.concurrency,
       static_cast<long long>(options.operations), options.target.c_str());
-  const WorkloadResult r = RunWalletWorkload(options);
+  const bench::WorkloadResult r = bench::RunWalletWorkload(options);
   std::fprintf(stderr, "\n");
   std::printf(
       "demo: %lld calls in %.1f s (%.0f/s): %lld ok, %lld refused by the rules "
@@ -69,7 +70,7 @@ void AddDemoCommand(CLI::App& banca, Action* action) {
       "demo", "drive a player workload against a running wallet");
   demo->footer("Exit 0 every call answered, 1 a call failed, 2 usage.");
   auto flags = std::make_shared<DemoFlags>();
-  WorkloadOptions& w = flags->workload;
+  bench::WorkloadOptions& w = flags->workload;
   demo->add_option("--target", w.target, "the wallet, HOST:PORT");
   AddInt(*demo, "--players", w.players, "players", 1);
   AddInt(*demo, "--operations", w.operations, "operations in all", 1);

@@ -12,10 +12,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "libs/eventlog/embedded_log.h"
+#include "libs/eventlog/log_backend.h"
+#include "libs/hand_history/hands.h"
+#include "services/audit/hands_export.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/hands.h"
-#include "tools/banca/hands_export.h"
-#include "tools/banca/log_backend.h"
 
 namespace banca::cli {
 namespace {
@@ -26,9 +26,9 @@ struct ReplayFlags {
 };
 
 int Replay(const ReplayFlags& flags) {
-  const HandsRun run = ReplayHandFile(flags.file);
+  const hand_history::HandsRun run = hand_history::ReplayHandFile(flags.file);
   std::fprintf(stdout, "%s\n", run.json.c_str());
-  if (run.exit_code != kHandsOk) {
+  if (run.exit_code != hand_history::kHandsOk) {
     std::fprintf(stderr, "banca hands replay: %s\n", run.error.c_str());
   }
   return run.exit_code;
@@ -53,7 +53,8 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExportLog(
     const ExportFlags& flags) {
   const std::string& spec = flags.log;
   const std::string& data_dir = flags.data_dir;
-  if (absl::StartsWith(spec, "kafka://")) return OpenLogBackend(spec, "");
+  if (absl::StartsWith(spec, "kafka://"))
+    return eventlog::OpenLogBackend(spec, "");
   std::string dir;
   if (spec.empty() || spec == "embedded") {
     if (data_dir.empty()) {
@@ -88,27 +89,29 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExportLog(
 int Export(const ExportFlags& flags) {
   const std::string& table_id = flags.table;
   if (table_id.empty()) {
-    return ExportFail(kExportUsage, "--table=ID is required");
+    return ExportFail(audit::kExportUsage, "--table=ID is required");
   }
   const std::string& format_name = flags.format;
-  ExportFormat format = ExportFormat::kPhh;
+  audit::ExportFormat format = audit::ExportFormat::kPhh;
   if (format_name == "text") {
-    format = ExportFormat::kText;
+    format = audit::ExportFormat::kText;
   } else if (format_name != "phh") {
-    return ExportFail(kExportUsage,
+    return ExportFail(audit::kExportUsage,
                       absl::StrCat("--format must be phh or text, got \"",
                                    format_name, "\""));
   }
   const std::string& out_path = flags.out;
   auto log = OpenExportLog(flags);
   if (!log.ok()) {
-    return ExportFail(
-        absl::IsInvalidArgument(log.status()) ? kExportUsage : kExportFailed,
-        std::string(log.status().message()));
+    return ExportFail(absl::IsInvalidArgument(log.status())
+                          ? audit::kExportUsage
+                          : audit::kExportFailed,
+                      std::string(log.status().message()));
   }
   // Into memory first: a failed export leaves no partial FILE behind.
   std::ostringstream text;
-  const HandsExportResult r = ExportTableHands(**log, table_id, format, text);
+  const audit::HandsExportResult r =
+      audit::ExportTableHands(**log, table_id, format, text);
   log->reset();
   if (!r.error.empty()) return ExportFail(r.exit_code, r.error);
   for (const std::string& line : r.skipped) {
@@ -121,7 +124,8 @@ int Export(const ExportFlags& flags) {
     file << text.str();
     file.close();
     if (!file) {
-      return ExportFail(kExportFailed, absl::StrCat("cannot write ", out_path));
+      return ExportFail(audit::kExportFailed,
+                        absl::StrCat("cannot write ", out_path));
     }
   }
   std::fprintf(

@@ -8,10 +8,10 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/time.h"
 #include "libs/eventlog/embedded_log.h"
+#include "libs/eventlog/log_backend.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/log_backend.h"
 
 namespace banca::cli {
 namespace {
@@ -104,7 +104,7 @@ constexpr int64_t kMaxTail = 100'000;
 int Run(const LogFlags& flags, bool tail) {
   const std::string dir =
       flags.log == "embedded" ? flags.data_dir + "/log" : "";
-  auto log = OpenLogBackend(flags.log, flags.data_dir);
+  auto log = eventlog::OpenLogBackend(flags.log, flags.data_dir);
   if (!log.ok()) {
     std::fprintf(stderr, "banca log: %s\n", log.status().ToString().c_str());
     return 1;

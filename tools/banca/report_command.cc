@@ -5,9 +5,9 @@
 #include <string>
 
 #include "absl/time/time.h"
+#include "libs/eventlog/log_backend.h"
+#include "services/audit/ggr_report.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/ggr_report.h"
-#include "tools/banca/log_backend.h"
 
 namespace banca::cli {
 namespace {
@@ -28,7 +28,7 @@ int Ggr(const GgrFlags& flags) {
                  "--log=embedded\n");
     return kUsageError;
   }
-  GgrReportOptions options;
+  audit::GgrReportOptions options;
   options.zone_name = flags.timezone;
   if (!absl::LoadTimeZone(options.zone_name, &options.zone)) {
     std::fprintf(stderr,
@@ -39,7 +39,7 @@ int Ggr(const GgrFlags& flags) {
   }
   options.from_day = flags.from;
   options.to_day = flags.to;
-  auto log = OpenLogBackend(flags.log, flags.data_dir);
+  auto log = eventlog::OpenLogBackend(flags.log, flags.data_dir);
   if (!log.ok()) {
     std::fprintf(stderr,
                  "banca report ggr: cannot open the log (is the server still "
@@ -47,16 +47,16 @@ int Ggr(const GgrFlags& flags) {
                  log.status().ToString().c_str());
     return 1;
   }
-  auto report = BuildGgrReport(**log, options);
+  auto report = audit::BuildGgrReport(**log, options);
   if (!report.ok()) {
     std::fprintf(stderr, "banca report ggr: %s\n",
                  report.status().ToString().c_str());
     return absl::IsInvalidArgument(report.status()) ? kUsageError : 1;
   }
   if (flags.json) {
-    std::printf("%s\n", GgrReportJson(*report).c_str());
+    std::printf("%s\n", audit::GgrReportJson(*report).c_str());
   } else {
-    std::fputs(FormatGgrReport(*report).c_str(), stdout);
+    std::fputs(audit::FormatGgrReport(*report).c_str(), stdout);
   }
   return report->ok() ? 0 : 1;
 }

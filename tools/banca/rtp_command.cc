@@ -12,7 +12,7 @@
 #include "libs/cards/random.h"
 #include "nlohmann/json.hpp"
 #include "tools/banca/commands.h"
-#include "tools/banca/rtp_games.h"
+#include "tools/bench/rtp_games.h"
 
 namespace banca::cli {
 namespace {
@@ -25,8 +25,8 @@ struct RtpFlags {
 };
 
 int BenchRtp(const RtpFlags& flags) {
-  const RtpGame* game = nullptr;
-  for (const RtpGame& g : RtpGames()) {
+  const bench::RtpGame* game = nullptr;
+  for (const bench::RtpGame& g : bench::RtpGames()) {
     if (g.name == flags.game) game = &g;
   }
   if (game == nullptr) return kUsageError;  // the flag's check names them
@@ -77,7 +77,7 @@ void AddBenchRtpCommand(CLI::App& bench, Action* action) {
       "(1% of runs with a correct engine) or an error, 2 usage.");
   auto flags = std::make_shared<RtpFlags>();
   std::vector<std::string> names;
-  for (const RtpGame& g : RtpGames()) names.emplace_back(g.name);
+  for (const bench::RtpGame& g : bench::RtpGames()) names.emplace_back(g.name);
   rtp->add_option("--game", flags->game, "the game")
       ->required()
       ->check(CLI::IsMember(names));

@@ -4,15 +4,15 @@
 #include <string>
 
 #include "tools/banca/commands.h"
-#include "tools/banca/scenario.h"
+#include "tools/scenario/scenario.h"
 
 namespace banca::cli {
 namespace {
 
 int Run(const std::string& file) {
-  ScenarioRun run = RunScenarioFile(file);
+  scenario::ScenarioRun run = scenario::RunScenarioFile(file);
   std::fprintf(stdout, "%s\n", run.json.c_str());
-  if (run.exit_code != kScenarioPlayed) {
+  if (run.exit_code != scenario::kScenarioPlayed) {
     std::fprintf(stderr, "banca scenario: %s\n", run.json.c_str());
   }
   return run.exit_code;

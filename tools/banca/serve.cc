@@ -16,16 +16,16 @@
 #include "libs/common/clock.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/group_member.h"
+#include "libs/eventlog/log_backend.h"
 #include "nlohmann/json.hpp"
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
+#include "services/server/server_options.h"
+#include "services/server/token_key.h"
 #include "services/table/banked_table_service.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/log_backend.h"
-#include "tools/banca/server_options.h"
-#include "tools/banca/token_key.h"
 
 namespace banca::cli {
 
@@ -84,7 +84,7 @@ int Serve(const ServeFlags& flags) {
   // without tokens).
   const bool insecure_dev = flags.insecure_dev;
   absl::StatusOr<auth::Verifier> verifier =
-      LoadVerifier(flags.token_key_file, flags.token_verify_key_file);
+      server::LoadVerifier(flags.token_key_file, flags.token_verify_key_file);
   if (!verifier.ok() &&
       (serve_table || !insecure_dev || !absl::IsNotFound(verifier.status()))) {
     std::fprintf(stderr, "banca serve: %s\n",
@@ -117,7 +117,7 @@ int Serve(const ServeFlags& flags) {
   if (serve_table) {
     bool created = false;
     absl::StatusOr<seal::DeckKeys> deck_keys =
-        LoadDeckKeys(flags.deck_key_file, data_dir, &created);
+        server::LoadDeckKeys(flags.deck_key_file, data_dir, &created);
     if (!deck_keys.ok()) {
       std::fprintf(stderr, "banca serve: %s\n",
                    std::string(deck_keys.status().message()).c_str());
@@ -134,7 +134,7 @@ int Serve(const ServeFlags& flags) {
     table_options.deck_keys = *deck_keys;
     banked_options.deck_keys = *std::move(deck_keys);
   }
-  auto log = OpenLogBackend(flags.log, data_dir);
+  auto log = eventlog::OpenLogBackend(flags.log, data_dir);
   if (!log.ok()) {
     std::fprintf(stderr, "banca serve: %s\n",
                  std::string(log.status().message()).c_str());
@@ -206,7 +206,7 @@ int Serve(const ServeFlags& flags) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
-  ApplyServerOptions(builder);
+  server::ApplyServerOptions(builder);
   int selected_port = 0;
   const std::string address =
       absl::StrCat(flags.grpc_address, ":", flags.grpc_port);

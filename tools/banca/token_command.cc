@@ -14,8 +14,8 @@
 #include "absl/strings/match.h"
 #include "absl/time/clock.h"
 #include "libs/auth/token.h"
+#include "services/server/token_key.h"
 #include "tools/banca/commands.h"
-#include "tools/banca/token_key.h"
 
 namespace banca::cli {
 namespace {
@@ -38,7 +38,7 @@ int Fail(const absl::Status& s) {
 
 int Issue(const IssueFlags& flags) {
   auto role = auth::ParseRole(flags.role);
-  auto key = LoadSigningKey(flags.token_key_file);
+  auto key = server::LoadSigningKey(flags.token_key_file);
   for (const absl::Status& s : {role.status(), key.status()}) {
     if (!s.ok()) return Fail(s);
   }
@@ -60,14 +60,14 @@ int Issue(const IssueFlags& flags) {
 }
 
 int PublicKey(const std::string& key_file) {
-  auto key = LoadSigningKey(key_file);
+  auto key = server::LoadSigningKey(key_file);
   if (!key.ok()) return Fail(key.status());
   std::printf("%s\n", auth::PublicKeyLine(key->public_key()).c_str());
   return 0;
 }
 
 int NewKey(const std::string& out) {
-  if (absl::Status s = WriteNewSeedFile(out); !s.ok()) return Fail(s);
+  if (absl::Status s = server::WriteNewSeedFile(out); !s.ok()) return Fail(s);
   return 0;
 }
 

@@ -1,0 +1,410 @@
+#include "services/audit/audit.h"
+
+#include <filesystem>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "libs/eventlog/embedded_log.h"
+#include "libs/eventlog/log_backend.h"
+#include "libs/ledger/account.h"
+#include "libs/ledger/posting_rules.h"
+#include "libs/money/money.h"
+#include "libs/projection/projection_store.h"
+#include "libs/projection/projector.h"
+#include "libs/projection/wallet_projection.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+#include "nlohmann/json.hpp"
+#include "services/audit/request_audit.h"
+
+namespace banca::audit {
+namespace {
+
+void Problem(AuditReport& report, std::string what) {
+  AddProblem(report.problems, std::move(what));
+}
+
+}  // namespace
+
+namespace {
+
+// Every ledger transaction an event records.
+std::vector<const v1::LedgerTransaction*> TransactionsOf(
+    const v1::WalletEvent& e) {
+  std::vector<const v1::LedgerTransaction*> txs;
+  if (e.has_transaction_posted()) txs.push_back(&e.transaction_posted().tx());
+  if (e.has_hold_placed()) txs.push_back(&e.hold_placed().tx());
+  if (e.has_hold_captured()) {
+    txs.push_back(&e.hold_captured().tx());
+    if (e.hold_captured().has_release_tx()) {
+      txs.push_back(&e.hold_captured().release_tx());
+    }
+  }
+  if (e.has_hold_released()) txs.push_back(&e.hold_released().tx());
+  return txs;
+}
+
+}  // namespace
+
+absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
+                                          const std::string& log_spec) {
+  AuditReport report;
+  std::unique_ptr<eventlog::EventLog> opened;
+  if (log_spec.empty() || log_spec == "embedded") {
+    const std::string log_dir = data_dir + "/log";
+    if (!std::filesystem::exists(log_dir)) {
+      return absl::NotFoundError(absl::StrCat("no event log at ", log_dir));
+    }
+    // 1. Every record's length and CRC, before anything opens the log
+    // (opening truncates a torn tail; the auditor must see it first). A torn
+    // tail is what a crash leaves (an unacknowledged write, or the zeroed
+    // room the log reserves ahead of its writes): reported, not a problem.
+    auto scan = eventlog::ScanJournal(log_dir);
+    if (!scan.ok()) return scan.status();
+    report.journal = *scan;
+    if (!scan->ok) Problem(report, absl::StrCat("journal: ", scan->error));
+  } else {
+    // Kafka checks each record batch's CRC32C itself when consumers fetch.
+    report.journal_checked_by_kafka = true;
+  }
+  auto log = eventlog::OpenLogBackend(log_spec, data_dir);
+  if (!log.ok()) {
+    return absl::Status(log.status().code(),
+                        absl::StrCat("cannot open the log (is the server still "
+                                     "running?): ",
+                                     log.status().message()));
+  }
+
+  // 2. Sequences and the ledger, replayed from offset 0.
+  const std::string topic(wire::kWalletTopic);
+  ledger::Ledger replayed;
+  report.currency = replayed.currency();
+  absl::flat_hash_map<std::string, uint64_t> last_sequence;
+  projection::OffsetMap end_offsets;
+  auto partitions = (*log)->PartitionCount(topic);
+  const int partition_count = partitions.ok() ? *partitions : 0;
+  for (int p = 0; p < partition_count; ++p) {
+    auto end = (*log)->EndOffset(topic, p);
+    if (!end.ok()) return end.status();
+    if (*end > 0) end_offsets[{topic, p}] = *end;
+    auto check = [&](const eventlog::StoredRecord& record) {
+      ++report.events;
+      auto decoded = wire::DecodeWalletRecord(record);
+      if (!decoded.ok()) {
+        Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                     decoded.status().message()));
+        return absl::OkStatus();
+      }
+      const auto& env = decoded->envelope;
+      uint64_t& last = last_sequence[env.stream_id()];
+      if (env.sequence() != last + 1) {
+        Problem(report,
+                absl::StrCat("stream ", env.stream_id(), ": sequence ",
+                             env.sequence(), " follows ", last,
+                             env.sequence() <= last ? " (repeat)" : " (gap)"));
+      }
+      if (env.event_id() !=
+          absl::StrCat(env.stream_id(), "#", env.sequence())) {
+        Problem(report, absl::StrCat("event id ", env.event_id(),
+                                     " does not match its stream/sequence"));
+      }
+      last = std::max(last, env.sequence());
+      if (decoded->event.has_request_quarantined()) {
+        const v1::RequestQuarantined& q = decoded->event.request_quarantined();
+        std::string line =
+            absl::StrCat(q.topic(), "/", q.partition(), "@", q.offset(),
+                         " step ", q.step(), ": ", q.code());
+        Problem(report,
+                absl::StrCat("request quarantined (never carried out): ", line,
+                             " (", q.message(), "; on ", env.stream_id(), ")"));
+        report.quarantined.push_back(std::move(line));
+      }
+      // Reasons are tied to account classes: a player-to-player move
+      // labelled DEPOSIT, say, follows no rule (libs/ledger/posting_rules.h).
+      for (const v1::LedgerTransaction* tx : TransactionsOf(decoded->event)) {
+        if (absl::Status s = ledger::CheckLoggedTransaction(*tx); !s.ok()) {
+          Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                       s.message()));
+        }
+        if (tx->reason() == v1::POSTING_REASON_ADJUSTMENT) {
+          AuditReport::Adjustments& a =
+              report.adjustments[decoded->event.actor()];
+          ++a.count;
+          for (const v1::Posting& posting : tx->postings()) {
+            if (posting.amount_minor() > 0) {
+              a.moved_minor = money::Add(a.moved_minor, posting.amount_minor())
+                                  .value_or(INT64_MAX);
+            }
+          }
+        }
+      }
+      if (auto s =
+              replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
+          !s.ok()) {
+        Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
+                                     s.message()));
+      }
+      return absl::OkStatus();
+    };
+    if (auto read = eventlog::ReadPartitionToEnd(**log, topic, p, 0, check);
+        !read.ok()) {
+      return read.status();
+    }
+  }
+  report.streams = static_cast<int64_t>(last_sequence.size());
+  // The same end-state check the wallet makes before it serves.
+  if (auto s = replayed.CheckReplayedState(); !s.ok()) {
+    Problem(report, std::string(s.message()));
+  }
+  report.ledger = replayed.Summarize();
+  const auto& classes = report.ledger.classes;
+  auto cls = [&](ledger::AccountClass c) {
+    return classes[static_cast<int>(c)].balance;
+  };
+  if (report.ledger.sum != 0) {
+    Problem(report,
+            absl::StrCat("ledger sum is ", report.ledger.sum, ", not 0"));
+  }
+  if (report.ledger.negative_constrained_accounts != 0) {
+    Problem(report, absl::StrCat(report.ledger.negative_constrained_accounts,
+                                 " player/table accounts are negative"));
+  }
+  report.net_deposits = report.ledger.deposits - report.ledger.withdrawals;
+  report.held_inside = cls(ledger::AccountClass::kPlayer) +
+                       cls(ledger::AccountClass::kTable) +
+                       cls(ledger::AccountClass::kGame) +
+                       cls(ledger::AccountClass::kTournament) +
+                       cls(ledger::AccountClass::kHouse);
+  if (report.net_deposits != report.held_inside) {
+    Problem(
+        report,
+        absl::StrCat("deposits − withdrawals (",
+                     money::Format(report.net_deposits, report.currency),
+                     ") differ from what players, tables and the house "
+                     "hold (",
+                     money::Format(report.held_inside, report.currency), ")"));
+  }
+
+  // 3. The banked tables' requests, each carried out exactly once.
+  absl::StatusOr<BankedAuditReport> banked = AuditBankedTopic(**log);
+  if (!banked.ok()) return banked.status();
+  report.banked = *std::move(banked);
+  for (const std::string& p : report.banked.problems) Problem(report, p);
+
+  // 4. The poker tables' requests, likewise.
+  absl::StatusOr<TableAuditReport> poker = AuditTableTopic(**log);
+  if (!poker.ok()) return poker.status();
+  report.poker = *std::move(poker);
+  for (const std::string& p : report.poker.problems) Problem(report, p);
+
+  // 5. The projection: rebuild it in a scratch directory up to the offsets
+  // the live one has applied, compare the bytes, then finish the rebuild and
+  // compare every balance with the replayed ledger.
+  const std::string live_dir = data_dir + "/projections/wallet";
+  const std::string scratch_dir = data_dir + "/audit-scratch";
+  std::filesystem::remove_all(scratch_dir);
+  {
+    projection::WalletProjector projector;
+    projection::OffsetMap live_offsets;
+    if (std::filesystem::exists(live_dir)) {
+      auto live = projection::ProjectionStore::Open(live_dir);
+      if (!live.ok()) return live.status();
+      live_offsets = (*live)->Offsets();
+      auto hash = (*live)->StateHash();
+      if (!hash.ok()) return hash.status();
+      report.live_hash = *hash;
+    } else {
+      Problem(report, "no live wallet projection to compare with");
+    }
+    for (const auto& [where, end] : end_offsets) {
+      auto it = live_offsets.find(where);
+      const int64_t applied = it == live_offsets.end() ? 0 : it->second;
+      if (applied > end) {
+        Problem(report, absl::StrCat("live projection claims offset ", applied,
+                                     " of ", where.first, "/", where.second,
+                                     " past the log's end ", end));
+      }
+      report.live_lag_events += std::max<int64_t>(0, end - applied);
+    }
+    auto scratch = projection::ProjectionStore::Open(scratch_dir);
+    if (!scratch.ok()) return scratch.status();
+    projection::CatchUpOptions until;
+    // Partitions the live projection never reached stop at 0.
+    projection::OffsetMap bounded = live_offsets;
+    for (const auto& [where, end] : end_offsets) bounded.try_emplace(where, 0);
+    until.until = &bounded;
+    auto rebuilt = projection::CatchUp(**log, **scratch, projector, until);
+    if (!rebuilt.ok()) return rebuilt.status();
+    auto hash = (*scratch)->StateHash();
+    if (!hash.ok()) return hash.status();
+    report.rebuilt_hash = *hash;
+    if (!report.live_hash.empty() && report.live_hash != report.rebuilt_hash) {
+      Problem(report,
+              "live wallet projection differs from a rebuild from "
+              "offset 0 (state hashes differ)");
+    }
+    auto rest = projection::CatchUp(**log, **scratch, projector);
+    if (!rest.ok()) return rest.status();
+    auto balances = (*scratch)->Scan("bal/", "", 100'000'000);
+    if (!balances.ok()) return balances.status();
+    for (const auto& [key, value] : *balances) {
+      const std::string account = key.substr(4);
+      int64_t projected = 0;
+      (void)absl::SimpleAtoi(value, &projected);
+      const int64_t in_ledger = replayed.AccountBalance(account);
+      ++report.projection_accounts_checked;
+      if (projected != in_ledger) {
+        Problem(report, absl::StrCat("balance of ", account, ": projection ",
+                                     projected, ", ledger replay ", in_ledger));
+      }
+    }
+  }
+  std::filesystem::remove_all(scratch_dir);
+  return report;
+}
+
+std::string FormatAuditReport(const AuditReport& r) {
+  const std::string& cur = r.currency;
+  std::string out;
+  absl::StrAppend(&out, "banca audit verify\n");
+  if (r.journal_checked_by_kafka) {
+    absl::StrAppend(&out,
+                    "  journal      on Kafka (record CRCs are checked by the "
+                    "broker and its consumers)\n");
+  } else {
+    absl::StrAppendFormat(&out,
+                          "  journal      %d segments, %d records in %d "
+                          "batches, %d bytes, CRC32C %s\n",
+                          r.journal.segments, r.journal.records,
+                          r.journal.batches, r.journal.bytes,
+                          r.journal.ok ? "ok" : "FAILED");
+  }
+  if (r.journal.torn_tail_bytes > 0) {
+    absl::StrAppendFormat(&out,
+                          "               %d bytes of torn tail after the last "
+                          "complete batch (left by a crash; truncated on the "
+                          "next start)\n",
+                          r.journal.torn_tail_bytes);
+  }
+  absl::StrAppendFormat(&out, "  wallet       %d events in %d streams\n",
+                        r.events, r.streams);
+  for (const auto& [actor, a] : r.adjustments) {
+    absl::StrAppendFormat(&out,
+                          "               %d operator adjustments by %s, "
+                          "moving %s\n",
+                          a.count,
+                          actor.empty() ? "(no actor recorded)" : actor,
+                          money::Format(a.moved_minor, cur));
+  }
+  const TableAuditReport& t = r.poker;
+  absl::StrAppendFormat(
+      &out,
+      "  poker        %d events, %d tables: %d buy-ins, %d hand settlements "
+      "(%d transactions), %d cash-outs requested; %d carried out once by "
+      "the wallet (%d buy-ins refused), %d quarantined, %d not read by it "
+      "yet\n",
+      t.events, t.tables, t.buy_ins, t.settlements, t.settlement_transactions,
+      t.cash_outs, t.carried_out, t.buy_ins_refused, t.quarantined, t.pending);
+  absl::StrAppendFormat(&out, "               rake: hands %s, buy-ins %s\n",
+                        money::Format(t.hand_rake_minor, cur),
+                        money::Format(t.buy_in_rake_minor, cur));
+  const BankedAuditReport& b = r.banked;
+  absl::StrAppendFormat(&out,
+                        "  banked       %d events, %d tables: %d stakes and %d "
+                        "transactions requested, %d carried out once by the "
+                        "wallet, %d quarantined, %d not read by it yet\n",
+                        b.events, b.tables, b.stakes, b.transactions,
+                        b.carried_out, b.quarantined, b.pending);
+  absl::StrAppendFormat(&out,
+                        "               captured stakes: %d settled or "
+                        "refunded once, %d open%s%s\n",
+                        b.stakes_ended, b.stakes_open,
+                        b.open_rounds.empty() ? "" : " in rounds ",
+                        absl::StrJoin(b.open_rounds, ", "));
+  if (!r.quarantined.empty()) {
+    absl::StrAppend(&out, "  quarantined  ", r.quarantined.size(),
+                    " request(s) the wallet could never carry out:\n");
+    for (const std::string& q : r.quarantined) {
+      absl::StrAppend(&out, "               ", q, "\n");
+    }
+  }
+  absl::StrAppend(&out, "\nreconciliation (", cur, ")\n");
+  for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
+    absl::StrAppendFormat(&out, "  %-12s %22s   %d accounts\n",
+                          std::string(ledger::AccountClassName(
+                              static_cast<ledger::AccountClass>(c))),
+                          money::Format(r.ledger.classes[c].balance, cur),
+                          r.ledger.classes[c].accounts);
+  }
+  absl::StrAppendFormat(&out, "  %-12s %22s\n", "ledger sum",
+                        money::Format(r.ledger.sum, cur));
+  absl::StrAppendFormat(&out, "  deposits − withdrawals = %s − %s = %s\n",
+                        money::Format(r.ledger.deposits, cur),
+                        money::Format(r.ledger.withdrawals, cur),
+                        money::Format(r.net_deposits, cur));
+  absl::StrAppendFormat(
+      &out,
+      "  players + tables + games + tournaments + house = "
+      "%s  %s\n",
+      money::Format(r.held_inside, cur),
+      r.net_deposits == r.held_inside ? "(equal)" : "(MISMATCH)");
+  absl::StrAppendFormat(&out, "  transactions %d, open holds %d\n",
+                        r.ledger.transactions, r.ledger.open_holds);
+  absl::StrAppend(&out, "\nprojections\n");
+  absl::StrAppendFormat(&out, "  wallet live    %s\n", r.live_hash);
+  absl::StrAppendFormat(
+      &out, "  wallet replay  %s  %s\n", r.rebuilt_hash,
+      r.live_hash == r.rebuilt_hash ? "(equal)" : "(DIFFERENT)");
+  absl::StrAppendFormat(
+      &out,
+      "  %d account balances checked against the ledger "
+      "replay; live projection %d offsets behind the log's end\n",
+      r.projection_accounts_checked, r.live_lag_events);
+  if (r.ok()) {
+    absl::StrAppend(&out, "\nRESULT: OK\n");
+  } else {
+    absl::StrAppend(&out, "\nRESULT: ", r.problems.size(), " PROBLEM(S)\n");
+    for (const auto& p : r.problems) absl::StrAppend(&out, "  - ", p, "\n");
+  }
+  return out;
+}
+
+std::string AuditReportJson(const AuditReport& r) {
+  nlohmann::ordered_json classes = nlohmann::ordered_json::object();
+  for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
+    classes[std::string(ledger::AccountClassName(
+        static_cast<ledger::AccountClass>(c)))] = r.ledger.classes[c].balance;
+  }
+  nlohmann::ordered_json out;
+  out["ok"] = r.ok();
+  out["events"] = r.events;
+  out["streams"] = r.streams;
+  out["ledger_sum"] = r.ledger.sum;
+  out["deposits"] = r.ledger.deposits;
+  out["withdrawals"] = r.ledger.withdrawals;
+  out["classes"] = std::move(classes);
+  out["live_hash"] = r.live_hash;
+  out["replay_hash"] = r.rebuilt_hash;
+  out["banked_events"] = r.banked.events;
+  out["banked_requests"] = r.banked.stakes + r.banked.transactions;
+  out["banked_carried_out"] = r.banked.carried_out;
+  out["banked_pending"] = r.banked.pending;
+  out["banked_stakes_ended"] = r.banked.stakes_ended;
+  out["banked_stakes_open"] = r.banked.stakes_open;
+  out["table_events"] = r.poker.events;
+  out["table_requests"] =
+      r.poker.buy_ins + r.poker.settlements + r.poker.cash_outs;
+  out["table_carried_out"] = r.poker.carried_out;
+  out["table_pending"] = r.poker.pending;
+  out["quarantined"] = r.quarantined.size();
+  out["problems"] = r.problems.size();
+  return out.dump();
+}
+
+}  // namespace banca::audit

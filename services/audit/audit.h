@@ -1,0 +1,70 @@
+// banca audit verify: what an auditor runs against a data directory (with
+// the server stopped). It trusts nothing derived: it checks every record's
+// CRC, every stream's sequence, replays the ledger from offset 0, rebuilds
+// every projection in a scratch directory and compares it with the live one,
+// reconciles the money, and checks that the poker tables' buy-ins,
+// settlements and cash-outs and the banked tables' stakes and settlements
+// were carried out by the wallet exactly once. A request the wallet
+// quarantined (services/wallet/request_quarantine.h) fails the audit.
+#ifndef BANCA_SERVICES_AUDIT_AUDIT_H_
+#define BANCA_SERVICES_AUDIT_AUDIT_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "libs/eventlog/embedded_log.h"
+#include "libs/ledger/ledger.h"
+#include "services/audit/banked_audit.h"
+#include "services/audit/table_audit.h"
+
+namespace banca::audit {
+
+struct AuditReport {
+  eventlog::JournalScanReport journal;
+  // On Kafka the broker and its consumers check record CRCs, not banca.
+  bool journal_checked_by_kafka = false;
+  int64_t events = 0;
+  int64_t streams = 0;
+  ledger::LedgerSummary ledger;
+  std::string currency = "EUR";
+  std::string live_hash;
+  std::string rebuilt_hash;
+  int64_t live_lag_events = 0;
+  int64_t projection_accounts_checked = 0;
+  // deposits − withdrawals, and what players, tables and the house hold.
+  int64_t net_deposits = 0;
+  int64_t held_inside = 0;
+  // banca.banked.events against the wallet (banked_audit.h); its
+  // problems are in `problems` too.
+  BankedAuditReport banked;
+  // banca.table.events against the wallet (table_audit.h); its problems
+  // are in `problems` too.
+  TableAuditReport poker;
+  // Every RequestQuarantined on the wallet topic, one line each
+  // ("<topic>/<partition>@<offset> step <id>: <code>"); each is a problem.
+  std::vector<std::string> quarantined;
+  // Operators' adjustments (POSTING_REASON_ADJUSTMENT), by the actor the
+  // wallet recorded ("operator:bob"; "" in logs older than the field):
+  // how many, and the money they moved (the sum of their credits).
+  struct Adjustments {
+    int64_t count = 0;
+    int64_t moved_minor = 0;
+  };
+  std::map<std::string, Adjustments> adjustments;
+  std::vector<std::string> problems;
+  bool ok() const { return problems.empty(); }
+};
+
+// `log_spec` as for `banca serve --log` ("embedded" or kafka://...).
+absl::StatusOr<AuditReport> VerifyDataDir(
+    const std::string& data_dir, const std::string& log_spec = "embedded");
+
+std::string FormatAuditReport(const AuditReport& report);
+std::string AuditReportJson(const AuditReport& report);
+
+}  // namespace banca::audit
+
+#endif  // BANCA_SERVICES_AUDIT_AUDIT_H_

@@ -1,0 +1,442 @@
+#include "services/audit/banked_audit.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
+#include "libs/ledger/account.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/tables/banked_game_state.h"
+#include "libs/tables/reveal_wait.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+#include "services/audit/request_audit.h"
+#include "services/wallet/request_quarantine.h"
+
+namespace banca::audit {
+namespace {
+
+// What a problem quotes of a wallet event.
+constexpr size_t kMaxDescribed = 120;
+
+void Problem(BankedAuditReport& report, std::string what) {
+  AddProblem(report.problems, std::move(what));
+}
+
+// What a table asked the wallet to do, by the wallet's request id.
+struct Request {
+  std::string what;
+  // The postings asked for, "account:amount;...", to compare with what the
+  // wallet posted.
+  std::string postings;
+  bool stake = false;
+  // Not read yet by the wallet reader that decides it.
+  bool pending = false;
+  // Where the request is (a quarantine names it so).
+  int partition = 0;
+  int64_t offset = 0;
+};
+
+// What the wallet did under one request id.
+struct Outcome {
+  int times = 0;
+  bool rejected = false;
+  std::string postings;
+  // The first event under the id, when it is neither a posting nor a
+  // refusal: the id is taken by another request.
+  std::string foreign;
+  // Where it first posted: whether the tables have read it yet.
+  int partition = 0;
+  int64_t offset = 0;
+};
+
+// A stake as the table asked for it, and the transactions that end a
+// bet (settled, void, withdrawn, compensation), both by (round reference,
+// bet id): a bet id is unique within its round, but the same bet may be
+// staked again after a withdrawal.
+using BetKey = std::pair<std::string, std::string>;
+struct BetStake {
+  std::string request_id;
+  std::string table_id;
+  int64_t round = 0;
+  int64_t amount = 0;
+  std::string what;
+  bool matched = false;
+};
+struct BetEnding {
+  int64_t amount = 0;  // what leaves the wagers account
+  std::string what;
+};
+
+// One table replayed through its game's state, as the service replays it
+// on start: the round it is at when the log ends.
+struct TableReplay {
+  std::unique_ptr<tables::BankedGameState> state;
+  bool broken = false;  // the state refused an event: rounds from the log
+  int64_t highest_round = 0;
+  // A sealed round waits for its DeckRevealed before it is replayed.
+  tables::RevealWait<wire::DecodedBankedEvent> wait;
+};
+
+// Applies a table's logged event to its replayed state, once the deck of a
+// sealed round is revealed (services/table/reveal_wait.h); the money and
+// reveals the state derives are in the log already.
+void Replay(BankedAuditReport& report, TableReplay& replay,
+            const wire::DecodedBankedEvent& decoded) {
+  absl::StatusOr<std::vector<wire::DecodedBankedEvent>> ready =
+      replay.wait.Take(decoded);
+  if (!ready.ok()) {
+    Problem(report, absl::StrCat("banked: table ", decoded.event.table_id(),
+                                 " at ", decoded.envelope.event_id(), ": ",
+                                 ready.status().message()));
+    replay.broken = true;
+    return;
+  }
+  for (const wire::DecodedBankedEvent& d : *ready) {
+    const v1::BankedTableEvent& e = d.event;
+    if (e.has_money() || e.has_revealed()) continue;
+    std::vector<v1::BankedTableEvent> derived;
+    if (absl::Status s = replay.state->Apply(e, &derived); !s.ok()) {
+      Problem(report,
+              absl::StrCat("banked: table ", e.table_id(), " does not accept ",
+                           d.envelope.event_id(), ": ", s.message()));
+      replay.broken = true;
+      return;
+    }
+  }
+}
+
+// Every stake the wallet captured ends exactly once (see the header).
+void AuditStakeEndings(
+    BankedAuditReport& report,
+    const std::map<std::string, TableReplay>& replays,
+    const std::map<std::string, Outcome>& outcomes,
+    const std::vector<int64_t>& outcomes_read,
+    std::map<BetKey, std::vector<BetStake>>& stakes_by_bet,
+    const std::map<BetKey, std::vector<BetEnding>>& endings_by_bet) {
+  auto captured = [&](const BetStake& s) {
+    auto it = outcomes.find(s.request_id);
+    return it != outcomes.end() && !it->second.rejected &&
+           it->second.foreign.empty();
+  };
+  // Not answered by the wallet yet (or missing, reported above): an
+  // ending for it is not a second problem.
+  auto unanswered = [&](const BetStake& s) {
+    return !outcomes.contains(s.request_id);
+  };
+  std::set<std::string> open_rounds;
+  for (const auto& [key, endings] : endings_by_bet) {
+    std::vector<BetStake>& stakes = stakes_by_bet[key];
+    for (const BetEnding& end : endings) {
+      auto find = [&](auto&& which) -> BetStake* {
+        for (BetStake& s : stakes) {
+          if (!s.matched && s.amount == end.amount && which(s)) return &s;
+        }
+        return nullptr;
+      };
+      BetStake* match = find(captured);
+      if (match == nullptr) match = find(unanswered);
+      if (match != nullptr) {
+        match->matched = true;
+        if (captured(*match)) ++report.stakes_ended;
+        continue;
+      }
+      const bool again =
+          std::any_of(stakes.begin(), stakes.end(), [&](const BetStake& s) {
+            return s.matched && s.amount == end.amount && captured(s);
+          });
+      Problem(report,
+              absl::StrCat("banked: ", end.what, " ends bet ", key.second,
+                           " of round ", key.first,
+                           again ? " a second time"
+                                 : ", whose stake the wallet never captured"));
+    }
+  }
+  for (const auto& [key, stakes] : stakes_by_bet) {
+    for (const BetStake& s : stakes) {
+      if (s.matched || !captured(s)) continue;
+      const Outcome& o = outcomes.at(s.request_id);
+      const bool unread =
+          o.partition < static_cast<int>(outcomes_read.size()) &&
+          o.offset >= outcomes_read[o.partition];
+      int64_t current = 0;
+      if (auto it = replays.find(s.table_id); it != replays.end()) {
+        const TableReplay& t = it->second;
+        current = t.state && !t.broken ? t.state->round() : t.highest_round;
+      }
+      if (unread || s.round >= current) {
+        ++report.stakes_open;
+        open_rounds.insert(key.first);
+      } else {
+        Problem(report,
+                absl::StrCat("banked: ", s.what,
+                             ", captured by the wallet, is never settled or "
+                             "refunded though round ",
+                             key.first, " is over"));
+      }
+    }
+  }
+  report.open_rounds.assign(open_rounds.begin(), open_rounds.end());
+}
+
+}  // namespace
+
+absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
+  BankedAuditReport report;
+  const std::string topic(wire::kBankedTopic);
+  std::map<std::string, Request> requests;
+  std::map<std::string, uint64_t> last_sequence;
+  std::set<std::string> tables;
+  std::map<std::string, TableReplay> replays;
+  std::map<BetKey, std::vector<BetStake>> stakes_by_bet;
+  std::map<BetKey, std::vector<BetEnding>> endings_by_bet;
+  auto expect = [&](const std::string& id, Request r) {
+    if (!requests.emplace(id, std::move(r)).second) {
+      Problem(report, absl::StrCat("banked: request ", id,
+                                   " is asked for twice by the tables"));
+    }
+  };
+  auto balanced = [&](const v1::LedgerTransaction& tx,
+                      const std::string& what) {
+    std::optional<int64_t> sum = Sum(tx);
+    if (!sum || *sum != 0) {
+      Problem(report,
+              absl::StrCat("banked: ", what, " does not balance (sum ",
+                           sum ? absl::StrCat(*sum) : "overflows", ")"));
+    }
+  };
+  // The wallet reads the copies of the money requests (RequestCopies): its
+  // positions, and its quarantines, are on their topic.
+  const std::string requests_topic(wire::kBankedRequestsTopic);
+  absl::StatusOr<ReaderPositions> positions =
+      ReaderPositions::Load(log, wire::kBankedRequestsGroup, requests_topic);
+  if (!positions.ok()) return positions.status();
+  absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
+      log, requests_topic, "banked",
+      [](const eventlog::StoredRecord& record)
+          -> absl::StatusOr<std::pair<std::string, std::string>> {
+        ASSIGN_OR_RETURN(wire::DecodedBankedEvent d,
+                         wire::DecodeBankedRecord(record));
+        if (!wire::IsMoneyRequest(d.event)) {
+          return absl::DataLossError("not a money request");
+        }
+        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
+      },
+      report.problems);
+  if (!copies.ok()) return copies.status();
+  for (int p = 0; p < Partitions(log, topic); ++p) {
+    auto visit = [&](const eventlog::StoredRecord& record) {
+      ++report.events;
+      const std::string where = absl::StrCat(topic, "/", p, "@", record.offset);
+      absl::StatusOr<wire::DecodedBankedEvent> decoded =
+          wire::DecodeBankedRecord(record);
+      if (!decoded.ok()) {
+        Problem(report, absl::StrCat("banked: ", where, ": ",
+                                     decoded.status().message()));
+        return absl::OkStatus();
+      }
+      const v1::EventEnvelope& env = decoded->envelope;
+      const v1::BankedTableEvent& e = decoded->event;
+      uint64_t& last = last_sequence[env.stream_id()];
+      if (env.sequence() != last + 1) {
+        Problem(report,
+                absl::StrCat("banked: stream ", env.stream_id(), ": sequence ",
+                             env.sequence(), " follows ", last,
+                             env.sequence() <= last ? " (repeat)" : " (gap)"));
+      }
+      last = std::max(last, env.sequence());
+      if (env.event_id() !=
+          absl::StrCat(env.stream_id(), "#", env.sequence())) {
+        Problem(report, absl::StrCat("banked: event id ", env.event_id(),
+                                     " does not match its stream/sequence"));
+      }
+      if (e.has_created()) tables.insert(e.table_id());
+      TableReplay& replay = replays[e.table_id()];
+      for (int64_t round : {e.stake_requested().round(), e.money().round(),
+                            e.spin().round(), e.dealt().round()}) {
+        replay.highest_round = std::max(replay.highest_round, round);
+      }
+      if (e.has_created()) {
+        absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
+            tables::BankedGameState::Create(e.created(), e.at_micros());
+        if (state.ok() && replay.state == nullptr) {
+          replay.state = *std::move(state);
+        } else {
+          Problem(report, absl::StrCat("banked: ", env.event_id(),
+                                       " creates table ", e.table_id(), " ",
+                                       replay.state ? "again" : "badly"));
+          replay.broken = true;
+        }
+      } else if (replay.state && !replay.broken) {
+        Replay(report, replay, *decoded);
+      }
+      const std::string wagers = settlement::WagersAccount(e.table_id());
+      // Where the wallet reads this request: its copy (none: a problem
+      // already, and the wallet never reads it).
+      const RequestCopies::Copy* copy =
+          wire::IsMoneyRequest(e)
+              ? copies->Match(env.event_id(), CanonicalBytes(e),
+                              report.problems)
+              : nullptr;
+      const int copy_partition = copy ? copy->partition : -1;
+      const int64_t copy_offset = copy ? copy->offset : -1;
+      // Read by the wallet reader that decides it (as banked_requests.cc
+      // chooses the owner).
+      auto pending = [&](const std::string& id, const std::string& owner) {
+        return copy == nullptr ||
+               !positions->Read(ledger::IsValidId(id)
+                                    ? owner
+                                    : std::string(wire::kUnnamedRequester),
+                                copy_partition, copy_offset);
+      };
+      if (e.has_stake_requested()) {
+        const v1::StakeRequested& r = e.stake_requested();
+        ++report.stakes;
+        const std::string what =
+            absl::StrCat("the stake of ", r.player_id(), " on ", r.bet_id(),
+                         " (", env.event_id(), ")");
+        balanced(r.tx(), what);
+        expect(wire::StakeRequestId(r.saga_id()),
+               {what, Postings(r.tx()), true,
+                pending(r.player_id(), ledger::PlayerOwner(r.player_id())),
+                copy_partition, copy_offset});
+        stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
+            {wire::StakeRequestId(r.saga_id()), e.table_id(), r.round(),
+             PostingTo(r.tx(), wagers), what});
+      }
+      if (e.has_money()) {
+        const v1::BankedMoney& m = e.money();
+        for (int i = 0; i < m.transactions_size(); ++i) {
+          ++report.transactions;
+          const std::string what =
+              absl::StrCat("transaction ", i, " of ", env.event_id(), " (",
+                           m.cause(), ", round ", m.round(), ")");
+          balanced(m.transactions(i), what);
+          expect(wire::BankedMoneyRequestId(env.event_id(), i),
+                 {what, Postings(m.transactions(i)), false,
+                  pending(e.table_id(), wagers), copy_partition, copy_offset});
+          const v1::LedgerTransaction& tx = m.transactions(i);
+          endings_by_bet[{tx.reference().id(), tx.bet_id()}].push_back(
+              {-PostingTo(tx, wagers), what});
+        }
+      }
+      return absl::OkStatus();
+    };
+    if (absl::StatusOr<int64_t> read =
+            eventlog::ReadPartitionToEnd(log, topic, p, 0, visit);
+        !read.ok()) {
+      return read.status();
+    }
+  }
+  copies->ReportUnmatched(report.problems);
+  report.tables = static_cast<int64_t>(tables.size());
+
+  // What the wallet did under the banked request ids (all "banked/..."),
+  // and which banked records it quarantined.
+  std::map<std::string, Outcome> outcomes;
+  std::set<std::pair<int, int64_t>> quarantined;
+  const std::string wallet_topic(wire::kWalletTopic);
+  // How far the tables have read the wallet's answers, by partition.
+  std::vector<int64_t> outcomes_read;
+  for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
+    absl::StatusOr<int64_t> read =
+        log.CommittedOffset(wire::kBankedStakeOutcomesGroup, wallet_topic, p);
+    if (!read.ok()) return read.status();
+    outcomes_read.push_back(*read);
+    auto visit = [&](const eventlog::StoredRecord& record) {
+      absl::StatusOr<wire::DecodedWalletEvent> decoded =
+          wire::DecodeWalletRecord(record);
+      if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
+      const v1::WalletEvent& e = decoded->event;
+      if (e.has_request_quarantined() &&
+          e.request_quarantined().topic() == requests_topic) {
+        quarantined.insert({e.request_quarantined().partition(),
+                            e.request_quarantined().offset()});
+      }
+      const bool outcome =
+          e.has_transaction_posted() || e.has_request_rejected();
+      // Under an id a banked event asks for, anything counts: what is no
+      // outcome takes the id from the request.
+      if (!requests.contains(e.request_id()) &&
+          (!absl::StartsWith(e.request_id(), "banked/") || !outcome)) {
+        return absl::OkStatus();
+      }
+      Outcome& o = outcomes[e.request_id()];
+      if (o.times == 0) {
+        o.partition = p;
+        o.offset = record.offset;
+        if (!outcome) {
+          o.foreign = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+        }
+      }
+      ++o.times;
+      o.rejected = e.has_request_rejected();
+      if (e.has_transaction_posted()) {
+        o.postings = Postings(e.transaction_posted().tx());
+      }
+      return absl::OkStatus();
+    };
+    if (absl::StatusOr<int64_t> read =
+            eventlog::ReadPartitionToEnd(log, wallet_topic, p, 0, visit);
+        !read.ok()) {
+      return read.status();
+    }
+  }
+
+  for (const auto& [id, r] : requests) {
+    auto it = outcomes.find(id);
+    if (quarantined.contains({r.partition, r.offset})) {
+      ++report.quarantined;  // reported with the wallet's events
+      continue;
+    }
+    if (it != outcomes.end() && !it->second.foreign.empty()) {
+      Problem(report, absl::StrCat("banked: ", r.what,
+                                   " can never be carried out: its request "
+                                   "id ",
+                                   id, " is taken by another request (",
+                                   it->second.foreign, ")"));
+      continue;
+    }
+    if (it == outcomes.end()) {
+      if (r.pending) {
+        ++report.pending;
+      } else {
+        Problem(report,
+                absl::StrCat("banked: ", r.what,
+                             " is missing in the wallet (request ", id, ")"));
+      }
+      continue;
+    }
+    const Outcome& o = it->second;
+    if (o.times > 1) {
+      Problem(report, absl::StrCat("banked: ", r.what, " was carried out ",
+                                   o.times, " times (request ", id, ")"));
+    } else if (o.rejected && !r.stake) {
+      Problem(report, absl::StrCat("banked: the wallet refused ", r.what,
+                                   " (request ", id, ")"));
+    } else if (!o.rejected && o.postings != r.postings) {
+      Problem(report, absl::StrCat("banked: the wallet posted ", r.what,
+                                   " with other postings (request ", id, ")"));
+    } else {
+      ++report.carried_out;
+    }
+  }
+  for (const auto& [id, o] : outcomes) {
+    if (!requests.contains(id)) {
+      Problem(report, absl::StrCat("banked: the wallet carried out request ",
+                                   id, ", which no banked event asks for"));
+    }
+  }
+  AuditStakeEndings(report, replays, outcomes, outcomes_read, stakes_by_bet,
+                    endings_by_bet);
+  return report;
+}
+
+}  // namespace banca::audit

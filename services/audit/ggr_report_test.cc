@@ -1,0 +1,181 @@
+#include "services/audit/ggr_report.h"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/civil_time.h"
+#include "gtest/gtest.h"
+#include "libs/eventlog/embedded_log.h"
+#include "libs/ledger/account.h"
+#include "libs/ledger/ledger.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+
+namespace banca::audit {
+namespace {
+
+// A wallet log written the way the wallet writes it: ledger commands whose
+// committed events are appended with the time they occurred.
+class GgrReportTest : public ::testing::Test {
+ protected:
+  auto Commit() {
+    return [this](const ledger::Committed& c) {
+      wire::WalletEventContext ctx;
+      ctx.occurred_at_micros = absl::ToUnixMicros(now_);
+      ASSERT_TRUE(log_->Append({wire::EncodeWalletRecord(c, ctx)}).ok());
+    };
+  }
+
+  void SetUp() override {
+    dir_ = absl::StrCat(
+        ::testing::TempDir(), "/ggr_report_",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    auto log = eventlog::OpenEmbeddedLog(dir_);
+    ASSERT_TRUE(log.ok()) << log.status();
+    log_ = *std::move(log);
+    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic),
+                                   wire::kDefaultWalletPartitions})
+                    .ok());
+    for (const char* player : {"ana", "rui"}) {
+      ASSERT_TRUE(ledger_.OpenAccount(Meta(), player, "EUR", Commit()).ok());
+      v1::LedgerTransaction tx;
+      tx.set_reason(v1::POSTING_REASON_DEPOSIT);
+      tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+      tx.mutable_reference()->set_id(absl::StrCat("dep-", player));
+      Move(tx, "external/payments", -100000);
+      Move(tx, ledger::PlayerCashAccount(player), 100000);
+      ASSERT_TRUE(Post(ledger::PlayerOwner(player), std::move(tx)).ok());
+    }
+  }
+
+  static void Move(v1::LedgerTransaction& tx, std::string account,
+                   int64_t amount) {
+    v1::Posting* p = tx.add_postings();
+    p->set_account(std::move(account));
+    p->set_amount_minor(amount);
+  }
+
+  ledger::CommandMeta Meta() { return {absl::StrCat("req-", ++requests_), ""}; }
+
+  absl::Status Post(std::string_view owner, v1::LedgerTransaction tx) {
+    return ledger_.Post(Meta(), owner, std::move(tx), Commit());
+  }
+
+  // One banked bet staked at `staked` and, when `returned` >= 0, settled
+  // at `settled`.
+  void Bet(const std::string& game, const std::string& player, int64_t round,
+           int64_t stake, absl::Time staked, int64_t returned = -1,
+           absl::Time settled = absl::InfinitePast()) {
+    const settlement::BankedBet bet{
+        game, "t1", round, player, absl::StrCat(player, ".main"), stake};
+    now_ = staked;
+    auto stake_tx = settlement::StakeTransaction(bet);
+    ASSERT_TRUE(stake_tx.ok()) << stake_tx.status();
+    ASSERT_TRUE(Post(ledger::PlayerOwner(player), *stake_tx).ok());
+    if (returned < 0) return;
+    now_ = settled;
+    auto settle_tx = settlement::SettleTransaction(bet, returned);
+    ASSERT_TRUE(settle_tx.ok()) << settle_tx.status();
+    ASSERT_TRUE(Post(ledger::PlayerOwner(player), *settle_tx).ok());
+  }
+
+  static absl::Time At(int day, int hour) {
+    return absl::FromCivil(absl::CivilHour(2026, 11, day, hour),
+                           absl::UTCTimeZone());
+  }
+
+  std::string dir_;
+  std::unique_ptr<eventlog::EventLog> log_;
+  ledger::Ledger ledger_;
+  int requests_ = 0;
+  absl::Time now_ = absl::FromUnixSeconds(1'790'000'000);
+};
+
+TEST_F(GgrReportTest, GgrPerGameAndDayReconcilesWithTheLedger) {
+  Bet("roulette_french", "ana", 1, 1000, At(20, 10), 0, At(20, 10));
+  Bet("blackjack", "rui", 1, 500, At(20, 11), 1250, At(20, 11));
+  Bet("blackjack", "ana", 2, 2000, At(21, 9), 0, At(21, 9));
+  // Staked just before midnight and never settled: open.
+  Bet("roulette_french", "rui", 2, 300, At(21, 23));
+
+  auto report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << GgrReportJson(*report);
+  ASSERT_EQ(report->rows.size(), 4u);
+  EXPECT_EQ(report->rows[0].day, "2026-11-20");
+  EXPECT_EQ(report->rows[0].game, "blackjack");
+  EXPECT_EQ(report->rows[0].ggr, -750);
+  EXPECT_EQ(report->rows[1].game, "roulette_french");
+  EXPECT_EQ(report->rows[1].ggr, 1000);
+  EXPECT_EQ(report->rows[2].day, "2026-11-21");
+  EXPECT_EQ(report->rows[2].ggr, 2000);
+  EXPECT_EQ(report->rows[3].game, "roulette_french");
+  EXPECT_EQ(report->rows[3].stakes, 300);
+  EXPECT_EQ(report->rows[3].open, 300);
+  ASSERT_EQ(report->totals.size(), 2u);
+  EXPECT_EQ(report->totals[0].game, "blackjack");
+  EXPECT_EQ(report->totals[0].stakes, 2500);
+  EXPECT_EQ(report->totals[0].ggr, 1250);
+  EXPECT_EQ(report->totals[1].open, 300);
+  EXPECT_EQ(report->open_stakes, 300);
+  EXPECT_EQ(report->game_balances, 300);
+  const std::string json = GgrReportJson(*report);
+  EXPECT_NE(json.find("\"reconciliation\":{\"open_stakes\":300,"
+                      "\"game_balances\":300"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(FormatGgrReport(*report).find("OK\n"), std::string::npos);
+}
+
+TEST_F(GgrReportTest, DayBoundsSelectRowsButTheChecksCoverTheWholeLog) {
+  Bet("roulette_french", "ana", 1, 1000, At(20, 10), 0, At(20, 10));
+  Bet("roulette_french", "ana", 2, 1000, At(22, 10), 2000, At(22, 10));
+  GgrReportOptions options;
+  options.from_day = "2026-11-21";
+  auto report = BuildGgrReport(*log_, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->rows.size(), 1u);
+  EXPECT_EQ(report->rows[0].day, "2026-11-22");
+  EXPECT_EQ(report->totals.at(0).ggr, -1000);
+  EXPECT_TRUE(report->ok());
+}
+
+TEST_F(GgrReportTest, RakeOutsideHouseRakeIsReported) {
+  // A rake posting to the wrong house account: the report's rake no longer
+  // matches house/rake, and the check says so.
+  v1::LedgerTransaction tx;
+  tx.set_reason(v1::POSTING_REASON_RAKE);
+  tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_TABLE);
+  tx.mutable_reference()->set_id("h1");
+  Move(tx, ledger::PlayerCashAccount("ana"), -100);
+  Move(tx, "house/bank", 100);
+  ASSERT_TRUE(Post(ledger::PlayerOwner("ana"), std::move(tx)).ok());
+  auto report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_FALSE(report->ok());
+  ASSERT_EQ(report->problems.size(), 1u);
+  EXPECT_NE(report->problems[0].find("house/rake"), std::string::npos);
+}
+
+TEST_F(GgrReportTest, MalformedDayIsInvalidArgument) {
+  GgrReportOptions options;
+  options.to_day = "2026-13-01";
+  auto report = BuildGgrReport(*log_, options);
+  EXPECT_EQ(report.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(report.status().message().find("YYYY-MM-DD"), std::string::npos);
+}
+
+TEST_F(GgrReportTest, EmptyLogIsAnEmptyReconciledReport) {
+  auto report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->rows.empty());
+  EXPECT_TRUE(report->ok());
+}
+
+}  // namespace
+}  // namespace banca::audit

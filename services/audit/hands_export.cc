@@ -1,0 +1,390 @@
+#include "services/audit/hands_export.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/time/time.h"
+#include "libs/cards/card.h"
+#include "libs/cards/showdown.h"
+#include "libs/games/poker/events.h"
+#include "libs/games/poker/hand.h"
+#include "libs/games/poker/hand_record.h"
+#include "libs/games/poker/phh.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/tables/reveal_wait.h"
+#include "libs/tables/table_state.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+
+namespace banca::audit {
+namespace {
+
+namespace poker = games::poker;
+
+constexpr size_t kReadBatch = 512;
+
+// One finished hand, as the engine left it when its last input was applied.
+struct FinishedHand {
+  int64_t number = 0;
+  std::string hand_id;  // what the ledger postings reference
+  poker::HandRecord record;
+  poker::HandResult result;
+  std::vector<poker::Event> events;
+  int64_t started_micros = 0;
+  // From the HandSettled event (-1: none in the log).
+  int transactions = -1;
+};
+
+std::string Money(int64_t cents) {
+  const char* sign = cents < 0 ? "-" : "";
+  const int64_t a = cents < 0 ? -cents : cents;
+  return absl::StrFormat("%s%d.%02d", sign, a / 100, a % 100);
+}
+
+std::string Signed(int64_t cents) {
+  return cents > 0 ? absl::StrCat("+", Money(cents)) : Money(cents);
+}
+
+std::string Timestamp(int64_t micros) {
+  if (micros <= 0) return "";
+  return absl::FormatTime("%Y-%m-%dT%H:%M:%SZ", absl::FromUnixMicros(micros),
+                          absl::UTCTimeZone());
+}
+
+// What the writer needs of the table.
+struct TableLabels {
+  std::string id;
+  std::string name;
+  std::string currency;
+};
+
+poker::PhhExtras ExtrasOf(const FinishedHand& h, const TableLabels& t) {
+  poker::PhhExtras extras;
+  for (const poker::PlayerResult& p : h.result.players) {
+    extras.finishing_stacks.push_back(p.end_stack);
+  }
+  for (const poker::PotResult& pot : h.result.pots) {
+    poker::PhhPot p{pot.amount, pot.rake, {}};
+    for (const poker::SeatAmount& share : pot.shares) {
+      p.winner_seats.push_back(share.seat);
+    }
+    extras.pots.push_back(std::move(p));
+  }
+  extras.currency = t.currency;
+  extras.table_name = t.name;
+  extras.timestamp = Timestamp(h.started_micros);
+  extras.author = "banca hands export";
+  extras.event = absl::StrCat("table ", t.id, " hand ", h.hand_id);
+  return extras;
+}
+
+std::string PlayerAt(const poker::HandRecord& r, int seat) {
+  for (const poker::SeatedPlayer& p : r.players) {
+    if (p.seat == seat) return absl::StrCat(p.player, " (seat ", seat, ")");
+  }
+  return absl::StrCat("seat ", seat);
+}
+
+std::string LedgerLine(const FinishedHand& h) {
+  std::string line = absl::StrCat("Ledger: reference HAND ", h.hand_id);
+  if (h.transactions > 0) {
+    absl::StrAppend(&line, ", ", h.transactions,
+                    " transactions, wallet request ids hand/", h.hand_id,
+                    "/0..", h.transactions - 1);
+  } else if (h.transactions < 0) {
+    line += " (no HandSettled event in the log)";
+  }
+  return line;
+}
+
+// What WriteText leaves out: the showdown combinations (HE-61), each
+// winner's share, and every player's money for the hand as the ledger
+// posts it.
+std::string TextTail(const FinishedHand& h) {
+  const poker::HandRecord& r = h.record;
+  const cards::Game game = r.config.variant == poker::Variant::kOmaha
+                               ? cards::Game::kOmaha
+                               : cards::Game::kHoldem;
+  std::string out;
+  bool header = false;
+  for (const poker::Event& e : h.events) {
+    const auto* shown = std::get_if<poker::ShowdownShown>(&e);
+    if (shown == nullptr || !shown->value.valid()) continue;
+    if (!header) {
+      out += "*** SHOWDOWN HANDS ***\n";
+      header = true;
+    }
+    absl::StrAppend(
+        &out, PlayerAt(r, shown->seat), ": ",
+        cards::CardsToString(
+            std::vector<cards::Card>(shown->cards.begin(), shown->cards.end())),
+        " - ",
+        cards::DescribeHand(shown->value, cards::Language::kEnglish, game),
+        "\n");
+  }
+  if (!h.result.pots.empty()) {
+    out += "*** WINNERS ***\n";
+    int k = 0;
+    for (const poker::PotResult& pot : h.result.pots) {
+      absl::StrAppend(&out, k == 0 ? "Main pot" : absl::StrCat("Side pot ", k),
+                      ":");
+      for (const poker::SeatAmount& share : pot.shares) {
+        absl::StrAppend(&out, " ", PlayerAt(r, share.seat), " ",
+                        Money(share.amount));
+      }
+      out += "\n";
+      ++k;
+    }
+  }
+  out += "*** MONEY ***\n";
+  for (const poker::PlayerResult& p : h.result.players) {
+    absl::StrAppend(&out, PlayerAt(r, p.seat), ": put in ", Money(p.bet),
+                    ", won ", Money(p.won), ", net ",
+                    Signed(p.end_stack - p.start_stack), "\n");
+  }
+  absl::StrAppend(&out, "Rake: ", Money(h.result.rake), " to house/rake\n");
+  absl::StrAppend(&out, LedgerLine(h), "\n");
+  return out;
+}
+
+class Writer {
+ public:
+  Writer(ExportFormat format, std::ostream& out, HandsExportResult& result)
+      : format_(format), out_(out), result_(result) {}
+
+  void Header(const TableLabels& t) {
+    table_ = t;
+    if (format_ == ExportFormat::kPhh) {
+      out_ << "# banca hands export: table " << t.id << " \"" << t.name
+           << "\", from the event log (banca.table.events, key table/" << t.id
+           << ").\n"
+           << "# One TOML table per hand, named by banca's hand number (as\n"
+           << "# PokerKit's .phhs files). For the operator and auditors: it\n"
+           << "# shows every player's hole cards, folded hands included.\n"
+           << "# Amounts are integer cents.\n\n";
+    } else {
+      out_ << "banca hand histories - table " << t.id << " \"" << t.name
+           << "\" - " << t.currency << "\n"
+           << "From the event log (banca.table.events, key table/" << t.id
+           << ").\n"
+           << "For the operator and auditors: every player's hole cards are "
+              "shown, folded\n"
+           << "hands included; during play each player saw only their own "
+              "and those shown\n"
+           << "at showdown. Each hand's id is the reference of its ledger "
+              "postings.\n";
+    }
+  }
+
+  void Hand(const FinishedHand& h) {
+    const poker::PhhExtras extras = ExtrasOf(h, table_);
+    if (format_ == ExportFormat::kPhh) {
+      absl::StatusOr<std::string> phh = poker::WritePhh(h.record, extras);
+      if (!phh.ok()) return Skip(h, phh.status());
+      out_ << "[" << h.number << "]\n"
+           << "# " << LedgerLine(h) << "\n"
+           << *phh << "\n";
+    } else {
+      absl::StatusOr<std::string> text = poker::WriteText(h.record, extras);
+      if (!text.ok()) return Skip(h, text.status());
+      out_ << "\n"
+           << std::string(72, '=') << "\n"
+           << "Hand " << h.hand_id << "\n"
+           << *text << TextTail(h);
+    }
+    ++result_.hands_written;
+  }
+
+  void Footer() {
+    const std::string in_progress =
+        result_.hand_in_progress > 0
+            ? absl::StrCat(", hand ", result_.hand_in_progress,
+                           " in progress (not written)")
+            : "";
+    const std::string line = absl::StrCat(
+        result_.hands_written, " hands written", in_progress,
+        result_.skipped.empty()
+            ? ""
+            : absl::StrCat(", ", result_.skipped.size(), " not written"));
+    out_ << (format_ == ExportFormat::kPhh ? "# " : "\n") << line << "\n";
+  }
+
+ private:
+  void Skip(const FinishedHand& h, const absl::Status& why) {
+    const std::string line =
+        absl::StrCat("hand ", h.number, " (", h.hand_id,
+                     ") not written: ", absl::StatusCodeToString(why.code()),
+                     ": ", why.message());
+    result_.skipped.push_back(line);
+    out_ << (format_ == ExportFormat::kPhh ? "# " : "\n") << line << "\n";
+  }
+
+  ExportFormat format_;
+  std::ostream& out_;
+  HandsExportResult& result_;
+  TableLabels table_;
+};
+
+HandsExportResult Fail(int code, std::string error) {
+  HandsExportResult r;
+  r.exit_code = code;
+  r.error = std::move(error);
+  return r;
+}
+
+}  // namespace
+
+HandsExportResult ExportTableHands(eventlog::EventLog& log,
+                                   const std::string& table_id,
+                                   ExportFormat format, std::ostream& out) {
+  const std::string topic(wire::kTableTopic);
+  if (!wire::IsValidTableId(table_id)) {
+    return Fail(kExportUsage, absl::StrCat("--table \"", table_id,
+                                           "\": a table id is 1-32 of "
+                                           "[a-z0-9-]"));
+  }
+  absl::StatusOr<int> partitions = log.PartitionCount(topic);
+  if (absl::IsNotFound(partitions.status())) {
+    return Fail(kExportNoTable,
+                absl::StrCat("no table \"", table_id, "\" in the log: it has ",
+                             "no table events (no topic ", topic, ")"));
+  }
+  if (!partitions.ok()) {
+    return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
+                                            partitions.status().ToString()));
+  }
+  const std::string stream = wire::TableStream(table_id);
+  const int partition = eventlog::PartitionForKey(stream, *partitions);
+  absl::StatusOr<int64_t> end = log.EndOffset(topic, partition);
+  if (!end.ok()) {
+    return Fail(kExportFailed,
+                absl::StrCat("cannot read the log: ", end.status().ToString()));
+  }
+
+  HandsExportResult result;
+  Writer writer(format, out, result);
+  std::unique_ptr<tables::TableState> state;
+  tables::RevealWait<wire::DecodedTableEvent> wait;
+  std::optional<FinishedHand> pending;
+  int64_t captured = 0;
+  int64_t started_micros = 0;
+  auto flush = [&] {
+    if (pending) writer.Hand(*pending);
+    pending.reset();
+  };
+  int64_t offset = 0;
+  while (offset < *end) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log.Read(topic, partition, offset, kReadBatch);
+    if (!records.ok()) {
+      return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
+                                              records.status().ToString()));
+    }
+    if (records->empty()) break;
+    for (const eventlog::StoredRecord& record : *records) {
+      offset = record.offset + 1;
+      if (record.key != stream) continue;
+      absl::StatusOr<wire::DecodedTableEvent> decoded =
+          wire::DecodeTableRecord(record);
+      const std::string where = absl::StrCat(topic, " partition ", partition,
+                                             " offset ", record.offset, ": ");
+      if (!decoded.ok()) {
+        return Fail(kExportFailed,
+                    absl::StrCat(where, decoded.status().message()));
+      }
+      // A sealed hand waits for the HandSettled that reveals its deck
+      // (services/table/reveal_wait.h): no card is known before.
+      absl::StatusOr<std::vector<wire::DecodedTableEvent>> ready =
+          wait.Take(*std::move(decoded));
+      if (!ready.ok()) {
+        return Fail(kExportFailed,
+                    absl::StrCat(where, ready.status().message()));
+      }
+      for (const wire::DecodedTableEvent& d : *ready) {
+        const v1::TableEvent& event = d.event;
+        const std::string at =
+            absl::StrCat(topic, " event ", d.envelope.event_id(), ": ");
+        if (event.has_table_created()) {
+          absl::StatusOr<std::unique_ptr<tables::TableState>> created =
+              tables::TableState::Create(event.table_created());
+          if (!created.ok() || state != nullptr) {
+            return Fail(
+                kExportFailed,
+                absl::StrCat(at, "a table that cannot be created: ",
+                             created.ok() ? "created twice"
+                                          : created.status().message()));
+          }
+          state = std::move(*created);
+          writer.Header(
+              {state->id(), state->name(), state->config().currency()});
+          continue;
+        }
+        if (state == nullptr) {
+          return Fail(kExportFailed,
+                      absl::StrCat(at, "an event before TableCreated"));
+        }
+        if (event.has_hand_started()) {
+          flush();
+          started_micros = d.envelope.occurred_at_micros();
+        }
+        if (event.has_hand_settled() && pending &&
+            event.hand_settled().hand_number() == pending->number) {
+          pending->transactions = event.hand_settled().transactions_size();
+          if (event.hand_settled().hand_id() != pending->hand_id) {
+            return Fail(kExportFailed,
+                        absl::StrCat(at, "HandSettled names hand ",
+                                     event.hand_settled().hand_id(), ", not ",
+                                     pending->hand_id));
+          }
+          flush();
+        }
+        std::vector<v1::TableEvent> derived;  // already in the log
+        if (absl::Status s = state->Apply(event, &derived); !s.ok()) {
+          return Fail(kExportFailed,
+                      absl::StrCat(at,
+                                   "the engine does not accept the "
+                                   "logged event: ",
+                                   s.message()));
+        }
+        const poker::Hand* hand = state->engine().hand();
+        if (hand != nullptr && hand->finished() &&
+            state->hands_started() > captured) {
+          captured = state->hands_started();
+          FinishedHand h;
+          h.number = captured;
+          h.hand_id = settlement::HandId(table_id, captured);
+          h.record = hand->record();
+          h.result = hand->result();
+          h.events = hand->events();
+          h.started_micros = started_micros;
+          pending = std::move(h);
+        }
+      }
+    }
+  }
+  if (state == nullptr) {
+    return Fail(kExportNoTable,
+                absl::StrCat("no table \"", table_id, "\" in the log (", topic,
+                             " partition ", partition, " has ", *end,
+                             " events, none creates it)"));
+  }
+  flush();
+  if (wait.waiting_for()) {
+    result.hand_in_progress = *wait.waiting_for();
+  } else if (state->engine().in_hand()) {
+    result.hand_in_progress = state->hands_started();
+  }
+  writer.Footer();
+  result.exit_code = result.skipped.empty() ? kExportOk : kExportPartial;
+  return result;
+}
+
+}  // namespace banca::audit

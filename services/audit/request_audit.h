@@ -1,0 +1,113 @@
+// What `banca audit verify`'s checks of the tables' money requests
+// (banca.table.events and their copies on banca.table.requests:
+// table_audit.h; banca.banked.events and banca.banked.requests:
+// banked_audit.h) share.
+//
+// ReaderPositions: how far the wallet has carried out a request topic, by
+// its readers' committed positions. A single wallet commits one group
+// ("<group>"); wallets in a consumer group commit one per wallet partition
+// ("<group>.<p>"), each carrying out the requests whose deciding owner is on p
+// (services/wallet/table_requests.cc, PollRequestsPerPartition). A request
+// before the position of the reader that decides it was read: it must have
+// been carried out, or quarantined.
+#ifndef BANCA_SERVICES_AUDIT_REQUEST_AUDIT_H_
+#define BANCA_SERVICES_AUDIT_REQUEST_AUDIT_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "banca/v1/ledger.pb.h"
+#include "google/protobuf/message.h"
+#include "libs/eventlog/event_log.h"
+
+namespace banca::audit {
+
+inline constexpr size_t kMaxAuditProblems = 50;
+
+// Appends `what` to `problems`, up to kMaxAuditProblems (then one line
+// saying more were left out).
+void AddProblem(std::vector<std::string>& problems, std::string what);
+
+// The partitions of `topic`; 0 when it does not exist (nothing logged).
+int Partitions(eventlog::EventLog& log, std::string_view topic);
+
+// A transaction's postings, "account:amount;...", to compare what was
+// asked with what was posted.
+std::string Postings(const v1::LedgerTransaction& tx);
+// The sum of the postings; nullopt when it overflows (not money then).
+std::optional<int64_t> Sum(const v1::LedgerTransaction& tx);
+// What `tx` posts to `account` (summed; INT64_MIN when that overflows).
+int64_t PostingTo(const v1::LedgerTransaction& tx, std::string_view account);
+
+class ReaderPositions {
+ public:
+  // The positions of `group` (and of "<group>.<p>" for every partition p of
+  // the wallet topic) on every partition of `topic`.
+  static absl::StatusOr<ReaderPositions> Load(eventlog::EventLog& log,
+                                              std::string_view group,
+                                              std::string_view topic);
+
+  // Whether the reader that decides for `owner` has moved past `offset` of
+  // `partition`.
+  bool Read(std::string_view owner, int partition, int64_t offset) const;
+
+ private:
+  // [topic partition]
+  std::vector<int64_t> single_;
+  // [wallet partition][topic partition]
+  std::vector<std::vector<int64_t>> per_wallet_partition_;
+};
+
+// A message's bytes in a deterministic form, to compare two copies.
+std::string CanonicalBytes(const google::protobuf::Message& message);
+
+// The tables' money requests as the wallet reads them: the copies on
+// banca.table.requests or banca.banked.requests (services/table/
+// table_codec.h, kTableRequestsTopic), by the event id of the table event
+// each copies. Every money request on a table topic must have exactly one
+// copy, with its content; whether the wallet has read it is judged by the
+// copy's position, where the wallet reads.
+class RequestCopies {
+ public:
+  struct Copy {
+    int partition = 0;
+    int64_t offset = 0;
+    size_t content_hash = 0;
+    bool matched = false;
+  };
+  // A copy's event id and canonical content (CanonicalBytes), or why the
+  // record is not a copy.
+  using Decode =
+      std::function<absl::StatusOr<std::pair<std::string, std::string>>(
+          const eventlog::StoredRecord&)>;
+
+  // Reads every copy on `topic`; records that do not decode and event ids
+  // copied twice are problems (`label` starts each).
+  static absl::StatusOr<RequestCopies> Load(eventlog::EventLog& log,
+                                            std::string_view topic,
+                                            std::string_view label,
+                                            const Decode& decode,
+                                            std::vector<std::string>& problems);
+
+  // The copy of table event `event_id`, whose content must be `content`;
+  // nullptr, with a problem, when it has none or another content.
+  const Copy* Match(const std::string& event_id, const std::string& content,
+                    std::vector<std::string>& problems);
+  // A problem for every copy of an event no table topic holds.
+  void ReportUnmatched(std::vector<std::string>& problems) const;
+
+ private:
+  std::string topic_;
+  std::string label_;
+  std::map<std::string, Copy> copies_;
+};
+
+}  // namespace banca::audit
+
+#endif  // BANCA_SERVICES_AUDIT_REQUEST_AUDIT_H_

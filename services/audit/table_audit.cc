@@ -1,0 +1,346 @@
+#include "services/audit/table_audit.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
+#include "libs/ledger/account.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+#include "services/audit/request_audit.h"
+#include "services/wallet/request_quarantine.h"
+
+namespace banca::audit {
+namespace {
+
+// What a problem quotes of a wallet event.
+constexpr size_t kMaxDescribed = 120;
+
+// One step the wallet takes for a request, and the outcome that is its.
+struct Step {
+  std::string id;
+  enum class Kind { kHold, kCapture, kPost } kind;
+  std::string player;    // kHold
+  int64_t amount = 0;    // kHold, kCapture
+  std::string to;        // kCapture: the account credited
+  std::string postings;  // kPost
+};
+
+// A money request of a table, and where it is.
+struct Request {
+  std::string what;
+  int partition = 0;
+  int64_t offset = 0;
+  // The reader that decides it has moved past it.
+  bool read = false;
+  // In order; a buy-in's steps after a refused hold are not taken.
+  std::vector<Step> steps;
+  bool buy_in = false;
+  int64_t buy_in_rake = 0;
+};
+
+// What the wallet logged under one step's id.
+struct Seen {
+  int times = 0;
+  // The first event is the step's outcome; for a hold, a refusal.
+  bool matches = false;
+  bool refused = false;
+  std::string other;  // the first event, when it is not
+};
+
+bool Matches(const Step& step, const v1::WalletEvent& e, bool* refused) {
+  switch (step.kind) {
+    case Step::Kind::kHold:
+      if (e.has_request_rejected()) {
+        *refused = true;
+        return e.request_rejected().player_id() == step.player;
+      }
+      return e.has_hold_placed() &&
+             e.hold_placed().player_id() == step.player &&
+             e.hold_placed().amount_minor() == step.amount;
+    case Step::Kind::kCapture:
+      return e.has_hold_captured() &&
+             e.hold_captured().amount_minor() == step.amount &&
+             PostingTo(e.hold_captured().tx(), step.to) == step.amount;
+    case Step::Kind::kPost:
+      return e.has_transaction_posted() &&
+             Postings(e.transaction_posted().tx()) == step.postings;
+  }
+  return false;
+}
+
+// Whether a wallet request id has the shape of a poker table's step.
+bool LooksLikeTableStep(const std::string& id) {
+  return absl::StartsWith(id, "hand/") ||
+         (absl::StartsWith(id, "table/") && (absl::StrContains(id, "/buyin/") ||
+                                             absl::EndsWith(id, "/cash-out")));
+}
+
+// The steps of one table event that asks the wallet for money (none for
+// the others); `problems` gets what is wrong in the request itself.
+std::vector<Step> StepsOf(const wire::DecodedTableEvent& decoded,
+                          std::string* what, TableAuditReport& report) {
+  const v1::TableEvent& e = decoded.event;
+  const std::string& table_id = e.table_id();
+  const std::string& event_id = decoded.envelope.event_id();
+  std::vector<Step> steps;
+  if (e.has_buy_in_requested()) {
+    const v1::BuyInRequested& r = e.buy_in_requested();
+    ++report.buy_ins;
+    *what = absl::StrCat("the buy-in of ", r.player_id(), " at ", table_id,
+                         " (", r.saga_id(), ")");
+    steps.push_back({absl::StrCat(r.saga_id(), "/hold"), Step::Kind::kHold,
+                     r.player_id(), r.paid_minor(), "", ""});
+    steps.push_back({absl::StrCat(r.saga_id(), "/seat"), Step::Kind::kCapture,
+                     "", r.paid_minor() - r.rake_minor(),
+                     settlement::SeatAccount(table_id, r.player_id()), ""});
+    if (r.rake_minor() != 0) {
+      steps.push_back({absl::StrCat(r.saga_id(), "/rake"), Step::Kind::kCapture,
+                       "", r.rake_minor(),
+                       std::string(settlement::kRakeAccount), ""});
+    }
+  } else if (e.has_hand_settled()) {
+    const v1::HandSettled& h = e.hand_settled();
+    ++report.settlements;
+    *what = absl::StrCat("the settlement of hand ", h.hand_id(), " (", event_id,
+                         ")");
+    const std::string pot = settlement::PotAccount(table_id);
+    int64_t pot_left = 0;
+    int64_t rake = 0;
+    for (int i = 0; i < h.transactions_size(); ++i) {
+      const v1::LedgerTransaction& tx = h.transactions(i);
+      ++report.settlement_transactions;
+      std::optional<int64_t> sum = Sum(tx);
+      if (!sum || *sum != 0) {
+        AddProblem(report.problems,
+                   absl::StrCat("poker: transaction ", i, " of ", *what,
+                                " does not balance"));
+      }
+      pot_left += PostingTo(tx, pot);
+      rake += PostingTo(tx, settlement::kRakeAccount);
+      steps.push_back({absl::StrCat("hand/", h.hand_id(), "/", i),
+                       Step::Kind::kPost, "", 0, "", Postings(tx)});
+    }
+    if (pot_left != 0) {
+      AddProblem(report.problems, absl::StrCat("poker: ", *what, " leaves ",
+                                               pot_left, " in the pot"));
+    }
+    if (rake != h.rake_minor()) {
+      AddProblem(report.problems,
+                 absl::StrCat("poker: ", *what, " logs rake ", h.rake_minor(),
+                              " but posts ", rake, " to house/rake"));
+    }
+    report.hand_rake_minor += h.rake_minor();
+  } else if (e.has_player_left() && e.player_left().stack_minor() != 0) {
+    const v1::PlayerLeft& left = e.player_left();
+    ++report.cash_outs;
+    *what = absl::StrCat("the cash-out of ", left.player_id(), " from ",
+                         table_id, " (", event_id, ")");
+    absl::StatusOr<v1::LedgerTransaction> tx = settlement::CashOutTransaction(
+        table_id, left.player_id(), left.stack_minor(),
+        left.rake_refund_minor());
+    // One the wallet cannot build matches nothing it posts.
+    steps.push_back({absl::StrCat(event_id, "/cash-out"), Step::Kind::kPost, "",
+                     0, "", tx.ok() ? Postings(*tx) : "(invalid)"});
+  }
+  return steps;
+}
+
+// The stream that decides a request (as table_requests.cc chooses it).
+std::string DecidingOwner(const v1::TableEvent& e) {
+  const std::string& table_id = e.table_id();
+  if (e.has_buy_in_requested()) {
+    const std::string& player = e.buy_in_requested().player_id();
+    return ledger::IsValidId(player) && ledger::IsValidId(table_id)
+               ? ledger::PlayerOwner(player)
+               : std::string(wire::kUnnamedRequester);
+  }
+  return ledger::IsValidId(table_id) ? settlement::PotAccount(table_id)
+                                     : std::string(wire::kUnnamedRequester);
+}
+
+}  // namespace
+
+absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
+  TableAuditReport report;
+  const std::string topic(wire::kTableTopic);
+  // The wallet reads the copies of the money requests (RequestCopies): its
+  // positions, and its quarantines, are on their topic.
+  const std::string requests_topic(wire::kTableRequestsTopic);
+  absl::StatusOr<ReaderPositions> positions =
+      ReaderPositions::Load(log, wire::kTableRequestsGroup, requests_topic);
+  if (!positions.ok()) return positions.status();
+  absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
+      log, requests_topic, "poker",
+      [](const eventlog::StoredRecord& record)
+          -> absl::StatusOr<std::pair<std::string, std::string>> {
+        ASSIGN_OR_RETURN(wire::DecodedTableEvent d,
+                         wire::DecodeTableRecord(record));
+        if (!wire::IsMoneyRequest(d.event)) {
+          return absl::DataLossError("not a money request");
+        }
+        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
+      },
+      report.problems);
+  if (!copies.ok()) return copies.status();
+  std::vector<Request> requests;
+  std::map<std::string, size_t> request_of_step;
+  std::map<std::string, uint64_t> last_sequence;
+  for (int p = 0; p < Partitions(log, topic); ++p) {
+    auto visit = [&](const eventlog::StoredRecord& record) {
+      ++report.events;
+      absl::StatusOr<wire::DecodedTableEvent> decoded =
+          wire::DecodeTableRecord(record);
+      if (!decoded.ok()) {
+        AddProblem(report.problems,
+                   absl::StrCat("poker: ", topic, "/", p, "@", record.offset,
+                                ": ", decoded.status().message()));
+        return absl::OkStatus();
+      }
+      const v1::EventEnvelope& env = decoded->envelope;
+      uint64_t& last = last_sequence[env.stream_id()];
+      if (env.sequence() != last + 1) {
+        AddProblem(
+            report.problems,
+            absl::StrCat("poker: stream ", env.stream_id(), ": sequence ",
+                         env.sequence(), " follows ", last,
+                         env.sequence() <= last ? " (repeat)" : " (gap)"));
+      }
+      last = std::max(last, env.sequence());
+      if (decoded->event.has_table_created()) ++report.tables;
+      if (!wire::IsMoneyRequest(decoded->event)) return absl::OkStatus();
+      const RequestCopies::Copy* copy = copies->Match(
+          env.event_id(), CanonicalBytes(wire::MoneyRequestOf(decoded->event)),
+          report.problems);
+      Request request;
+      request.steps = StepsOf(*decoded, &request.what, report);
+      if (request.steps.empty() || copy == nullptr) return absl::OkStatus();
+      request.partition = copy->partition;
+      request.offset = copy->offset;
+      request.read = positions->Read(DecidingOwner(decoded->event),
+                                     copy->partition, copy->offset);
+      request.buy_in = decoded->event.has_buy_in_requested();
+      request.buy_in_rake = decoded->event.buy_in_requested().rake_minor();
+      for (const Step& step : request.steps) {
+        if (!request_of_step.emplace(step.id, requests.size()).second) {
+          AddProblem(report.problems,
+                     absl::StrCat("poker: step ", step.id, " of ", request.what,
+                                  " is asked for twice by the tables"));
+        }
+      }
+      requests.push_back(std::move(request));
+      return absl::OkStatus();
+    };
+    if (absl::StatusOr<int64_t> read =
+            eventlog::ReadPartitionToEnd(log, topic, p, 0, visit);
+        !read.ok()) {
+      return read.status();
+    }
+  }
+
+  // What the wallet logged under the steps' ids, and which requests it
+  // quarantined.
+  std::map<std::string, Seen> seen;
+  std::set<std::pair<int, int64_t>> quarantined;
+  const std::string wallet_topic(wire::kWalletTopic);
+  for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
+    auto visit = [&](const eventlog::StoredRecord& record) {
+      absl::StatusOr<wire::DecodedWalletEvent> decoded =
+          wire::DecodeWalletRecord(record);
+      if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
+      const v1::WalletEvent& e = decoded->event;
+      if (e.has_request_quarantined() &&
+          e.request_quarantined().topic() == requests_topic) {
+        quarantined.insert({e.request_quarantined().partition(),
+                            e.request_quarantined().offset()});
+      }
+      auto step = request_of_step.find(e.request_id());
+      if (step == request_of_step.end()) {
+        if (LooksLikeTableStep(e.request_id())) {
+          AddProblem(
+              report.problems,
+              absl::StrCat("poker: the wallet carried out request ",
+                           e.request_id(), ", which no table event asks for"));
+        }
+        return absl::OkStatus();
+      }
+      Seen& s = seen[e.request_id()];
+      if (s.times++ > 0) return absl::OkStatus();
+      for (const Step& candidate : requests[step->second].steps) {
+        if (candidate.id == e.request_id()) {
+          s.matches = Matches(candidate, e, &s.refused);
+        }
+      }
+      if (!s.matches) {
+        s.other = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+      }
+      return absl::OkStatus();
+    };
+    if (absl::StatusOr<int64_t> read =
+            eventlog::ReadPartitionToEnd(log, wallet_topic, p, 0, visit);
+        !read.ok()) {
+      return read.status();
+    }
+  }
+
+  copies->ReportUnmatched(report.problems);
+  for (const Request& r : requests) {
+    if (quarantined.contains({r.partition, r.offset})) {
+      ++report.quarantined;  // reported with the wallet's events
+      continue;
+    }
+    bool done = true;
+    for (const Step& step : r.steps) {
+      auto it = seen.find(step.id);
+      if (it == seen.end()) {
+        if (r.read) {
+          AddProblem(report.problems,
+                     absl::StrCat("poker: ", r.what,
+                                  " was read by the wallet but neither "
+                                  "carried out nor quarantined (request ",
+                                  step.id, " is missing)"));
+        } else {
+          ++report.pending;
+        }
+        done = false;
+        break;
+      }
+      const Seen& s = it->second;
+      if (!s.matches) {
+        AddProblem(
+            report.problems,
+            absl::StrCat("poker: ", r.what, " can never be carried out: ",
+                         "its request id ", step.id,
+                         " is taken by another request (", s.other, ")"));
+        done = false;
+        break;
+      }
+      if (s.times > 1) {
+        AddProblem(report.problems,
+                   absl::StrCat("poker: ", r.what, " was carried out ", s.times,
+                                " times (request ", step.id, ")"));
+        done = false;
+      }
+      if (s.refused) {
+        ++report.buy_ins_refused;
+        break;  // no money moved; nothing follows a refused hold
+      }
+    }
+    if (!done) continue;
+    ++report.carried_out;
+    if (r.buy_in && !seen[r.steps.front().id].refused) {
+      report.buy_in_rake_minor += r.buy_in_rake;
+    }
+  }
+  return report;
+}
+
+}  // namespace banca::audit

@@ -1,0 +1,763 @@
+// The roulette scenario runner (SCENARIOS.md, games "roulette_french" and
+// "roulette_american"): steps drive libs/games/roulette's Table with the
+// book's clock, and its results become ledger transactions through
+// libs/settlement/banked_settlement: each bet's stake moves from the
+// player's cash to game/t1/wagers when it is placed (BET), and leaves it
+// once, settled against house/bank when the ball stops (BET_LOST, PAYOUT),
+// refunded when the round is void (VOID_REFUND) or given back when the
+// player takes the bet off the board before the launch (BET_RETURNED).
+//
+// Time: on a timed wheel the betting window closes at the exact moment the
+// ball is launched (RFD-14), so once the clock has passed the window's end
+// the ball is in flight until the `spin` step says where it stopped. A
+// `fail` then is an interrupted launch (RFD-23b: invalid, the bets stay);
+// a `fail` while the window is still open voids the round (DESIGN "Game
+// engines"). On a player-launched individual wheel (RFD-16) the ball is
+// launched by the `spin` step itself.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/time/time.h"
+#include "libs/common/status_macros.h"
+#include "libs/common/string_view.h"
+#include "libs/games/roulette/bet.h"
+#include "libs/games/roulette/chance.h"
+#include "libs/games/roulette/pocket.h"
+#include "libs/games/roulette/table.h"
+#include "libs/games/roulette/table_config.h"
+#include "libs/ledger/account.h"
+#include "libs/settlement/banked_settlement.h"
+#include "tools/scenario/scenario_book.h"
+
+namespace banca::scenario {
+namespace {
+
+namespace rl = games::roulette;
+
+// The SCENARIOS.md steps a roulette table plays; the others are rejected
+// steps ("does not apply"), not malformed files.
+const std::set<std::string>& RouletteSteps() {
+  static const auto* kSteps =
+      new std::set<std::string>{"sit",        "bet",       "spin", "leave",
+                                "disconnect", "reconnect", "fail", "advance"};
+  return *kSteps;
+}
+
+// SCENARIOS.md's roulette keys (min_bet, max_bet, double_zero) and this
+// runner's additions, each a TableConfig field (docs/scenarios.md).
+absl::Status ReadConfig(const std::string& game, const Json& c,
+                        rl::TableConfig* out) {
+  const bool american = game == "roulette_american";
+  static const std::set<std::string> kKeys = {
+      "min_bet",         "max_bet",   "double_zero", "wheel",          "launch",
+      "betting_seconds", "call_bets", "chance_min",  "invite_inactive"};
+  for (const auto& [key, value] : c.items()) {
+    if (!kKeys.contains(key)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("config.", key, " is not a roulette setting"));
+    }
+  }
+  RETURN_IF_ERROR(OptionalFields(c, "config",
+                                 {{"min_bet", Kind::kInt},
+                                  {"max_bet", Kind::kInt},
+                                  {"double_zero", Kind::kBool},
+                                  {"wheel", Kind::kString},
+                                  {"launch", Kind::kString},
+                                  {"betting_seconds", Kind::kInt},
+                                  {"call_bets", Kind::kBool},
+                                  {"chance_min", Kind::kObject},
+                                  {"invite_inactive", Kind::kBool}}));
+  if (!american) {
+    for (const char* key : {"max_bet", "double_zero", "chance_min"}) {
+      if (c.contains(key)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "config.", key,
+            " is for American tables: French maxima follow the RFD-11 "
+            "ratios, the wheel has one zero and one minimum serves every "
+            "chance (RFD-10)"));
+      }
+    }
+  }
+  rl::TableConfig& t = *out;
+  // American: 38 pockets unless the file asks for the 37-pocket wheel
+  // (RA-6a allows both; the double-zero wheel is the one the name means).
+  t.wheel = !american                      ? rl::WheelKind::kFrench
+            : c.value("double_zero", true) ? rl::WheelKind::kAmericanDoubleZero
+                                           : rl::WheelKind::kAmericanSingleZero;
+  if (c.contains("min_bet")) t.min_bet = c["min_bet"].get<int64_t>();
+  if (c.contains("max_bet")) t.max_per_number = c["max_bet"].get<int64_t>();
+  if (c.contains("max_bet") && t.max_per_number <= 0) {
+    return absl::InvalidArgumentError("config.max_bet must be positive");
+  }
+  if (c.contains("wheel")) {
+    const std::string wheel = c["wheel"].get<std::string>();
+    if (wheel == "individual") {
+      t.players = rl::WheelMode::kIndividual;
+    } else if (wheel != "multi_player") {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "config.wheel: \"", wheel, "\" (multi_player, individual)"));
+    }
+  }
+  if (c.contains("launch")) {
+    const std::string launch = c["launch"].get<std::string>();
+    if (launch == "player") {
+      t.launch = rl::LaunchMode::kPlayerTriggered;
+    } else if (launch != "window") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("config.launch: \"", launch, "\" (window, player)"));
+    }
+  }
+  if (c.contains("betting_seconds")) {
+    const int64_t seconds = c["betting_seconds"].get<int64_t>();
+    // Bounded before the conversion; Validate() applies RFD-13.
+    if (seconds < 0 || seconds > 86'400) {
+      return absl::InvalidArgumentError(
+          "config.betting_seconds must be 30 (RFD-13) to 600");
+    }
+    t.betting_window = absl::Seconds(seconds);
+  }
+  t.call_bets = c.value("call_bets", t.call_bets);
+  t.invite_inactive = c.value("invite_inactive", t.invite_inactive);
+  if (c.contains("chance_min")) {
+    for (const auto& [name, value] : c["chance_min"].items()) {
+      std::optional<rl::Chance> chance;
+      for (rl::Chance ch : rl::kAllChances) {
+        if (rl::RulesOf(ch).name == name) chance = ch;
+      }
+      if (!chance) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "config.chance_min: \"", name, "\" is not a roulette chance"));
+      }
+      if (!value.is_number_integer() || value.get<int64_t>() <= 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "config.chance_min.", name, " must be a positive integer"));
+      }
+      t.chance_min[rl::ChanceIndex(*chance)] = value.get<int64_t>();
+    }
+  }
+  if (absl::Status s = t.Validate(); !s.ok()) {
+    return absl::InvalidArgumentError(s.message());
+  }
+  return absl::OkStatus();
+}
+
+// A number as the file writes it: an integer 0..36, or the string "00" (or
+// any other number as a string). Negative integers are refused here: the
+// engine's 00 is -1, which no file may reach by writing -1.
+absl::StatusOr<rl::Pocket> ReadPocket(rl::WheelKind wheel, const Json& j,
+                                      const std::string& where) {
+  if (j.is_string()) {
+    absl::StatusOr<rl::Pocket> p = rl::ParsePocket(wheel, j.get<std::string>());
+    if (!p.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": ", p.status().message()));
+    }
+    return *p;
+  }
+  if (!j.is_number_integer()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, " must be a number (0..36, or \"00\")"));
+  }
+  const int64_t n = j.get<int64_t>();
+  if (n < 0 || n > rl::kHighestNumber) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ": ", n, " is not a number of the wheel (0..36",
+                     rl::HasDoubleZero(wheel) ? ", \"00\")" : ")"));
+  }
+  return static_cast<rl::Pocket>(n);
+}
+
+absl::StatusOr<rl::BetRequest> ReadBet(rl::WheelKind wheel, const Json& step) {
+  if (step.contains("spot")) {
+    return absl::InvalidArgumentError(
+        "roulette bets name the chance in \"bet\" (straight, red, voisins, "
+        "...), not a \"spot\"");
+  }
+  if (!step.contains("bet") || !step["bet"].is_string()) {
+    return absl::InvalidArgumentError(
+        "a roulette bet needs \"bet\": the chance (straight, split, ..., "
+        "red, black, voisins, tiers, orphelins, neighbours, finals)");
+  }
+  absl::StatusOr<rl::BetKind> kind =
+      rl::ParseBetKind(step["bet"].get<std::string>());
+  if (!kind.ok()) return kind.status();
+  rl::BetRequest request;
+  request.kind = *kind;
+  request.amount = step["amount"].get<int64_t>();
+  if (step.contains("numbers")) {
+    const Json& numbers = step["numbers"];
+    if (numbers.size() > rl::kMaxRequestNumbers) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "numbers: at most ", rl::kMaxRequestNumbers, " (a line)"));
+    }
+    for (size_t i = 0; i < numbers.size(); ++i) {
+      const std::string where = absl::StrCat("numbers[", i, "]");
+      if (*kind == rl::BetKind::kFinals) {
+        // A last digit, not a pocket.
+        if (!numbers[i].is_number_integer() || numbers[i].get<int64_t>() < 0 ||
+            numbers[i].get<int64_t>() > 9) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(where, ": finals name a last digit 0..9"));
+        }
+        request.numbers.push_back(numbers[i].get<int>());
+        continue;
+      }
+      absl::StatusOr<rl::Pocket> p = ReadPocket(wheel, numbers[i], where);
+      if (!p.ok()) return p.status();
+      request.numbers.push_back(*p);
+    }
+  }
+  if (step.contains("index")) {
+    const Json& index = step["index"];
+    const Json list = index.is_array() ? index : Json::array({index});
+    if (list.size() > rl::kMaxRequestIndexes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("index: at most ", rl::kMaxRequestIndexes));
+    }
+    for (const Json& i : list) {
+      if (!i.is_number_integer() || i.get<int64_t>() < 1 ||
+          i.get<int64_t>() > 3) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "index: dozens and columns are 1, 2 or 3, got ", i.dump()));
+      }
+      request.index.push_back(i.get<int>());
+    }
+  }
+  if (step.contains("count")) {
+    const int64_t count = step["count"].get<int64_t>();
+    if (count < 0 || count > 36) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("count: neighbours are 2, 4 or 6 (RF-8d), got ", count));
+    }
+    request.count = static_cast<int>(count);
+  }
+  return request;
+}
+
+std::string Numbers(const std::vector<rl::Pocket>& numbers) {
+  std::vector<std::string> names;
+  for (rl::Pocket p : numbers) names.push_back(rl::PocketName(p));
+  return absl::StrJoin(names, "-");
+}
+
+// "straight 17", "dozen 2", "neighbours 17 (4)", "red".
+std::string DescribeRequest(const rl::BetRequest& r) {
+  std::string out(rl::BetKindName(r.kind));
+  if (r.kind == rl::BetKind::kFinals) {
+    absl::StrAppend(&out, " ", absl::StrJoin(r.numbers, "-"));
+  } else if (!r.numbers.empty()) {
+    absl::StrAppend(&out, " ", Numbers(r.numbers));
+  }
+  if (!r.index.empty()) absl::StrAppend(&out, " ", absl::StrJoin(r.index, "+"));
+  if (r.count > 0) absl::StrAppend(&out, " (", r.count, ")");
+  return out;
+}
+
+class RouletteRunner final : public GameRunner {
+ public:
+  RouletteRunner(ScenarioBook& book, std::string game, rl::Table table)
+      : book_(book),
+        game_(std::move(game)),
+        start_micros_(book.now_micros()),
+        s_{std::move(table)} {}
+
+  absl::Status Step(const std::string& op, const Json& step) override;
+  int64_t Stack(const std::string&) const override { return 0; }
+  OJson Rounds() const override;
+  void AddOutput(OJson& out) const override;
+
+ private:
+  // Everything a step may change, so that a rejected step puts it back
+  // whole (the engine's own rejections change nothing; a bet the ledger
+  // refuses, above the player's cash, is undone here).
+  struct State {
+    rl::Table table;
+    int64_t bets_placed = 0;  // names the bets b1, b2, ...
+    std::vector<OJson> rounds;
+    // The spins of the current round that did not count (RFD-23).
+    OJson invalid_spins = OJson::array();
+    // Bets taken back during the current round (RFD-14/24).
+    OJson withdrawn = OJson::array();
+    // Players who asked to leave while the ball was in flight: they leave
+    // once it has stopped (SCENARIOS.md: "after the hand in progress").
+    std::set<std::string> leaving;
+    // RFD-29: the totals of each session that ended, per player.
+    std::map<std::string, OJson> ended_sessions;
+    OJson notices = OJson::array();
+    std::map<std::string, int64_t> transactions;  // by posting reason
+  };
+
+  absl::Status Do(const std::string& op, const Json& step);
+  absl::Status Bet(const std::string& player, const Json& step);
+  absl::Status Spin(const Json& step);
+  absl::Status Fail();
+  absl::Status Leave(const std::string& player);
+  absl::Status Advance(int64_t seconds);
+
+  // The ball is in flight on a timed wheel: the window has run its course
+  // and no spin has said where it stopped.
+  bool BallInFlight() const;
+  absl::Time Now() const { return absl::FromUnixMicros(book_.now_micros()); }
+
+  // Money.
+  absl::Status PostStake(const rl::BetPlaced& placed);
+  absl::Status PostRefund(const rl::BetWithdrawn& bet, bool withdrawn);
+  absl::Status Post(const std::string& player, const char* reason,
+                    absl::StatusOr<v1::LedgerTransaction> tx);
+  settlement::BankedBet Banked(int64_t round, const std::string& player,
+                               const std::string& bet_id, int64_t stake) const;
+
+  // Results.
+  absl::Status Settled(const rl::RoundSettled& settled);
+  absl::Status Voided(const rl::RoundVoided& voided);
+  void Invalid(const rl::SpinInvalid& invalid, const std::string& number,
+               int revolutions);
+  absl::Status Notices(const std::vector<rl::SessionNotice>& notices,
+                       int64_t round);
+  // Takes the player's live bets back (BET_RETURNED) and ends the session.
+  absl::Status EndSession(const std::string& player, const char* reason);
+  absl::Status ProcessLeaving();
+
+  ScenarioBook& book_;
+  const std::string game_;
+  const int64_t start_micros_;  // notices say when, from the file's start
+  State s_;
+};
+
+bool RouletteRunner::BallInFlight() const {
+  if (s_.table.phase() != rl::Table::Phase::kBetting) return true;
+  std::optional<absl::Time> closes = s_.table.BettingClosesAt();
+  return closes && Now() >= *closes;
+}
+
+settlement::BankedBet RouletteRunner::Banked(int64_t round,
+                                             const std::string& player,
+                                             const std::string& bet_id,
+                                             int64_t stake) const {
+  return settlement::BankedBet{game_, kTableId, round, player, bet_id, stake};
+}
+
+absl::Status RouletteRunner::Post(const std::string& player, const char* reason,
+                                  absl::StatusOr<v1::LedgerTransaction> tx) {
+  if (!tx.ok()) return tx.status();
+  if (absl::Status s = book_.Post(ledger::PlayerOwner(player), *std::move(tx));
+      !s.ok()) {
+    return s;
+  }
+  ++s_.transactions[reason];
+  return absl::OkStatus();
+}
+
+absl::Status RouletteRunner::PostStake(const rl::BetPlaced& placed) {
+  return Post(placed.player, "BET",
+              settlement::StakeTransaction(Banked(
+                  placed.round, placed.player, placed.bet_id, placed.stake)));
+}
+
+absl::Status RouletteRunner::PostRefund(const rl::BetWithdrawn& bet,
+                                        bool withdrawn) {
+  return Post(
+      bet.player, withdrawn ? "BET_RETURNED" : "VOID_REFUND",
+      settlement::VoidRefundTransaction(
+          Banked(bet.round, bet.player, bet.bet_id, bet.stake), withdrawn));
+}
+
+absl::Status RouletteRunner::Bet(const std::string& player, const Json& step) {
+  absl::StatusOr<rl::BetRequest> request =
+      ReadBet(s_.table.config().wheel, step);
+  if (!request.ok()) return request.status();
+  // Bet ids are unique in the whole run, so within every round too (the
+  // ledger's bet_id), and short whatever the player's id.
+  const std::string bet_id = absl::StrCat("b", s_.bets_placed + 1);
+  absl::StatusOr<rl::BetPlaced> placed =
+      s_.table.PlaceBet(player, bet_id, *request, Now());
+  if (!placed.ok()) return placed.status();
+  ++s_.bets_placed;
+  std::vector<std::string> chips;
+  for (const rl::Chip& chip : placed->chips) {
+    chips.push_back(absl::StrCat(ToAbsl(rl::RulesOf(chip.position.chance).name),
+                                 ":", chip.position.numbers.ToString(), ":",
+                                 chip.amount));
+  }
+  book_.Record(absl::StrCat(
+      "BetPlaced round=", placed->round, " player=", player, " bet=", bet_id,
+      " on=\"", DescribeRequest(*request), "\" amount=", placed->stake,
+      " chips=", absl::StrJoin(chips, ",")));
+  return PostStake(*placed);
+}
+
+void RouletteRunner::Invalid(const rl::SpinInvalid& invalid,
+                             const std::string& number, int revolutions) {
+  const bool few =
+      invalid.reason == rl::SpinInvalid::Reason::kTooFewRevolutions;
+  book_.Record(absl::StrCat(
+      "SpinInvalid round=", invalid.round, " attempt=", invalid.attempt,
+      " reason=", few ? "too_few_revolutions" : "interrupted"));
+  OJson j;
+  j["attempt"] = invalid.attempt;
+  j["reason"] = few ? "too_few_revolutions" : "interrupted";
+  if (few) {
+    j["number"] = number;
+    j["revolutions"] = revolutions;
+  }
+  s_.invalid_spins.push_back(j);
+}
+
+absl::Status RouletteRunner::Spin(const Json& step) {
+  const rl::WheelKind wheel = s_.table.config().wheel;
+  absl::StatusOr<rl::Pocket> pocket =
+      ReadPocket(wheel, step["number"], "number");
+  if (!pocket.ok()) return pocket.status();
+  rl::SpinOutcome outcome;
+  outcome.pocket = *pocket;
+  if (step.contains("revolutions")) {
+    const int64_t revolutions = step["revolutions"].get<int64_t>();
+    if (revolutions < 0 || revolutions > rl::kMaxRevolutions) {
+      return absl::InvalidArgumentError(absl::StrCat("revolutions must be 0..",
+                                                     rl::kMaxRevolutions,
+                                                     ", got ", revolutions));
+    }
+    outcome.revolutions = static_cast<int>(revolutions);
+  }
+  // Launch (RFD-14/16/17), then where the ball stopped.
+  absl::StatusOr<rl::BallLaunched> launched = s_.table.Launch(Now());
+  if (!launched.ok()) return launched.status();
+  book_.Record(absl::StrCat(
+      "BallLaunched round=", launched->round, " attempt=", launched->attempt,
+      " direction=", ToAbsl(rl::DirectionName(launched->direction))));
+  absl::StatusOr<rl::SpinResult> result = s_.table.Stop(outcome, Now());
+  if (!result.ok()) return result.status();
+  if (const auto* invalid = std::get_if<rl::SpinInvalid>(&*result)) {
+    Invalid(*invalid, rl::PocketName(outcome.pocket), outcome.revolutions);
+    return ProcessLeaving();
+  }
+  return Settled(std::get<rl::RoundSettled>(*result));
+}
+
+absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
+  const std::string number = rl::PocketName(settled.pocket);
+  book_.Record(absl::StrCat("BallStopped round=", settled.round,
+                            " number=", number,
+                            " colour=", ToAbsl(rl::ColourName(settled.colour)),
+                            " revolutions=", settled.revolutions));
+  OJson bets = OJson::array();
+  std::vector<std::string> parts;
+  // RFD-19: the engine lists the losing bets first, then the winners.
+  for (const rl::BetSettlement& b : settled.bets) {
+    book_.Record(absl::StrCat("BetSettled round=", settled.round,
+                              " player=", b.player, " bet=", b.bet_id,
+                              " stake=", b.stake, " returned=", b.returned));
+    const settlement::BankedBet banked =
+        Banked(settled.round, b.player, b.bet_id, b.stake);
+    const char* reason = b.returned == 0         ? "BET_LOST"
+                         : b.returned == b.stake ? "BET_RETURNED"
+                         : b.returned < b.stake  ? "BET_LOST"
+                                                 : "PAYOUT";
+    RETURN_IF_ERROR(Post(b.player, reason,
+                         settlement::SettleTransaction(banked, b.returned)));
+    OJson bet;
+    bet["player"] = b.player;
+    bet["bet"] = b.bet_id;
+    bet["on"] = DescribeRequest(b.request);
+    bet["stake"] = b.stake;
+    bet["returned"] = b.returned;
+    bets.push_back(bet);
+    parts.push_back(absl::StrCat(b.player, " ", DescribeRequest(b.request),
+                                 b.returned > 0 ? " won " : " lost ",
+                                 b.returned, "/", b.stake));
+  }
+  book_.Record(absl::StrCat("RoundSettled round=", settled.round,
+                            " staked=", settled.total_staked,
+                            " returned=", settled.total_returned));
+  OJson r;
+  r["id"] = settlement::RoundId(kTableId, settled.round);
+  r["void"] = false;
+  r["number"] = number;
+  r["colour"] = std::string(rl::ColourName(settled.colour));
+  r["revolutions"] = settled.revolutions;
+  r["bets"] = bets;
+  r["staked"] = settled.total_staked;
+  r["returned"] = settled.total_returned;
+  r["house_net"] = settled.total_staked - settled.total_returned;
+  if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
+  if (!s_.withdrawn.empty()) r["withdrawn"] = s_.withdrawn;
+  r["result"] =
+      absl::StrCat(number, " ", ToAbsl(rl::ColourName(settled.colour)), ": ",
+                   parts.empty() ? "no bets" : absl::StrJoin(parts, "; "));
+  s_.rounds.push_back(std::move(r));
+  s_.invalid_spins = OJson::array();
+  s_.withdrawn = OJson::array();
+  RETURN_IF_ERROR(Notices(settled.notices, settled.round));
+  return ProcessLeaving();
+}
+
+absl::Status RouletteRunner::Voided(const rl::RoundVoided& voided) {
+  OJson refunds = OJson::array();
+  for (const rl::BetWithdrawn& b : voided.refunds) {
+    book_.Record(absl::StrCat("BetRefunded round=", voided.round, " player=",
+                              b.player, " bet=", b.bet_id, " stake=", b.stake));
+    RETURN_IF_ERROR(PostRefund(b, /*withdrawn=*/false));
+    refunds.push_back(
+        {{"player", b.player}, {"bet", b.bet_id}, {"stake", b.stake}});
+  }
+  book_.Record(absl::StrCat("RoundVoided round=", voided.round,
+                            " refunds=", voided.refunds.size()));
+  OJson r;
+  r["id"] = settlement::RoundId(kTableId, voided.round);
+  r["void"] = true;
+  r["refunds"] = refunds;
+  if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
+  if (!s_.withdrawn.empty()) r["withdrawn"] = s_.withdrawn;
+  r["result"] =
+      absl::StrCat("void: the gaming system failed while bets were open; ",
+                   voided.refunds.size(), " stake(s) refunded");
+  s_.rounds.push_back(std::move(r));
+  s_.invalid_spins = OJson::array();
+  s_.withdrawn = OJson::array();
+  return ProcessLeaving();
+}
+
+absl::Status RouletteRunner::Fail() {
+  // A failure after the window closed strikes a ball in flight: launch it
+  // first so that the engine sees an interrupted launch (RFD-23b).
+  if (BallInFlight() && s_.table.phase() == rl::Table::Phase::kBetting) {
+    absl::StatusOr<rl::BallLaunched> launched = s_.table.Launch(Now());
+    if (!launched.ok()) return launched.status();
+    book_.Record(absl::StrCat(
+        "BallLaunched round=", launched->round, " attempt=", launched->attempt,
+        " direction=", ToAbsl(rl::DirectionName(launched->direction))));
+  }
+  book_.Record("SystemFailed");
+  absl::StatusOr<rl::FailureResult> result = s_.table.Fail(Now());
+  if (!result.ok()) return result.status();
+  if (const auto* invalid = std::get_if<rl::SpinInvalid>(&*result)) {
+    Invalid(*invalid, "", 0);
+    return ProcessLeaving();
+  }
+  return Voided(std::get<rl::RoundVoided>(*result));
+}
+
+absl::Status RouletteRunner::EndSession(const std::string& player,
+                                        const char* reason) {
+  for (const rl::BetPlaced& bet : s_.table.BetsOf(player)) {
+    absl::StatusOr<rl::BetWithdrawn> back =
+        s_.table.Withdraw(player, bet.bet_id, Now());
+    if (!back.ok()) return back.status();
+    book_.Record(absl::StrCat("BetWithdrawn round=", back->round,
+                              " player=", player, " bet=", back->bet_id,
+                              " stake=", back->stake));
+    RETURN_IF_ERROR(PostRefund(*back, /*withdrawn=*/true));
+    s_.withdrawn.push_back(
+        {{"player", player}, {"bet", back->bet_id}, {"stake", back->stake}});
+  }
+  absl::StatusOr<rl::SessionTotals> totals = s_.table.Leave(player);
+  if (!totals.ok()) return totals.status();
+  // RFD-29: the amounts bet and the profit or loss of the session.
+  book_.Record(
+      absl::StrCat("SessionEnded player=", player, " reason=", reason,
+                   " rounds=", totals->rounds, " staked=", totals->staked,
+                   " returned=", totals->returned, " net=", totals->net));
+  OJson j;
+  j["rounds"] = totals->rounds;
+  j["staked"] = totals->staked;
+  j["returned"] = totals->returned;
+  j["net"] = totals->net;
+  j["ended"] = reason;
+  s_.ended_sessions[player] = j;
+  s_.leaving.erase(player);
+  return absl::OkStatus();
+}
+
+absl::Status RouletteRunner::ProcessLeaving() {
+  // After a settlement or a void nobody has bets left; after an invalid
+  // spin the window is open again and RFD-24 lets the bets be taken back.
+  const std::set<std::string> leaving = s_.leaving;
+  for (const std::string& player : leaving) {
+    RETURN_IF_ERROR(EndSession(player, "left"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RouletteRunner::Leave(const std::string& player) {
+  if (!s_.table.Totals(player)) {
+    return absl::NotFoundError(
+        absl::StrCat(player,
+                     " has no session at this table (no bet since "
+                     "joining or since the last one ended)"));
+  }
+  if (!s_.table.BetsOf(player).empty() && BallInFlight()) {
+    // RFD-14: the bets can no longer be taken back; the player leaves when
+    // the ball has stopped and they are settled.
+    if (!s_.leaving.insert(player).second) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(player, " is already leaving after this spin"));
+    }
+    book_.Record(absl::StrCat("LeaveRequested player=", player, " after=spin"));
+    return absl::OkStatus();
+  }
+  return EndSession(player, "left");
+}
+
+absl::Status RouletteRunner::Notices(
+    const std::vector<rl::SessionNotice>& notices, int64_t round) {
+  for (const rl::SessionNotice& n : notices) {
+    book_.Record(absl::StrCat("SessionNotice player=", n.player,
+                              " kind=", ToAbsl(rl::NoticeKindName(n.kind))));
+    OJson j;
+    j["player"] = n.player;
+    j["kind"] = std::string(rl::NoticeKindName(n.kind));
+    if (round > 0) j["round"] = round;
+    j["at_seconds"] = (book_.now_micros() - start_micros_) / 1'000'000;
+    s_.notices.push_back(j);
+    // RFD-32: no bet after the warning: the operator ends the session.
+    if (n.kind == rl::SessionNotice::Kind::kEnded) {
+      RETURN_IF_ERROR(EndSession(n.player, "inactivity"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RouletteRunner::Advance(int64_t seconds) {
+  RETURN_IF_ERROR(book_.Advance(seconds));
+  book_.Record(absl::StrCat("ClockAdvanced seconds=", seconds));
+  // RFD-31a/32a, individual wheels: one notice per check, so check until
+  // the idle time has given every notice it is due.
+  for (int i = 0; i < 3; ++i) {
+    std::vector<rl::SessionNotice> notices = s_.table.CheckInactivity(Now());
+    if (notices.empty()) break;
+    RETURN_IF_ERROR(Notices(notices, 0));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RouletteRunner::Do(const std::string& op, const Json& step) {
+  if (!RouletteSteps().contains(op)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("step \"", op, "\" does not apply to ", game_));
+  }
+  std::string player;
+  if (step.contains("player")) {
+    player = step["player"].get<std::string>();
+    if (!book_.Known(player)) {
+      return absl::NotFoundError(
+          absl::StrCat(player, " is not a player of this scenario"));
+    }
+  }
+  // SCENARIOS.md: a banked game's sit takes no buy-in. The wheel has no
+  // seats: sitting joins it (bets come from cash), as the service's Join.
+  if (op == "sit") {
+    if (step.value("buy_in", int64_t{0}) != 0) {
+      return absl::InvalidArgumentError(
+          "roulette has no buy-in: bets are taken from cash (buy_in 0)");
+    }
+    book_.Record(absl::StrCat("PlayerJoined player=", player));
+    return absl::OkStatus();
+  }
+  if (op == "bet") return Bet(player, step);
+  if (op == "spin") return Spin(step);
+  if (op == "fail") return Fail();
+  if (op == "leave") return Leave(player);
+  if (op == "advance") return Advance(step["seconds"].get<int64_t>());
+  // RFD-25/26: the player's own connection voids nothing and changes no
+  // bet; it is logged. A player with no session yet has nothing to mark.
+  const bool up = op == "reconnect";
+  if (s_.table.Totals(player)) {
+    absl::Status s =
+        up ? s_.table.Reconnect(player) : s_.table.Disconnect(player);
+    if (!s.ok()) return s;
+  }
+  book_.Record(absl::StrCat(up ? "PlayerReconnected" : "PlayerDisconnected",
+                            " player=", player));
+  return absl::OkStatus();
+}
+
+absl::Status RouletteRunner::Step(const std::string& op, const Json& step) {
+  State snapshot = s_;
+  absl::Status status = Do(op, step);
+  if (!status.ok()) s_ = std::move(snapshot);
+  return status;
+}
+
+OJson RouletteRunner::Rounds() const {
+  OJson out = OJson::array();
+  for (const OJson& r : s_.rounds) out.push_back(r);
+  // A round with bets on the board (or a spin that did not count) at the
+  // end of the file.
+  bool live = !s_.invalid_spins.empty() || !s_.withdrawn.empty();
+  for (const PlayerSpec& p : book_.players()) {
+    if (!s_.table.BetsOf(p.id).empty()) live = true;
+  }
+  if (live) {
+    OJson r;
+    r["id"] = settlement::RoundId(kTableId, s_.table.round());
+    r["void"] = false;
+    if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
+    if (!s_.withdrawn.empty()) r["withdrawn"] = s_.withdrawn;
+    r["result"] = "in progress";
+    out.push_back(r);
+  }
+  return out;
+}
+
+void RouletteRunner::AddOutput(OJson& out) const {
+  // The stakes in flight, 0 between rounds; also under the poker runner's
+  // key, as the other banked games do.
+  const int64_t wagers = book_.Balance(settlement::WagersAccount(kTableId));
+  out["wagers"] = wagers;
+  out["table_pot"] = wagers;
+  // RF-6e: the last numbers, most recent first.
+  OJson history = OJson::array();
+  for (const rl::PastNumber& n : s_.table.History()) {
+    history.push_back(absl::StrCat(rl::PocketName(n.pocket), " ",
+                                   ToAbsl(rl::ColourName(n.colour))));
+  }
+  out["history"] = history;
+  // RFD-29: each player's session: open ones from the table, ended ones as
+  // they ended.
+  OJson sessions = OJson::object();
+  for (const PlayerSpec& p : book_.players()) {
+    if (std::optional<rl::SessionTotals> t = s_.table.Totals(p.id)) {
+      OJson j;
+      j["rounds"] = t->rounds;
+      j["staked"] = t->staked;
+      j["returned"] = t->returned;
+      j["net"] = t->net;
+      sessions[p.id] = j;
+    } else if (auto it = s_.ended_sessions.find(p.id);
+               it != s_.ended_sessions.end()) {
+      sessions[p.id] = it->second;
+    }
+  }
+  out["sessions"] = sessions;
+  if (!s_.notices.empty()) out["notices"] = s_.notices;
+  OJson transactions = OJson::object();
+  for (const auto& [reason, count] : s_.transactions) {
+    transactions[reason] = count;
+  }
+  out["transactions"] = transactions;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<GameRunner>> MakeRouletteRunner(
+    const ScenarioFile& file, ScenarioBook& book) {
+  rl::TableConfig config;
+  RETURN_IF_ERROR(ReadConfig(file.game, file.config, &config));
+  absl::StatusOr<rl::Table> table =
+      rl::Table::Create(config, absl::FromUnixMicros(book.now_micros()));
+  if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
+  return std::make_unique<RouletteRunner>(book, file.game, *std::move(table));
+}
+
+}  // namespace banca::scenario
