@@ -205,6 +205,8 @@ struct PlannedBalance {
   bool hot = false;
   // Before the event, then after each of its postings.
   __int128 balance = 0;
+  // Before the event.
+  __int128 initial = 0;
   bool debited = false;
   bool credited = false;
 };
@@ -289,8 +291,8 @@ absl::Status PlanTx(Ledger::Impl& impl, std::string_view stream_owner,
     if (index == plan->balances.size()) {
       Owner* owner = impl.Find(key);
       const int64_t current = BalanceIn(owner, p.account());
-      plan->balances.push_back(PlannedBalance{std::move(key), owner,
-                                              p.account(), info->hot, current});
+      plan->balances.push_back(PlannedBalance{
+          std::move(key), owner, p.account(), info->hot, current, current});
     }
     PlannedBalance& b = plan->balances[index];
     const int64_t amount = p.amount_minor();
@@ -500,12 +502,22 @@ absl::Status CheckDecisionLimits(const Ledger::Impl& impl,
   return absl::OkStatus();
 }
 
-// Money invariants of a decision, on the state it wrote: each balance is
-// the planned one, a constrained account it debited is not negative, an
-// account it credited is within its limit, a stripe it debited within
-// its limit. (Each transaction's balance,
-// sum 0, was checked by PlanEvent.)
-void AssertDecided(const Ledger::Impl& impl, const EventPlan& plan) {
+// Money invariants of a decision, on the event as committed and the state
+// it wrote, in 128-bit arithmetic: every transaction has two postings or
+// more and sums to 0; each balance is the planned one; a constrained
+// account it debited is not negative, an account it credited is within
+// its limit, a stripe it debited within its limit; and the balances it
+// wrote moved by 0 in all, so the sum of every balance in the ledger,
+// 0, is still 0 (each event is checked, so no running total is kept:
+// it would only ever add these zeros).
+void AssertDecided(const Ledger::Impl& impl, const EventPlan& plan,
+                   const v1::WalletEvent& event) {
+  for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+    __int128 sum = 0;
+    for (const v1::Posting& p : tx->postings()) sum += p.amount_minor();
+    BANCA_CHECK(tx->postings_size() >= 2 && sum == 0);
+  }
+  __int128 moved = 0;
   for (const PlannedBalance& b : plan.balances) {
     const Owner* owner = b.owner != nullptr ? b.owner : impl.Find(b.key);
     BANCA_CHECK(owner != nullptr);
@@ -515,7 +527,94 @@ void AssertDecided(const Ledger::Impl& impl, const EventPlan& plan) {
     BANCA_CHECK(stored == b.balance);
     if (b.debited) BANCA_CHECK(stored >= (b.hot ? -LimitOf(impl, b) : 0));
     if (b.credited) BANCA_CHECK(stored <= LimitOf(impl, b));
+    moved += stored - b.initial;
   }
+  BANCA_CHECK(moved == 0);
+}
+
+// A hold's numbers, copied before a decision changes them.
+struct HoldNumbers {
+  bool exists = false;
+  bool open = false;
+  int64_t amount = 0;
+  int64_t captured = 0;
+  int64_t remaining = 0;
+};
+
+// The hold a live hold event names (live events carry the player), as
+// it stands now; all zero for any other event or a hold not yet placed.
+HoldNumbers HoldNumbersOf(const Ledger::Impl& impl,
+                          const v1::WalletEvent& event) {
+  const std::string* hold_id = nullptr;
+  const std::string* player_id = nullptr;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kHoldPlaced:
+      hold_id = &event.hold_placed().hold_id();
+      player_id = &event.hold_placed().player_id();
+      break;
+    case v1::WalletEvent::kHoldCaptured:
+      hold_id = &event.hold_captured().hold_id();
+      player_id = &event.hold_captured().player_id();
+      break;
+    case v1::WalletEvent::kHoldReleased:
+      hold_id = &event.hold_released().hold_id();
+      player_id = &event.hold_released().player_id();
+      break;
+    default:
+      return {};
+  }
+  const Owner* owner = impl.Find(PlayerOwner(*player_id));
+  if (owner == nullptr) return {};
+  auto it = owner->holds.find(*hold_id);
+  if (it == owner->holds.end()) return {};
+  const HoldState& h = it->second;
+  return {true, h.open, h.amount, h.captured, h.remaining};
+}
+
+// Money invariants of a hold decision, on the hold before and after it: a
+// hold is never negative (open exactly while something remains); a new
+// hold holds its whole amount and has captured nothing; a capture takes a
+// positive amount from an open hold and, with what the hold keeps after
+// it, never more than the hold had left (so, step by step, a hold never
+// captures more than it held); a release leaves nothing; and the player's
+// held account moves by exactly what the hold's remainder moved.
+void AssertHoldStep(const Ledger::Impl& impl, const v1::WalletEvent& event,
+                    HoldNumbers before) {
+  const HoldNumbers after = HoldNumbersOf(impl, event);
+  const std::string* player_id = nullptr;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kHoldPlaced:
+      player_id = &event.hold_placed().player_id();
+      // A new hold starts from nothing. (The id is the player's next one;
+      // only a log that skipped ids could have used it already.)
+      before = HoldNumbers{};
+      BANCA_CHECK(after.amount > 0 && after.captured == 0);
+      BANCA_CHECK(after.remaining == after.amount);
+      break;
+    case v1::WalletEvent::kHoldCaptured: {
+      player_id = &event.hold_captured().player_id();
+      const int64_t amount = event.hold_captured().amount_minor();
+      BANCA_CHECK(before.open && amount > 0);
+      BANCA_CHECK(__int128{amount} + after.remaining <= before.remaining);
+      break;
+    }
+    case v1::WalletEvent::kHoldReleased:
+      player_id = &event.hold_released().player_id();
+      BANCA_CHECK(before.open && after.remaining == 0);
+      break;
+    default:
+      return;
+  }
+  BANCA_CHECK(after.exists && after.remaining >= 0);
+  BANCA_CHECK(after.open == (after.remaining > 0));
+  const std::string held = PlayerHeldAccount(*player_id);
+  __int128 held_moved = 0;
+  for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+    for (const v1::Posting& p : tx->postings()) {
+      if (p.account() == held) held_moved += p.amount_minor();
+    }
+  }
+  BANCA_CHECK(held_moved == __int128{after.remaining} - before.remaining);
 }
 
 }  // namespace
@@ -676,9 +775,11 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
       PlanEvent(impl, stream_owner, sequence, event, Arithmetic::kExact);
   if (!plan.ok()) StopOnInvariantBreak("a decided event", plan.status());
   RETURN_IF_ERROR(CheckDecisionLimits(impl, *plan));
+  const HoldNumbers hold_before = HoldNumbersOf(impl, event);
   WriteEvent(impl, stream_owner, sequence, *plan, event);
   FillBalances(*plan, event);
-  AssertDecided(impl, *plan);
+  AssertDecided(impl, *plan, event);
+  AssertHoldStep(impl, event, hold_before);
   commit(Committed{stream, sequence, event});
   return absl::OkStatus();
 }
