@@ -310,10 +310,14 @@ void Hand::AfterAction(int index) {
 }
 
 void Hand::CloseRound() {
+  int64_t contributed = 0;
   for (int i = 0; i < n_; ++i) {
     collected_ += seats_[i].bet;
     seats_[i].bet = 0;
+    contributed += seats_[i].contributed;
   }
+  // At the end of a street the pot is the sum of the contributions.
+  BANCA_CHECK(collected_ == contributed);
   previous_aggressor_ = last_aggressor_;
   if (round_had_action_) {
     // HE-59 (gap 4): the last bettor of the last round played.
@@ -746,16 +750,29 @@ void Hand::Award(const std::array<cards::HandValue, kMaxSeats>& values) {
     r.rake = pot_rake;
     r.eligible.assign(pot.eligible.begin(), pot.eligible.end());
     r.shares.reserve(winners.size());
+    int64_t shared = 0;
     for (int w = 0; w < winners.size(); ++w) {
       const int i = winners[w];
       const int64_t amount = share + (w < odd ? 1 : 0);
       seats_[i].stack += amount;
       won[i] += amount;
+      shared += amount;
       e.shares.push_back({seats_[i].seat, amount});
       r.shares.push_back({seats_[i].seat, amount});
     }
+    // The winners' shares are the pot less its rake, to the cent.
+    BANCA_CHECK(shared == net);
     result_.rake += pot_rake;
   }
+  // Every chip put in went back (uncalled), to a winner or to the rake.
+  int64_t contributed = 0;
+  int64_t paid = result_.rake;
+  for (int i = 0; i < n_; ++i) {
+    contributed += seats_[i].contributed;
+    paid += won[i] + returned[i];
+  }
+  BANCA_CHECK(paid == contributed);
+  BANCA_CHECK(c.rake.cap <= 0 || result_.rake <= c.rake.cap);
   result_.players.reserve(n_);
   for (int i = 0; i < n_; ++i) {
     const Seat& s = seats_[i];
@@ -773,8 +790,15 @@ void Hand::Finish(bool voided) {
   phase_ = Phase::kOver;
   to_act_ = -1;
   Emit(HandFinished{voided, result_.rake});
+  // Chips are conserved from the start of the hand to its end, the rake
+  // accounted; no stack ends negative; a void takes no rake.
   int64_t total = result_.rake;
-  for (int i = 0; i < n_; ++i) total += seats_[i].stack;
+  bool negative = result_.rake < 0 || (voided && result_.rake != 0);
+  for (int i = 0; i < n_; ++i) {
+    total += seats_[i].stack;
+    negative |= seats_[i].stack < 0;
+  }
+  BANCA_CHECK(!negative);
   BANCA_CHECK(total == total_chips_);
 }
 
@@ -784,6 +808,8 @@ absl::Status Hand::Void() {
   result_ = HandResult{};
   for (int i = 0; i < n_; ++i) {
     Seat& s = seats_[i];
+    // Everything the seat put in comes back: its stack is whole again.
+    BANCA_CHECK(s.stack + s.contributed == s.start_stack);
     e.refunds.push_back({s.seat, s.contributed});
     s.stack = s.start_stack;
     s.bet = 0;
@@ -796,19 +822,25 @@ absl::Status Hand::Void() {
   return absl::OkStatus();
 }
 
+// During the hand: no stack or bet is negative, every seat's stack and
+// contribution make its starting stack (so the table's chips are
+// conserved), and the pot (collected plus this round's bets) is the sum
+// of the contributions. Once finished, Finish has checked the end.
 void Hand::CheckChips() const {
-  int64_t stacks = 0, contributed = 0, bets = 0;
-  bool negative = false;  // one check after the loop, not a branch per seat
+  int64_t contributed = 0, bets = 0;
+  // One check after the loop, not a branch per seat.
+  bool negative = false;
+  bool moved = false;  // a seat whose chips do not add up to its start
   for (int i = 0; i < n_; ++i) {
-    stacks += seats_[i].stack;
-    contributed += seats_[i].contributed;
-    bets += seats_[i].bet;
-    negative |= static_cast<int>(seats_[i].stack < 0) |
-                static_cast<int>(seats_[i].bet < 0);
+    const Seat& s = seats_[i];
+    contributed += s.contributed;
+    bets += s.bet;
+    negative |= static_cast<int>(s.stack < 0) | static_cast<int>(s.bet < 0);
+    moved |= s.stack + s.contributed != s.start_stack;
   }
   BANCA_CHECK(!negative);
   if (finished_) return;
-  BANCA_CHECK(stacks + contributed == total_chips_);
+  BANCA_CHECK(!moved);
   BANCA_CHECK(collected_ + bets == contributed);
 }
 

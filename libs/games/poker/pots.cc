@@ -67,6 +67,16 @@ PotSplit SplitPots(absl::Span<const Contribution> contributions) {
     for (int k = 0; k < num_eligible; ++k) pot.eligible.push_back(eligible[k]);
     split.pots.push_back(pot);
   }
+  // Every chip put in is in exactly one pot or returned, and each pot can
+  // be won by someone.
+  int64_t put_in = 0;
+  for (int i = 0; i < n; ++i) put_in += contributions[i].amount;
+  int64_t accounted = split.returned.amount;
+  for (const Pot& pot : split.pots) {
+    BANCA_CHECK(pot.amount > 0 && !pot.eligible.empty());
+    accounted += pot.amount;
+  }
+  BANCA_CHECK(accounted == put_in);
   return split;
 }
 
@@ -79,6 +89,8 @@ SmallList<int64_t, kMaxSeats> RakePots(absl::Span<const Pot> pots, int32_t bps,
         money::ApplyBps(pot.amount, bps, money::Rounding::kDown);
     BANCA_CHECK(r.ok());
     const int64_t take = std::min(*r, left);
+    // Rake is never negative, never more than its pot, never past the cap.
+    BANCA_CHECK(take >= 0 && take <= pot.amount && take <= left);
     left -= take;
     rake.push_back(take);
   }
