@@ -163,8 +163,11 @@ int64_t ChipReturn(const Chip& chip, Pocket result) {
   // so nothing here overflows.
   BANCA_CHECK(chip.amount > 0 && chip.amount <= money::kMaxAmountMinor);
   BANCA_CHECK(chip.amount * rules.pays_numerator % rules.pays_denominator == 0);
-  return chip.amount +
-         chip.amount * rules.pays_numerator / rules.pays_denominator;
+  const int64_t back =
+      chip.amount + chip.amount * rules.pays_numerator / rules.pays_denominator;
+  // A winning chip returns more than its stake, at most the largest multiple.
+  BANCA_CHECK(back > chip.amount && back <= kMaxReturnMultiple * chip.amount);
+  return back;
 }
 
 }  // namespace banca::games::roulette

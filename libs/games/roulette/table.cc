@@ -304,7 +304,11 @@ RoundSettled Table::Settle(const SpinOutcome& outcome, absl::Time now) {
         s.returned += back;
         chip_stakes += chip.amount;
       }
+      // The chips are the stake; what they return is never negative and
+      // never more than the stake's largest multiple.
       BANCA_CHECK(chip_stakes == s.stake);
+      BANCA_CHECK(s.returned >= 0 &&
+                  s.returned <= kMaxReturnMultiple * s.stake);
       state.totals.staked += s.stake;
       state.totals.returned += s.returned;
       out.total_staked += s.stake;
@@ -328,7 +332,15 @@ RoundSettled Table::Settle(const SpinOutcome& outcome, absl::Time now) {
                      if (a_won != b_won) return !a_won;
                      return a.seq < b.seq;
                    });
-  for (Ordered& o : all) out.bets.push_back(std::move(o.settlement));
+  // Every live bet is settled once, and the round's totals are its bets'.
+  int64_t staked = 0;
+  int64_t returned = 0;
+  for (Ordered& o : all) {
+    staked += o.settlement.stake;
+    returned += o.settlement.returned;
+    out.bets.push_back(std::move(o.settlement));
+  }
+  BANCA_CHECK(staked == out.total_staked && returned == out.total_returned);
 
   history_.push_front(PastNumber{round_, out.pocket, out.colour});
   while (static_cast<int>(history_.size()) > config_.history_size) {
@@ -350,6 +362,8 @@ absl::StatusOr<FailureResult> Table::Fail(absl::Time now) {
   std::vector<std::pair<int64_t, BetWithdrawn>> refunds;
   for (auto& [name, state] : players_) {
     for (const LiveBet& bet : state.bets) {
+      // A refund is the whole stake, which is positive (LayOut).
+      BANCA_CHECK(bet.placed.stake > 0);
       refunds.push_back({bet.seq, BetWithdrawn{round_, name, bet.placed.bet_id,
                                                bet.placed.stake}});
     }
