@@ -132,19 +132,17 @@ absl::StatusOr<Round> Round::Start(const RoundSetup& setup) {
 }
 
 absl::StatusOr<RoundResult> Round::Replay(const RoundRecord& record) {
-  absl::StatusOr<Round> r = Start(record.setup);
-  if (!r.ok()) return r.status();
+  ASSIGN_OR_RETURN(Round r, Start(record.setup));
   for (const RecordedDecision& d : record.decisions) {
-    absl::Status s = d.timeout ? r->Timeout(d.seat) : r->Act(d.seat, d.action);
-    if (!s.ok()) return s;
+    RETURN_IF_ERROR(d.timeout ? r.Timeout(d.seat) : r.Act(d.seat, d.action));
   }
   if (record.voided) {
-    RETURN_IF_ERROR(r->Void(record.void_reason));
+    RETURN_IF_ERROR(r.Void(record.void_reason));
   }
-  if (!r->finished()) {
+  if (!r.finished()) {
     return absl::FailedPreconditionError("the recorded round is unfinished");
   }
-  return r->result();
+  return r.result();
 }
 
 bool Round::Draw(Card* card) {

@@ -17,6 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "libs/cards/card.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
 namespace banca::games::poker {
@@ -197,8 +198,7 @@ class Sim {
     current_ = std::max({bet_[l.sb], bet_[l.bb], r_.config.big_blind});
     actor_ = NextToAct(l.preflop_first);
     if (actor_ < 0) {
-      auto st = EndRound();
-      if (!st.ok()) return st;
+      RETURN_IF_ERROR(EndRound());
     }
     int index = 0;
     for (const RecordedAction& a : r_.actions) {
@@ -212,12 +212,10 @@ class Sim {
             absl::StrCat("action ", index, ": seat ", a.seat,
                          " acted, but it is seat ", SeatOf(actor_), "'s turn"));
       }
-      auto st = Apply(a, index);
-      if (!st.ok()) return st;
+      RETURN_IF_ERROR(Apply(a, index));
       int next = NextToAct((actor_ + 1) % n_);
       if (next < 0) {
-        st = EndRound();
-        if (!st.ok()) return st;
+        RETURN_IF_ERROR(EndRound());
       } else {
         actor_ = next;
       }
@@ -401,8 +399,7 @@ class Sim {
     if (street_ == 3 || live <= 1) {
       int remaining = 0;
       for (int s = street_ + 1; s <= 3; ++s) remaining += StreetCards(s);
-      auto st = NeedCards(remaining);
-      if (!st.ok()) return st;
+      RETURN_IF_ERROR(NeedCards(remaining));
       Showdown();
       if (street_ < 3) {
         Event e;
@@ -418,8 +415,7 @@ class Sim {
       return absl::OkStatus();
     }
     ++street_;
-    auto st = NeedCards(StreetCards(street_));
-    if (!st.ok()) return st;
+    RETURN_IF_ERROR(NeedCards(StreetCards(street_)));
     AddBoard(StreetCards(street_));
     std::fill(bet_.begin(), bet_.end(), 0);
     std::fill(acted_.begin(), acted_.end(), false);
@@ -450,9 +446,8 @@ absl::StatusOr<Replay> ReplayRecord(const HandRecord& r) {
         "synthetic poker has no PHH variant (straddles, one community card "
         "at a time, five betting rounds)");
   }
-  auto layout = MakeLayout(r);
-  if (!layout.ok()) return layout.status();
-  Sim sim(r, *std::move(layout));
+  ASSIGN_OR_RETURN(auto layout, MakeLayout(r));
+  Sim sim(r, std::move(layout));
   return sim.Run();
 }
 
@@ -509,11 +504,9 @@ absl::StatusOr<std::string> VariantCode(const TableConfig& c) {
 
 absl::StatusOr<std::string> WritePhh(const HandRecord& record,
                                      const PhhExtras& extras) {
-  auto code = VariantCode(record.config);
-  if (!code.ok()) return code.status();
-  auto replay = ReplayRecord(record);
-  if (!replay.ok()) return replay.status();
-  const Layout& l = replay->layout;
+  ASSIGN_OR_RETURN(auto code, VariantCode(record.config));
+  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
+  const Layout& l = replay.layout;
   const TableConfig& c = record.config;
   const int n = l.n;
   if (!extras.finishing_stacks.empty() &&
@@ -526,7 +519,7 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
   auto add = [&](std::string_view key, std::string_view value) {
     lines.push_back(absl::StrCat(ToAbsl(key), " = ", ToAbsl(value)));
   };
-  add("variant", Quote(*code));
+  add("variant", Quote(code));
   add("antes", IntList(std::vector<int64_t>(n, 0)));
   std::vector<int64_t> blinds(n, 0);
   if (n == 2) {
@@ -538,7 +531,7 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
     blinds[l.bb] = c.big_blind;
   }
   add("blinds_or_straddles", IntList(blinds));
-  if (*code == "FT") {
+  if (code == "FT") {
     add("small_bet", absl::StrCat(c.big_blind));
     add("big_bet", absl::StrCat(2 * c.big_blind));
   } else {
@@ -558,9 +551,9 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
   std::vector<std::string> actions;
   for (int i = 0; i < n; ++i) {
     actions.push_back(
-        absl::StrCat("d dh p", i + 1, " ", Cards(replay->hole[i])));
+        absl::StrCat("d dh p", i + 1, " ", Cards(replay.hole[i])));
   }
-  for (const Event& e : replay->events) {
+  for (const Event& e : replay.events) {
     switch (e.kind) {
       case Event::kBoard:
         actions.push_back(absl::StrCat("d db ", Cards(e.cards)));
@@ -687,9 +680,7 @@ class TomlReader {
       }
       std::string key;
       if (t_[pos_] == '"' || t_[pos_] == '\'') {
-        auto k = ReadString();
-        if (!k.ok()) return k.status();
-        key = *k;
+        ASSIGN_OR_RETURN(key, ReadString());
       } else {
         while (pos_ < t_.size() &&
                (std::isalnum(static_cast<unsigned char>(t_[pos_])) ||
@@ -702,10 +693,9 @@ class TomlReader {
       if (pos_ >= t_.size() || t_[pos_] != '=') return Error("expected '='");
       ++pos_;
       SkipSpace(false);
-      auto v = ReadValue();
-      if (!v.ok()) return v.status();
+      ASSIGN_OR_RETURN(auto v, ReadValue());
       if (out.count(key)) return Error(absl::StrCat("duplicate key ", key));
-      out[key] = *std::move(v);
+      out[key] = std::move(v);
     }
     return out;
   }
@@ -794,10 +784,9 @@ class TomlReader {
     Value v;
     char c = t_[pos_];
     if (c == '"' || c == '\'') {
-      auto s = ReadString();
-      if (!s.ok()) return s.status();
+      ASSIGN_OR_RETURN(auto s, ReadString());
       v.kind = Value::kString;
-      v.s = *std::move(s);
+      v.s = std::move(s);
       return v;
     }
     if (c == '[') {
@@ -810,9 +799,8 @@ class TomlReader {
           ++pos_;
           return v;
         }
-        auto item = ReadValue();
-        if (!item.ok()) return item.status();
-        v.items.push_back(*std::move(item));
+        ASSIGN_OR_RETURN(auto item, ReadValue());
+        v.items.push_back(std::move(item));
         SkipSpace(true);
         if (pos_ < t_.size() && t_[pos_] == ',') ++pos_;
       }
@@ -944,9 +932,8 @@ struct ParseState {
 absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
                                     PhhActionError* failed) {
   if (failed != nullptr) *failed = PhhActionError{};
-  auto table = TomlReader(text).Read();
-  if (!table.ok()) return table.status();
-  const Table& t = *table;
+  ASSIGN_OR_RETURN(auto table, TomlReader(text).Read());
+  const Table& t = table;
   PhhHand hand;
   HandRecord& r = hand.record;
   TableConfig& c = r.config;
@@ -966,9 +953,8 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     return absl::UnimplementedError(
         absl::StrCat("PHH variant ", *variant, " is not a game banca runs"));
   }
-  auto stacks = GetIntList(t, "starting_stacks");
-  if (!stacks.ok()) return stacks.status();
-  const int n = static_cast<int>(stacks->size());
+  ASSIGN_OR_RETURN(auto stacks, GetIntList(t, "starting_stacks"));
+  const int n = static_cast<int>(stacks.size());
   if (n < 2) return absl::InvalidArgumentError("fewer than two players");
   if (auto antes = GetIntList(t, "antes"); antes.ok()) {
     for (int64_t a : *antes) {
@@ -977,14 +963,13 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   } else {
     return antes.status();
   }
-  auto blinds = GetIntList(t, "blinds_or_straddles");
-  if (!blinds.ok()) return blinds.status();
-  if (static_cast<int>(blinds->size()) != n) {
+  ASSIGN_OR_RETURN(auto blinds, GetIntList(t, "blinds_or_straddles"));
+  if (static_cast<int>(blinds.size()) != n) {
     return absl::InvalidArgumentError(
         "blinds_or_straddles must have one entry per player");
   }
   for (int i = 2; i < n; ++i) {
-    if ((*blinds)[i] != 0) {
+    if (blinds[i] != 0) {
       return absl::UnimplementedError(
           "straddles in PHH are not supported (Hold'em and Omaha have none)");
     }
@@ -992,7 +977,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   // Heads-up: PokerKit has p1 post blinds[1], p2 post blinds[0].
   auto hu = GetString(t, "_banca_heads_up");
   if (n == 2) {
-    int64_t b0 = (*blinds)[0], b1 = (*blinds)[1];
+    int64_t b0 = blinds[0], b1 = blinds[1];
     bool literal = hu ? *hu == "literal" : b0 > b1;
     c.heads_up =
         literal ? HeadsUpBlinds::kLiteral : HeadsUpBlinds::kButtonSmallBlind;
@@ -1003,8 +988,8 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
           "_banca_heads_up contradicts blinds_or_straddles");
     }
   } else {
-    c.small_blind = (*blinds)[0];
-    c.big_blind = (*blinds)[1];
+    c.small_blind = blinds[0];
+    c.big_blind = blinds[1];
     if (hu && *hu == "button_small_blind") {
       c.heads_up = HeadsUpBlinds::kButtonSmallBlind;
     }
@@ -1085,7 +1070,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   for (int k = 0; k < n; ++k) {
     phh_to_record[by_seat[k]] = k;
     r.players.push_back(SeatedPlayer{static_cast<int>(seats[by_seat[k]]),
-                                     names[by_seat[k]], (*stacks)[by_seat[k]]});
+                                     names[by_seat[k]], stacks[by_seat[k]]});
     if (k > 0 && r.players[k].seat == r.players[k - 1].seat) {
       return absl::InvalidArgumentError("two players share a seat");
     }
@@ -1103,23 +1088,22 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   if (acts == t.end() || acts->second.kind != Value::kArray) {
     return absl::InvalidArgumentError("no actions");
   }
-  auto layout = MakeLayout(r);
-  if (!layout.ok()) return layout.status();
+  ASSIGN_OR_RETURN(auto layout, MakeLayout(r));
   const int k = HoleCardCount(c);
   std::vector<std::vector<Card>> hole(n);
   std::vector<Card> board;
   ParseState ps;
-  ps.stack = *stacks;
+  ps.stack = stacks;
   ps.bet.assign(n, 0);
   auto post = [&](int p, int64_t blind) {
     int64_t a = std::min(blind, ps.stack[p]);
     ps.stack[p] -= a;
     ps.bet[p] += a;
   };
-  post(layout->sb, c.small_blind);
-  post(layout->bb, c.big_blind);
+  post(layout.sb, c.small_blind);
+  post(layout.bb, c.big_blind);
   // HE-52: the full big blind, even when it was posted short (as Sim).
-  ps.current = std::max({ps.bet[layout->sb], ps.bet[layout->bb], c.big_blind});
+  ps.current = std::max({ps.bet[layout.sb], ps.bet[layout.bb], c.big_blind});
   int index = 0;
   for (const Value& v : acts->second.items) {
     const int at = index;
@@ -1221,19 +1205,18 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   std::vector<Card> dealt;
   for (int round = 0; round < k; ++round) {
     for (int j = 0; j < n; ++j) {
-      dealt.push_back(hole[(layout->deal_start + j) % n][round]);
+      dealt.push_back(hole[(layout.deal_start + j) % n][round]);
     }
   }
   dealt.insert(dealt.end(), board.begin(), board.end());
   if (auto deck = GetString(t, "_banca_deck")) {
-    auto cs = cards::ParseCards(*deck);
-    if (!cs.ok()) return cs.status();
-    if (cs->size() < dealt.size() ||
-        !std::equal(dealt.begin(), dealt.end(), cs->begin())) {
+    ASSIGN_OR_RETURN(auto cs, cards::ParseCards(*deck));
+    if (cs.size() < dealt.size() ||
+        !std::equal(dealt.begin(), dealt.end(), cs.begin())) {
       return absl::InvalidArgumentError(
           "_banca_deck does not match the dealt cards");
     }
-    r.deck = *std::move(cs);
+    r.deck = std::move(cs);
   } else {
     auto check = cards::ParseCards(Cards(dealt));
     if (!check.ok()) return check.status();  // a card dealt twice
@@ -1241,8 +1224,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   }
   if (strict) {
     // Replaying our own reading must succeed (order, street ends).
-    auto replay = ReplayRecord(r);
-    if (!replay.ok()) return replay.status();
+    ASSIGN_OR_RETURN(auto replay, ReplayRecord(r));
   }
   return hand;
 }
@@ -1254,15 +1236,13 @@ absl::StatusOr<PhhHand> ReadPhh(std::string_view text, PhhActionError* failed) {
 }
 
 absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
-  auto hand = ReadPhhImpl(text, /*strict=*/true, nullptr);
-  if (!hand.ok()) return hand.status();
-  return std::move(hand->record);
+  ASSIGN_OR_RETURN(auto hand, ReadPhhImpl(text, /*strict=*/true, nullptr));
+  return std::move(hand.record);
 }
 
 absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
-  auto table = TomlReader(text).Read();
-  if (!table.ok()) return table.status();
-  const Table& t = *table;
+  ASSIGN_OR_RETURN(auto table, TomlReader(text).Read());
+  const Table& t = table;
   PhhExtras e;
   auto seats = GetIntList(t, "seats");
   if (auto fin = GetIntList(t, "finishing_stacks"); fin.ok()) {
@@ -1301,9 +1281,8 @@ absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
 
 absl::StatusOr<std::string> WriteText(const HandRecord& record,
                                       const PhhExtras& extras) {
-  auto replay = ReplayRecord(record);
-  if (!replay.ok()) return replay.status();
-  const Layout& l = replay->layout;
+  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
+  const Layout& l = replay.layout;
   const TableConfig& c = record.config;
   auto name = [&](int p) {
     const SeatedPlayer& sp = record.players[l.order[p]];
@@ -1338,20 +1317,20 @@ absl::StatusOr<std::string> WriteText(const HandRecord& record,
   }
   for (int p : {l.sb, l.bb}) {
     absl::StrAppend(&out, name(p), " posts the ", p == l.sb ? "small" : "big",
-                    " blind ", Money(replay->blind_posted[p]), "\n");
+                    " blind ", Money(replay.blind_posted[p]), "\n");
   }
   out += "*** HOLE CARDS ***\n";
   for (int j = 0; j < l.n; ++j) {
     int p = (l.deal_start + j) % l.n;
     absl::StrAppend(&out, "Dealt to ", name(p), ": ",
-                    cards::CardsToString(replay->hole[p]), "\n");
+                    cards::CardsToString(replay.hole[p]), "\n");
   }
   std::vector<Card> board;
   static constexpr std::string_view kStreets[] = {"PRE-FLOP", "FLOP", "TURN",
                                                   "RIVER"};
   out += "*** PRE-FLOP ***\n";
   bool showdown_printed = false;
-  for (const Event& e : replay->events) {
+  for (const Event& e : replay.events) {
     switch (e.kind) {
       case Event::kBoard: {
         board.insert(board.end(), e.cards.begin(), e.cards.end());
@@ -1408,9 +1387,9 @@ absl::StatusOr<std::string> WriteText(const HandRecord& record,
     out += "*** VOID *** the gaming system failed: every bet is returned\n";
   }
   out += "*** RESULT ***\n";
-  if (replay->uncalled > 0) {
-    absl::StrAppend(&out, "Uncalled ", Money(replay->uncalled), " returned to ",
-                    name(replay->uncalled_to), "\n");
+  if (replay.uncalled > 0) {
+    absl::StrAppend(&out, "Uncalled ", Money(replay.uncalled), " returned to ",
+                    name(replay.uncalled_to), "\n");
   }
   int pot_no = 0;
   for (const PhhPot& pot : extras.pots) {

@@ -158,9 +158,8 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
                        " bets per player in a round"));
     }
   }
-  absl::StatusOr<std::vector<Chip>> chips = LayOut(config_.wheel, request);
-  if (!chips.ok()) return chips.status();
-  RETURN_IF_ERROR(CheckLimits(state, *chips));
+  ASSIGN_OR_RETURN(std::vector<Chip> chips, LayOut(config_.wheel, request));
+  RETURN_IF_ERROR(CheckLimits(state, chips));
 
   // Accepted: from here on nothing fails.
   last_time_ = now;
@@ -169,7 +168,7 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
   mine.last_bet_at = now;
   mine.idle_rounds = 0;
   mine.notice.reset();
-  BetPlaced placed{round_, player, bet_id, request.amount, *std::move(chips)};
+  BetPlaced placed{round_, player, bet_id, request.amount, std::move(chips)};
   mine.bets.push_back(LiveBet{placed, request, next_seq_++});
   mine.used_ids.insert(bet_id);
   return placed;
@@ -261,8 +260,7 @@ absl::StatusOr<SpinResult> Table::Spin(const SpinOutcome& outcome,
   // Check the outcome first so that a bad one leaves the table betting.
   RETURN_IF_ERROR(CheckTime(now));
   RETURN_IF_ERROR(CheckOutcome(outcome));
-  absl::StatusOr<BallLaunched> launched = Launch(now);
-  if (!launched.ok()) return launched.status();
+  RETURN_IF_ERROR(Launch(now).status());
   absl::StatusOr<SpinResult> result = Stop(outcome, now);
   BANCA_CHECK(result.ok());
   return result;

@@ -7,6 +7,7 @@
 #include "libs/cards/evaluator.h"
 #include "libs/cards/sem_descarte.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/stud_no_draw/config.h"
 #include "libs/games/stud_no_draw/paytable.h"
 #include "libs/money/money.h"
@@ -95,9 +96,9 @@ absl::StatusOr<SeatSettlement> SettleContinued(
     return absl::InvalidArgumentError(
         absl::StrCat("ante must be 1..", kLargestAnte, ", got ", ante));
   }
-  absl::StatusOr<cards::Showdown> showdown =
-      cards::sem_descarte::ComparePlayerWithBankChecked(player, bank);
-  if (!showdown.ok()) return showdown.status();
+  ASSIGN_OR_RETURN(
+      cards::Showdown showdown,
+      cards::sem_descarte::ComparePlayerWithBankChecked(player, bank));
 
   const int64_t bet = kBetPerAnte * ante;
   SeatSettlement s;
@@ -112,7 +113,7 @@ absl::StatusOr<SeatSettlement> SettleContinued(
     s.bet.returned = bet;
     return Checked(s);
   }
-  s.showdown = *std::move(showdown);
+  s.showdown = std::move(showdown);
   if (s.showdown.winner > 0) {
     s.outcome = Outcome::kWon;
     s.multiplier = BetMultiplier(ev.Evaluate(player));
