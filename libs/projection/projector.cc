@@ -135,8 +135,7 @@ absl::Status ProjectionRunner::Stop() {
   absl::MutexLock lock(&mu_);
   if (!status_.ok()) return status_;
   // One last pass so everything appended before Stop is applied.
-  auto applied = CatchUp(log_, store_, projector_);
-  if (!applied.ok()) return applied.status();
+  RETURN_IF_ERROR(CatchUp(log_, store_, projector_).status());
   return store_.Flush();
 }
 

@@ -1218,8 +1218,8 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     }
     r.deck = std::move(cs);
   } else {
-    auto check = cards::ParseCards(Cards(dealt));
-    if (!check.ok()) return check.status();  // a card dealt twice
+    // A card dealt twice.
+    RETURN_IF_ERROR(cards::ParseCards(Cards(dealt)).status());
     r.deck = std::move(dealt);
   }
   if (strict) {
