@@ -925,18 +925,9 @@ struct ParseState {
   int64_t current = 0;
 };
 
-// ReadPhh and ParsePhh. `strict`: also require that the betting is
-// consistent (no chips beyond a stack, every action in turn, a complete
-// hand), as WritePhh would write it. `failed` (may be null) receives the
-// entry of `actions` an error is about.
-absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
-                                    PhhActionError* failed) {
-  if (failed != nullptr) *failed = PhhActionError{};
-  ASSIGN_OR_RETURN(auto table, TomlReader(text).Read());
-  const Table& t = table;
-  PhhHand hand;
-  HandRecord& r = hand.record;
-  TableConfig& c = r.config;
+// The game: PHH's variant code as banca's variant and limit.
+absl::Status ReadVariant(const Table& t, PhhHand& hand) {
+  TableConfig& c = hand.record.config;
   auto variant = GetString(t, "variant");
   if (!variant) return absl::InvalidArgumentError("no variant");
   hand.variant = *variant;
@@ -953,15 +944,15 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     return absl::UnimplementedError(
         absl::StrCat("PHH variant ", *variant, " is not a game banca runs"));
   }
-  ASSIGN_OR_RETURN(auto stacks, GetIntList(t, "starting_stacks"));
-  const int n = static_cast<int>(stacks.size());
-  if (n < 2) return absl::InvalidArgumentError("fewer than two players");
-  if (auto antes = GetIntList(t, "antes"); antes.ok()) {
-    for (int64_t a : *antes) {
-      if (a != 0) return absl::UnimplementedError("banca has no antes");
-    }
-  } else {
-    return antes.status();
+  return absl::OkStatus();
+}
+
+// The forced bets of `n` players: no antes, two blinds and no straddle,
+// heads-up blinds as `_banca_heads_up` says, and fixed-limit bet sizes.
+absl::Status ReadBlinds(const Table& t, int n, TableConfig& c) {
+  ASSIGN_OR_RETURN(auto antes, GetIntList(t, "antes"));
+  for (int64_t a : antes) {
+    if (a != 0) return absl::UnimplementedError("banca has no antes");
   }
   ASSIGN_OR_RETURN(auto blinds, GetIntList(t, "blinds_or_straddles"));
   if (static_cast<int>(blinds.size()) != n) {
@@ -1002,6 +993,12 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
           "banca's fixed limit has small bet = big blind, big bet = twice it");
     }
   }
+  return absl::OkStatus();
+}
+
+// The rest of the table's configuration, from banca's own `_banca_` keys.
+absl::Status ReadBancaConfig(const Table& t, std::string_view variant,
+                             TableConfig& c) {
   c.max_raises_per_round =
       static_cast<int>(IntOr(t, "_banca_max_raises_per_round", 3));
   c.buy_in_min = IntOr(t, "_banca_buy_in_min", c.buy_in_min);
@@ -1020,10 +1017,18 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   c.hole_cards = static_cast<int>(IntOr(t, "_banca_hole_cards", 0));
   if (auto lim = GetString(t, "_banca_limit");
       lim && *lim != LimitName(c.limit)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("_banca_limit ", *lim, " contradicts variant ", *variant));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "_banca_limit ", *lim, " contradicts variant ", ToAbsl(variant)));
   }
+  return absl::OkStatus();
+}
 
+// The players (seats, names, stacks) in ascending seat order, the button,
+// and the hand's number, table and void. Returns each PHH player's seat.
+absl::StatusOr<std::vector<int64_t>> ReadPlayers(
+    const Table& t, const std::vector<int64_t>& stacks, PhhHand& hand) {
+  HandRecord& r = hand.record;
+  const int n = static_cast<int>(stacks.size());
   std::vector<int64_t> seats;
   if (auto s = GetIntList(t, "seats"); s.ok()) {
     seats = *s;
@@ -1034,7 +1039,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     for (int i = 0; i < n; ++i) seats.push_back(i + 1);
   }
   int64_t max_seat = *std::max_element(seats.begin(), seats.end());
-  c.seats =
+  r.config.seats =
       static_cast<int>(IntOr(t, "seat_count", std::max<int64_t>(n, max_seat)));
   std::vector<std::string> names;
   if (auto it = t.find("players"); it != t.end()) {
@@ -1082,119 +1087,159 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
           "players are not in order from the first seat left of the button");
     }
   }
+  return seats;
+}
 
-  // Actions.
-  auto acts = t.find("actions");
-  if (acts == t.end() || acts->second.kind != Value::kArray) {
-    return absl::InvalidArgumentError("no actions");
+// Reads the `actions` list, entry by entry: the dealt cards, and the
+// players' actions as a simple tracker of the betting reads them (a `cc`
+// is a check or a call, a `cbr` a bet or a raise).
+class ActionReader {
+ public:
+  // `seats`: each PHH player's seat. `failed` (may be null) receives the
+  // entry an error is about.
+  ActionReader(PhhHand& hand, const std::vector<int64_t>& seats,
+               const std::vector<int64_t>& stacks, const Layout& layout,
+               bool strict, PhhActionError* failed)
+      : hand_(hand),
+        seats_(seats),
+        n_(static_cast<int>(stacks.size())),
+        strict_(strict),
+        failed_(failed),
+        hole_(n_) {
+    const TableConfig& c = hand.record.config;
+    ps_.stack = stacks;
+    ps_.bet.assign(n_, 0);
+    Post(layout.sb, c.small_blind);
+    Post(layout.bb, c.big_blind);
+    // HE-52: the full big blind, even when it was posted short (as Sim).
+    ps_.current =
+        std::max({ps_.bet[layout.sb], ps_.bet[layout.bb], c.big_blind});
   }
-  ASSIGN_OR_RETURN(auto layout, MakeLayout(r));
-  const int k = HoleCardCount(c);
-  std::vector<std::vector<Card>> hole(n);
-  std::vector<Card> board;
-  ParseState ps;
-  ps.stack = stacks;
-  ps.bet.assign(n, 0);
-  auto post = [&](int p, int64_t blind) {
-    int64_t a = std::min(blind, ps.stack[p]);
-    ps.stack[p] -= a;
-    ps.bet[p] += a;
-  };
-  post(layout.sb, c.small_blind);
-  post(layout.bb, c.big_blind);
-  // HE-52: the full big blind, even when it was posted short (as Sim).
-  ps.current = std::max({ps.bet[layout.sb], ps.bet[layout.bb], c.big_blind});
-  int index = 0;
-  for (const Value& v : acts->second.items) {
-    const int at = index;
-    hand.actions.push_back(v.s);
-    // "action N 'TEXT': REASON", N 0-based, as ReplayPhh words its errors.
-    auto failed_here = [&](const absl::Status& st) {
-      if (failed != nullptr) {
-        *failed = PhhActionError{at, v.s, std::string(st.message())};
-      }
-      return absl::Status(
-          st.code(),
-          absl::StrCat("action ", at, " '", ToAbsl(v.s), "': ", st.message()));
-    };
-    std::string_view line = v.s;
+
+  // Entry `at` (0-based) of the list.
+  absl::Status Read(const std::string& entry, int at) {
+    hand_.actions.push_back(entry);
+    std::string_view line = entry;
     std::string_view comment;
     if (size_t h = line.find('#'); h != std::string_view::npos) {
       comment = line.substr(h + 1);
       line = line.substr(0, h);
     }
-    auto w = Words(line);
-    auto bad = [&](std::string_view why) {
-      return failed_here(absl::InvalidArgumentError(ToAbsl(why)));
-    };
-    ++index;
-    if (w.empty()) continue;
-    if (w[0] == "d") {
-      if (w.size() >= 2 && w[1] == "db" && w.size() == 3) {
-        auto cs = ParseCardRun(w[2], "board cards");
-        if (!cs.ok()) return failed_here(cs.status());
-        board.insert(board.end(), cs->begin(), cs->end());
-        hand.board_deals.push_back({at, *cs});
-        std::fill(ps.bet.begin(), ps.bet.end(), 0);
-        ps.current = 0;
-        continue;
-      }
-      if (w.size() == 4 && w[1] == "dh" && w[2].size() > 1 && w[2][0] == 'p') {
-        int p = std::atoi(std::string(w[2].substr(1)).c_str()) - 1;
-        if (p < 0 || p >= n) return bad("no such player");
-        auto cs = ParseCardRun(
-            w[3], absl::StrCat("the hole cards of ", ToAbsl(w[2])));
-        if (!cs.ok()) return failed_here(cs.status());
-        hole[p].insert(hole[p].end(), cs->begin(), cs->end());
-        continue;
-      }
-      return bad("unsupported dealer action");
+    const std::vector<std::string_view> w = Words(line);
+    if (w.empty()) return absl::OkStatus();
+    absl::Status s =
+        w[0] == "d" ? ReadDealer(w, at) : ReadPlayer(w, comment, at);
+    if (s.ok()) return s;
+    // "action N 'TEXT': REASON", N 0-based, as ReplayPhh words its errors.
+    if (failed_ != nullptr) {
+      *failed_ = PhhActionError{at, entry, std::string(s.message())};
     }
-    if (w[0].size() < 2 || w[0][0] != 'p') return bad("unknown actor");
+    return absl::Status(
+        s.code(),
+        absl::StrCat("action ", at, " '", ToAbsl(entry), "': ", s.message()));
+  }
+
+  const std::vector<std::vector<Card>>& hole() const { return hole_; }
+  const std::vector<Card>& board() const { return board_; }
+
+ private:
+  static absl::Status Bad(std::string_view why) {
+    return absl::InvalidArgumentError(ToAbsl(why));
+  }
+
+  void Post(int p, int64_t blind) {
+    int64_t a = std::min(blind, ps_.stack[p]);
+    ps_.stack[p] -= a;
+    ps_.bet[p] += a;
+  }
+
+  absl::Status ReadDealer(const std::vector<std::string_view>& w, int at) {
+    if (w.size() >= 2 && w[1] == "db" && w.size() == 3) {
+      ASSIGN_OR_RETURN(std::vector<Card> cs, ParseCardRun(w[2], "board cards"));
+      board_.insert(board_.end(), cs.begin(), cs.end());
+      hand_.board_deals.push_back({at, cs});
+      std::fill(ps_.bet.begin(), ps_.bet.end(), 0);
+      ps_.current = 0;
+      return absl::OkStatus();
+    }
+    if (w.size() == 4 && w[1] == "dh" && w[2].size() > 1 && w[2][0] == 'p') {
+      int p = std::atoi(std::string(w[2].substr(1)).c_str()) - 1;
+      if (p < 0 || p >= n_) return Bad("no such player");
+      ASSIGN_OR_RETURN(
+          std::vector<Card> cs,
+          ParseCardRun(w[3], absl::StrCat("the hole cards of ", ToAbsl(w[2]))));
+      hole_[p].insert(hole_[p].end(), cs.begin(), cs.end());
+      return absl::OkStatus();
+    }
+    return Bad("unsupported dealer action");
+  }
+
+  absl::Status ReadPlayer(const std::vector<std::string_view>& w,
+                          std::string_view comment, int at) {
+    if (w[0].size() < 2 || w[0][0] != 'p') return Bad("unknown actor");
     int p = std::atoi(std::string(w[0].substr(1)).c_str()) - 1;
-    if (p < 0 || p >= n || w.size() < 2) return bad("no such player");
+    if (p < 0 || p >= n_ || w.size() < 2) return Bad("no such player");
     if (w[1] == "sm") {
       if (w.size() == 3 && w[2] != "-") {
-        auto cs = ParseCardRun(w[2], "shown cards");
-        if (!cs.ok()) return failed_here(cs.status());
+        RETURN_IF_ERROR(ParseCardRun(w[2], "shown cards").status());
       }
-      continue;
+      return absl::OkStatus();
     }
     RecordedAction ra;
-    ra.seat = static_cast<int>(seats[p]);
+    ra.seat = static_cast<int>(seats_[p]);
     const bool all_in = comment.find("all-in") != std::string_view::npos;
     ra.timeout = comment.find("timeout") != std::string_view::npos;
-    int64_t to = ps.bet[p];
+    int64_t to = ps_.bet[p];
     if (w[1] == "f" && w.size() == 2) {
       ra.action.type = ActionType::kFold;
     } else if (w[1] == "cc" && w.size() == 2) {
       ra.action.type =
-          ps.bet[p] >= ps.current ? ActionType::kCheck : ActionType::kCall;
-      to = std::min(ps.current, ps.bet[p] + ps.stack[p]);
-      to = std::max(to, ps.bet[p]);
+          ps_.bet[p] >= ps_.current ? ActionType::kCheck : ActionType::kCall;
+      to = std::min(ps_.current, ps_.bet[p] + ps_.stack[p]);
+      to = std::max(to, ps_.bet[p]);
     } else if (w[1] == "cbr" && w.size() == 3) {
       if (std::string(w[2]).find_first_not_of("0123456789") !=
           std::string::npos) {
-        return failed_here(absl::UnimplementedError(
-            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents")));
+        return absl::UnimplementedError(
+            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents"));
       }
       if (!absl::SimpleAtoi(ToAbsl(w[2]), &to)) {
-        return bad("the amount is out of the 64-bit range");
+        return Bad("the amount is out of the 64-bit range");
       }
-      ra.action.type = ps.current == 0 ? ActionType::kBet : ActionType::kRaise;
+      ra.action.type = ps_.current == 0 ? ActionType::kBet : ActionType::kRaise;
       ra.action.amount = to;
     } else {
-      return bad("unsupported player action");
+      return Bad("unsupported player action");
     }
     if (all_in) ra.action = Action{ActionType::kAllIn, 0};
-    if (strict && to - ps.bet[p] > ps.stack[p]) return bad("beyond the stack");
-    ps.stack[p] -= to - ps.bet[p];
-    ps.bet[p] = to;
-    ps.current = std::max(ps.current, to);
-    r.actions.push_back(ra);
-    hand.action_entries.push_back(at);
+    if (strict_ && to - ps_.bet[p] > ps_.stack[p]) {
+      return Bad("beyond the stack");
+    }
+    ps_.stack[p] -= to - ps_.bet[p];
+    ps_.bet[p] = to;
+    ps_.current = std::max(ps_.current, to);
+    hand_.record.actions.push_back(ra);
+    hand_.action_entries.push_back(at);
+    return absl::OkStatus();
   }
-  // The deck in banca's draw order.
+
+  PhhHand& hand_;
+  const std::vector<int64_t>& seats_;
+  const int n_;
+  const bool strict_;
+  PhhActionError* const failed_;
+  ParseState ps_;
+  std::vector<std::vector<Card>> hole_;
+  std::vector<Card> board_;
+};
+
+// The deck in banca's draw order: `_banca_deck` when the file has it (it
+// must begin with the dealt cards), else only the dealt cards.
+absl::Status RebuildDeck(const Table& t, const Layout& layout,
+                         const std::vector<std::vector<Card>>& hole,
+                         const std::vector<Card>& board, HandRecord& r) {
+  const int n = static_cast<int>(hole.size());
+  const int k = HoleCardCount(r.config);
   for (int p = 0; p < n; ++p) {
     if (static_cast<int>(hole[p].size()) != k) {
       return absl::FailedPreconditionError(absl::StrCat(
@@ -1222,9 +1267,42 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     RETURN_IF_ERROR(cards::ParseCards(Cards(dealt)).status());
     r.deck = std::move(dealt);
   }
+  return absl::OkStatus();
+}
+
+// ReadPhh and ParsePhh. `strict`: also require that the betting is
+// consistent (no chips beyond a stack, every action in turn, a complete
+// hand), as WritePhh would write it. `failed` (may be null) receives the
+// entry of `actions` an error is about.
+absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
+                                    PhhActionError* failed) {
+  if (failed != nullptr) *failed = PhhActionError{};
+  ASSIGN_OR_RETURN(const Table t, TomlReader(text).Read());
+  PhhHand hand;
+  HandRecord& r = hand.record;
+  RETURN_IF_ERROR(ReadVariant(t, hand));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> stacks,
+                   GetIntList(t, "starting_stacks"));
+  const int n = static_cast<int>(stacks.size());
+  if (n < 2) return absl::InvalidArgumentError("fewer than two players");
+  RETURN_IF_ERROR(ReadBlinds(t, n, r.config));
+  RETURN_IF_ERROR(ReadBancaConfig(t, hand.variant, r.config));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> seats,
+                   ReadPlayers(t, stacks, hand));
+  auto acts = t.find("actions");
+  if (acts == t.end() || acts->second.kind != Value::kArray) {
+    return absl::InvalidArgumentError("no actions");
+  }
+  ASSIGN_OR_RETURN(const Layout layout, MakeLayout(r));
+  ActionReader reader(hand, seats, stacks, layout, strict, failed);
+  int at = 0;
+  for (const Value& v : acts->second.items) {
+    RETURN_IF_ERROR(reader.Read(v.s, at++));
+  }
+  RETURN_IF_ERROR(RebuildDeck(t, layout, reader.hole(), reader.board(), r));
   if (strict) {
     // Replaying our own reading must succeed (order, street ends).
-    ASSIGN_OR_RETURN(auto replay, ReplayRecord(r));
+    RETURN_IF_ERROR(ReplayRecord(r).status());
   }
   return hand;
 }
