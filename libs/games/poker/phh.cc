@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
@@ -500,6 +501,97 @@ absl::StatusOr<std::string> VariantCode(const TableConfig& c) {
       ToAbsl(LimitName(c.limit))));
 }
 
+// The PHH `actions` list of a replayed hand: the hole cards dealt, then
+// every board deal, action and show in order.
+std::string PhhActionList(const Replay& replay) {
+  std::vector<std::string> actions;
+  for (int i = 0; i < replay.layout.n; ++i) {
+    actions.push_back(
+        absl::StrCat("d dh p", i + 1, " ", Cards(replay.hole[i])));
+  }
+  for (const Event& e : replay.events) {
+    switch (e.kind) {
+      case Event::kBoard:
+        actions.push_back(absl::StrCat("d db ", Cards(e.cards)));
+        break;
+      case Event::kShow:
+        actions.push_back(absl::StrCat("p", e.p + 1, " sm ", Cards(e.cards)));
+        break;
+      case Event::kAction: {
+        std::string s = absl::StrCat("p", e.p + 1, " ", e.verb);
+        if (e.verb == "cbr") absl::StrAppend(&s, " ", e.to);
+        if (e.rec.action.type == ActionType::kAllIn) {
+          absl::StrAppend(&s, " # all-in");
+        } else if (e.rec.timeout) {
+          absl::StrAppend(&s, " # timeout");
+        }
+        actions.push_back(std::move(s));
+        break;
+      }
+      case Event::kRunout:
+      case Event::kStreet:
+        break;
+    }
+  }
+  std::string action_text = "[\n";
+  for (const std::string& a : actions) {
+    absl::StrAppend(&action_text, "  ", Quote(a), ",\n");
+  }
+  action_text += "]";
+  return action_text;
+}
+
+using AddField =
+    absl::FunctionRef<void(std::string_view key, std::string_view value)>;
+
+// banca's own `_banca_` fields: what PHH has no key for, so that ParsePhh
+// reads back exactly the record that was written.
+void AddBancaFields(const HandRecord& record, const PhhExtras& extras,
+                    AddField add) {
+  const TableConfig& c = record.config;
+  add("_banca_variant",
+      Quote(c.variant == Variant::kOmaha ? "omaha" : "holdem"));
+  add("_banca_limit", Quote(LimitName(c.limit)));
+  add("_banca_heads_up",
+      Quote(c.heads_up == HeadsUpBlinds::kLiteral ? "literal"
+                                                  : "button_small_blind"));
+  add("_banca_button_seat", absl::StrCat(record.button));
+  add("_banca_small_blind", absl::StrCat(c.small_blind));
+  add("_banca_big_blind", absl::StrCat(c.big_blind));
+  add("_banca_max_raises_per_round", absl::StrCat(c.max_raises_per_round));
+  add("_banca_buy_in_min", absl::StrCat(c.buy_in_min));
+  add("_banca_buy_in_max", absl::StrCat(c.buy_in_max));
+  add("_banca_rake_mode", Quote(RakeModeName(c.rake.mode)));
+  add("_banca_rake_bps", absl::StrCat(c.rake.bps));
+  add("_banca_rake_cap", absl::StrCat(c.rake.cap));
+  add("_banca_straddles", c.straddles ? "true" : "false");
+  add("_banca_hole_cards", absl::StrCat(c.hole_cards));
+  add("_banca_odd_chip", Quote("clockwise_from_left_of_button"));
+  add("_banca_rake_rounding", Quote("down_per_pot"));
+  add("_banca_table_id", Quote(record.table_id));
+  if (!extras.table_name.empty()) {
+    add("_banca_table_name", Quote(extras.table_name));
+  }
+  if (!extras.timestamp.empty()) {
+    add("_banca_timestamp", Quote(extras.timestamp));
+  }
+  add("_banca_deck", Quote(Cards(record.deck)));
+  add("_banca_voided", record.voided ? "true" : "false");
+  if (!extras.pots.empty()) {
+    std::vector<int64_t> amounts, rakes;
+    std::vector<std::string> winners;
+    for (const PhhPot& p : extras.pots) {
+      amounts.push_back(p.amount);
+      rakes.push_back(p.rake);
+      winners.push_back(IntList(p.winner_seats));
+    }
+    add("_banca_pot_amounts", IntList(amounts));
+    add("_banca_pot_rake", IntList(rakes));
+    add("_banca_pot_winner_seats",
+        absl::StrCat("[", absl::StrJoin(winners, ", "), "]"));
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::string> WritePhh(const HandRecord& record,
@@ -547,42 +639,7 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
     names.push_back(Quote(sp.player));
   }
   add("starting_stacks", IntList(stacks));
-
-  std::vector<std::string> actions;
-  for (int i = 0; i < n; ++i) {
-    actions.push_back(
-        absl::StrCat("d dh p", i + 1, " ", Cards(replay.hole[i])));
-  }
-  for (const Event& e : replay.events) {
-    switch (e.kind) {
-      case Event::kBoard:
-        actions.push_back(absl::StrCat("d db ", Cards(e.cards)));
-        break;
-      case Event::kShow:
-        actions.push_back(absl::StrCat("p", e.p + 1, " sm ", Cards(e.cards)));
-        break;
-      case Event::kAction: {
-        std::string s = absl::StrCat("p", e.p + 1, " ", e.verb);
-        if (e.verb == "cbr") absl::StrAppend(&s, " ", e.to);
-        if (e.rec.action.type == ActionType::kAllIn) {
-          absl::StrAppend(&s, " # all-in");
-        } else if (e.rec.timeout) {
-          absl::StrAppend(&s, " # timeout");
-        }
-        actions.push_back(std::move(s));
-        break;
-      }
-      case Event::kRunout:
-      case Event::kStreet:
-        break;
-    }
-  }
-  std::string action_text = "[\n";
-  for (const std::string& a : actions) {
-    absl::StrAppend(&action_text, "  ", Quote(a), ",\n");
-  }
-  action_text += "]";
-  add("actions", action_text);
+  add("actions", PhhActionList(replay));
 
   if (!extras.author.empty()) add("author", Quote(extras.author));
   if (!extras.event.empty()) add("event", Quote(extras.event));
@@ -608,47 +665,7 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
     add("finishing_stacks", IntList(fin));
   }
   if (!extras.currency.empty()) add("currency", Quote(extras.currency));
-
-  // banca's own fields.
-  add("_banca_variant",
-      Quote(c.variant == Variant::kOmaha ? "omaha" : "holdem"));
-  add("_banca_limit", Quote(LimitName(c.limit)));
-  add("_banca_heads_up",
-      Quote(c.heads_up == HeadsUpBlinds::kLiteral ? "literal"
-                                                  : "button_small_blind"));
-  add("_banca_button_seat", absl::StrCat(record.button));
-  add("_banca_small_blind", absl::StrCat(c.small_blind));
-  add("_banca_big_blind", absl::StrCat(c.big_blind));
-  add("_banca_max_raises_per_round", absl::StrCat(c.max_raises_per_round));
-  add("_banca_buy_in_min", absl::StrCat(c.buy_in_min));
-  add("_banca_buy_in_max", absl::StrCat(c.buy_in_max));
-  add("_banca_rake_mode", Quote(RakeModeName(c.rake.mode)));
-  add("_banca_rake_bps", absl::StrCat(c.rake.bps));
-  add("_banca_rake_cap", absl::StrCat(c.rake.cap));
-  add("_banca_straddles", c.straddles ? "true" : "false");
-  add("_banca_hole_cards", absl::StrCat(c.hole_cards));
-  add("_banca_odd_chip", Quote("clockwise_from_left_of_button"));
-  add("_banca_rake_rounding", Quote("down_per_pot"));
-  add("_banca_table_id", Quote(record.table_id));
-  if (!extras.table_name.empty()) {
-    add("_banca_table_name", Quote(extras.table_name));
-  }
-  if (!ts.empty()) add("_banca_timestamp", Quote(ts));
-  add("_banca_deck", Quote(Cards(record.deck)));
-  add("_banca_voided", record.voided ? "true" : "false");
-  if (!extras.pots.empty()) {
-    std::vector<int64_t> amounts, rakes;
-    std::vector<std::string> winners;
-    for (const PhhPot& p : extras.pots) {
-      amounts.push_back(p.amount);
-      rakes.push_back(p.rake);
-      winners.push_back(IntList(p.winner_seats));
-    }
-    add("_banca_pot_amounts", IntList(amounts));
-    add("_banca_pot_rake", IntList(rakes));
-    add("_banca_pot_winner_seats",
-        absl::StrCat("[", absl::StrJoin(winners, ", "), "]"));
-  }
+  AddBancaFields(record, extras, add);
   return absl::StrCat(absl::StrJoin(lines, "\n"), "\n");
 }
 
@@ -1357,15 +1374,43 @@ absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
   return e;
 }
 
-absl::StatusOr<std::string> WriteText(const HandRecord& record,
-                                      const PhhExtras& extras) {
-  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
-  const Layout& l = replay.layout;
+namespace {
+
+// What a player did, for the text history: "raises to 2.00 and is all in".
+std::string ActionText(const Event& e) {
+  std::string what;
+  switch (e.rec.action.type) {
+    case ActionType::kFold:
+      what = "folds";
+      break;
+    case ActionType::kCheck:
+      what = "checks";
+      break;
+    case ActionType::kCall:
+      what = absl::StrCat("calls ", Money(e.put));
+      break;
+    case ActionType::kBet:
+      what = absl::StrCat("bets ", Money(e.to));
+      break;
+    case ActionType::kRaise:
+      what = absl::StrCat("raises to ", Money(e.to));
+      break;
+    default:
+      what = e.verb == "cbr" ? absl::StrCat("goes all in to ", Money(e.to))
+                             : absl::StrCat("calls ", Money(e.put), " all in");
+  }
+  if (e.now_all_in && e.rec.action.type != ActionType::kAllIn) {
+    what += " and is all in";
+  }
+  if (e.rec.timeout) what += " (time ran out)";
+  return what;
+}
+
+// The text history's first lines: the hand, the table and its game, then
+// each seat and its stack.
+std::string TextHeader(const HandRecord& record, const PhhExtras& extras,
+                       const Layout& l) {
   const TableConfig& c = record.config;
-  auto name = [&](int p) {
-    const SeatedPlayer& sp = record.players[l.order[p]];
-    return absl::StrCat(sp.player, " (seat ", sp.seat, ")");
-  };
   std::string out;
   absl::StrAppend(&out, "Hand #", record.hand_number, " - table ",
                   record.table_id);
@@ -1393,6 +1438,52 @@ absl::StatusOr<std::string> WriteText(const HandRecord& record,
                     Money(sp.stack),
                     sp.seat == record.button ? " (button)" : "", "\n");
   }
+  return out;
+}
+
+// The text history's pots (from the extras) and finishing stacks.
+std::string TextPots(const HandRecord& record, const PhhExtras& extras) {
+  std::string out;
+  int pot_no = 0;
+  for (const PhhPot& pot : extras.pots) {
+    std::vector<std::string> who;
+    for (int s : pot.winner_seats) {
+      std::string label = absl::StrCat("seat ", s);
+      for (const SeatedPlayer& sp : record.players) {
+        if (sp.seat == s) label = absl::StrCat(sp.player, " (seat ", s, ")");
+      }
+      who.push_back(label);
+    }
+    absl::StrAppend(&out, pot_no == 0 ? "Main pot " : "Side pot ",
+                    pot_no == 0 ? "" : absl::StrCat(pot_no, " "),
+                    Money(pot.amount), ", rake ", Money(pot.rake), ", won by ",
+                    absl::StrJoin(who, ", "), "\n");
+    ++pot_no;
+  }
+  if (!extras.finishing_stacks.empty() &&
+      extras.finishing_stacks.size() == record.players.size()) {
+    for (size_t i = 0; i < record.players.size(); ++i) {
+      const SeatedPlayer& sp = record.players[i];
+      int64_t fin = extras.finishing_stacks[i];
+      absl::StrAppend(&out, "Seat ", sp.seat, ": ", sp.player, " ends with ",
+                      Money(fin), " (", fin >= sp.stack ? "+" : "",
+                      Money(fin - sp.stack), ")\n");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WriteText(const HandRecord& record,
+                                      const PhhExtras& extras) {
+  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
+  const Layout& l = replay.layout;
+  auto name = [&](int p) {
+    const SeatedPlayer& sp = record.players[l.order[p]];
+    return absl::StrCat(sp.player, " (seat ", sp.seat, ")");
+  };
+  std::string out = TextHeader(record, extras, l);
   for (int p : {l.sb, l.bb}) {
     absl::StrAppend(&out, name(p), " posts the ", p == l.sb ? "small" : "big",
                     " blind ", Money(replay.blind_posted[p]), "\n");
@@ -1428,33 +1519,7 @@ absl::StatusOr<std::string> WriteText(const HandRecord& record,
                         cards::CardsToString(e.cards), "\n");
         break;
       case Event::kAction: {
-        std::string what;
-        switch (e.rec.action.type) {
-          case ActionType::kFold:
-            what = "folds";
-            break;
-          case ActionType::kCheck:
-            what = "checks";
-            break;
-          case ActionType::kCall:
-            what = absl::StrCat("calls ", Money(e.put));
-            break;
-          case ActionType::kBet:
-            what = absl::StrCat("bets ", Money(e.to));
-            break;
-          case ActionType::kRaise:
-            what = absl::StrCat("raises to ", Money(e.to));
-            break;
-          default:
-            what = e.verb == "cbr"
-                       ? absl::StrCat("goes all in to ", Money(e.to))
-                       : absl::StrCat("calls ", Money(e.put), " all in");
-        }
-        if (e.now_all_in && e.rec.action.type != ActionType::kAllIn) {
-          what += " and is all in";
-        }
-        if (e.rec.timeout) what += " (time ran out)";
-        absl::StrAppend(&out, name(e.p), " ", what, "\n");
+        absl::StrAppend(&out, name(e.p), " ", ActionText(e), "\n");
         break;
       }
       case Event::kStreet:
@@ -1469,32 +1534,7 @@ absl::StatusOr<std::string> WriteText(const HandRecord& record,
     absl::StrAppend(&out, "Uncalled ", Money(replay.uncalled), " returned to ",
                     name(replay.uncalled_to), "\n");
   }
-  int pot_no = 0;
-  for (const PhhPot& pot : extras.pots) {
-    std::vector<std::string> who;
-    for (int s : pot.winner_seats) {
-      std::string label = absl::StrCat("seat ", s);
-      for (const SeatedPlayer& sp : record.players) {
-        if (sp.seat == s) label = absl::StrCat(sp.player, " (seat ", s, ")");
-      }
-      who.push_back(label);
-    }
-    absl::StrAppend(&out, pot_no == 0 ? "Main pot " : "Side pot ",
-                    pot_no == 0 ? "" : absl::StrCat(pot_no, " "),
-                    Money(pot.amount), ", rake ", Money(pot.rake), ", won by ",
-                    absl::StrJoin(who, ", "), "\n");
-    ++pot_no;
-  }
-  if (!extras.finishing_stacks.empty() &&
-      extras.finishing_stacks.size() == record.players.size()) {
-    for (size_t i = 0; i < record.players.size(); ++i) {
-      const SeatedPlayer& sp = record.players[i];
-      int64_t fin = extras.finishing_stacks[i];
-      absl::StrAppend(&out, "Seat ", sp.seat, ": ", sp.player, " ends with ",
-                      Money(fin), " (", fin >= sp.stack ? "+" : "",
-                      Money(fin - sp.stack), ")\n");
-    }
-  }
+  out += TextPots(record, extras);
   return out;
 }
 
