@@ -401,7 +401,6 @@ absl::Status Hand::Validate(int index, const Action& action, int64_t* put_in,
                             bool* full_raise) const {
   const Seat& s = seats_[index];
   const int64_t to_call = current_bet_ - s.bet;
-  const int64_t all_in_to = s.bet + s.stack;
   *full_raise = false;
   const bool sized =
       action.type == ActionType::kBet || action.type == ActionType::kRaise;
@@ -437,6 +436,13 @@ absl::Status Hand::Validate(int index, const Action& action, int64_t* put_in,
     case ActionType::kAllIn:
       break;
   }
+  return ValidateRaise(index, action, put_in, full_raise);
+}
+
+absl::Status Hand::ValidateRaise(int index, const Action& action,
+                                 int64_t* put_in, bool* full_raise) const {
+  const Seat& s = seats_[index];
+  const int64_t all_in_to = s.bet + s.stack;
   const bool all_in = action.type == ActionType::kAllIn;
   const int64_t target = all_in ? all_in_to : action.amount;
   const absl::string_view word =
@@ -764,14 +770,9 @@ void Hand::Award(const std::array<cards::HandValue, kMaxSeats>& values) {
     BANCA_CHECK(shared == net);
     result_.rake += pot_rake;
   }
-  // Every chip put in went back (uncalled), to a winner or to the rake.
-  int64_t contributed = 0;
-  int64_t paid = result_.rake;
-  for (int i = 0; i < n_; ++i) {
-    contributed += seats_[i].contributed;
-    paid += won[i] + returned[i];
-  }
-  BANCA_CHECK(paid == contributed);
+  // So every chip put in went back uncalled, to a winner or to the rake
+  // (SplitPots checks that the pots and the uncalled bet are the
+  // contributions), and the rake kept to its cap.
   BANCA_CHECK(c.rake.cap <= 0 || result_.rake <= c.rake.cap);
   result_.players.reserve(n_);
   for (int i = 0; i < n_; ++i) {
@@ -822,25 +823,23 @@ absl::Status Hand::Void() {
   return absl::OkStatus();
 }
 
-// During the hand: no stack or bet is negative, every seat's stack and
-// contribution make its starting stack (so the table's chips are
-// conserved), and the pot (collected plus this round's bets) is the sum
-// of the contributions. Once finished, Finish has checked the end.
+// During the hand: no stack or bet is negative, the stacks and the
+// contributions make the chips the hand started with, and the pot
+// (collected plus this round's bets) is the sum of the contributions.
+// Once finished, Finish has checked the end.
 void Hand::CheckChips() const {
-  int64_t contributed = 0, bets = 0;
-  // One check after the loop, not a branch per seat.
-  bool negative = false;
-  bool moved = false;  // a seat whose chips do not add up to its start
+  int64_t stacks = 0, contributed = 0, bets = 0;
+  bool negative = false;  // one check after the loop, not a branch per seat
   for (int i = 0; i < n_; ++i) {
-    const Seat& s = seats_[i];
-    contributed += s.contributed;
-    bets += s.bet;
-    negative |= static_cast<int>(s.stack < 0) | static_cast<int>(s.bet < 0);
-    moved |= s.stack + s.contributed != s.start_stack;
+    stacks += seats_[i].stack;
+    contributed += seats_[i].contributed;
+    bets += seats_[i].bet;
+    negative |= static_cast<int>(seats_[i].stack < 0) |
+                static_cast<int>(seats_[i].bet < 0);
   }
   BANCA_CHECK(!negative);
   if (finished_) return;
-  BANCA_CHECK(!moved);
+  BANCA_CHECK(stacks + contributed == total_chips_);
   BANCA_CHECK(collected_ + bets == contributed);
 }
 
