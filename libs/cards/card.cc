@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
 namespace banca::cards {
@@ -91,14 +92,13 @@ absl::StatusOr<std::vector<Card>> ParseCards(std::string_view text) {
       return absl::InvalidArgumentError(
           absl::StrCat("truncated card at \"", ToAbsl(text.substr(i)), "\""));
     }
-    absl::StatusOr<Card> card = ParseCard(text.substr(i, len));
-    if (!card.ok()) return card.status();
-    if (seen.Contains(*card)) {
+    ASSIGN_OR_RETURN(Card card, ParseCard(text.substr(i, len)));
+    if (seen.Contains(card)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("card ", CardToString(*card), " given twice"));
+          absl::StrCat("card ", CardToString(card), " given twice"));
     }
-    seen.Insert(*card);
-    cards.push_back(*card);
+    seen.Insert(card);
+    cards.push_back(card);
     i += len;
   }
   return cards;

@@ -110,31 +110,28 @@ std::vector<Pattern> Patterns(int size) {
   return out;
 }
 
-}  // namespace
+// Every five-card class, by category (index: the category's number),
+// each category in ascending order of strength.
+using Categories = std::array<std::vector<Classified>, 10>;
 
-void BuildTables(Tables& t) {
-  t.flush.fill(0);
-  t.rank.fill(0);
-  t.omaha.fill(0);
+std::array<int, 13> CountsOfMask(uint32_t m) {
+  std::array<int, 13> counts{};
+  for (int r = 0; r < 13; ++r) counts[r] = (m >> r) & 1;
+  return counts;
+}
 
-  // 1. Every five-card class, ordered within its category.
-  std::vector<Pattern> fives = Patterns(5);
-  std::vector<uint32_t> flush5;  // 13-bit masks of five distinct ranks.
-  for (uint32_t m = 0; m < (1u << kRankMaskBits); ++m) {
-    if (std::popcount(m) == 5) flush5.push_back(m);
-  }
-  auto counts_of_mask = [](uint32_t m) {
-    std::array<int, 13> counts{};
-    for (int r = 0; r < 13; ++r) counts[r] = (m >> r) & 1;
-    return counts;
-  };
-  std::array<std::vector<Classified>, 10> by_category;
+// 1. Every five-card class (of the rank patterns `fives` and the flushes),
+// ordered within its category, numbered into t.classes.
+Categories NumberClasses(const std::vector<Pattern>& fives, Tables& t) {
+  Categories by_category;
   for (const Pattern& p : fives) {
     Classified c = Classify5(p.counts, false);
     by_category[static_cast<int>(c.category)].push_back(c);
   }
-  for (uint32_t m : flush5) {
-    Classified c = Classify5(counts_of_mask(m), true);
+  // 13-bit masks of five distinct ranks.
+  for (uint32_t m = 0; m < (1u << kRankMaskBits); ++m) {
+    if (std::popcount(m) != 5) continue;
+    Classified c = Classify5(CountsOfMask(m), true);
     by_category[static_cast<int>(c.category)].push_back(c);
   }
   int next_class = 0;
@@ -157,21 +154,27 @@ void BuildTables(Tables& t) {
     }
   }
   t.category_first[10] = static_cast<uint16_t>(next_class);
-  auto value_of = [&](const Classified& c) -> uint16_t {
-    const std::vector<Classified>& v =
-        by_category[static_cast<int>(c.category)];
-    auto it = std::lower_bound(v.begin(), v.end(), c,
-                               [](const Classified& a, const Classified& b) {
-                                 return a.Packed() < b.Packed();
-                               });
-    return static_cast<uint16_t>((static_cast<int>(c.category) << 12) |
-                                 (1 + (it - v.begin())));
-  };
+  return by_category;
+}
 
-  // 2. Five-card entries, then six and seven as the best of their subsets
-  // with one card fewer (which covers every five-card subset).
+// A five-card class's value: its category, then its place in it.
+uint16_t ValueOf(const Categories& by_category, const Classified& c) {
+  const std::vector<Classified>& v = by_category[static_cast<int>(c.category)];
+  auto it = std::lower_bound(v.begin(), v.end(), c,
+                             [](const Classified& a, const Classified& b) {
+                               return a.Packed() < b.Packed();
+                             });
+  return static_cast<uint16_t>((static_cast<int>(c.category) << 12) |
+                               (1 + (it - v.begin())));
+}
+
+// 2. Five-card entries, then six and seven as the best of their subsets
+// with one card fewer (which covers every five-card subset): the rank
+// table, the flush table, and the top ranks of every mask.
+void FillRankAndFlushTables(const std::vector<Pattern>& fives,
+                            const Categories& by_category, Tables& t) {
   for (const Pattern& p : fives) {
-    t.rank[RankSlot(p.key)] = value_of(Classify5(p.counts, false));
+    t.rank[RankSlot(p.key)] = ValueOf(by_category, Classify5(p.counts, false));
   }
   for (int size = 6; size <= 7; ++size) {
     for (const Pattern& p : Patterns(size)) {
@@ -188,7 +191,7 @@ void BuildTables(Tables& t) {
   for (uint32_t m = 0; m < (1u << kRankMaskBits); ++m) {
     const int bits = std::popcount(m);
     if (bits == 5) {
-      t.flush[m] = value_of(Classify5(counts_of_mask(m), true));
+      t.flush[m] = ValueOf(by_category, Classify5(CountsOfMask(m), true));
     } else if (bits > 5) {
       uint16_t best = 0;
       for (uint32_t x = m; x != 0; x &= x - 1) {
@@ -197,7 +200,6 @@ void BuildTables(Tables& t) {
       t.flush[m] = best;
     }
   }
-
   for (uint32_t m = 0; m < (1u << kRankMaskBits); ++m) {
     uint32_t x = m;
     while (std::popcount(x) > 3) x &= x - 1;
@@ -205,10 +207,12 @@ void BuildTables(Tables& t) {
     while (std::popcount(x) > 2) x &= x - 1;
     t.top_two[m] = static_cast<uint16_t>(x);
   }
+}
 
-  // 3. Omaha, non-flush part: for each board rank pattern and hole rank
-  // pair, the best of the ten board triples with that pair. Impossible
-  // combinations (five of a rank) stay 0 and are never looked up.
+// 3. Omaha, non-flush part: for each board rank pattern and hole rank
+// pair, the best of the ten board triples with that pair. Impossible
+// combinations (five of a rank) stay 0 and are never looked up.
+void FillOmahaTable(const std::vector<Pattern>& fives, Tables& t) {
   for (const Pattern& board : fives) {
     uint16_t* row = &t.omaha[size_t{BoardSlot(board.key)} * kNumHolePairs];
     std::array<int, 5> ranks;
@@ -241,6 +245,18 @@ void BuildTables(Tables& t) {
       }
     }
   }
+}
+
+}  // namespace
+
+void BuildTables(Tables& t) {
+  t.flush.fill(0);
+  t.rank.fill(0);
+  t.omaha.fill(0);
+  const std::vector<Pattern> fives = Patterns(5);
+  const Categories by_category = NumberClasses(fives, t);
+  FillRankAndFlushTables(fives, by_category, t);
+  FillOmahaTable(fives, t);
 }
 
 uint16_t BestOmahaFlush(uint32_t hole, uint32_t board) {

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "absl/status/status.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::cards {
 namespace {
@@ -95,9 +96,8 @@ uint32_t UniformInt(RandomSource& rng, uint32_t n) {
 
 absl::StatusOr<std::vector<Card>> ShuffledDeck(RandomSource& rng,
                                                const DeckSpec& spec) {
-  absl::StatusOr<std::vector<Card>> deck = BuildDeck(spec);
-  if (!deck.ok()) return deck.status();
-  Shuffle(absl::MakeSpan(*deck), rng);
+  ASSIGN_OR_RETURN(std::vector<Card> deck, BuildDeck(spec));
+  Shuffle(absl::MakeSpan(deck), rng);
   return deck;
 }
 

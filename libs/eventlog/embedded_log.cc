@@ -359,9 +359,7 @@ void EmbeddedLog::EncodeLocked(const RecordFields& r, uint32_t stream) {
 }
 
 absl::Status EmbeddedLog::EnsureTopic(const TopicConfig& config) {
-  if (absl::Status s = internal::ValidateTopicName(config.name); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(internal::ValidateTopicName(config.name));
   if (internal::IsInternalTopic(config.name)) {
     return absl::InvalidArgumentError(
         absl::StrCat("topic ", config.name, " is internal to the log"));
@@ -835,9 +833,8 @@ absl::StatusOr<std::vector<StoredRecord>> EmbeddedLog::Read(
   std::vector<std::shared_ptr<Segment>> segs;
   {
     std::shared_lock l(index_mu_);
-    absl::StatusOr<uint32_t> stream = StreamLocked(topic, partition);
-    if (!stream.ok()) return stream.status();
-    const absl::Span<const int64_t> all = index_.Positions(*stream);
+    ASSIGN_OR_RETURN(uint32_t stream, StreamLocked(topic, partition));
+    const absl::Span<const int64_t> all = index_.Positions(stream);
     const auto end = static_cast<int64_t>(all.size());
     if (offset > end) {
       return absl::OutOfRangeError(absl::StrCat("offset ", offset, " past end ",
@@ -883,18 +880,16 @@ absl::StatusOr<std::vector<StoredRecord>> EmbeddedLog::Read(
       window.emplace(seg.fd, std::numeric_limits<int64_t>::max(), chunk);
     }
     const int64_t at = pos - seg.base;
-    absl::StatusOr<std::string_view> head = window->Get(at, kFrameHeaderBytes);
-    if (!head.ok()) return head.status();
-    const uint32_t len = internal::LoadU32(head->data());
+    ASSIGN_OR_RETURN(std::string_view head, window->Get(at, kFrameHeaderBytes));
+    const uint32_t len = internal::LoadU32(head.data());
     if (len > internal::kMaxBodyBytes) {
       return absl::DataLossError(
           absl::StrCat("bad frame length at journal position ", pos));
     }
-    const uint32_t crc = internal::LoadU32(head->data() + 4);
-    absl::StatusOr<std::string_view> frame =
-        window->Get(at, kFrameHeaderBytes + len);
-    if (!frame.ok()) return frame.status();
-    const std::string_view body = frame->substr(kFrameHeaderBytes);
+    const uint32_t crc = internal::LoadU32(head.data() + 4);
+    ASSIGN_OR_RETURN(std::string_view frame,
+                     window->Get(at, kFrameHeaderBytes + len));
+    const std::string_view body = frame.substr(kFrameHeaderBytes);
     const int64_t expected = offset + static_cast<int64_t>(k);
     if (Crc32c(body.data(), body.size()) != crc ||
         !internal::DecodeBody(body, &view) || view.topic != topic ||
@@ -923,9 +918,8 @@ absl::StatusOr<std::vector<StoredRecord>> EmbeddedLog::Read(
 absl::StatusOr<int64_t> EmbeddedLog::EndOffset(std::string_view topic,
                                                int partition) {
   std::shared_lock l(index_mu_);
-  absl::StatusOr<uint32_t> stream = StreamLocked(topic, partition);
-  if (!stream.ok()) return stream.status();
-  return index_.EndOffset(*stream);
+  ASSIGN_OR_RETURN(uint32_t stream, StreamLocked(topic, partition));
+  return index_.EndOffset(stream);
 }
 
 absl::Status EmbeddedLog::CommitOffsets(std::vector<OffsetCommit> commits) {
@@ -953,19 +947,17 @@ absl::StatusOr<int64_t> EmbeddedLog::CommittedOffset(std::string_view group,
     });
   }
   std::shared_lock l(index_mu_);
-  absl::StatusOr<uint32_t> stream = StreamLocked(topic, partition);
-  if (!stream.ok()) return stream.status();
+  // NOT_FOUND for a partition the log does not have.
+  RETURN_IF_ERROR(StreamLocked(topic, partition).status());
   return index_.Committed(group, topic, partition);
 }
 
 absl::StatusOr<std::unique_ptr<GroupMember>> EmbeddedLog::JoinGroup(
     const GroupOptions& options) {
-  if (absl::Status s = ValidateGroupOptions(options); !s.ok()) return s;
-  absl::StatusOr<int> partitions = PartitionCount(options.topic);
-  if (!partitions.ok()) return partitions.status();
-  absl::StatusOr<int64_t> id = groups_.Join(options, *partitions, NowMicros());
-  if (!id.ok()) return id.status();
-  return std::make_unique<EmbeddedGroupMember>(*this, options, *id);
+  RETURN_IF_ERROR(ValidateGroupOptions(options));
+  ASSIGN_OR_RETURN(int partitions, PartitionCount(options.topic));
+  ASSIGN_OR_RETURN(int64_t id, groups_.Join(options, partitions, NowMicros()));
+  return std::make_unique<EmbeddedGroupMember>(*this, options, id);
 }
 
 absl::StatusOr<std::vector<TopicConfig>> EmbeddedLog::ListTopics() {
@@ -1076,13 +1068,11 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
 }
 
 absl::StatusOr<JournalScanReport> ScanJournal(const std::string& dir) {
-  absl::StatusOr<std::vector<internal::SegmentFile>> files =
-      internal::ListSegments(dir);
-  if (!files.ok()) return files.status();
+  ASSIGN_OR_RETURN(std::vector<internal::SegmentFile> files,
+                   internal::ListSegments(dir));
   PartitionIndex index;
-  absl::StatusOr<internal::ScanOutcome> scan = Replay(*files, &index);
-  if (!scan.ok()) return scan.status();
-  return scan->report;
+  ASSIGN_OR_RETURN(internal::ScanOutcome scan, Replay(files, &index));
+  return scan.report;
 }
 
 }  // namespace banca::eventlog

@@ -47,17 +47,15 @@ absl::StatusOr<int64_t> ReadPartitionToEnd(EventLog& log,
                                            std::string_view topic,
                                            int partition, int64_t from,
                                            RecordVisitor visit, size_t batch) {
-  absl::StatusOr<int64_t> end = log.EndOffset(topic, partition);
-  if (!end.ok()) return end.status();
+  ASSIGN_OR_RETURN(int64_t end, log.EndOffset(topic, partition));
   int64_t next = from;
-  while (next < *end) {
-    absl::StatusOr<std::vector<StoredRecord>> records =
-        log.Read(topic, partition, next, batch);
-    if (!records.ok()) return records.status();
+  while (next < end) {
+    ASSIGN_OR_RETURN(std::vector<StoredRecord> records,
+                     log.Read(topic, partition, next, batch));
     // Kafka's offsets have gaps (transaction markers): an empty read before
     // the end means only markers remain.
-    if (records->empty()) break;
-    for (const StoredRecord& record : *records) {
+    if (records.empty()) break;
+    for (const StoredRecord& record : records) {
       RETURN_IF_ERROR(visit(record));
       next = record.offset + 1;
     }

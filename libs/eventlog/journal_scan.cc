@@ -46,21 +46,18 @@ absl::StatusOr<bool> AnyValidFrame(FileWindow& w, int64_t from, int64_t to) {
   RecordView view;
   for (int64_t q = from;
        q + static_cast<int64_t>(kFrameHeaderBytes + kMinBodyBytes) <= to; ++q) {
-    absl::StatusOr<std::string_view> head = w.Get(q, kFrameHeaderBytes + 1);
-    if (!head.ok()) return head.status();
-    const uint32_t len = LoadU32(head->data());
+    ASSIGN_OR_RETURN(std::string_view head, w.Get(q, kFrameHeaderBytes + 1));
+    const uint32_t len = LoadU32(head.data());
     if (len < kMinBodyBytes || len > kMaxBodyBytes ||
         q + static_cast<int64_t>(kFrameHeaderBytes + len) > to) {
       continue;
     }
-    if ((static_cast<uint8_t>((*head)[kFrameHeaderBytes]) & ~kKnownFlags) !=
-        0) {
+    if ((static_cast<uint8_t>(head[kFrameHeaderBytes]) & ~kKnownFlags) != 0) {
       continue;
     }
-    const uint32_t crc = LoadU32(head->data() + 4);
-    absl::StatusOr<std::string_view> frame = w.Get(q, kFrameHeaderBytes + len);
-    if (!frame.ok()) return frame.status();
-    const std::string_view body = frame->substr(kFrameHeaderBytes);
+    const uint32_t crc = LoadU32(head.data() + 4);
+    ASSIGN_OR_RETURN(std::string_view frame, w.Get(q, kFrameHeaderBytes + len));
+    const std::string_view body = frame.substr(kFrameHeaderBytes);
     if (Crc32c(body.data(), body.size()) == crc && DecodeBody(body, &view)) {
       return true;
     }
@@ -74,9 +71,8 @@ absl::StatusOr<bool> AllZero(FileWindow& w, int64_t from, int64_t to) {
   while (from < to) {
     const size_t n = static_cast<size_t>(
         std::min<int64_t>(to - from, static_cast<int64_t>(kScanChunkBytes)));
-    absl::StatusOr<std::string_view> chunk = w.Get(from, n);
-    if (!chunk.ok()) return chunk.status();
-    if (std::any_of(chunk->begin(), chunk->end(),
+    ASSIGN_OR_RETURN(std::string_view chunk, w.Get(from, n));
+    if (std::any_of(chunk.begin(), chunk.end(),
                     [](char c) { return c != 0; })) {
       return false;
     }
@@ -113,10 +109,9 @@ absl::Status ScanOne(const SegmentFile& seg, int64_t size,
       bad("incomplete frame header");
       break;
     }
-    absl::StatusOr<std::string_view> head = w.Get(pos, kFrameHeaderBytes);
-    if (!head.ok()) return head.status();
-    const uint32_t len = LoadU32(head->data());
-    const uint32_t crc = LoadU32(head->data() + 4);
+    ASSIGN_OR_RETURN(std::string_view head, w.Get(pos, kFrameHeaderBytes));
+    const uint32_t len = LoadU32(head.data());
+    const uint32_t crc = LoadU32(head.data() + 4);
     if (len < kMinBodyBytes || len > kMaxBodyBytes) {
       bad(absl::StrCat("frame length ", len, " out of range"));
       break;
@@ -125,10 +120,9 @@ absl::Status ScanOne(const SegmentFile& seg, int64_t size,
       bad("frame runs past end of segment");
       break;
     }
-    absl::StatusOr<std::string_view> frame =
-        w.Get(pos, kFrameHeaderBytes + len);
-    if (!frame.ok()) return frame.status();
-    const std::string_view body = frame->substr(kFrameHeaderBytes);
+    ASSIGN_OR_RETURN(std::string_view frame,
+                     w.Get(pos, kFrameHeaderBytes + len));
+    const std::string_view body = frame.substr(kFrameHeaderBytes);
     if (Crc32c(body.data(), body.size()) != crc) {
       bad("CRC mismatch");
       break;
@@ -232,12 +226,10 @@ absl::StatusOr<ScanOutcome> ScanSegments(
           absl::StrCat(seg.path, " at segment byte ", s.bad_at,
                        " (journal position ", seg.base + s.bad_at, "): ");
       if (s.fatal || !last) return corrupt(where + s.bad_reason);
-      absl::StatusOr<bool> zeros = AllZero(w, s.bad_at, s.size);
-      if (!zeros.ok()) return zeros.status();
-      absl::StatusOr<bool> more =
-          *zeros ? false : AnyValidFrame(w, s.bad_at + 1, s.size);
-      if (!more.ok()) return more.status();
-      if (*more) {
+      ASSIGN_OR_RETURN(bool zeros, AllZero(w, s.bad_at, s.size));
+      ASSIGN_OR_RETURN(bool more,
+                       zeros ? false : AnyValidFrame(w, s.bad_at + 1, s.size));
+      if (more) {
         return corrupt(where + s.bad_reason + ", followed by valid records");
       }
     } else if (!last && s.complete != s.size) {

@@ -470,9 +470,8 @@ absl::Status KafkaLog::Init() {
     Conf c;
     CommonConf(c);
     passthrough(c);
-    absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_PRODUCER);
-    if (!rk.ok()) return rk.status();
-    admin_ = *rk;
+    ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_PRODUCER));
+    admin_ = rk;
   }
   // Fail at open, not at the first append, if nobody answers.
   const rd_kafka_metadata_t* md = nullptr;
@@ -497,9 +496,8 @@ absl::Status KafkaLog::Init() {
     c.Set("queued.min.messages", "10000");
     c.Set("fetch.error.backoff.ms", "50");
     passthrough(c);
-    absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_CONSUMER);
-    if (!rk.ok()) return rk.status();
-    reader_ = *rk;
+    ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_CONSUMER));
+    reader_ = rk;
   }
   // Producers work in pairs: a lane alternates between its producers, so
   // a transaction never starts on the producer whose previous commit the
@@ -555,9 +553,8 @@ absl::Status KafkaLog::NewProducer(Producer& pr) {
         absl::StrCat(2 * options_.max_transaction_records + 1000));
   PassThrough(c);
   rd_kafka_conf_set_dr_msg_cb(c.get(), &OnDelivery);
-  absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_PRODUCER);
-  if (!rk.ok()) return rk.status();
-  pr.rk = *rk;
+  ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_PRODUCER));
+  pr.rk = rk;
   // Also fences an older producer with this id and aborts its open
   // transaction, so its partitions' last stable offset moves on.
   if (absl::Status s = ErrorStatus(
@@ -670,22 +667,20 @@ absl::StatusOr<int> KafkaLog::Partitions(std::string_view topic) {
     auto it = partitions_.find(ToAbsl(topic));
     if (it != partitions_.end()) return it->second;
   }
-  if (absl::Status s = internal::ValidateTopicName(topic); !s.ok()) return s;
+  RETURN_IF_ERROR(internal::ValidateTopicName(topic));
   const std::string name(topic);
-  absl::StatusOr<int> n = FetchPartitions(name, nullptr);
-  if (!n.ok()) return n.status();
+  ASSIGN_OR_RETURN(int n, FetchPartitions(name, nullptr));
   std::lock_guard l(meta_mu_);
-  partitions_[name] = *n;
-  return *n;
+  partitions_[name] = n;
+  return n;
 }
 
 absl::Status KafkaLog::CheckPartition(std::string_view topic, int partition) {
-  absl::StatusOr<int> n = Partitions(topic);
-  if (!n.ok()) return n.status();
-  if (partition < 0 || partition >= *n) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("partition ", partition, " of topic ", ToAbsl(topic),
-                     " with ", *n, " partitions"));
+  ASSIGN_OR_RETURN(int n, Partitions(topic));
+  if (partition < 0 || partition >= n) {
+    return absl::InvalidArgumentError(absl::StrCat("partition ", partition,
+                                                   " of topic ", ToAbsl(topic),
+                                                   " with ", n, " partitions"));
   }
   return absl::OkStatus();
 }
@@ -1073,7 +1068,7 @@ absl::Status KafkaLog::RunTransaction(
     Producer& pr, std::vector<std::unique_ptr<Pending>>& group) {
   if (pr.rk == nullptr || pr.broken) {
     DestroyProducer(pr);
-    if (absl::Status s = NewProducer(pr); !s.ok()) return s;
+    RETURN_IF_ERROR(NewProducer(pr));
   }
   rd_kafka_t* const producer = pr.rk;
   const auto deadline =
@@ -1343,16 +1338,15 @@ absl::StatusOr<std::vector<StoredRecord>> KafkaLog::Read(std::string_view topic,
                                                          int64_t offset,
                                                          size_t max_records) {
   if (offset < 0) return absl::InvalidArgumentError("negative offset");
-  absl::StatusOr<int64_t> end = EndOffset(topic, partition);
-  if (!end.ok()) return end.status();
-  if (offset > *end) {
+  ASSIGN_OR_RETURN(int64_t end, EndOffset(topic, partition));
+  if (offset > end) {
     return absl::OutOfRangeError(absl::StrCat("offset ", offset, " past end ",
-                                              *end, " of ", ToAbsl(topic), "/",
+                                              end, " of ", ToAbsl(topic), "/",
                                               partition));
   }
   const size_t max = std::min(max_records, kMaxReadRecords);
   std::vector<StoredRecord> out;
-  if (offset == *end || max == 0) return out;
+  if (offset == end || max == 0) return out;
 
   std::shared_ptr<ReadPartition> rp = ReaderFor(topic, partition);
   absl::Status status;
@@ -1375,7 +1369,7 @@ absl::StatusOr<std::vector<StoredRecord>> KafkaLog::Read(std::string_view topic,
         return ErrStatus(err, absl::StrCat("seeking ", ToAbsl(topic)));
       }
       rp->eof_at = -1;
-    } else if (rp->eof_at >= *end) {
+    } else if (rp->eof_at >= end) {
       // Continuing, and everything before the end was consumed already:
       // only transaction markers (or aborted records) lie in between.
       return out;
@@ -1412,7 +1406,7 @@ absl::StatusOr<std::vector<StoredRecord>> KafkaLog::Read(std::string_view topic,
           // An EOF from before the end moved is stale; only one at or past
           // the end we are reading to means nothing more is there.
           rp->eof_at = std::max(rp->eof_at, m->offset);
-          if (m->offset >= *end) done = true;
+          if (m->offset >= end) done = true;
         } else if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
           status = ErrStatus(m->err, absl::StrCat("reading ", ToAbsl(topic)));
           done = true;
@@ -1449,7 +1443,7 @@ absl::StatusOr<std::vector<StoredRecord>> KafkaLog::Read(std::string_view topic,
           }
           bytes += r.key.size() + r.value.size();
           if (out.size() >= max || bytes >= kMaxReadBytes ||
-              m->offset + 1 >= *end) {
+              m->offset + 1 >= end) {
             done = true;
           }
         }
@@ -1459,7 +1453,7 @@ absl::StatusOr<std::vector<StoredRecord>> KafkaLog::Read(std::string_view topic,
         if (out.empty()) {
           status = absl::UnavailableError(absl::StrCat(
               "kafka: no records from ", ToAbsl(topic), "/", partition,
-              " before the end offset ", *end, " within the timeout"));
+              " before the end offset ", end, " within the timeout"));
         }
         break;
       }
@@ -1517,12 +1511,11 @@ absl::StatusOr<int64_t> KafkaLog::FetchCommitted(const std::string& group_id,
   c.Set("group.id", group_id);
   c.Set("isolation.level", "read_committed");
   c.Set("enable.auto.commit", "false");
-  absl::StatusOr<rd_kafka_t*> rk = c.New(RD_KAFKA_CONSUMER);
-  if (!rk.ok()) return rk.status();
+  ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_CONSUMER));
   rd_kafka_topic_partition_list_t* parts = rd_kafka_topic_partition_list_new(1);
   rd_kafka_topic_partition_list_add(parts, name.c_str(), partition);
   const rd_kafka_resp_err_t err =
-      rd_kafka_committed(*rk, parts, options_.request_timeout_ms);
+      rd_kafka_committed(rk, parts, options_.request_timeout_ms);
   absl::StatusOr<int64_t> result =
       absl::UnavailableError("kafka: no offsets in the answer");
   if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
@@ -1538,7 +1531,7 @@ absl::StatusOr<int64_t> KafkaLog::FetchCommitted(const std::string& group_id,
     }
   }
   rd_kafka_topic_partition_list_destroy(parts);
-  rd_kafka_destroy(*rk);
+  rd_kafka_destroy(rk);
   return result;
 }
 
@@ -1563,9 +1556,8 @@ class KafkaGroupMember final : public GroupMember {
   absl::Status Start(Conf& conf) {
     rd_kafka_conf_set_opaque(conf.get(), this);
     rd_kafka_conf_set_rebalance_cb(conf.get(), &Rebalance);
-    absl::StatusOr<rd_kafka_t*> rk = conf.New(RD_KAFKA_CONSUMER);
-    if (!rk.ok()) return rk.status();
-    rk_ = *rk;
+    ASSIGN_OR_RETURN(auto rk, conf.New(RD_KAFKA_CONSUMER));
+    rk_ = rk;
     rd_kafka_poll_set_consumer(rk_);
     rd_kafka_topic_partition_list_t* topics =
         rd_kafka_topic_partition_list_new(1);
@@ -1657,7 +1649,7 @@ class KafkaGroupMember final : public GroupMember {
 
 absl::StatusOr<std::unique_ptr<GroupMember>> KafkaLog::JoinGroup(
     const GroupOptions& options) {
-  if (absl::Status s = ValidateGroupOptions(options); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateGroupOptions(options));
   if (absl::StatusOr<int> n = Partitions(options.topic); !n.ok()) {
     return n.status();
   }

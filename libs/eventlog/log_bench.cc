@@ -117,24 +117,21 @@ absl::StatusOr<LogBenchResult> RunLogBench(EventLog& log,
 
 absl::StatusOr<LogBenchResult> RunReadBench(EventLog& log,
                                             const LogBenchOptions& o) {
-  absl::StatusOr<int> partitions = log.PartitionCount(o.topic);
-  if (!partitions.ok()) return partitions.status();
+  ASSIGN_OR_RETURN(int partitions, log.PartitionCount(o.topic));
   LogBenchResult r;
   int64_t bytes = 0;
   const absl::Time start = absl::Now();
-  for (int p = 0; p < *partitions; ++p) {
-    absl::StatusOr<int64_t> end = log.EndOffset(o.topic, p);
-    if (!end.ok()) return end.status();
-    for (int64_t off = 0; off < *end;) {
-      absl::StatusOr<std::vector<StoredRecord>> recs =
-          log.Read(o.topic, p, off, kReadBatch);
-      if (!recs.ok()) return recs.status();
-      if (recs->empty()) break;
-      for (const StoredRecord& rec : *recs) {
+  for (int p = 0; p < partitions; ++p) {
+    ASSIGN_OR_RETURN(int64_t end, log.EndOffset(o.topic, p));
+    for (int64_t off = 0; off < end;) {
+      ASSIGN_OR_RETURN(std::vector<StoredRecord> recs,
+                       log.Read(o.topic, p, off, kReadBatch));
+      if (recs.empty()) break;
+      for (const StoredRecord& rec : recs) {
         bytes += static_cast<int64_t>(rec.value.size());
       }
-      off += static_cast<int64_t>(recs->size());
-      r.events += static_cast<int64_t>(recs->size());
+      off += static_cast<int64_t>(recs.size());
+      r.events += static_cast<int64_t>(recs.size());
     }
   }
   r.seconds = absl::ToDoubleSeconds(absl::Now() - start);

@@ -10,9 +10,8 @@ namespace {
 
 // Adds `delta` to `field` of `row`, reporting overflow instead of wrapping.
 absl::Status Accumulate(int64_t& field, int64_t delta) {
-  absl::StatusOr<int64_t> sum = money::Add(field, delta);
-  if (!sum.ok()) return sum.status();
-  field = *sum;
+  ASSIGN_OR_RETURN(int64_t sum, money::Add(field, delta));
+  field = sum;
   return absl::OkStatus();
 }
 
@@ -48,11 +47,10 @@ absl::Status GamingRevenueTally::Add(const v1::LedgerTransaction& tx,
   GamingRevenueRow delta;
   delta.transactions = 1;
   for (const v1::Posting& p : tx.postings()) {
-    absl::StatusOr<AccountInfo> info = ParseAccount(p.account());
-    if (!info.ok()) return info.status();
+    ASSIGN_OR_RETURN(AccountInfo info, ParseAccount(p.account()));
     const int64_t amount = p.amount_minor();
     absl::Status s;
-    switch (info->account_class) {
+    switch (info.account_class) {
       case AccountClass::kPlayer:
         if (amount > 0) {
           s = Accumulate(delta.returned, amount);
@@ -108,7 +106,7 @@ absl::StatusOr<std::vector<GamingRevenueRow>> GamingRevenueTally::TotalsByGame()
   for (const auto& [key, row] : rows_) {
     GamingRevenueRow& total = by_game[row.game];
     total.game = row.game;
-    if (absl::Status s = AddRow(total, row); !s.ok()) return s;
+    RETURN_IF_ERROR(AddRow(total, row));
   }
   std::vector<GamingRevenueRow> totals;
   for (auto& [game, row] : by_game) totals.push_back(std::move(row));

@@ -336,31 +336,27 @@ absl::StatusOr<EventPlan> PlanEvent(Ledger::Impl& impl,
     return Corrupt(absl::StrCat("stream ", ToAbsl(stream_owner), " expected ",
                                 at + 1, ", got ", sequence));
   }
-  absl::Status s;
   switch (event.kind_case()) {
     case v1::WalletEvent::KIND_NOT_SET:
       return Corrupt("event without a kind");
     case v1::WalletEvent::kHoldCaptured: {
       const v1::HoldCaptured& e = event.hold_captured();
-      s = CheckHoldExists(impl, e.hold_id(), "capture");
-      if (s.ok() &&
-          (e.amount_minor() < 0 || e.amount_minor() > money::kMaxAmountMinor)) {
-        s = Corrupt(absl::StrCat("capture of ", e.amount_minor()));
+      RETURN_IF_ERROR(CheckHoldExists(impl, e.hold_id(), "capture"));
+      if (e.amount_minor() < 0 || e.amount_minor() > money::kMaxAmountMinor) {
+        return Corrupt(absl::StrCat("capture of ", e.amount_minor()));
       }
       break;
     }
     case v1::WalletEvent::kHoldReleased:
-      s = CheckHoldExists(impl, event.hold_released().hold_id(), "release");
+      RETURN_IF_ERROR(
+          CheckHoldExists(impl, event.hold_released().hold_id(), "release"));
       break;
     default:
       break;
   }
-  if (!s.ok()) return s;
   EventPlan plan;
   for (const v1::LedgerTransaction* tx : TxsOf(event)) {
-    if (s = PlanTx(impl, stream_owner, *tx, arithmetic, &plan); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(PlanTx(impl, stream_owner, *tx, arithmetic, &plan));
   }
   return plan;
 }
@@ -500,11 +496,14 @@ absl::Status CheckDecisionLimits(const Ledger::Impl& impl,
   return absl::OkStatus();
 }
 
-// Money invariants of a decision, on the state it wrote: each balance is
-// the planned one, a constrained account it debited is not negative, an
-// account it credited is within its limit, a stripe it debited within
-// its limit. (Each transaction's balance,
-// sum 0, was checked by PlanEvent.)
+// Money invariants of a decision, on the state it wrote (in 128-bit
+// arithmetic): each balance is the planned one; a constrained account it
+// debited is not negative, an account it credited is within its limit, a
+// stripe it debited within its limit; and the balances it wrote moved by
+// 0 in all, so the sum of every balance in the ledger, 0, is still 0
+// (checked on each event, so no running total is kept: it would only ever
+// add these zeros). That each transaction has two postings or more and
+// sums to 0 is PlanTx's check, which stops the process on a live decision.
 void AssertDecided(const Ledger::Impl& impl, const EventPlan& plan) {
   for (const PlannedBalance& b : plan.balances) {
     const Owner* owner = b.owner != nullptr ? b.owner : impl.Find(b.key);
@@ -516,6 +515,102 @@ void AssertDecided(const Ledger::Impl& impl, const EventPlan& plan) {
     if (b.debited) BANCA_CHECK(stored >= (b.hot ? -LimitOf(impl, b) : 0));
     if (b.credited) BANCA_CHECK(stored <= LimitOf(impl, b));
   }
+  // Each balance is its last posting's (checked above), so this is what
+  // the balances moved by.
+  __int128 moved = 0;
+  for (const PlannedPosting& p : plan.postings) moved += p.after - p.before;
+  BANCA_CHECK(moved == 0);
+}
+
+// A hold's numbers, copied before a decision changes them.
+struct HoldNumbers {
+  bool exists = false;
+  bool open = false;
+  int64_t amount = 0;
+  int64_t captured = 0;
+  int64_t remaining = 0;
+};
+
+// The hold a live hold event names (live events carry the player), as
+// it stands now; all zero for any other event or a hold not yet placed.
+HoldNumbers HoldNumbersOf(const Ledger::Impl& impl,
+                          const v1::WalletEvent& event) {
+  const std::string* hold_id = nullptr;
+  const std::string* player_id = nullptr;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kHoldPlaced:
+      hold_id = &event.hold_placed().hold_id();
+      player_id = &event.hold_placed().player_id();
+      break;
+    case v1::WalletEvent::kHoldCaptured:
+      hold_id = &event.hold_captured().hold_id();
+      player_id = &event.hold_captured().player_id();
+      break;
+    case v1::WalletEvent::kHoldReleased:
+      hold_id = &event.hold_released().hold_id();
+      player_id = &event.hold_released().player_id();
+      break;
+    default:
+      return {};
+  }
+  const Owner* owner = impl.Find(PlayerOwner(*player_id));
+  if (owner == nullptr) return {};
+  auto it = owner->holds.find(*hold_id);
+  if (it == owner->holds.end()) return {};
+  const HoldState& h = it->second;
+  return {true, h.open, h.amount, h.captured, h.remaining};
+}
+
+// Money invariants of a hold decision, on the hold before and after it: a
+// hold is never negative (open exactly while something remains); a new
+// hold holds its whole amount and has captured nothing; a capture takes a
+// positive amount from an open hold and, with what the hold keeps after
+// it, never more than the hold had left (so, step by step, a hold never
+// captures more than it held); a release leaves nothing; and the player's
+// held account moves by exactly what the hold's remainder moved.
+void AssertHoldStep(const Ledger::Impl& impl, const v1::WalletEvent& event,
+                    HoldNumbers before) {
+  const v1::WalletEvent::KindCase kind = event.kind_case();
+  if (kind != v1::WalletEvent::kHoldPlaced &&
+      kind != v1::WalletEvent::kHoldCaptured &&
+      kind != v1::WalletEvent::kHoldReleased) {
+    return;
+  }
+  const HoldNumbers after = HoldNumbersOf(impl, event);
+  const std::string* player_id = nullptr;
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kHoldPlaced:
+      player_id = &event.hold_placed().player_id();
+      // A new hold starts from nothing. (The id is the player's next one;
+      // only a log that skipped ids could have used it already.)
+      before = HoldNumbers{};
+      BANCA_CHECK(after.amount > 0 && after.captured == 0);
+      BANCA_CHECK(after.remaining == after.amount);
+      break;
+    case v1::WalletEvent::kHoldCaptured: {
+      player_id = &event.hold_captured().player_id();
+      const int64_t amount = event.hold_captured().amount_minor();
+      BANCA_CHECK(before.open && amount > 0);
+      BANCA_CHECK(__int128{amount} + after.remaining <= before.remaining);
+      break;
+    }
+    case v1::WalletEvent::kHoldReleased:
+      player_id = &event.hold_released().player_id();
+      BANCA_CHECK(before.open && after.remaining == 0);
+      break;
+    default:
+      return;
+  }
+  BANCA_CHECK(after.exists && after.remaining >= 0);
+  BANCA_CHECK(after.open == (after.remaining > 0));
+  const std::string held = PlayerHeldAccount(*player_id);
+  __int128 held_moved = 0;
+  for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+    for (const v1::Posting& p : tx->postings()) {
+      if (p.account() == held) held_moved += p.amount_minor();
+    }
+  }
+  BANCA_CHECK(held_moved == __int128{after.remaining} - before.remaining);
 }
 
 }  // namespace
@@ -535,7 +630,6 @@ absl::StatusOr<Keys> KeysOf(const Ledger::Impl& impl,
     }
     return absl::OkStatus();
   };
-  absl::Status s;
   switch (event.kind_case()) {
     case v1::WalletEvent::kAccountOpened:
       keys.push_back(PlayerOwner(event.account_opened().player_id()));
@@ -543,37 +637,31 @@ absl::StatusOr<Keys> KeysOf(const Ledger::Impl& impl,
     case v1::WalletEvent::kAccountClosed:
       keys.push_back(PlayerOwner(event.account_closed().player_id()));
       break;
-    case v1::WalletEvent::kTransactionPosted:
-      s = add_tx(event.transaction_posted().tx());
-      break;
     case v1::WalletEvent::kHoldPlaced:
       keys.push_back(PlayerOwner(event.hold_placed().player_id()));
-      s = add_tx(event.hold_placed().tx());
       break;
     case v1::WalletEvent::kHoldCaptured: {
       auto parsed = ParseHoldId(event.hold_captured().hold_id());
       if (!parsed.ok()) return Corrupt(parsed.status().message());
       keys.push_back(PlayerOwner(parsed->first));
-      s = add_tx(event.hold_captured().tx());
-      if (s.ok() && event.hold_captured().has_release_tx()) {
-        s = add_tx(event.hold_captured().release_tx());
-      }
       break;
     }
     case v1::WalletEvent::kHoldReleased: {
       auto parsed = ParseHoldId(event.hold_released().hold_id());
       if (!parsed.ok()) return Corrupt(parsed.status().message());
       keys.push_back(PlayerOwner(parsed->first));
-      s = add_tx(event.hold_released().tx());
       break;
     }
+    case v1::WalletEvent::kTransactionPosted:
     case v1::WalletEvent::kRequestRejected:
     case v1::WalletEvent::kRequestQuarantined:
       break;
     case v1::WalletEvent::KIND_NOT_SET:
       return Corrupt("event without a kind");
   }
-  if (!s.ok()) return s;
+  for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+    RETURN_IF_ERROR(add_tx(*tx));
+  }
   return keys;
 }
 
@@ -582,9 +670,8 @@ absl::StatusOr<Keys> KeysOf(const Ledger::Impl& impl,
 absl::Status AddDebitedOwners(const v1::LedgerTransaction& tx, Keys* owners) {
   for (const auto& p : tx.postings()) {
     if (p.amount_minor() >= 0) continue;
-    auto info = ParseAccount(p.account());
-    if (!info.ok()) return info.status();
-    if (!info->hot) owners->push_back(std::string(info->owner));
+    ASSIGN_OR_RETURN(auto info, ParseAccount(p.account()));
+    if (!info.hot) owners->push_back(std::string(info.owner));
   }
   return absl::OkStatus();
 }
@@ -600,30 +687,11 @@ absl::Status CheckDecides(const Ledger::Impl& impl, const Keys& owners) {
 absl::StatusOr<Keys> DecidingOwners(std::string_view stream_owner,
                                     const v1::WalletEvent& event) {
   Keys owners{std::string(stream_owner)};
-  auto add_tx = [&](const v1::LedgerTransaction& tx) {
-    return AddDebitedOwners(tx, &owners);
-  };
-  absl::Status s;
-  switch (event.kind_case()) {
-    case v1::WalletEvent::kTransactionPosted:
-      s = add_tx(event.transaction_posted().tx());
-      break;
-    case v1::WalletEvent::kHoldPlaced:
-      s = add_tx(event.hold_placed().tx());
-      break;
-    case v1::WalletEvent::kHoldCaptured:
-      s = add_tx(event.hold_captured().tx());
-      if (s.ok() && event.hold_captured().has_release_tx()) {
-        s = add_tx(event.hold_captured().release_tx());
-      }
-      break;
-    case v1::WalletEvent::kHoldReleased:
-      s = add_tx(event.hold_released().tx());
-      break;
-    default:
-      break;  // opening, closing, rejections: the stream's owner only
+  // Opening, closing, rejections carry no transaction: the stream's owner
+  // only.
+  for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+    RETURN_IF_ERROR(AddDebitedOwners(*tx, &owners));
   }
-  if (!s.ok()) return s;
   return owners;
 }
 
@@ -664,9 +732,8 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   if (!meta.actor.empty()) event.set_actor(meta.actor);
   RETURN_IF_ERROR(CheckEventSize(event));
   if (impl.decides) {
-    absl::StatusOr<Keys> owners = DecidingOwners(stream_owner, event);
-    if (!owners.ok()) return owners.status();
-    RETURN_IF_ERROR(CheckDecides(impl, *owners));
+    ASSIGN_OR_RETURN(Keys owners, DecidingOwners(stream_owner, event));
+    RETURN_IF_ERROR(CheckDecides(impl, owners));
   }
   // The command built this event from input it validated, against the same
   // locked state: an event that does not plan (unbalanced, unknown hold,
@@ -676,9 +743,11 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
       PlanEvent(impl, stream_owner, sequence, event, Arithmetic::kExact);
   if (!plan.ok()) StopOnInvariantBreak("a decided event", plan.status());
   RETURN_IF_ERROR(CheckDecisionLimits(impl, *plan));
+  const HoldNumbers hold_before = HoldNumbersOf(impl, event);
   WriteEvent(impl, stream_owner, sequence, *plan, event);
   FillBalances(*plan, event);
   AssertDecided(impl, *plan);
+  AssertHoldStep(impl, event, hold_before);
   commit(Committed{stream, sequence, event});
   return absl::OkStatus();
 }
@@ -791,7 +860,7 @@ absl::Status Ledger::CloseAccount(const CommandMeta& meta,
       *impl_, Keys{owner_key}, owner_key, meta,
       [&](const std::string&, v1::WalletEvent& event) -> absl::Status {
         const Owner* owner = impl_->Find(owner_key);
-        if (auto s = CheckPlayer(owner, player_id); !s.ok()) return s;
+        RETURN_IF_ERROR(CheckPlayer(owner, player_id));
         const int64_t cash = BalanceIn(owner, PlayerCashAccount(player_id));
         const int64_t held = BalanceIn(owner, PlayerHeldAccount(player_id));
         if (cash != 0 || held != 0) {
@@ -884,8 +953,8 @@ absl::Status Ledger::RecordQuarantine(const CommandMeta& meta,
 absl::Status Ledger::Post(const CommandMeta& meta,
                           std::string_view stream_owner,
                           v1::LedgerTransaction tx, CommitFn commit) {
-  if (auto s = CheckReason(tx.reason()); !s.ok()) return s;
-  if (auto s = CheckReference(tx.reference()); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckReason(tx.reason()));
+  RETURN_IF_ERROR(CheckReference(tx.reference()));
   if (tx.memo().size() > kMaxMemoBytes) {
     return absl::InvalidArgumentError(
         absl::StrCat("memo longer than ", kMaxMemoBytes, " bytes"));
@@ -913,13 +982,12 @@ absl::Status Ledger::Post(const CommandMeta& meta,
   absl::flat_hash_set<std::string> seen;
   int64_t sum = 0;
   for (const v1::Posting& p : tx.postings()) {
-    auto info = ParseAccount(p.account());
-    if (!info.ok()) return info.status();
+    ASSIGN_OR_RETURN(auto info, ParseAccount(p.account()));
     if (!seen.insert(p.account()).second) {
       return absl::InvalidArgumentError(
           absl::StrCat("account ", p.account(), " appears twice"));
     }
-    if (info->account_class == AccountClass::kPlayer &&
+    if (info.account_class == AccountClass::kPlayer &&
         absl::EndsWith(p.account(), "/held")) {
       return absl::InvalidArgumentError(
           absl::StrCat(p.account(), " moves only through holds"));
@@ -935,8 +1003,8 @@ absl::Status Ledger::Post(const CommandMeta& meta,
           money::kMaxAmountMinor, ", got ", p.amount_minor()));
     }
     sum += p.amount_minor();  // bounded: ≤ 64 × 10^15
-    keys.push_back(impl_->KeyFor(*info, p.account(), stream_owner));
-    infos.push_back(*std::move(info));
+    keys.push_back(impl_->KeyFor(info, p.account(), stream_owner));
+    infos.push_back(std::move(info));
   }
   if (sum != 0) {
     return absl::InvalidArgumentError(
@@ -947,8 +1015,8 @@ absl::Status Ledger::Post(const CommandMeta& meta,
       [&](const std::string& event_id, v1::WalletEvent& event) -> absl::Status {
         for (const AccountInfo& info : infos) {
           if (info.account_class == AccountClass::kPlayer) {
-            auto s = CheckPlayer(impl_->Find(info.owner), info.player_id);
-            if (!s.ok()) return s;
+            RETURN_IF_ERROR(
+                CheckPlayer(impl_->Find(info.owner), info.player_id));
           }
         }
         // Balances (funds, the cap, hot stripes) are checked by Run on the
@@ -970,15 +1038,15 @@ absl::Status Ledger::PlaceHold(const CommandMeta& meta,
     return absl::InvalidArgumentError(
         "player id must be 1-64 of [A-Za-z0-9_.-]");
   }
-  if (auto s = CheckAmount(amount); !s.ok()) return s;
-  if (auto s = CheckReason(purpose); !s.ok()) return s;
-  if (auto s = CheckReference(reference); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckAmount(amount));
+  RETURN_IF_ERROR(CheckReason(purpose));
+  RETURN_IF_ERROR(CheckReference(reference));
   const std::string owner_key = PlayerOwner(player_id);
   return Run(
       *impl_, Keys{owner_key}, owner_key, meta,
       [&](const std::string& event_id, v1::WalletEvent& event) -> absl::Status {
         const Owner* owner = impl_->Find(owner_key);
-        if (auto s = CheckPlayer(owner, player_id); !s.ok()) return s;
+        RETURN_IF_ERROR(CheckPlayer(owner, player_id));
         const std::string cash = PlayerCashAccount(player_id);
         const int64_t available = BalanceIn(owner, cash);
         if (available < amount) {
@@ -1014,21 +1082,19 @@ absl::Status Ledger::CaptureHold(const CommandMeta& meta,
                                  v1::PostingReason reason,
                                  const v1::Reference& reference, bool final,
                                  CommitFn commit) {
-  auto parsed = ParseHoldId(hold_id);
-  if (!parsed.ok()) return parsed.status();
-  const std::string& player_id = parsed->first;
-  if (auto s = CheckAmount(amount); !s.ok()) return s;
-  if (auto s = CheckReason(reason); !s.ok()) return s;
-  if (auto s = CheckReference(reference); !s.ok()) return s;
-  auto to = ParseAccount(to_account);
-  if (!to.ok()) return to.status();
-  if (to->account_class == AccountClass::kPlayer &&
+  ASSIGN_OR_RETURN(auto parsed, ParseHoldId(hold_id));
+  const std::string& player_id = parsed.first;
+  RETURN_IF_ERROR(CheckAmount(amount));
+  RETURN_IF_ERROR(CheckReason(reason));
+  RETURN_IF_ERROR(CheckReference(reference));
+  ASSIGN_OR_RETURN(auto to, ParseAccount(to_account));
+  if (to.account_class == AccountClass::kPlayer &&
       absl::EndsWith(ToAbsl(to_account), "/held")) {
     return absl::InvalidArgumentError(
         absl::StrCat(ToAbsl(to_account), " moves only through holds"));
   }
   const std::string owner_key = PlayerOwner(player_id);
-  Keys keys{owner_key, impl_->KeyFor(*to, to_account, owner_key)};
+  Keys keys{owner_key, impl_->KeyFor(to, to_account, owner_key)};
   return Run(
       *impl_, keys, owner_key, meta,
       [&](const std::string& event_id, v1::WalletEvent& event) -> absl::Status {
@@ -1052,9 +1118,8 @@ absl::Status Ledger::CaptureHold(const CommandMeta& meta,
               " exceeds what hold \"", ToAbsl(hold_id), "\" has left, ",
               money::Format(hold->remaining, options_.currency)));
         }
-        if (to->account_class == AccountClass::kPlayer) {
-          auto s = CheckPlayer(impl_->Find(to->owner), to->player_id);
-          if (!s.ok()) return s;
+        if (to.account_class == AccountClass::kPlayer) {
+          RETURN_IF_ERROR(CheckPlayer(impl_->Find(to.owner), to.player_id));
         }
         const int64_t left = hold->remaining - amount;
         const bool release_rest = final && left > 0;
@@ -1090,9 +1155,8 @@ absl::Status Ledger::CaptureHold(const CommandMeta& meta,
 absl::Status Ledger::ReleaseHold(const CommandMeta& meta,
                                  std::string_view hold_id, bool expired,
                                  CommitFn commit) {
-  auto parsed = ParseHoldId(hold_id);
-  if (!parsed.ok()) return parsed.status();
-  const std::string& player_id = parsed->first;
+  ASSIGN_OR_RETURN(auto parsed, ParseHoldId(hold_id));
+  const std::string& player_id = parsed.first;
   const std::string owner_key = PlayerOwner(player_id);
   return Run(
       *impl_, Keys{owner_key}, owner_key, meta,
@@ -1150,17 +1214,15 @@ absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
     return Corrupt(absl::StrCat("not a wallet stream: ", ToAbsl(stream)));
   }
   const std::string_view owner = stream.substr(kPrefix.size());
-  auto keys = KeysOf(impl, owner, event);
-  if (!keys.ok()) return keys.status();
-  LockSet locks(impl, *keys);
+  ASSIGN_OR_RETURN(auto keys, KeysOf(impl, owner, event));
+  LockSet locks(impl, keys);
   if (skip_applied) {
     const Owner* state = impl.Find(owner);
     if (state != nullptr && sequence <= state->stream_seq) return false;
   }
-  absl::StatusOr<EventPlan> plan =
-      PlanEvent(impl, owner, sequence, event, Arithmetic::kWrapping);
-  if (!plan.ok()) return plan.status();
-  WriteEvent(impl, owner, sequence, *plan, event);
+  ASSIGN_OR_RETURN(EventPlan plan, PlanEvent(impl, owner, sequence, event,
+                                             Arithmetic::kWrapping));
+  WriteEvent(impl, owner, sequence, plan, event);
   return true;
 }
 
@@ -1225,9 +1287,8 @@ absl::StatusOr<PlayerBalance> Ledger::Balance(
 }
 
 absl::StatusOr<HoldView> Ledger::Hold(std::string_view hold_id) const {
-  auto parsed = ParseHoldId(hold_id);
-  if (!parsed.ok()) return parsed.status();
-  const std::string key = PlayerOwner(parsed->first);
+  ASSIGN_OR_RETURN(auto parsed, ParseHoldId(hold_id));
+  const std::string key = PlayerOwner(parsed.first);
   std::lock_guard<std::mutex> lock(impl_->shards[impl_->ShardOf(key)].mu);
   const Owner* owner = impl_->Find(key);
   if (owner != nullptr) {

@@ -804,6 +804,78 @@ TEST(LedgerApply, AnEventWithOneBadPostingChangesNothing) {
   EXPECT_TRUE(replayed.CheckReplayedState().ok());
 }
 
+// The money assertions of a live decision (a hold never captures more
+// than it has left, the held account follows the hold) are written on the
+// step the decision takes, so no logged state can make them fail: here a
+// log whose capture left the hold more than it had, and which used a hold
+// id out of turn, is replayed, and every live hold command is decided or
+// refused with a status; none stops the process.
+TEST(LedgerInvariants, ForgedHoldNumbersInTheLogNeverStopALiveDecision) {
+  const std::string held = PlayerHeldAccount("ana");
+  const std::string cash = PlayerCashAccount("ana");
+  History history;
+  history.Add(PlayerOwner("ana"), OpenedEvent("ana"));
+  history.Add(PlayerOwner("ana"),
+              PostedEvent(Tx(v1::POSTING_REASON_DEPOSIT,
+                             {{"external/payments", -1000}, {cash, 1000}})));
+  auto placed = [&](const std::string& id, int64_t amount) {
+    v1::WalletEvent event;
+    auto* e = event.mutable_hold_placed();
+    e->set_hold_id(id);
+    e->set_player_id("ana");
+    e->set_amount_minor(amount);
+    *e->mutable_tx() =
+        Tx(v1::POSTING_REASON_HOLD, {{cash, -amount}, {held, amount}});
+    return event;
+  };
+  history.Add(PlayerOwner("ana"), placed("ana:1", 500));
+  v1::WalletEvent capture;
+  {
+    auto* e = capture.mutable_hold_captured();
+    e->set_hold_id("ana:1");
+    e->set_amount_minor(400);
+    e->set_remaining_minor(300);  // forged: 100 were left
+    *e->mutable_tx() = Tx(v1::POSTING_REASON_BUY_IN,
+                          {{held, -400}, {"table/t1/seat/ana", 400}});
+  }
+  history.Add(PlayerOwner("ana"), capture);
+  history.Add(PlayerOwner("ana"), placed("ana:3", 100));  // ana:2 skipped
+  Ledger ledger;
+  for (const Recorded& r : history.events()) {
+    ASSERT_TRUE(ledger.Apply(r.stream, r.sequence, r.event).ok());
+  }
+  ASSERT_EQ(ledger.Balance("ana")->held, 200);
+  std::vector<Recorded> log;
+  std::function<void(const Committed&)> record = [&](const Committed& c) {
+    log.push_back({c.stream, c.sequence, c.event});
+  };
+  v1::Reference ref;
+  ref.set_kind(v1::REFERENCE_KIND_TABLE);
+  ref.set_id("t1");
+  int n = 0;
+  auto meta = [&] { return CommandMeta{absl::StrCat("req-", ++n), "fp"}; };
+  // The hold says 300 are left; the held account has the 100 that are.
+  EXPECT_TRUE(ledger
+                  .CaptureHold(meta(), "ana:1", 100, "table/t1/seat/ana",
+                               v1::POSTING_REASON_BUY_IN, ref, false, record)
+                  .ok());
+  EXPECT_EQ(ledger.ReleaseHold(meta(), "ana:1", false, record).code(),
+            StatusCode::kFailedPrecondition);
+  EXPECT_EQ(ledger
+                .CaptureHold(meta(), "ana:1", 200, "table/t1/seat/ana",
+                             v1::POSTING_REASON_BUY_IN, ref, true, record)
+                .code(),
+            StatusCode::kFailedPrecondition);
+  // The next hold id is ana:3, which the log already used.
+  EXPECT_TRUE(ledger
+                  .PlaceHold(meta(), "ana", 50, v1::POSTING_REASON_BUY_IN, ref,
+                             0, record)
+                  .ok());
+  EXPECT_TRUE(ledger.ReleaseHold(meta(), "ana:3", false, record).ok());
+  EXPECT_EQ(log.size(), 3u);
+  EXPECT_EQ(ledger.Summarize().sum, 0);
+}
+
 // Live: ana pays the house, the house pays bob, bob pays ana, 9,300 times
 // 10^15. Every balance stays within ±10^15. Applied one stream after the
 // other (as the wallet replays its partitions), ana's cash and the house's

@@ -1,6 +1,7 @@
 #include "libs/ledger/posting_rules.h"
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
 namespace banca::ledger {
@@ -103,14 +104,12 @@ absl::Status CheckLoggedTransfer(v1::PostingReason reason, AccountClass from,
 absl::Status CheckLoggedTransaction(const v1::LedgerTransaction& tx) {
   for (const v1::Posting& debit : tx.postings()) {
     if (debit.amount_minor() >= 0) continue;
-    absl::StatusOr<AccountInfo> from = ParseAccount(debit.account());
-    if (!from.ok()) return from.status();
+    ASSIGN_OR_RETURN(AccountInfo from, ParseAccount(debit.account()));
     for (const v1::Posting& credit : tx.postings()) {
       if (credit.amount_minor() <= 0) continue;
-      absl::StatusOr<AccountInfo> to = ParseAccount(credit.account());
-      if (!to.ok()) return to.status();
-      absl::Status s = CheckLoggedTransfer(tx.reason(), from->account_class,
-                                           to->account_class);
+      ASSIGN_OR_RETURN(AccountInfo to, ParseAccount(credit.account()));
+      absl::Status s = CheckLoggedTransfer(tx.reason(), from.account_class,
+                                           to.account_class);
       if (!s.ok()) {
         return absl::FailedPreconditionError(
             absl::StrCat("transaction ", tx.tx_id(), " (", debit.account(),

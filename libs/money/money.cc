@@ -7,6 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "libs/common/check.h"
 #include "libs/common/string_view.h"
 
 namespace banca::money {
@@ -129,6 +130,23 @@ absl::StatusOr<int64_t> ApplyBps(int64_t amount_minor, int32_t bps,
       if (remainder * 2 >= kBpsPerUnit) ++quotient;
       break;
   }
+  // A share of an amount is within it, and within the rounding's cent of
+  // the exact product: below it by less than a cent (down), above it by
+  // less than a cent (up), or at most half a cent either way (half up).
+  BANCA_CHECK(quotient >= 0 && quotient <= amount_minor);
+  const __int128 error =
+      static_cast<__int128>(quotient) * kBpsPerUnit - product;
+  switch (rounding) {
+    case Rounding::kDown:
+      BANCA_CHECK(error <= 0 && error > -kBpsPerUnit);
+      break;
+    case Rounding::kUp:
+      BANCA_CHECK(error >= 0 && error < kBpsPerUnit);
+      break;
+    case Rounding::kHalfUp:
+      BANCA_CHECK(2 * error <= kBpsPerUnit && 2 * error > -kBpsPerUnit);
+      break;
+  }
   return quotient;
 }
 
@@ -140,6 +158,14 @@ absl::StatusOr<std::vector<int64_t>> SplitEvenly(int64_t amount_minor,
   int64_t odd = amount_minor % ways;
   std::vector<int64_t> shares(ways, share);
   for (int i = 0; odd > 0; ++i, --odd) ++shares[i];
+  // The shares sum to the amount exactly, differ by at most a cent, and the
+  // odd cents went to the first shares.
+  __int128 sum = 0;
+  for (int i = 0; i < ways; ++i) {
+    BANCA_CHECK(shares[i] == share + (i < amount_minor % ways ? 1 : 0));
+    sum += shares[i];
+  }
+  BANCA_CHECK(sum == amount_minor);
   return shares;
 }
 

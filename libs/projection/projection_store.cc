@@ -9,6 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "rocksdb/db.h"
 #include "rocksdb/filter_policy.h"
@@ -173,9 +174,7 @@ absl::Status ProjectionStore::Commit(Txn& txn) {
   }
   rocksdb::WriteOptions options;
   options.disableWAL = true;
-  if (auto s = FromRocks(db_->Write(options, &batch), "write"); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(FromRocks(db_->Write(options, &batch), "write"));
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (const auto& [where, next] : txn.offsets_) offsets_[where] = next;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::projection {
 namespace {
@@ -31,9 +32,8 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
     if (absl::IsNotFound(partitions.status())) continue;  // nothing yet
     if (!partitions.ok()) return partitions.status();
     for (int p = 0; p < *partitions; ++p) {
-      auto end = log.EndOffset(topic, p);
-      if (!end.ok()) return end.status();
-      int64_t stop = *end;
+      ASSIGN_OR_RETURN(auto end, log.EndOffset(topic, p));
+      int64_t stop = end;
       if (options.until != nullptr) {
         auto it = options.until->find({topic, p});
         if (it != options.until->end()) stop = std::min(stop, it->second);
@@ -42,13 +42,12 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
       while (next < stop) {
         const size_t want = static_cast<size_t>(
             std::min<int64_t>(stop - next, options.batch_records - in_txn));
-        auto records = log.Read(topic, p, next, want);
-        if (!records.ok()) return records.status();
+        ASSIGN_OR_RETURN(auto records, log.Read(topic, p, next, want));
         // Nothing readable below `stop` (only Kafka transaction markers, or a
         // read that came back early): try again on the next pass rather than
         // skip offsets that might still hold records.
-        if (records->empty()) break;
-        for (const eventlog::StoredRecord& record : *records) {
+        if (records.empty()) break;
+        for (const eventlog::StoredRecord& record : records) {
           // Offsets only increase. They are dense on the embedded log; on
           // Kafka, transaction markers take offsets no record carries.
           if (record.offset < next) {
@@ -68,12 +67,12 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
         }
         txn.SetOffset(topic, p, next);
         if (in_txn >= options.batch_records) {
-          if (auto s = commit(); !s.ok()) return s;
+          RETURN_IF_ERROR(commit());
         }
       }
     }
   }
-  if (auto s = commit(); !s.ok()) return s;
+  RETURN_IF_ERROR(commit());
   return applied;
 }
 
@@ -136,8 +135,7 @@ absl::Status ProjectionRunner::Stop() {
   absl::MutexLock lock(&mu_);
   if (!status_.ok()) return status_;
   // One last pass so everything appended before Stop is applied.
-  auto applied = CatchUp(log_, store_, projector_);
-  if (!applied.ok()) return applied.status();
+  RETURN_IF_ERROR(CatchUp(log_, store_, projector_).status());
   return store_.Flush();
 }
 

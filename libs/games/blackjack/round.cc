@@ -132,19 +132,17 @@ absl::StatusOr<Round> Round::Start(const RoundSetup& setup) {
 }
 
 absl::StatusOr<RoundResult> Round::Replay(const RoundRecord& record) {
-  absl::StatusOr<Round> r = Start(record.setup);
-  if (!r.ok()) return r.status();
+  ASSIGN_OR_RETURN(Round r, Start(record.setup));
   for (const RecordedDecision& d : record.decisions) {
-    absl::Status s = d.timeout ? r->Timeout(d.seat) : r->Act(d.seat, d.action);
-    if (!s.ok()) return s;
+    RETURN_IF_ERROR(d.timeout ? r.Timeout(d.seat) : r.Act(d.seat, d.action));
   }
   if (record.voided) {
-    RETURN_IF_ERROR(r->Void(record.void_reason));
+    RETURN_IF_ERROR(r.Void(record.void_reason));
   }
-  if (!r->finished()) {
+  if (!r.finished()) {
     return absl::FailedPreconditionError("the recorded round is unfinished");
   }
-  return r->result();
+  return r.result();
 }
 
 bool Round::Draw(Card* card) {
@@ -392,11 +390,53 @@ void Round::VoidInternal(std::string reason) {
   Finish();
 }
 
+namespace {
+
+// The most one stake may return: insurance pays 2:1; any other stake at
+// most its blackjack or even-money win plus the special prize (BJ-25i,
+// 3 × the stake). Bounded: stake <= max_bet <= 10^12, terms <= 100.
+int64_t MaxReturn(const BetResult& b, const TableSettings& cfg) {
+  if (b.kind == BetKind::kInsurance) return 3 * b.stake;
+  const int64_t num = cfg.blackjack_pays_num;
+  const int64_t den = cfg.blackjack_pays_den;
+  const int64_t win = std::max(b.stake, (b.stake * num + den - 1) / den);
+  return b.stake + win + 3 * b.stake;
+}
+
+// A settled stake is positive and returns between nothing and its largest
+// multiple; what it returns matches its outcome (a void or a push gives
+// the stake back, a surrender half of it, a loss only a special prize).
+void CheckBetSettled(const BetResult& b, const TableSettings& cfg) {
+  BANCA_CHECK(b.stake > 0 && b.prize >= 0 && b.returned >= b.prize);
+  BANCA_CHECK(b.returned <= MaxReturn(b, cfg));
+  switch (b.outcome) {
+    case Outcome::kVoid:
+      BANCA_CHECK(b.returned == b.stake && b.prize == 0);
+      break;
+    case Outcome::kPush:
+      BANCA_CHECK(b.returned == b.stake + b.prize);
+      break;
+    case Outcome::kSurrendered:
+      BANCA_CHECK(b.returned == b.stake - b.stake / 2 + b.prize);
+      break;
+    case Outcome::kLost:
+      BANCA_CHECK(b.returned == b.prize);
+      break;
+    case Outcome::kWon:
+    case Outcome::kBlackjack:
+      BANCA_CHECK(b.returned > b.stake);
+      break;
+  }
+}
+
+}  // namespace
+
 void Round::Finish() {
   phase_ = Phase::kOver;
   result_.seats = seats_;
   result_.cards_used = static_cast<int>(next_card_);
   for (const BetResult& b : result_.bets) {
+    CheckBetSettled(b, setup_.settings);
     result_.staked += b.stake;
     result_.returned += b.returned;
     events_.push_back(BetSettled{b});

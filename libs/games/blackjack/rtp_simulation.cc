@@ -49,10 +49,9 @@ absl::StatusOr<RtpSimulation> SimulateRtp(const RtpSimulationOptions& options,
   if (options.reshuffle_below_bps < 1 || options.reshuffle_below_bps > 5000) {
     return absl::InvalidArgumentError("reshuffle_below_bps must be 1..5000");
   }
-  absl::StatusOr<std::vector<cards::Card>> built =
-      cards::BuildDeck(cards::DeckSpec{cards::Rank::kTwo, settings.decks});
-  if (!built.ok()) return built.status();
-  std::vector<cards::Card> shoe = *std::move(built);
+  ASSIGN_OR_RETURN(
+      std::vector<cards::Card> shoe,
+      cards::BuildDeck(cards::DeckSpec{cards::Rank::kTwo, settings.decks}));
   const size_t reshuffle_below = std::max(
       kMinCardsPerRound,
       shoe.size() * static_cast<size_t>(options.reshuffle_below_bps) / 10'000);
@@ -71,15 +70,14 @@ absl::StatusOr<RtpSimulation> SimulateRtp(const RtpSimulationOptions& options,
     setup.round_number = i + 1;
     setup.deck.assign(shoe.begin() + static_cast<std::ptrdiff_t>(next),
                       shoe.end());
-    absl::StatusOr<Round> round = Round::Start(setup);
-    if (!round.ok()) return round.status();
+    ASSIGN_OR_RETURN(Round round, Round::Start(setup));
     // Bounded: each decision ends a hand or adds a card to it.
-    for (int step = 0; !round->finished(); ++step) {
+    for (int step = 0; !round.finished(); ++step) {
       BANCA_CHECK(step < 100);
-      const LegalActions l = round->legal();
-      BANCA_CHECK(round->Act(l.seat, Decide(*round)).ok());
+      const LegalActions l = round.legal();
+      BANCA_CHECK(round.Act(l.seat, Decide(round)).ok());
     }
-    const RoundResult& r = round->result();
+    const RoundResult& r = round.result();
     BANCA_CHECK(
         !r.voided);  // kMinCardsPerRound keeps the shoe from running out
     next += static_cast<size_t>(r.cards_used);

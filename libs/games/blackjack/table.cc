@@ -162,9 +162,8 @@ absl::Status Table::Deal(std::vector<cards::Card> deck) {
     return absl::FailedPreconditionError("no bets: nothing to deal");
   }
   setup.deck = std::move(deck);
-  absl::StatusOr<Round> round = Round::Start(setup);
-  if (!round.ok()) return round.status();
-  round_ = std::move(*round);
+  ASSIGN_OR_RETURN(Round round, Round::Start(setup));
+  round_ = std::move(round);
   settled_ = false;
   ++round_number_;
   for (auto& [seat, o] : seats_) o.pending_bet = 0;

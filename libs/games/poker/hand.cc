@@ -310,10 +310,14 @@ void Hand::AfterAction(int index) {
 }
 
 void Hand::CloseRound() {
+  int64_t contributed = 0;
   for (int i = 0; i < n_; ++i) {
     collected_ += seats_[i].bet;
     seats_[i].bet = 0;
+    contributed += seats_[i].contributed;
   }
+  // At the end of a street the pot is the sum of the contributions.
+  BANCA_CHECK(collected_ == contributed);
   previous_aggressor_ = last_aggressor_;
   if (round_had_action_) {
     // HE-59 (gap 4): the last bettor of the last round played.
@@ -397,7 +401,6 @@ absl::Status Hand::Validate(int index, const Action& action, int64_t* put_in,
                             bool* full_raise) const {
   const Seat& s = seats_[index];
   const int64_t to_call = current_bet_ - s.bet;
-  const int64_t all_in_to = s.bet + s.stack;
   *full_raise = false;
   const bool sized =
       action.type == ActionType::kBet || action.type == ActionType::kRaise;
@@ -433,6 +436,13 @@ absl::Status Hand::Validate(int index, const Action& action, int64_t* put_in,
     case ActionType::kAllIn:
       break;
   }
+  return ValidateRaise(index, action, put_in, full_raise);
+}
+
+absl::Status Hand::ValidateRaise(int index, const Action& action,
+                                 int64_t* put_in, bool* full_raise) const {
+  const Seat& s = seats_[index];
+  const int64_t all_in_to = s.bet + s.stack;
   const bool all_in = action.type == ActionType::kAllIn;
   const int64_t target = all_in ? all_in_to : action.amount;
   const absl::string_view word =
@@ -746,16 +756,24 @@ void Hand::Award(const std::array<cards::HandValue, kMaxSeats>& values) {
     r.rake = pot_rake;
     r.eligible.assign(pot.eligible.begin(), pot.eligible.end());
     r.shares.reserve(winners.size());
+    int64_t shared = 0;
     for (int w = 0; w < winners.size(); ++w) {
       const int i = winners[w];
       const int64_t amount = share + (w < odd ? 1 : 0);
       seats_[i].stack += amount;
       won[i] += amount;
+      shared += amount;
       e.shares.push_back({seats_[i].seat, amount});
       r.shares.push_back({seats_[i].seat, amount});
     }
+    // The winners' shares are the pot less its rake, to the cent.
+    BANCA_CHECK(shared == net);
     result_.rake += pot_rake;
   }
+  // So every chip put in went back uncalled, to a winner or to the rake
+  // (SplitPots checks that the pots and the uncalled bet are the
+  // contributions), and the rake kept to its cap.
+  BANCA_CHECK(c.rake.cap <= 0 || result_.rake <= c.rake.cap);
   result_.players.reserve(n_);
   for (int i = 0; i < n_; ++i) {
     const Seat& s = seats_[i];
@@ -773,8 +791,15 @@ void Hand::Finish(bool voided) {
   phase_ = Phase::kOver;
   to_act_ = -1;
   Emit(HandFinished{voided, result_.rake});
+  // Chips are conserved from the start of the hand to its end, the rake
+  // accounted; no stack ends negative; a void takes no rake.
   int64_t total = result_.rake;
-  for (int i = 0; i < n_; ++i) total += seats_[i].stack;
+  bool negative = result_.rake < 0 || (voided && result_.rake != 0);
+  for (int i = 0; i < n_; ++i) {
+    total += seats_[i].stack;
+    negative |= seats_[i].stack < 0;
+  }
+  BANCA_CHECK(!negative);
   BANCA_CHECK(total == total_chips_);
 }
 
@@ -784,6 +809,8 @@ absl::Status Hand::Void() {
   result_ = HandResult{};
   for (int i = 0; i < n_; ++i) {
     Seat& s = seats_[i];
+    // Everything the seat put in comes back: its stack is whole again.
+    BANCA_CHECK(s.stack + s.contributed == s.start_stack);
     e.refunds.push_back({s.seat, s.contributed});
     s.stack = s.start_stack;
     s.bet = 0;
@@ -796,6 +823,10 @@ absl::Status Hand::Void() {
   return absl::OkStatus();
 }
 
+// During the hand: no stack or bet is negative, the stacks and the
+// contributions make the chips the hand started with, and the pot
+// (collected plus this round's bets) is the sum of the contributions.
+// Once finished, Finish has checked the end.
 void Hand::CheckChips() const {
   int64_t stacks = 0, contributed = 0, bets = 0;
   bool negative = false;  // one check after the loop, not a branch per seat

@@ -178,6 +178,9 @@ class Hand {
   Bounds BetBounds(int index) const;
   absl::Status Validate(int index, const Action& action, int64_t* put_in,
                         bool* full_raise) const;
+  // Validate for a bet, a raise or an all-in.
+  absl::Status ValidateRaise(int index, const Action& action, int64_t* put_in,
+                             bool* full_raise) const;
   absl::Status ActImpl(int seat, Action action, bool timeout);
   absl::Status ApplyStraddle(int index, const Action& action);
   void Apply(int index, const Action& action, int64_t put_in, bool full_raise,

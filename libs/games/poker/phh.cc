@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
@@ -17,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "libs/cards/card.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 
 namespace banca::games::poker {
@@ -197,8 +199,7 @@ class Sim {
     current_ = std::max({bet_[l.sb], bet_[l.bb], r_.config.big_blind});
     actor_ = NextToAct(l.preflop_first);
     if (actor_ < 0) {
-      auto st = EndRound();
-      if (!st.ok()) return st;
+      RETURN_IF_ERROR(EndRound());
     }
     int index = 0;
     for (const RecordedAction& a : r_.actions) {
@@ -212,12 +213,10 @@ class Sim {
             absl::StrCat("action ", index, ": seat ", a.seat,
                          " acted, but it is seat ", SeatOf(actor_), "'s turn"));
       }
-      auto st = Apply(a, index);
-      if (!st.ok()) return st;
+      RETURN_IF_ERROR(Apply(a, index));
       int next = NextToAct((actor_ + 1) % n_);
       if (next < 0) {
-        st = EndRound();
-        if (!st.ok()) return st;
+        RETURN_IF_ERROR(EndRound());
       } else {
         actor_ = next;
       }
@@ -401,8 +400,7 @@ class Sim {
     if (street_ == 3 || live <= 1) {
       int remaining = 0;
       for (int s = street_ + 1; s <= 3; ++s) remaining += StreetCards(s);
-      auto st = NeedCards(remaining);
-      if (!st.ok()) return st;
+      RETURN_IF_ERROR(NeedCards(remaining));
       Showdown();
       if (street_ < 3) {
         Event e;
@@ -418,8 +416,7 @@ class Sim {
       return absl::OkStatus();
     }
     ++street_;
-    auto st = NeedCards(StreetCards(street_));
-    if (!st.ok()) return st;
+    RETURN_IF_ERROR(NeedCards(StreetCards(street_)));
     AddBoard(StreetCards(street_));
     std::fill(bet_.begin(), bet_.end(), 0);
     std::fill(acted_.begin(), acted_.end(), false);
@@ -450,9 +447,8 @@ absl::StatusOr<Replay> ReplayRecord(const HandRecord& r) {
         "synthetic poker has no PHH variant (straddles, one community card "
         "at a time, five betting rounds)");
   }
-  auto layout = MakeLayout(r);
-  if (!layout.ok()) return layout.status();
-  Sim sim(r, *std::move(layout));
+  ASSIGN_OR_RETURN(auto layout, MakeLayout(r));
+  Sim sim(r, std::move(layout));
   return sim.Run();
 }
 
@@ -505,62 +501,15 @@ absl::StatusOr<std::string> VariantCode(const TableConfig& c) {
       ToAbsl(LimitName(c.limit))));
 }
 
-}  // namespace
-
-absl::StatusOr<std::string> WritePhh(const HandRecord& record,
-                                     const PhhExtras& extras) {
-  auto code = VariantCode(record.config);
-  if (!code.ok()) return code.status();
-  auto replay = ReplayRecord(record);
-  if (!replay.ok()) return replay.status();
-  const Layout& l = replay->layout;
-  const TableConfig& c = record.config;
-  const int n = l.n;
-  if (!extras.finishing_stacks.empty() &&
-      static_cast<int>(extras.finishing_stacks.size()) != n) {
-    return absl::InvalidArgumentError(
-        "finishing_stacks must have one entry per player");
-  }
-
-  std::vector<std::string> lines;
-  auto add = [&](std::string_view key, std::string_view value) {
-    lines.push_back(absl::StrCat(ToAbsl(key), " = ", ToAbsl(value)));
-  };
-  add("variant", Quote(*code));
-  add("antes", IntList(std::vector<int64_t>(n, 0)));
-  std::vector<int64_t> blinds(n, 0);
-  if (n == 2) {
-    // PokerKit reverses the list for two players (p1 posts blinds[1]).
-    blinds[1 - l.sb] = c.small_blind;
-    blinds[1 - l.bb] = c.big_blind;
-  } else {
-    blinds[l.sb] = c.small_blind;
-    blinds[l.bb] = c.big_blind;
-  }
-  add("blinds_or_straddles", IntList(blinds));
-  if (*code == "FT") {
-    add("small_bet", absl::StrCat(c.big_blind));
-    add("big_bet", absl::StrCat(2 * c.big_blind));
-  } else {
-    add("min_bet", absl::StrCat(c.big_blind));
-  }
-  std::vector<int64_t> stacks;
-  std::vector<int> seats;
-  std::vector<std::string> names;
-  for (int i = 0; i < n; ++i) {
-    const SeatedPlayer& sp = record.players[l.order[i]];
-    stacks.push_back(sp.stack);
-    seats.push_back(sp.seat);
-    names.push_back(Quote(sp.player));
-  }
-  add("starting_stacks", IntList(stacks));
-
+// The PHH `actions` list of a replayed hand: the hole cards dealt, then
+// every board deal, action and show in order.
+std::string PhhActionList(const Replay& replay) {
   std::vector<std::string> actions;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < replay.layout.n; ++i) {
     actions.push_back(
-        absl::StrCat("d dh p", i + 1, " ", Cards(replay->hole[i])));
+        absl::StrCat("d dh p", i + 1, " ", Cards(replay.hole[i])));
   }
-  for (const Event& e : replay->events) {
+  for (const Event& e : replay.events) {
     switch (e.kind) {
       case Event::kBoard:
         actions.push_back(absl::StrCat("d db ", Cards(e.cards)));
@@ -589,7 +538,108 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
     absl::StrAppend(&action_text, "  ", Quote(a), ",\n");
   }
   action_text += "]";
-  add("actions", action_text);
+  return action_text;
+}
+
+using AddField =
+    absl::FunctionRef<void(std::string_view key, std::string_view value)>;
+
+// banca's own `_banca_` fields: what PHH has no key for, so that ParsePhh
+// reads back exactly the record that was written.
+void AddBancaFields(const HandRecord& record, const PhhExtras& extras,
+                    AddField add) {
+  const TableConfig& c = record.config;
+  add("_banca_variant",
+      Quote(c.variant == Variant::kOmaha ? "omaha" : "holdem"));
+  add("_banca_limit", Quote(LimitName(c.limit)));
+  add("_banca_heads_up",
+      Quote(c.heads_up == HeadsUpBlinds::kLiteral ? "literal"
+                                                  : "button_small_blind"));
+  add("_banca_button_seat", absl::StrCat(record.button));
+  add("_banca_small_blind", absl::StrCat(c.small_blind));
+  add("_banca_big_blind", absl::StrCat(c.big_blind));
+  add("_banca_max_raises_per_round", absl::StrCat(c.max_raises_per_round));
+  add("_banca_buy_in_min", absl::StrCat(c.buy_in_min));
+  add("_banca_buy_in_max", absl::StrCat(c.buy_in_max));
+  add("_banca_rake_mode", Quote(RakeModeName(c.rake.mode)));
+  add("_banca_rake_bps", absl::StrCat(c.rake.bps));
+  add("_banca_rake_cap", absl::StrCat(c.rake.cap));
+  add("_banca_straddles", c.straddles ? "true" : "false");
+  add("_banca_hole_cards", absl::StrCat(c.hole_cards));
+  add("_banca_odd_chip", Quote("clockwise_from_left_of_button"));
+  add("_banca_rake_rounding", Quote("down_per_pot"));
+  add("_banca_table_id", Quote(record.table_id));
+  if (!extras.table_name.empty()) {
+    add("_banca_table_name", Quote(extras.table_name));
+  }
+  if (!extras.timestamp.empty()) {
+    add("_banca_timestamp", Quote(extras.timestamp));
+  }
+  add("_banca_deck", Quote(Cards(record.deck)));
+  add("_banca_voided", record.voided ? "true" : "false");
+  if (!extras.pots.empty()) {
+    std::vector<int64_t> amounts, rakes;
+    std::vector<std::string> winners;
+    for (const PhhPot& p : extras.pots) {
+      amounts.push_back(p.amount);
+      rakes.push_back(p.rake);
+      winners.push_back(IntList(p.winner_seats));
+    }
+    add("_banca_pot_amounts", IntList(amounts));
+    add("_banca_pot_rake", IntList(rakes));
+    add("_banca_pot_winner_seats",
+        absl::StrCat("[", absl::StrJoin(winners, ", "), "]"));
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WritePhh(const HandRecord& record,
+                                     const PhhExtras& extras) {
+  ASSIGN_OR_RETURN(auto code, VariantCode(record.config));
+  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
+  const Layout& l = replay.layout;
+  const TableConfig& c = record.config;
+  const int n = l.n;
+  if (!extras.finishing_stacks.empty() &&
+      static_cast<int>(extras.finishing_stacks.size()) != n) {
+    return absl::InvalidArgumentError(
+        "finishing_stacks must have one entry per player");
+  }
+
+  std::vector<std::string> lines;
+  auto add = [&](std::string_view key, std::string_view value) {
+    lines.push_back(absl::StrCat(ToAbsl(key), " = ", ToAbsl(value)));
+  };
+  add("variant", Quote(code));
+  add("antes", IntList(std::vector<int64_t>(n, 0)));
+  std::vector<int64_t> blinds(n, 0);
+  if (n == 2) {
+    // PokerKit reverses the list for two players (p1 posts blinds[1]).
+    blinds[1 - l.sb] = c.small_blind;
+    blinds[1 - l.bb] = c.big_blind;
+  } else {
+    blinds[l.sb] = c.small_blind;
+    blinds[l.bb] = c.big_blind;
+  }
+  add("blinds_or_straddles", IntList(blinds));
+  if (code == "FT") {
+    add("small_bet", absl::StrCat(c.big_blind));
+    add("big_bet", absl::StrCat(2 * c.big_blind));
+  } else {
+    add("min_bet", absl::StrCat(c.big_blind));
+  }
+  std::vector<int64_t> stacks;
+  std::vector<int> seats;
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) {
+    const SeatedPlayer& sp = record.players[l.order[i]];
+    stacks.push_back(sp.stack);
+    seats.push_back(sp.seat);
+    names.push_back(Quote(sp.player));
+  }
+  add("starting_stacks", IntList(stacks));
+  add("actions", PhhActionList(replay));
 
   if (!extras.author.empty()) add("author", Quote(extras.author));
   if (!extras.event.empty()) add("event", Quote(extras.event));
@@ -615,47 +665,7 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
     add("finishing_stacks", IntList(fin));
   }
   if (!extras.currency.empty()) add("currency", Quote(extras.currency));
-
-  // banca's own fields.
-  add("_banca_variant",
-      Quote(c.variant == Variant::kOmaha ? "omaha" : "holdem"));
-  add("_banca_limit", Quote(LimitName(c.limit)));
-  add("_banca_heads_up",
-      Quote(c.heads_up == HeadsUpBlinds::kLiteral ? "literal"
-                                                  : "button_small_blind"));
-  add("_banca_button_seat", absl::StrCat(record.button));
-  add("_banca_small_blind", absl::StrCat(c.small_blind));
-  add("_banca_big_blind", absl::StrCat(c.big_blind));
-  add("_banca_max_raises_per_round", absl::StrCat(c.max_raises_per_round));
-  add("_banca_buy_in_min", absl::StrCat(c.buy_in_min));
-  add("_banca_buy_in_max", absl::StrCat(c.buy_in_max));
-  add("_banca_rake_mode", Quote(RakeModeName(c.rake.mode)));
-  add("_banca_rake_bps", absl::StrCat(c.rake.bps));
-  add("_banca_rake_cap", absl::StrCat(c.rake.cap));
-  add("_banca_straddles", c.straddles ? "true" : "false");
-  add("_banca_hole_cards", absl::StrCat(c.hole_cards));
-  add("_banca_odd_chip", Quote("clockwise_from_left_of_button"));
-  add("_banca_rake_rounding", Quote("down_per_pot"));
-  add("_banca_table_id", Quote(record.table_id));
-  if (!extras.table_name.empty()) {
-    add("_banca_table_name", Quote(extras.table_name));
-  }
-  if (!ts.empty()) add("_banca_timestamp", Quote(ts));
-  add("_banca_deck", Quote(Cards(record.deck)));
-  add("_banca_voided", record.voided ? "true" : "false");
-  if (!extras.pots.empty()) {
-    std::vector<int64_t> amounts, rakes;
-    std::vector<std::string> winners;
-    for (const PhhPot& p : extras.pots) {
-      amounts.push_back(p.amount);
-      rakes.push_back(p.rake);
-      winners.push_back(IntList(p.winner_seats));
-    }
-    add("_banca_pot_amounts", IntList(amounts));
-    add("_banca_pot_rake", IntList(rakes));
-    add("_banca_pot_winner_seats",
-        absl::StrCat("[", absl::StrJoin(winners, ", "), "]"));
-  }
+  AddBancaFields(record, extras, add);
   return absl::StrCat(absl::StrJoin(lines, "\n"), "\n");
 }
 
@@ -687,9 +697,7 @@ class TomlReader {
       }
       std::string key;
       if (t_[pos_] == '"' || t_[pos_] == '\'') {
-        auto k = ReadString();
-        if (!k.ok()) return k.status();
-        key = *k;
+        ASSIGN_OR_RETURN(key, ReadString());
       } else {
         while (pos_ < t_.size() &&
                (std::isalnum(static_cast<unsigned char>(t_[pos_])) ||
@@ -702,10 +710,9 @@ class TomlReader {
       if (pos_ >= t_.size() || t_[pos_] != '=') return Error("expected '='");
       ++pos_;
       SkipSpace(false);
-      auto v = ReadValue();
-      if (!v.ok()) return v.status();
+      ASSIGN_OR_RETURN(auto v, ReadValue());
       if (out.count(key)) return Error(absl::StrCat("duplicate key ", key));
-      out[key] = *std::move(v);
+      out[key] = std::move(v);
     }
     return out;
   }
@@ -794,10 +801,9 @@ class TomlReader {
     Value v;
     char c = t_[pos_];
     if (c == '"' || c == '\'') {
-      auto s = ReadString();
-      if (!s.ok()) return s.status();
+      ASSIGN_OR_RETURN(auto s, ReadString());
       v.kind = Value::kString;
-      v.s = *std::move(s);
+      v.s = std::move(s);
       return v;
     }
     if (c == '[') {
@@ -810,9 +816,8 @@ class TomlReader {
           ++pos_;
           return v;
         }
-        auto item = ReadValue();
-        if (!item.ok()) return item.status();
-        v.items.push_back(*std::move(item));
+        ASSIGN_OR_RETURN(auto item, ReadValue());
+        v.items.push_back(std::move(item));
         SkipSpace(true);
         if (pos_ < t_.size() && t_[pos_] == ',') ++pos_;
       }
@@ -937,19 +942,9 @@ struct ParseState {
   int64_t current = 0;
 };
 
-// ReadPhh and ParsePhh. `strict`: also require that the betting is
-// consistent (no chips beyond a stack, every action in turn, a complete
-// hand), as WritePhh would write it. `failed` (may be null) receives the
-// entry of `actions` an error is about.
-absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
-                                    PhhActionError* failed) {
-  if (failed != nullptr) *failed = PhhActionError{};
-  auto table = TomlReader(text).Read();
-  if (!table.ok()) return table.status();
-  const Table& t = *table;
-  PhhHand hand;
-  HandRecord& r = hand.record;
-  TableConfig& c = r.config;
+// The game: PHH's variant code as banca's variant and limit.
+absl::Status ReadVariant(const Table& t, PhhHand& hand) {
+  TableConfig& c = hand.record.config;
   auto variant = GetString(t, "variant");
   if (!variant) return absl::InvalidArgumentError("no variant");
   hand.variant = *variant;
@@ -966,25 +961,23 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     return absl::UnimplementedError(
         absl::StrCat("PHH variant ", *variant, " is not a game banca runs"));
   }
-  auto stacks = GetIntList(t, "starting_stacks");
-  if (!stacks.ok()) return stacks.status();
-  const int n = static_cast<int>(stacks->size());
-  if (n < 2) return absl::InvalidArgumentError("fewer than two players");
-  if (auto antes = GetIntList(t, "antes"); antes.ok()) {
-    for (int64_t a : *antes) {
-      if (a != 0) return absl::UnimplementedError("banca has no antes");
-    }
-  } else {
-    return antes.status();
+  return absl::OkStatus();
+}
+
+// The forced bets of `n` players: no antes, two blinds and no straddle,
+// heads-up blinds as `_banca_heads_up` says, and fixed-limit bet sizes.
+absl::Status ReadBlinds(const Table& t, int n, TableConfig& c) {
+  ASSIGN_OR_RETURN(auto antes, GetIntList(t, "antes"));
+  for (int64_t a : antes) {
+    if (a != 0) return absl::UnimplementedError("banca has no antes");
   }
-  auto blinds = GetIntList(t, "blinds_or_straddles");
-  if (!blinds.ok()) return blinds.status();
-  if (static_cast<int>(blinds->size()) != n) {
+  ASSIGN_OR_RETURN(auto blinds, GetIntList(t, "blinds_or_straddles"));
+  if (static_cast<int>(blinds.size()) != n) {
     return absl::InvalidArgumentError(
         "blinds_or_straddles must have one entry per player");
   }
   for (int i = 2; i < n; ++i) {
-    if ((*blinds)[i] != 0) {
+    if (blinds[i] != 0) {
       return absl::UnimplementedError(
           "straddles in PHH are not supported (Hold'em and Omaha have none)");
     }
@@ -992,7 +985,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   // Heads-up: PokerKit has p1 post blinds[1], p2 post blinds[0].
   auto hu = GetString(t, "_banca_heads_up");
   if (n == 2) {
-    int64_t b0 = (*blinds)[0], b1 = (*blinds)[1];
+    int64_t b0 = blinds[0], b1 = blinds[1];
     bool literal = hu ? *hu == "literal" : b0 > b1;
     c.heads_up =
         literal ? HeadsUpBlinds::kLiteral : HeadsUpBlinds::kButtonSmallBlind;
@@ -1003,8 +996,8 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
           "_banca_heads_up contradicts blinds_or_straddles");
     }
   } else {
-    c.small_blind = (*blinds)[0];
-    c.big_blind = (*blinds)[1];
+    c.small_blind = blinds[0];
+    c.big_blind = blinds[1];
     if (hu && *hu == "button_small_blind") {
       c.heads_up = HeadsUpBlinds::kButtonSmallBlind;
     }
@@ -1017,6 +1010,12 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
           "banca's fixed limit has small bet = big blind, big bet = twice it");
     }
   }
+  return absl::OkStatus();
+}
+
+// The rest of the table's configuration, from banca's own `_banca_` keys.
+absl::Status ReadBancaConfig(const Table& t, std::string_view variant,
+                             TableConfig& c) {
   c.max_raises_per_round =
       static_cast<int>(IntOr(t, "_banca_max_raises_per_round", 3));
   c.buy_in_min = IntOr(t, "_banca_buy_in_min", c.buy_in_min);
@@ -1035,10 +1034,18 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   c.hole_cards = static_cast<int>(IntOr(t, "_banca_hole_cards", 0));
   if (auto lim = GetString(t, "_banca_limit");
       lim && *lim != LimitName(c.limit)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("_banca_limit ", *lim, " contradicts variant ", *variant));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "_banca_limit ", *lim, " contradicts variant ", ToAbsl(variant)));
   }
+  return absl::OkStatus();
+}
 
+// The players (seats, names, stacks) in ascending seat order, the button,
+// and the hand's number, table and void. Returns each PHH player's seat.
+absl::StatusOr<std::vector<int64_t>> ReadPlayers(
+    const Table& t, const std::vector<int64_t>& stacks, PhhHand& hand) {
+  HandRecord& r = hand.record;
+  const int n = static_cast<int>(stacks.size());
   std::vector<int64_t> seats;
   if (auto s = GetIntList(t, "seats"); s.ok()) {
     seats = *s;
@@ -1049,7 +1056,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     for (int i = 0; i < n; ++i) seats.push_back(i + 1);
   }
   int64_t max_seat = *std::max_element(seats.begin(), seats.end());
-  c.seats =
+  r.config.seats =
       static_cast<int>(IntOr(t, "seat_count", std::max<int64_t>(n, max_seat)));
   std::vector<std::string> names;
   if (auto it = t.find("players"); it != t.end()) {
@@ -1085,7 +1092,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   for (int k = 0; k < n; ++k) {
     phh_to_record[by_seat[k]] = k;
     r.players.push_back(SeatedPlayer{static_cast<int>(seats[by_seat[k]]),
-                                     names[by_seat[k]], (*stacks)[by_seat[k]]});
+                                     names[by_seat[k]], stacks[by_seat[k]]});
     if (k > 0 && r.players[k].seat == r.players[k - 1].seat) {
       return absl::InvalidArgumentError("two players share a seat");
     }
@@ -1097,120 +1104,159 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
           "players are not in order from the first seat left of the button");
     }
   }
+  return seats;
+}
 
-  // Actions.
-  auto acts = t.find("actions");
-  if (acts == t.end() || acts->second.kind != Value::kArray) {
-    return absl::InvalidArgumentError("no actions");
+// Reads the `actions` list, entry by entry: the dealt cards, and the
+// players' actions as a simple tracker of the betting reads them (a `cc`
+// is a check or a call, a `cbr` a bet or a raise).
+class ActionReader {
+ public:
+  // `seats`: each PHH player's seat. `failed` (may be null) receives the
+  // entry an error is about.
+  ActionReader(PhhHand& hand, const std::vector<int64_t>& seats,
+               const std::vector<int64_t>& stacks, const Layout& layout,
+               bool strict, PhhActionError* failed)
+      : hand_(hand),
+        seats_(seats),
+        n_(static_cast<int>(stacks.size())),
+        strict_(strict),
+        failed_(failed),
+        hole_(n_) {
+    const TableConfig& c = hand.record.config;
+    ps_.stack = stacks;
+    ps_.bet.assign(n_, 0);
+    Post(layout.sb, c.small_blind);
+    Post(layout.bb, c.big_blind);
+    // HE-52: the full big blind, even when it was posted short (as Sim).
+    ps_.current =
+        std::max({ps_.bet[layout.sb], ps_.bet[layout.bb], c.big_blind});
   }
-  auto layout = MakeLayout(r);
-  if (!layout.ok()) return layout.status();
-  const int k = HoleCardCount(c);
-  std::vector<std::vector<Card>> hole(n);
-  std::vector<Card> board;
-  ParseState ps;
-  ps.stack = *stacks;
-  ps.bet.assign(n, 0);
-  auto post = [&](int p, int64_t blind) {
-    int64_t a = std::min(blind, ps.stack[p]);
-    ps.stack[p] -= a;
-    ps.bet[p] += a;
-  };
-  post(layout->sb, c.small_blind);
-  post(layout->bb, c.big_blind);
-  // HE-52: the full big blind, even when it was posted short (as Sim).
-  ps.current = std::max({ps.bet[layout->sb], ps.bet[layout->bb], c.big_blind});
-  int index = 0;
-  for (const Value& v : acts->second.items) {
-    const int at = index;
-    hand.actions.push_back(v.s);
-    // "action N 'TEXT': REASON", N 0-based, as ReplayPhh words its errors.
-    auto failed_here = [&](const absl::Status& st) {
-      if (failed != nullptr) {
-        *failed = PhhActionError{at, v.s, std::string(st.message())};
-      }
-      return absl::Status(
-          st.code(),
-          absl::StrCat("action ", at, " '", ToAbsl(v.s), "': ", st.message()));
-    };
-    std::string_view line = v.s;
+
+  // Entry `at` (0-based) of the list.
+  absl::Status Read(const std::string& entry, int at) {
+    hand_.actions.push_back(entry);
+    std::string_view line = entry;
     std::string_view comment;
     if (size_t h = line.find('#'); h != std::string_view::npos) {
       comment = line.substr(h + 1);
       line = line.substr(0, h);
     }
-    auto w = Words(line);
-    auto bad = [&](std::string_view why) {
-      return failed_here(absl::InvalidArgumentError(ToAbsl(why)));
-    };
-    ++index;
-    if (w.empty()) continue;
-    if (w[0] == "d") {
-      if (w.size() >= 2 && w[1] == "db" && w.size() == 3) {
-        auto cs = ParseCardRun(w[2], "board cards");
-        if (!cs.ok()) return failed_here(cs.status());
-        board.insert(board.end(), cs->begin(), cs->end());
-        hand.board_deals.push_back({at, *cs});
-        std::fill(ps.bet.begin(), ps.bet.end(), 0);
-        ps.current = 0;
-        continue;
-      }
-      if (w.size() == 4 && w[1] == "dh" && w[2].size() > 1 && w[2][0] == 'p') {
-        int p = std::atoi(std::string(w[2].substr(1)).c_str()) - 1;
-        if (p < 0 || p >= n) return bad("no such player");
-        auto cs = ParseCardRun(
-            w[3], absl::StrCat("the hole cards of ", ToAbsl(w[2])));
-        if (!cs.ok()) return failed_here(cs.status());
-        hole[p].insert(hole[p].end(), cs->begin(), cs->end());
-        continue;
-      }
-      return bad("unsupported dealer action");
+    const std::vector<std::string_view> w = Words(line);
+    if (w.empty()) return absl::OkStatus();
+    absl::Status s =
+        w[0] == "d" ? ReadDealer(w, at) : ReadPlayer(w, comment, at);
+    if (s.ok()) return s;
+    // "action N 'TEXT': REASON", N 0-based, as ReplayPhh words its errors.
+    if (failed_ != nullptr) {
+      *failed_ = PhhActionError{at, entry, std::string(s.message())};
     }
-    if (w[0].size() < 2 || w[0][0] != 'p') return bad("unknown actor");
+    return absl::Status(
+        s.code(),
+        absl::StrCat("action ", at, " '", ToAbsl(entry), "': ", s.message()));
+  }
+
+  const std::vector<std::vector<Card>>& hole() const { return hole_; }
+  const std::vector<Card>& board() const { return board_; }
+
+ private:
+  static absl::Status Bad(std::string_view why) {
+    return absl::InvalidArgumentError(ToAbsl(why));
+  }
+
+  void Post(int p, int64_t blind) {
+    int64_t a = std::min(blind, ps_.stack[p]);
+    ps_.stack[p] -= a;
+    ps_.bet[p] += a;
+  }
+
+  absl::Status ReadDealer(const std::vector<std::string_view>& w, int at) {
+    if (w.size() >= 2 && w[1] == "db" && w.size() == 3) {
+      ASSIGN_OR_RETURN(std::vector<Card> cs, ParseCardRun(w[2], "board cards"));
+      board_.insert(board_.end(), cs.begin(), cs.end());
+      hand_.board_deals.push_back({at, cs});
+      std::fill(ps_.bet.begin(), ps_.bet.end(), 0);
+      ps_.current = 0;
+      return absl::OkStatus();
+    }
+    if (w.size() == 4 && w[1] == "dh" && w[2].size() > 1 && w[2][0] == 'p') {
+      int p = std::atoi(std::string(w[2].substr(1)).c_str()) - 1;
+      if (p < 0 || p >= n_) return Bad("no such player");
+      ASSIGN_OR_RETURN(
+          std::vector<Card> cs,
+          ParseCardRun(w[3], absl::StrCat("the hole cards of ", ToAbsl(w[2]))));
+      hole_[p].insert(hole_[p].end(), cs.begin(), cs.end());
+      return absl::OkStatus();
+    }
+    return Bad("unsupported dealer action");
+  }
+
+  absl::Status ReadPlayer(const std::vector<std::string_view>& w,
+                          std::string_view comment, int at) {
+    if (w[0].size() < 2 || w[0][0] != 'p') return Bad("unknown actor");
     int p = std::atoi(std::string(w[0].substr(1)).c_str()) - 1;
-    if (p < 0 || p >= n || w.size() < 2) return bad("no such player");
+    if (p < 0 || p >= n_ || w.size() < 2) return Bad("no such player");
     if (w[1] == "sm") {
       if (w.size() == 3 && w[2] != "-") {
-        auto cs = ParseCardRun(w[2], "shown cards");
-        if (!cs.ok()) return failed_here(cs.status());
+        RETURN_IF_ERROR(ParseCardRun(w[2], "shown cards").status());
       }
-      continue;
+      return absl::OkStatus();
     }
     RecordedAction ra;
-    ra.seat = static_cast<int>(seats[p]);
+    ra.seat = static_cast<int>(seats_[p]);
     const bool all_in = comment.find("all-in") != std::string_view::npos;
     ra.timeout = comment.find("timeout") != std::string_view::npos;
-    int64_t to = ps.bet[p];
+    int64_t to = ps_.bet[p];
     if (w[1] == "f" && w.size() == 2) {
       ra.action.type = ActionType::kFold;
     } else if (w[1] == "cc" && w.size() == 2) {
       ra.action.type =
-          ps.bet[p] >= ps.current ? ActionType::kCheck : ActionType::kCall;
-      to = std::min(ps.current, ps.bet[p] + ps.stack[p]);
-      to = std::max(to, ps.bet[p]);
+          ps_.bet[p] >= ps_.current ? ActionType::kCheck : ActionType::kCall;
+      to = std::min(ps_.current, ps_.bet[p] + ps_.stack[p]);
+      to = std::max(to, ps_.bet[p]);
     } else if (w[1] == "cbr" && w.size() == 3) {
       if (std::string(w[2]).find_first_not_of("0123456789") !=
           std::string::npos) {
-        return failed_here(absl::UnimplementedError(
-            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents")));
+        return absl::UnimplementedError(
+            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents"));
       }
       if (!absl::SimpleAtoi(ToAbsl(w[2]), &to)) {
-        return bad("the amount is out of the 64-bit range");
+        return Bad("the amount is out of the 64-bit range");
       }
-      ra.action.type = ps.current == 0 ? ActionType::kBet : ActionType::kRaise;
+      ra.action.type = ps_.current == 0 ? ActionType::kBet : ActionType::kRaise;
       ra.action.amount = to;
     } else {
-      return bad("unsupported player action");
+      return Bad("unsupported player action");
     }
     if (all_in) ra.action = Action{ActionType::kAllIn, 0};
-    if (strict && to - ps.bet[p] > ps.stack[p]) return bad("beyond the stack");
-    ps.stack[p] -= to - ps.bet[p];
-    ps.bet[p] = to;
-    ps.current = std::max(ps.current, to);
-    r.actions.push_back(ra);
-    hand.action_entries.push_back(at);
+    if (strict_ && to - ps_.bet[p] > ps_.stack[p]) {
+      return Bad("beyond the stack");
+    }
+    ps_.stack[p] -= to - ps_.bet[p];
+    ps_.bet[p] = to;
+    ps_.current = std::max(ps_.current, to);
+    hand_.record.actions.push_back(ra);
+    hand_.action_entries.push_back(at);
+    return absl::OkStatus();
   }
-  // The deck in banca's draw order.
+
+  PhhHand& hand_;
+  const std::vector<int64_t>& seats_;
+  const int n_;
+  const bool strict_;
+  PhhActionError* const failed_;
+  ParseState ps_;
+  std::vector<std::vector<Card>> hole_;
+  std::vector<Card> board_;
+};
+
+// The deck in banca's draw order: `_banca_deck` when the file has it (it
+// must begin with the dealt cards), else only the dealt cards.
+absl::Status RebuildDeck(const Table& t, const Layout& layout,
+                         const std::vector<std::vector<Card>>& hole,
+                         const std::vector<Card>& board, HandRecord& r) {
+  const int n = static_cast<int>(hole.size());
+  const int k = HoleCardCount(r.config);
   for (int p = 0; p < n; ++p) {
     if (static_cast<int>(hole[p].size()) != k) {
       return absl::FailedPreconditionError(absl::StrCat(
@@ -1221,28 +1267,59 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   std::vector<Card> dealt;
   for (int round = 0; round < k; ++round) {
     for (int j = 0; j < n; ++j) {
-      dealt.push_back(hole[(layout->deal_start + j) % n][round]);
+      dealt.push_back(hole[(layout.deal_start + j) % n][round]);
     }
   }
   dealt.insert(dealt.end(), board.begin(), board.end());
   if (auto deck = GetString(t, "_banca_deck")) {
-    auto cs = cards::ParseCards(*deck);
-    if (!cs.ok()) return cs.status();
-    if (cs->size() < dealt.size() ||
-        !std::equal(dealt.begin(), dealt.end(), cs->begin())) {
+    ASSIGN_OR_RETURN(auto cs, cards::ParseCards(*deck));
+    if (cs.size() < dealt.size() ||
+        !std::equal(dealt.begin(), dealt.end(), cs.begin())) {
       return absl::InvalidArgumentError(
           "_banca_deck does not match the dealt cards");
     }
-    r.deck = *std::move(cs);
+    r.deck = std::move(cs);
   } else {
-    auto check = cards::ParseCards(Cards(dealt));
-    if (!check.ok()) return check.status();  // a card dealt twice
+    // A card dealt twice.
+    RETURN_IF_ERROR(cards::ParseCards(Cards(dealt)).status());
     r.deck = std::move(dealt);
   }
+  return absl::OkStatus();
+}
+
+// ReadPhh and ParsePhh. `strict`: also require that the betting is
+// consistent (no chips beyond a stack, every action in turn, a complete
+// hand), as WritePhh would write it. `failed` (may be null) receives the
+// entry of `actions` an error is about.
+absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
+                                    PhhActionError* failed) {
+  if (failed != nullptr) *failed = PhhActionError{};
+  ASSIGN_OR_RETURN(const Table t, TomlReader(text).Read());
+  PhhHand hand;
+  HandRecord& r = hand.record;
+  RETURN_IF_ERROR(ReadVariant(t, hand));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> stacks,
+                   GetIntList(t, "starting_stacks"));
+  const int n = static_cast<int>(stacks.size());
+  if (n < 2) return absl::InvalidArgumentError("fewer than two players");
+  RETURN_IF_ERROR(ReadBlinds(t, n, r.config));
+  RETURN_IF_ERROR(ReadBancaConfig(t, hand.variant, r.config));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> seats,
+                   ReadPlayers(t, stacks, hand));
+  auto acts = t.find("actions");
+  if (acts == t.end() || acts->second.kind != Value::kArray) {
+    return absl::InvalidArgumentError("no actions");
+  }
+  ASSIGN_OR_RETURN(const Layout layout, MakeLayout(r));
+  ActionReader reader(hand, seats, stacks, layout, strict, failed);
+  int at = 0;
+  for (const Value& v : acts->second.items) {
+    RETURN_IF_ERROR(reader.Read(v.s, at++));
+  }
+  RETURN_IF_ERROR(RebuildDeck(t, layout, reader.hole(), reader.board(), r));
   if (strict) {
     // Replaying our own reading must succeed (order, street ends).
-    auto replay = ReplayRecord(r);
-    if (!replay.ok()) return replay.status();
+    RETURN_IF_ERROR(ReplayRecord(r).status());
   }
   return hand;
 }
@@ -1254,15 +1331,13 @@ absl::StatusOr<PhhHand> ReadPhh(std::string_view text, PhhActionError* failed) {
 }
 
 absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
-  auto hand = ReadPhhImpl(text, /*strict=*/true, nullptr);
-  if (!hand.ok()) return hand.status();
-  return std::move(hand->record);
+  ASSIGN_OR_RETURN(auto hand, ReadPhhImpl(text, /*strict=*/true, nullptr));
+  return std::move(hand.record);
 }
 
 absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
-  auto table = TomlReader(text).Read();
-  if (!table.ok()) return table.status();
-  const Table& t = *table;
+  ASSIGN_OR_RETURN(auto table, TomlReader(text).Read());
+  const Table& t = table;
   PhhExtras e;
   auto seats = GetIntList(t, "seats");
   if (auto fin = GetIntList(t, "finishing_stacks"); fin.ok()) {
@@ -1299,16 +1374,43 @@ absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
   return e;
 }
 
-absl::StatusOr<std::string> WriteText(const HandRecord& record,
-                                      const PhhExtras& extras) {
-  auto replay = ReplayRecord(record);
-  if (!replay.ok()) return replay.status();
-  const Layout& l = replay->layout;
+namespace {
+
+// What a player did, for the text history: "raises to 2.00 and is all in".
+std::string ActionText(const Event& e) {
+  std::string what;
+  switch (e.rec.action.type) {
+    case ActionType::kFold:
+      what = "folds";
+      break;
+    case ActionType::kCheck:
+      what = "checks";
+      break;
+    case ActionType::kCall:
+      what = absl::StrCat("calls ", Money(e.put));
+      break;
+    case ActionType::kBet:
+      what = absl::StrCat("bets ", Money(e.to));
+      break;
+    case ActionType::kRaise:
+      what = absl::StrCat("raises to ", Money(e.to));
+      break;
+    default:
+      what = e.verb == "cbr" ? absl::StrCat("goes all in to ", Money(e.to))
+                             : absl::StrCat("calls ", Money(e.put), " all in");
+  }
+  if (e.now_all_in && e.rec.action.type != ActionType::kAllIn) {
+    what += " and is all in";
+  }
+  if (e.rec.timeout) what += " (time ran out)";
+  return what;
+}
+
+// The text history's first lines: the hand, the table and its game, then
+// each seat and its stack.
+std::string TextHeader(const HandRecord& record, const PhhExtras& extras,
+                       const Layout& l) {
   const TableConfig& c = record.config;
-  auto name = [&](int p) {
-    const SeatedPlayer& sp = record.players[l.order[p]];
-    return absl::StrCat(sp.player, " (seat ", sp.seat, ")");
-  };
   std::string out;
   absl::StrAppend(&out, "Hand #", record.hand_number, " - table ",
                   record.table_id);
@@ -1336,82 +1438,12 @@ absl::StatusOr<std::string> WriteText(const HandRecord& record,
                     Money(sp.stack),
                     sp.seat == record.button ? " (button)" : "", "\n");
   }
-  for (int p : {l.sb, l.bb}) {
-    absl::StrAppend(&out, name(p), " posts the ", p == l.sb ? "small" : "big",
-                    " blind ", Money(replay->blind_posted[p]), "\n");
-  }
-  out += "*** HOLE CARDS ***\n";
-  for (int j = 0; j < l.n; ++j) {
-    int p = (l.deal_start + j) % l.n;
-    absl::StrAppend(&out, "Dealt to ", name(p), ": ",
-                    cards::CardsToString(replay->hole[p]), "\n");
-  }
-  std::vector<Card> board;
-  static constexpr std::string_view kStreets[] = {"PRE-FLOP", "FLOP", "TURN",
-                                                  "RIVER"};
-  out += "*** PRE-FLOP ***\n";
-  bool showdown_printed = false;
-  for (const Event& e : replay->events) {
-    switch (e.kind) {
-      case Event::kBoard: {
-        board.insert(board.end(), e.cards.begin(), e.cards.end());
-        absl::StrAppend(&out, "*** ", ToAbsl(kStreets[e.street]), " *** [",
-                        cards::CardsToString(board), "]\n");
-        break;
-      }
-      case Event::kRunout:
-        out += "(all in: the board is dealt out)\n";
-        break;
-      case Event::kShow:
-        if (!showdown_printed) {
-          out += "*** SHOWDOWN ***\n";
-          showdown_printed = true;
-        }
-        absl::StrAppend(&out, name(e.p), " shows ",
-                        cards::CardsToString(e.cards), "\n");
-        break;
-      case Event::kAction: {
-        std::string what;
-        switch (e.rec.action.type) {
-          case ActionType::kFold:
-            what = "folds";
-            break;
-          case ActionType::kCheck:
-            what = "checks";
-            break;
-          case ActionType::kCall:
-            what = absl::StrCat("calls ", Money(e.put));
-            break;
-          case ActionType::kBet:
-            what = absl::StrCat("bets ", Money(e.to));
-            break;
-          case ActionType::kRaise:
-            what = absl::StrCat("raises to ", Money(e.to));
-            break;
-          default:
-            what = e.verb == "cbr"
-                       ? absl::StrCat("goes all in to ", Money(e.to))
-                       : absl::StrCat("calls ", Money(e.put), " all in");
-        }
-        if (e.now_all_in && e.rec.action.type != ActionType::kAllIn) {
-          what += " and is all in";
-        }
-        if (e.rec.timeout) what += " (time ran out)";
-        absl::StrAppend(&out, name(e.p), " ", what, "\n");
-        break;
-      }
-      case Event::kStreet:
-        break;
-    }
-  }
-  if (record.voided) {
-    out += "*** VOID *** the gaming system failed: every bet is returned\n";
-  }
-  out += "*** RESULT ***\n";
-  if (replay->uncalled > 0) {
-    absl::StrAppend(&out, "Uncalled ", Money(replay->uncalled), " returned to ",
-                    name(replay->uncalled_to), "\n");
-  }
+  return out;
+}
+
+// The text history's pots (from the extras) and finishing stacks.
+std::string TextPots(const HandRecord& record, const PhhExtras& extras) {
+  std::string out;
   int pot_no = 0;
   for (const PhhPot& pot : extras.pots) {
     std::vector<std::string> who;
@@ -1438,6 +1470,71 @@ absl::StatusOr<std::string> WriteText(const HandRecord& record,
                       Money(fin - sp.stack), ")\n");
     }
   }
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WriteText(const HandRecord& record,
+                                      const PhhExtras& extras) {
+  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
+  const Layout& l = replay.layout;
+  auto name = [&](int p) {
+    const SeatedPlayer& sp = record.players[l.order[p]];
+    return absl::StrCat(sp.player, " (seat ", sp.seat, ")");
+  };
+  std::string out = TextHeader(record, extras, l);
+  for (int p : {l.sb, l.bb}) {
+    absl::StrAppend(&out, name(p), " posts the ", p == l.sb ? "small" : "big",
+                    " blind ", Money(replay.blind_posted[p]), "\n");
+  }
+  out += "*** HOLE CARDS ***\n";
+  for (int j = 0; j < l.n; ++j) {
+    int p = (l.deal_start + j) % l.n;
+    absl::StrAppend(&out, "Dealt to ", name(p), ": ",
+                    cards::CardsToString(replay.hole[p]), "\n");
+  }
+  std::vector<Card> board;
+  static constexpr std::string_view kStreets[] = {"PRE-FLOP", "FLOP", "TURN",
+                                                  "RIVER"};
+  out += "*** PRE-FLOP ***\n";
+  bool showdown_printed = false;
+  for (const Event& e : replay.events) {
+    switch (e.kind) {
+      case Event::kBoard: {
+        board.insert(board.end(), e.cards.begin(), e.cards.end());
+        absl::StrAppend(&out, "*** ", ToAbsl(kStreets[e.street]), " *** [",
+                        cards::CardsToString(board), "]\n");
+        break;
+      }
+      case Event::kRunout:
+        out += "(all in: the board is dealt out)\n";
+        break;
+      case Event::kShow:
+        if (!showdown_printed) {
+          out += "*** SHOWDOWN ***\n";
+          showdown_printed = true;
+        }
+        absl::StrAppend(&out, name(e.p), " shows ",
+                        cards::CardsToString(e.cards), "\n");
+        break;
+      case Event::kAction: {
+        absl::StrAppend(&out, name(e.p), " ", ActionText(e), "\n");
+        break;
+      }
+      case Event::kStreet:
+        break;
+    }
+  }
+  if (record.voided) {
+    out += "*** VOID *** the gaming system failed: every bet is returned\n";
+  }
+  out += "*** RESULT ***\n";
+  if (replay.uncalled > 0) {
+    absl::StrAppend(&out, "Uncalled ", Money(replay.uncalled), " returned to ",
+                    name(replay.uncalled_to), "\n");
+  }
+  out += TextPots(record, extras);
   return out;
 }
 

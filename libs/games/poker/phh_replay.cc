@@ -309,12 +309,10 @@ class Replayer {
 absl::StatusOr<PhhReplay> ReplayPhh(std::string_view text,
                                     PhhActionError* failure) {
   if (failure != nullptr) *failure = PhhActionError{};
-  absl::StatusOr<PhhHand> hand = ReadPhh(text, failure);
-  if (!hand.ok()) return hand.status();
-  absl::StatusOr<PhhExtras> extras = ParsePhhExtras(text);
-  if (!extras.ok()) return extras.status();
-  Replayer replayer(*std::move(hand), failure);
-  return replayer.Run(*extras);
+  ASSIGN_OR_RETURN(PhhHand hand, ReadPhh(text, failure));
+  ASSIGN_OR_RETURN(PhhExtras extras, ParsePhhExtras(text));
+  Replayer replayer(std::move(hand), failure);
+  return replayer.Run(extras);
 }
 
 }  // namespace banca::games::poker

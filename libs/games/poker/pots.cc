@@ -14,9 +14,11 @@ PotSplit SplitPots(absl::Span<const Contribution> contributions) {
   BANCA_CHECK(n >= 1 && n <= kMaxSeats);
   std::array<int64_t, kMaxSeats> amount{};
   int top = -1;
+  int64_t put_in = 0;
   for (int i = 0; i < n; ++i) {
     amount[i] = contributions[i].amount;
     BANCA_CHECK(amount[i] >= 0);
+    put_in += amount[i];
     if (top < 0 || amount[i] > amount[top]) top = i;
   }
   int64_t second = 0;
@@ -41,6 +43,9 @@ PotSplit SplitPots(absl::Span<const Contribution> contributions) {
       std::unique(levels.begin(), levels.begin() + num_levels) -
       levels.begin());
 
+  // Every chip put in ends in exactly one pot or is returned, and each pot
+  // can be won by someone.
+  int64_t accounted = split.returned.amount;
   int64_t previous = 0;
   for (int l = 0; l < num_levels; ++l) {
     // Chips of folded players above the last live level cannot exist (a
@@ -62,11 +67,14 @@ PotSplit SplitPots(absl::Span<const Contribution> contributions) {
     }
     previous = level;
     if (pot_amount == 0) continue;  // a level of 0: a player who put nothing
+    BANCA_CHECK(pot_amount > 0 && num_eligible > 0);
+    accounted += pot_amount;
     Pot pot;
     pot.amount = pot_amount;
     for (int k = 0; k < num_eligible; ++k) pot.eligible.push_back(eligible[k]);
     split.pots.push_back(pot);
   }
+  BANCA_CHECK(accounted == put_in);
   return split;
 }
 
@@ -79,6 +87,8 @@ SmallList<int64_t, kMaxSeats> RakePots(absl::Span<const Pot> pots, int32_t bps,
         money::ApplyBps(pot.amount, bps, money::Rounding::kDown);
     BANCA_CHECK(r.ok());
     const int64_t take = std::min(*r, left);
+    // Rake is never negative, never more than its pot, never past the cap.
+    BANCA_CHECK(take >= 0 && take <= pot.amount && take <= left);
     left -= take;
     rake.push_back(take);
   }

@@ -48,5 +48,21 @@ TEST(HoldemRake, CapSpreadMainPotFirst_HE19) {
   EXPECT_THAT(RakePots(pots, 500, 600), ElementsAre(500, 100, 0));
 }
 
+// A hand only ever adds chips to a contribution, so a negative one is a
+// broken engine: splitting it stops rather than paying out chips that were
+// never put in.
+TEST(HoldemSidePotsDeathTest, ANegativeContributionStops) {
+  std::vector<Contribution> c = {{1, -500, false}, {2, 1000, false}};
+  EXPECT_DEATH(SplitPots(c), "BANCA_CHECK failed: amount\\[i\\] >= 0");
+}
+
+// A pot is never negative either; its rake would be a payment to the
+// house from nowhere.
+TEST(HoldemRakeDeathTest, ANegativePotStops) {
+  std::vector<Pot> pots(1);
+  pots[0].amount = -1000;
+  EXPECT_DEATH(RakePots(pots, 500, 0), "BANCA_CHECK failed: r.ok\\(\\)");
+}
+
 }  // namespace
 }  // namespace banca::games::poker

@@ -1,6 +1,7 @@
 #include "libs/games/poker/random_play.h"
 
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::games::poker {
 namespace {
@@ -56,8 +57,7 @@ absl::Status PlayRandomly(Hand& hand, BitSource bits) {
     if (steps > 100'000) return absl::InternalError("hand does not end");
     const int seat = *hand.to_act();
     const RandomDecision d = RandomLegalDecision(hand, bits);
-    absl::Status st = d.timeout ? hand.Timeout(seat) : hand.Act(seat, d.action);
-    if (!st.ok()) return st;
+    RETURN_IF_ERROR(d.timeout ? hand.Timeout(seat) : hand.Act(seat, d.action));
   }
   return absl::OkStatus();
 }

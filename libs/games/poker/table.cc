@@ -20,6 +20,7 @@ int64_t BuyInRake(const TableConfig& c, int64_t paid) {
   absl::StatusOr<int64_t> r =
       money::ApplyBps(paid, c.rake.bps, money::Rounding::kDown);
   BANCA_CHECK(r.ok());
+  BANCA_CHECK(*r >= 0 && *r <= paid);
   return *r;
 }
 
@@ -326,9 +327,13 @@ void Table::Settle() {
   const HandResult& r = hand_->result();
   auto shared = std::make_shared<const HandResult>(r);
   std::vector<std::pair<int, LeaveReason>> ending;
+  // The stacks change by as much as the rake took, no more: no seat ends
+  // negative and the table neither makes nor loses a chip.
+  int64_t moved = r.rake;
   for (const PlayerResult& p : r.players) {
     Occupant& o = seats_.at(p.seat);
-    BANCA_CHECK(o.stack == p.start_stack);
+    BANCA_CHECK(o.stack == p.start_stack && p.end_stack >= 0);
+    moved += p.end_stack - p.start_stack;
     o.stack = p.end_stack;
     o.stats.total_bet += p.bet;
     o.stats.total_won += p.won;
@@ -347,6 +352,7 @@ void Table::Settle() {
       ending.push_back({p.seat, LeaveReason::kInactive});
     }
   }
+  BANCA_CHECK(moved == 0);
   for (auto& [seat, o] : seats_) {
     if (o.leaving) {
       ending.push_back({seat, o.leave_reason});

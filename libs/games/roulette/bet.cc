@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/roulette/call_bets.h"
 #include "libs/money/money.h"
@@ -124,9 +125,8 @@ absl::StatusOr<std::vector<Chip>> LayOut(WheelKind wheel,
         absl::StrCat(name, " lists too many numbers or indexes"));
   }
   if (std::optional<Chance> chance = ChanceOfKind(request.kind)) {
-    absl::StatusOr<Position> position =
-        OrdinaryPosition(wheel, request, *chance);
-    if (!position.ok()) return position.status();
+    ASSIGN_OR_RETURN(Position position,
+                     OrdinaryPosition(wheel, request, *chance));
     if (RulesOf(*chance).pays_denominator == 2 && request.amount % 2 != 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           name,
@@ -134,12 +134,11 @@ absl::StatusOr<std::vector<Chip>> LayOut(WheelKind wheel,
           "of cents, got ",
           request.amount));
     }
-    return std::vector<Chip>{Chip{*position, request.amount}};
+    return std::vector<Chip>{Chip{position, request.amount}};
   }
-  absl::StatusOr<std::vector<CallBetChip>> layout =
-      CallBetLayout(wheel, request);
-  if (!layout.ok()) return layout.status();
-  const int units = TotalUnits(*layout);
+  ASSIGN_OR_RETURN(std::vector<CallBetChip> layout,
+                   CallBetLayout(wheel, request));
+  const int units = TotalUnits(layout);
   BANCA_CHECK(units > 0);
   if (request.amount % units != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -148,7 +147,7 @@ absl::StatusOr<std::vector<Chip>> LayOut(WheelKind wheel,
   }
   const int64_t unit = request.amount / units;
   std::vector<Chip> chips;
-  for (const CallBetChip& c : *layout) {
+  for (const CallBetChip& c : layout) {
     // Call bets use inside chances only, which pay whole multiples.
     BANCA_CHECK(RulesOf(c.position.chance).pays_denominator == 1);
     chips.push_back(Chip{c.position, unit * c.units});
@@ -163,8 +162,11 @@ int64_t ChipReturn(const Chip& chip, Pocket result) {
   // so nothing here overflows.
   BANCA_CHECK(chip.amount > 0 && chip.amount <= money::kMaxAmountMinor);
   BANCA_CHECK(chip.amount * rules.pays_numerator % rules.pays_denominator == 0);
-  return chip.amount +
-         chip.amount * rules.pays_numerator / rules.pays_denominator;
+  const int64_t back =
+      chip.amount + chip.amount * rules.pays_numerator / rules.pays_denominator;
+  // A winning chip returns more than its stake, at most the largest multiple.
+  BANCA_CHECK(back > chip.amount && back <= kMaxReturnMultiple * chip.amount);
+  return back;
 }
 
 }  // namespace banca::games::roulette

@@ -78,6 +78,10 @@ struct Chip {
 absl::StatusOr<std::vector<Chip>> LayOut(WheelKind wheel,
                                          const BetRequest& request);
 
+// The most a stake can return: a straight's stake plus 35 times it
+// (RFD-12). A bet's chips together return at most this times its stake.
+inline constexpr int64_t kMaxReturnMultiple = 36;
+
 // RFD-12: what a chip returns on `result`: 0 when it loses, else the stake
 // plus stake × pays (a two-dozen / two-column stake is even, so half is
 // exact).

@@ -183,20 +183,16 @@ absl::StatusOr<Position> ColumnPosition(int index) {
 }
 
 absl::StatusOr<Position> DozenSplitPosition(absl::Span<const int> indexes) {
-  absl::StatusOr<std::pair<int, int>> pair =
-      AdjacentPair("dozen_split", indexes);
-  if (!pair.ok()) return pair.status();
+  ASSIGN_OR_RETURN(auto pair, AdjacentPair("dozen_split", indexes));
   return Position{
       Chance::kDozenSplit,
-      NumberSet::Range(12 * (pair->first - 1) + 1, 12 * pair->second)};
+      NumberSet::Range(12 * (pair.first - 1) + 1, 12 * pair.second)};
 }
 
 absl::StatusOr<Position> ColumnSplitPosition(absl::Span<const int> indexes) {
-  absl::StatusOr<std::pair<int, int>> pair =
-      AdjacentPair("column_split", indexes);
-  if (!pair.ok()) return pair.status();
-  return Position{Chance::kColumnSplit, Union(ColumnSet(pair->first - 1),
-                                              ColumnSet(pair->second - 1))};
+  ASSIGN_OR_RETURN(auto pair, AdjacentPair("column_split", indexes));
+  return Position{Chance::kColumnSplit,
+                  Union(ColumnSet(pair.first - 1), ColumnSet(pair.second - 1))};
 }
 
 Position SimplePosition(Chance chance) {

@@ -282,5 +282,17 @@ TEST(AmericanRoulette, DoubleZeroBehavesLikeZero_RA_gap3) {
       1200);
 }
 
+// RFD-12: a two-dozen chip pays half its stake, so LayOut takes only even
+// stakes. A chip with an odd one cannot be paid to the cent: paying it
+// stops rather than rounding.
+TEST(RouletteChipDeathTest, AnOddTwoDozenChipIsNeverPaid_RFD_12) {
+  absl::StatusOr<std::vector<Chip>> chips =
+      LayOut(kFr, Outside(BetKind::kDozenSplit, 100, {1, 2}));
+  ASSERT_TRUE(chips.ok()) << chips.status();
+  Chip chip = (*chips)[0];
+  chip.amount = 101;
+  EXPECT_DEATH(ChipReturn(chip, 5), "BANCA_CHECK failed: chip.amount \\*");
+}
+
 }  // namespace
 }  // namespace banca::games::roulette

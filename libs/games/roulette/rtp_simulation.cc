@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/roulette/table.h"
 #include "libs/games/roulette/wheel.h"
 
@@ -75,23 +76,21 @@ absl::StatusOr<RtpTally> SimulateRtp(WheelKind wheel,
   // fits its limits (a chip is at most a few units, a maximum 30 or more).
   config.min_bet = 0;
   for (const BetRequest& bet : bets) {
-    absl::StatusOr<std::vector<Chip>> chips = LayOut(wheel, bet);
-    if (!chips.ok()) return chips.status();
-    for (const Chip& chip : *chips) {
+    ASSIGN_OR_RETURN(std::vector<Chip> chips, LayOut(wheel, bet));
+    for (const Chip& chip : chips) {
       if (config.min_bet == 0 || chip.amount < config.min_bet) {
         config.min_bet = chip.amount;
       }
     }
   }
   absl::Time now = absl::UnixEpoch();
-  absl::StatusOr<Table> table = Table::Create(config, now);
-  if (!table.ok()) return table.status();
+  ASSIGN_OR_RETURN(Table table, Table::Create(config, now));
   // Bet ids need only be unique within a round.
   std::vector<std::string> ids;
   for (size_t i = 0; i < bets.size(); ++i) ids.push_back(absl::StrCat("b", i));
   // Checked once up front, on a copy: afterwards every round places the
   // same bets, which the engine has accepted.
-  Table probe = *table;
+  Table probe = table;
   for (size_t i = 0; i < bets.size(); ++i) {
     if (absl::StatusOr<BetPlaced> placed =
             probe.PlaceBet("sim", ids[i], bets[i], now);
@@ -104,12 +103,12 @@ absl::StatusOr<RtpTally> SimulateRtp(WheelKind wheel,
   for (int64_t r = 0; r < rounds; ++r) {
     const size_t i = static_cast<size_t>(r % static_cast<int64_t>(bets.size()));
     absl::StatusOr<BetPlaced> placed =
-        table->PlaceBet("sim", ids[i], bets[i], now);
+        table.PlaceBet("sim", ids[i], bets[i], now);
     BANCA_CHECK(placed.ok());
     const Pocket pocket =
         order[cards::UniformInt(rng, static_cast<uint32_t>(order.size()))];
     absl::StatusOr<SpinResult> spin =
-        table->Spin(SpinOutcome{pocket, kMinRevolutions, false}, now);
+        table.Spin(SpinOutcome{pocket, kMinRevolutions, false}, now);
     BANCA_CHECK(spin.ok());
     const RoundSettled& settled = std::get<RoundSettled>(*spin);
     tally.Add(settled.total_staked, settled.total_returned);

@@ -158,9 +158,8 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
                        " bets per player in a round"));
     }
   }
-  absl::StatusOr<std::vector<Chip>> chips = LayOut(config_.wheel, request);
-  if (!chips.ok()) return chips.status();
-  RETURN_IF_ERROR(CheckLimits(state, *chips));
+  ASSIGN_OR_RETURN(std::vector<Chip> chips, LayOut(config_.wheel, request));
+  RETURN_IF_ERROR(CheckLimits(state, chips));
 
   // Accepted: from here on nothing fails.
   last_time_ = now;
@@ -169,7 +168,7 @@ absl::StatusOr<BetPlaced> Table::PlaceBet(const std::string& player,
   mine.last_bet_at = now;
   mine.idle_rounds = 0;
   mine.notice.reset();
-  BetPlaced placed{round_, player, bet_id, request.amount, *std::move(chips)};
+  BetPlaced placed{round_, player, bet_id, request.amount, std::move(chips)};
   mine.bets.push_back(LiveBet{placed, request, next_seq_++});
   mine.used_ids.insert(bet_id);
   return placed;
@@ -261,8 +260,7 @@ absl::StatusOr<SpinResult> Table::Spin(const SpinOutcome& outcome,
   // Check the outcome first so that a bad one leaves the table betting.
   RETURN_IF_ERROR(CheckTime(now));
   RETURN_IF_ERROR(CheckOutcome(outcome));
-  absl::StatusOr<BallLaunched> launched = Launch(now);
-  if (!launched.ok()) return launched.status();
+  RETURN_IF_ERROR(Launch(now).status());
   absl::StatusOr<SpinResult> result = Stop(outcome, now);
   BANCA_CHECK(result.ok());
   return result;
@@ -304,7 +302,11 @@ RoundSettled Table::Settle(const SpinOutcome& outcome, absl::Time now) {
         s.returned += back;
         chip_stakes += chip.amount;
       }
+      // The chips are the stake; what they return is never negative and
+      // never more than the stake's largest multiple.
       BANCA_CHECK(chip_stakes == s.stake);
+      BANCA_CHECK(s.returned >= 0 &&
+                  s.returned <= kMaxReturnMultiple * s.stake);
       state.totals.staked += s.stake;
       state.totals.returned += s.returned;
       out.total_staked += s.stake;
@@ -328,7 +330,15 @@ RoundSettled Table::Settle(const SpinOutcome& outcome, absl::Time now) {
                      if (a_won != b_won) return !a_won;
                      return a.seq < b.seq;
                    });
-  for (Ordered& o : all) out.bets.push_back(std::move(o.settlement));
+  // Every live bet is settled once, and the round's totals are its bets'.
+  int64_t staked = 0;
+  int64_t returned = 0;
+  for (Ordered& o : all) {
+    staked += o.settlement.stake;
+    returned += o.settlement.returned;
+    out.bets.push_back(std::move(o.settlement));
+  }
+  BANCA_CHECK(staked == out.total_staked && returned == out.total_returned);
 
   history_.push_front(PastNumber{round_, out.pocket, out.colour});
   while (static_cast<int>(history_.size()) > config_.history_size) {
@@ -350,6 +360,8 @@ absl::StatusOr<FailureResult> Table::Fail(absl::Time now) {
   std::vector<std::pair<int64_t, BetWithdrawn>> refunds;
   for (auto& [name, state] : players_) {
     for (const LiveBet& bet : state.bets) {
+      // A refund is the whole stake, which is positive (LayOut).
+      BANCA_CHECK(bet.placed.stake > 0);
       refunds.push_back({bet.seq, BetWithdrawn{round_, name, bet.placed.bet_id,
                                                bet.placed.stake}});
     }

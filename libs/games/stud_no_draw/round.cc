@@ -296,6 +296,9 @@ void Round::Settle(bool voided) {
       BANCA_CHECK(s.decision == Decision::kFolded);
       sr.settlement = SettleFolded(s.ante);
     }
+    // Each stake the seat placed is settled once, no other.
+    BANCA_CHECK(sr.settlement.ante.stake == s.ante &&
+                sr.settlement.bet.stake == s.bet);
     r.staked += sr.settlement.staked();
     r.returned += sr.settlement.returned();
     r.seats.push_back(std::move(sr));

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/stud_no_draw/round.h"
 #include "libs/games/stud_no_draw/strategy.h"
 
@@ -53,9 +54,8 @@ absl::Status SimulateRounds(int64_t rounds, cards::RandomSource& rng,
         absl::StrCat("rounds must be 0..", kMaxRounds, ", got ", rounds));
   }
   for (int64_t i = 0; i < rounds; ++i) {
-    absl::StatusOr<RoundStakes> r = SimulateRound(rng, kSimulatedAnte);
-    if (!r.ok()) return r.status();
-    tally.Add(r->staked, r->returned);
+    ASSIGN_OR_RETURN(RoundStakes r, SimulateRound(rng, kSimulatedAnte));
+    tally.Add(r.staked, r.returned);
   }
   return absl::OkStatus();
 }

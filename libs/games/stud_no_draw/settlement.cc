@@ -1,10 +1,13 @@
 #include "libs/games/stud_no_draw/settlement.h"
 
+#include <utility>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "libs/cards/evaluator.h"
 #include "libs/cards/sem_descarte.h"
 #include "libs/common/check.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/stud_no_draw/config.h"
 #include "libs/games/stud_no_draw/paytable.h"
 #include "libs/money/money.h"
@@ -29,11 +32,49 @@ std::string_view OutcomeName(Outcome outcome) {
   return "unknown";
 }
 
+namespace {
+
+// A seat's settlement keeps the money invariants: the ante is positive and
+// the bet is none or kBetPerAnte × the ante; the ante returns at most
+// twice itself (SD-26, SD-28b), the bet at most its stake plus the largest
+// multiplier (SD-12); and what each returns matches the outcome. Returns
+// `s`, so that every settlement goes out through here.
+SeatSettlement Checked(SeatSettlement s) {
+  const BetSettlement& ante = s.ante;
+  const BetSettlement& bet = s.bet;
+  BANCA_CHECK(ante.stake > 0);
+  BANCA_CHECK(bet.stake == 0 || bet.stake == kBetPerAnte * ante.stake);
+  BANCA_CHECK(ante.returned >= 0 && ante.returned <= 2 * ante.stake);
+  BANCA_CHECK(bet.returned >= 0 &&
+              bet.returned <= (1 + kMaxBetMultiplier) * bet.stake);
+  BANCA_CHECK(s.returned() <= money::kMaxAmountMinor);
+  switch (s.outcome) {
+    case Outcome::kFolded:
+      BANCA_CHECK(bet.stake == 0 && s.returned() == 0);
+      break;
+    case Outcome::kVoid:
+    case Outcome::kPush:
+      BANCA_CHECK(ante.returned == ante.stake && bet.returned == bet.stake);
+      break;
+    case Outcome::kLost:
+      BANCA_CHECK(bet.stake > 0 && s.returned() == 0);
+      break;
+    case Outcome::kBankNotQualify:
+    case Outcome::kWon:
+      BANCA_CHECK(bet.stake > 0 && ante.returned == 2 * ante.stake &&
+                  bet.returned >= bet.stake);
+      break;
+  }
+  return s;
+}
+
+}  // namespace
+
 SeatSettlement SettleFolded(int64_t ante) {
   SeatSettlement s;
   s.outcome = Outcome::kFolded;
   s.ante = {ante, 0};
-  return s;
+  return Checked(s);
 }
 
 SeatSettlement SettleVoid(int64_t ante, int64_t bet) {
@@ -41,7 +82,7 @@ SeatSettlement SettleVoid(int64_t ante, int64_t bet) {
   s.outcome = Outcome::kVoid;
   s.ante = {ante, ante};
   s.bet = {bet, bet};
-  return s;
+  return Checked(s);
 }
 
 absl::StatusOr<SeatSettlement> SettleContinued(
@@ -55,9 +96,9 @@ absl::StatusOr<SeatSettlement> SettleContinued(
     return absl::InvalidArgumentError(
         absl::StrCat("ante must be 1..", kLargestAnte, ", got ", ante));
   }
-  absl::StatusOr<cards::Showdown> showdown =
-      cards::sem_descarte::ComparePlayerWithBankChecked(player, bank);
-  if (!showdown.ok()) return showdown.status();
+  ASSIGN_OR_RETURN(
+      cards::Showdown showdown,
+      cards::sem_descarte::ComparePlayerWithBankChecked(player, bank));
 
   const int64_t bet = kBetPerAnte * ante;
   SeatSettlement s;
@@ -70,9 +111,9 @@ absl::StatusOr<SeatSettlement> SettleContinued(
     s.outcome = Outcome::kBankNotQualify;
     s.ante.returned = 2 * ante;
     s.bet.returned = bet;
-    return s;
+    return Checked(s);
   }
-  s.showdown = *std::move(showdown);
+  s.showdown = std::move(showdown);
   if (s.showdown.winner > 0) {
     s.outcome = Outcome::kWon;
     s.multiplier = BetMultiplier(ev.Evaluate(player));
@@ -85,8 +126,7 @@ absl::StatusOr<SeatSettlement> SettleContinued(
     s.ante.returned = ante;
     s.bet.returned = bet;
   }
-  BANCA_CHECK(s.returned() <= money::kMaxAmountMinor);
-  return s;
+  return Checked(std::move(s));
 }
 
 }  // namespace banca::games::stud_no_draw

@@ -145,6 +145,14 @@ TEST(StudNoDrawSettle, VoidReturnsEveryStake_SD_33) {
   EXPECT_EQ(s.returned(), 100);
 }
 
+// The round settles only stakes it took: an ante, and a bet of exactly
+// twice it (SD-23) or none. Anything else is a broken round, and settling
+// it stops instead of paying it.
+TEST(StudNoDrawSettleDeathTest, AStakeTheRoundCannotHaveTakenStops_SD_23) {
+  EXPECT_DEATH(SettleVoid(100, 150), "BANCA_CHECK failed: bet.stake == 0");
+  EXPECT_DEATH(SettleFolded(0), "BANCA_CHECK failed: ante.stake > 0");
+}
+
 TEST(StudNoDrawSettle, BadInputIsRejected) {
   EXPECT_EQ(
       SettleContinued(0, Cards("Ac Kc 9c 5s 3d"), Cards(kAceKing)).status(),

@@ -83,23 +83,21 @@ void Table::EndSession(int seat, LeaveReason reason) {
 }
 
 absl::StatusOr<PlayerLeft> Table::Leave(const std::string& player) {
-  absl::StatusOr<int> seat = SeatFor(player);
-  if (!seat.ok()) return seat.status();
-  if (round_open() && round_->HasStake(*seat)) {
+  ASSIGN_OR_RETURN(int seat, SeatFor(player));
+  if (round_open() && round_->HasStake(seat)) {
     return absl::FailedPreconditionError(
         absl::StrCat(player, " has a stake in round ", round_->number(),
                      "; the session ends after it is settled"));
   }
-  EndSession(*seat, LeaveReason::kPlayer);
+  EndSession(seat, LeaveReason::kPlayer);
   return std::get<PlayerLeft>(events_.back());
 }
 
 absl::Status Table::PlaceAnte(const std::string& player, int64_t amount,
                               int64_t now_ms) {
-  absl::StatusOr<int> seat = SeatFor(player);
-  if (!seat.ok()) return seat.status();
+  ASSIGN_OR_RETURN(int seat, SeatFor(player));
   RETURN_IF_ERROR(CheckTime(now_ms));
-  if (!seats_[*seat - 1]->connected) {
+  if (!seats_[seat - 1]->connected) {
     return absl::FailedPreconditionError(
         absl::StrCat(player, " is disconnected"));
   }
@@ -115,7 +113,7 @@ absl::Status Table::PlaceAnte(const std::string& player, int64_t amount,
     fresh = *std::move(opened);
     r = &*fresh;
   }
-  RETURN_IF_ERROR(r->PlaceAnte(*seat, player, amount));
+  RETURN_IF_ERROR(r->PlaceAnte(seat, player, amount));
   // Only a valid ante opens the round: a rejected one leaves no trace.
   if (fresh) {
     round_ = *std::move(fresh);
@@ -123,7 +121,7 @@ absl::Status Table::PlaceAnte(const std::string& player, int64_t amount,
     ++rounds_;
   }
   now_ms_ = now_ms;
-  Occupant& o = *seats_[*seat - 1];
+  Occupant& o = *seats_[seat - 1];
   o.last_bet_ms = now_ms;
   o.idle_rounds = 0;
   o.invited = false;
@@ -142,29 +140,26 @@ absl::Status Table::Deal(const std::vector<cards::Card>& deck, int64_t now_ms) {
 }
 
 absl::Status Table::Fold(const std::string& player) {
-  absl::StatusOr<int> seat = SeatFor(player);
-  if (!seat.ok()) return seat.status();
+  ASSIGN_OR_RETURN(int seat, SeatFor(player));
   if (!round_) return absl::FailedPreconditionError("no round has started");
-  RETURN_IF_ERROR(round_->Fold(*seat));
+  RETURN_IF_ERROR(round_->Fold(seat));
   AfterRoundStep();
   return absl::OkStatus();
 }
 
 absl::Status Table::Continue(const std::string& player) {
-  absl::StatusOr<int> seat = SeatFor(player);
-  if (!seat.ok()) return seat.status();
+  ASSIGN_OR_RETURN(int seat, SeatFor(player));
   if (!round_) return absl::FailedPreconditionError("no round has started");
-  RETURN_IF_ERROR(round_->Continue(*seat));
+  RETURN_IF_ERROR(round_->Continue(seat));
   AfterRoundStep();
   return absl::OkStatus();
 }
 
 absl::Status Table::Timeout(const std::string& player, int64_t now_ms) {
-  absl::StatusOr<int> seat = SeatFor(player);
-  if (!seat.ok()) return seat.status();
+  ASSIGN_OR_RETURN(int seat, SeatFor(player));
   if (!round_) return absl::FailedPreconditionError("no round has started");
   RETURN_IF_ERROR(CheckTime(now_ms));
-  RETURN_IF_ERROR(round_->Timeout(*seat, now_ms));
+  RETURN_IF_ERROR(round_->Timeout(seat, now_ms));
   now_ms_ = now_ms;
   AfterRoundStep();
   return absl::OkStatus();
@@ -195,15 +190,14 @@ absl::Status Table::Tick(int64_t now_ms) {
 }
 
 absl::Status Table::Disconnect(const std::string& player) {
-  absl::StatusOr<int> seat = SeatFor(player);
-  if (!seat.ok()) return seat.status();
-  Occupant& o = *seats_[*seat - 1];
+  ASSIGN_OR_RETURN(int seat, SeatFor(player));
+  Occupant& o = *seats_[seat - 1];
   if (!o.connected) {
     return absl::FailedPreconditionError(
         absl::StrCat(player, " is already disconnected"));
   }
-  if (round_open() && round_->HasStake(*seat)) {
-    BANCA_CHECK(round_->Disconnect(*seat).ok());
+  if (round_open() && round_->HasStake(seat)) {
+    BANCA_CHECK(round_->Disconnect(seat).ok());
   }
   o.connected = false;
   events_.push_back(ConnectionChanged{player, false});
@@ -212,9 +206,8 @@ absl::Status Table::Disconnect(const std::string& player) {
 }
 
 absl::Status Table::Reconnect(const std::string& player) {
-  absl::StatusOr<int> seat = SeatFor(player);
-  if (!seat.ok()) return seat.status();
-  Occupant& o = *seats_[*seat - 1];
+  ASSIGN_OR_RETURN(int seat, SeatFor(player));
+  Occupant& o = *seats_[seat - 1];
   if (o.connected) {
     return absl::FailedPreconditionError(absl::StrCat(player, " is connected"));
   }
