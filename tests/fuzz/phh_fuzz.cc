@@ -1,6 +1,6 @@
 // The PHH reader (libs/games/poker/phh.h) behind `banca hands replay`: any
 // text through ReadPhh, ParsePhh and ParsePhhExtras, the replay through the
-// engine (tools/banca/hands.h), and a hand that parses written back out.
+// engine (libs/hand_history/hands.h), and a hand that parses written back out.
 // Errors are expected; a crash or UB is a finding.
 #include <cstddef>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // TableCreated making a TableState and every later event applied to it, as
 // TableService::Replay and `banca hands export` do. A refused event is fine
 // (replay reports DATA_LOSS); a crash or UB is a finding. A sealed deck is
-// opened first (services/table/sealed_decks.h), with the key the seeds'
+// opened first (libs/tables/sealed_decks.h), with the key the seeds'
 // decks were sealed with (fuzz_deck_keys.h).
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // `banca hands replay` end to end: the built binary on the testdata files
 // (exit status, one JSON object on stdout, the message on stderr), and the
-// JSON the command prints (tools/banca/hands.h) without a process.
+// JSON the command prints (libs/hand_history/hands.h) without a process.
 #include <sys/wait.h>
 
 #include <cstdio>

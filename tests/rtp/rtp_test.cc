@@ -1,5 +1,5 @@
 // The return-to-player gate of CI: every banked game of `banca bench rtp`
-// (tools/banca/rtp_games.h) plays at least 1,000,000 rounds on its real
+// (tools/bench/rtp_games.h) plays at least 1,000,000 rounds on its real
 // engine, and its theoretical RTP (docs/rtp.md) must lie inside the measured
 // 99% confidence interval. Seeded, so a run is reproducible: with a correct
 // engine a given seed fails with probability 1% per game, once and for all,

@@ -1,5 +1,5 @@
-// `banca hands SUBCOMMAND ...` (see tools/banca/hands.h and
-// tools/banca/hands_export.h).
+// `banca hands SUBCOMMAND ...` (see libs/hand_history/hands.h and
+// services/audit/hands_export.h).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>

@@ -1,4 +1,4 @@
-// `banca scenario run FILE.json` (see tools/banca/scenario.h).
+// `banca scenario run FILE.json` (see tools/scenario/scenario.h).
 #include <cstdio>
 #include <memory>
 #include <string>
