@@ -1,5 +1,6 @@
 #include "services/table/banked_table_service.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
@@ -107,6 +108,7 @@ void BankedTableService::Stop() {
     if (t.joinable()) t.join();
   }
   threads_.clear();
+  while (in_flight_.load() > 0) absl::SleepFor(absl::Milliseconds(1));
 }
 
 void BankedTableService::Loop(absl::Duration every,
@@ -186,6 +188,7 @@ absl::Status BankedTableService::Replay() {
               absl::StrCat(where, "sequence gap after ", slot->sequence));
         }
         slot->sequence = static_cast<int64_t>(decoded->envelope.sequence());
+        slot->durable_sequence = slot->sequence;
         if (event.has_stake_requested()) {
           slot->saga_started_micros[event.stake_requested().saga_id()] = now;
         }
@@ -273,11 +276,33 @@ absl::Status BankedTableService::CommitLocked(Slot& slot,
   for (const v1::BankedTableEvent& d : derived) {
     wire::AppendBankedRecords(d, ++slot.sequence, ctx, &records);
   }
-  absl::StatusOr<std::vector<eventlog::Position>> appended =
-      log_.Append(std::move(records));
-  if (!appended.ok()) DieOnLogFailure(appended.status());
+  const int64_t last = slot.sequence;
+  ++in_flight_;
+  // The callback runs on the log's completion thread (before AppendAsync
+  // returns only for a refused batch, which stops the process before it
+  // takes any lock).
+  log_.AppendAsync(std::move(records), {},
+                   [this, &slot, last](absl::Status status,
+                                       std::vector<eventlog::Position>) {
+                     if (!status.ok()) DieOnLogFailure(status);
+                     Durable(slot, last);
+                   });
   slot.changed.SignalAll();
   return absl::OkStatus();
+}
+
+void BankedTableService::Durable(Slot& slot, int64_t sequence) {
+  {
+    absl::MutexLock lock(&slot.mu);
+    slot.durable_sequence = std::max(slot.durable_sequence, sequence);
+    slot.changed.SignalAll();
+  }
+  --in_flight_;
+}
+
+void BankedTableService::WaitDurableLocked(Slot& slot) {
+  const int64_t shown = slot.sequence;
+  while (slot.durable_sequence < shown) slot.changed.Wait(&slot.mu);
 }
 
 absl::StatusOr<auth::Claims> BankedTableService::Caller(
@@ -313,14 +338,17 @@ grpc::Status BankedTableService::PlayerCommand(
         if (!found.ok()) return found.status();
         Slot& slot = **found;
         absl::MutexLock lock(&slot.mu);
+        absl::Status decided = absl::OkStatus();
         if (!repeat) {
           absl::StatusOr<v1::BankedTableEvent> e =
               make(caller.player_id(), slot);
           if (!e.ok()) return e.status();
-          RETURN_IF_ERROR(Decide(slot, key, fingerprint, *std::move(e)));
+          decided = Decide(slot, key, fingerprint, *std::move(e));
         }
-        *response = slot.state->ViewFor(caller.player_id());
-        return absl::OkStatus();
+        if (decided.ok()) *response = slot.state->ViewFor(caller.player_id());
+        // Whatever the answer, it leaves once what it decided is durable.
+        WaitDurableLocked(slot);
+        return decided;
       });
 }
 
@@ -332,7 +360,9 @@ grpc::Status BankedTableService::Query(grpc::ServerContext* context,
   absl::StatusOr<Slot*> slot = FindOrNotFound(table_id);
   if (!slot.ok()) return edge::ToGrpcStatus(slot.status());
   absl::MutexLock lock(&(*slot)->mu);
-  return edge::ToGrpcStatus(read(*caller, *(*slot)->state));
+  const absl::Status read_status = read(*caller, *(*slot)->state);
+  WaitDurableLocked(**slot);
+  return edge::ToGrpcStatus(read_status);
 }
 
 grpc::Status BankedTableService::CreateTable(
@@ -400,6 +430,7 @@ grpc::Status BankedTableService::CreateTable(
         absl::StatusOr<std::vector<eventlog::Position>> appended =
             log_.Append({wire::EncodeBankedRecord(e, ++slot->sequence, ctx)});
         if (!appended.ok()) DieOnLogFailure(appended.status());
+        slot->durable_sequence = slot->sequence;
         *response = slot->state->Info();
         tables_[request->table_id()] = std::move(slot);
         return absl::OkStatus();
@@ -420,6 +451,7 @@ grpc::Status BankedTableService::ListTables(grpc::ServerContext* context,
   for (Slot* slot : slots) {
     absl::MutexLock lock(&slot->mu);
     *out->add_tables() = slot->state->Info();
+    WaitDurableLocked(*slot);
   }
   return grpc::Status::OK;
 }
@@ -451,6 +483,7 @@ grpc::Status BankedTableService::Leave(
         absl::MutexLock lock(&(*slot)->mu);
         if (repeat) {
           *response = (*slot)->state->SummaryFor(caller.player_id());
+          WaitDurableLocked(**slot);
           return absl::OkStatus();
         }
         v1::BankedTableEvent e = NewEvent(request->table_id());
@@ -459,6 +492,7 @@ grpc::Status BankedTableService::Leave(
         e.mutable_leaving()->set_player_id(caller.player_id());
         RETURN_IF_ERROR(CommitLocked(**slot, std::move(e)));
         *response = (*slot)->state->last_left();
+        WaitDurableLocked(**slot);
         return absl::OkStatus();
       });
 }
@@ -580,6 +614,7 @@ grpc::Status BankedTableService::VoidRound(
           RETURN_IF_ERROR(CommitLocked(**slot, std::move(e)));
         }
         *response = (*slot)->state->Info();
+        WaitDurableLocked(**slot);
         return absl::OkStatus();
       });
 }
@@ -623,14 +658,14 @@ grpc::Status BankedTableService::WatchTable(
     v1::BankedTableView view;
     {
       absl::MutexLock lock(&slot.mu);
-      // Everything the state shows is durable: commits append under the
-      // lock.
       if (slot.state->version() == sent) {
         slot.changed.WaitWithTimeout(&slot.mu, options_.watch_poll);
         if (slot.state->version() == sent) continue;
       }
       view = slot.state->ViewFor(viewer);
       sent = slot.state->version();
+      // Sent once everything it shows is durable.
+      WaitDurableLocked(slot);
     }
     if (!writer->Write(view)) break;
   }
@@ -641,6 +676,7 @@ grpc::Status BankedTableService::WatchTable(
       NoteConnectionLocked(slot, viewer, false);
     }
   }
+  WaitDurableLocked(slot);
   return grpc::Status::OK;
 }
 
@@ -802,6 +838,9 @@ void BankedTableService::TickSlot(Slot& slot) {
       break;
     }
   }
+  // A tick ends with what it decided on the log (the next tick, and a
+  // test driving the clock, see it there).
+  WaitDurableLocked(slot);
 }
 
 absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
@@ -867,8 +906,10 @@ absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
     e.mutable_stake_refused()->set_reason(rejection);
     slot->refusals.Refused(saga_id, rejection);
   }
-  // Durable (synchronous append) before the reader commits its position.
-  return CommitLocked(*slot, std::move(e));
+  RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
+  // Durable before the reader commits its position.
+  WaitDurableLocked(*slot);
+  return absl::OkStatus();
 }
 
 }  // namespace banca::table

@@ -7,10 +7,13 @@
 // the poker tables), validated, claimed in the idempotency index, decided
 // by applying its event to the table's state under the table's lock (the
 // engine's checks are the validation: a refused event changes nothing and
-// appends nothing) and appended to banca.banked.events with the events it
-// derived before the lock is released, so the log's order is the table's.
-// The append is synchronous: everything a reader sees under the lock is
-// durable.
+// appends nothing) and queued on banca.banked.events (EventLog::AppendAsync)
+// with the events it derived before the lock is released, so the log's
+// order is the table's. The fsync happens off the lock, so the commands of
+// a table (and of every table) share the log's group commit, as at the
+// poker tables. No answer leaves before what it shows is durable: each one
+// is computed under the lock, then waits (the lock released) until the
+// table's log is durable up to that point (WaitDurableLocked).
 //
 // Money moves only in the wallet. A bet is a stake saga through the log:
 // StakeRequested (with its cash -> game/<table>/wagers transaction) -> the
@@ -161,7 +164,8 @@ class BankedTableService final : public v1::BankedTableService::Service {
     absl::Mutex mu;
     absl::CondVar changed;
     std::unique_ptr<tables::BankedGameState> state;
-    int64_t sequence = 0;  // last stream sequence appended (and durable)
+    int64_t sequence = 0;          // last stream sequence queued on the log
+    int64_t durable_sequence = 0;  // last one the log has made durable
     std::map<std::string, int64_t> saga_started_micros;
     // Why a stake was refused, for the PlaceBet still waiting on it.
     SagaRefusals refusals;
@@ -180,10 +184,20 @@ class BankedTableService final : public v1::BankedTableService::Service {
   // The randomness of a new or replayed table.
   absl::StatusOr<std::unique_ptr<cards::RandomSource>> NewRandomSource(
       const std::string& table_id) const;
-  // Applies `event` and appends it with what it derived; durable on
-  // return. On a refusal nothing changed and nothing was appended.
+  // Applies `event` and queues it on the log with what it derived, in the
+  // table's order; durable once slot.durable_sequence reaches
+  // slot.sequence (the log's completion thread moves it, off the table's
+  // lock, so a table's commands share one group commit). On a refusal
+  // nothing changed and nothing was queued.
   absl::Status CommitLocked(Slot& slot, v1::BankedTableEvent event)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Blocks (releasing slot.mu meanwhile) until the table's log is durable
+  // up to what the state shows now. Every answer computed from the state
+  // waits here before it leaves, so no caller sees what the log could
+  // still lose.
+  void WaitDurableLocked(Slot& slot) ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // The log's completion: `slot` durable up to `sequence`.
+  void Durable(Slot& slot, int64_t sequence);
   // Commits the command's event (named by the request); for a stake,
   // waits for the wallet's answer: FAILED_PRECONDITION when refused,
   // DEADLINE_EXCEEDED when it has not come within stake_wait.
@@ -247,6 +261,8 @@ class BankedTableService final : public v1::BankedTableService::Service {
   // Every caller's open WatchTable streams, across the tables.
   CallerStreams watch_streams_;
 
+  // Appends queued whose completion has not run yet (Stop waits for them).
+  std::atomic<int> in_flight_{0};
   std::atomic<bool> stopping_{false};
   std::atomic<bool> closing_watches_{false};
   std::vector<std::thread> threads_;

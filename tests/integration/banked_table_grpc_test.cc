@@ -3,6 +3,8 @@
 // projections. Stakes go through the saga on the log; rounds settle in the
 // ledger between the player's cash, game/<table>/wagers and house/bank;
 // tokens decide who may do what.
+#include <atomic>
+
 #include "tests/integration/banked_table_fixture.h"
 
 namespace banca::testing {
@@ -298,6 +300,53 @@ TEST_F(BankedTableTest, RestartRebuildsTheTableAndRetriesAppendNothing) {
   const int64_t returned = Returned(rl::WheelKind::kFrench,
                                     Bet("column", {}, {1}), 600, last.number());
   EXPECT_EQ(Cash("ana"), cash + returned);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+// A table's commands are decided under its lock and made durable off it,
+// by the log's group commit: players betting at once all get their answers,
+// each answer shows the player's bets so far, and every bet answered is
+// still there after a restart.
+TEST_F(BankedTableTest, ConcurrentBetsAtOneTableAreDurableBeforeTheirAnswers) {
+  ASSERT_TRUE(Create("rf9", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
+  constexpr int kPlayers = 8;
+  const std::vector<std::string> kinds = {"red", "black", "even", "odd", "low"};
+  auto name = [](int i) { return absl::StrCat("p", i); };
+  for (int i = 0; i < kPlayers; ++i) {
+    Fund(name(i), 10'000);
+    ASSERT_TRUE(Join(name(i), "rf9").ok());
+  }
+  std::atomic<int> answered{0};
+  std::atomic<int> shown{0};
+  std::vector<std::thread> players;
+  for (int i = 0; i < kPlayers; ++i) {
+    players.emplace_back([&, i] {
+      for (size_t b = 0; b < kinds.size(); ++b) {
+        v1::BankedTableView view;
+        if (!PlaceBet(name(i), "rf9", Bet(kinds[b]), 100, 1,
+                      absl::StrCat(name(i), "-", b), &view)
+                 .ok()) {
+          continue;
+        }
+        ++answered;
+        if (view.roulette().my_bets_size() == static_cast<int>(b) + 1) {
+          ++shown;
+        }
+      }
+    });
+  }
+  for (std::thread& t : players) t.join();
+  const int bets = kPlayers * static_cast<int>(kinds.size());
+  EXPECT_EQ(answered.load(), bets);
+  EXPECT_EQ(shown.load(), bets);
+  Settle();
+  EXPECT_EQ(Wagers("rf9"), bets * 100);
+  Restart();
+  for (int i = 0; i < kPlayers; ++i) {
+    EXPECT_EQ(View(name(i), "rf9").roulette().my_bets_size(),
+              static_cast<int>(kinds.size()))
+        << name(i);
+  }
   EXPECT_EQ(LedgerSum(), 0);
 }
 
