@@ -57,35 +57,14 @@
 #include "libs/wire/banked_codec.h"
 #include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
+#include "services/table/table_host_options.h"
 
 namespace banca::table {
 
-struct BankedTableServiceOptions {
-  std::string producer = "table";
-  int partitions = 8;
-  // The wallet's topic, read for the stake sagas' outcomes.
-  int wallet_partitions = 8;
-  auth::Verifier verifier;
-  // Seals every blackjack shoe and póquer sem descarte deck in the log
-  // (sealed_decks.h); Start refuses to run without one.
-  seal::DeckKeys deck_keys;
-  // A stake the wallet has not answered by then is refused (and paid back
-  // if its capture arrives later).
-  absl::Duration saga_timeout = absl::Seconds(10);
+struct BankedTableServiceOptions : TableHostOptions {
   // How long PlaceBet waits for the wallet before DEADLINE_EXCEEDED (the
   // saga goes on).
   absl::Duration stake_wait = absl::Seconds(5);
-  // Background threads; zero turns one off (tests call Tick() and
-  // PollWalletOutcomes() themselves).
-  absl::Duration tick_interval = absl::Milliseconds(20);
-  absl::Duration poll_interval = absl::Milliseconds(2);
-  int max_tables = 10'000;
-  // WatchTable streams at a table: a joined player's are always admitted;
-  // every other caller's are a spectator's, at most this many per table.
-  int max_spectators_per_table = 64;
-  // WatchTable streams one caller (token subject) holds open across the
-  // service.
-  int max_watch_streams_per_caller = 4;
   // How often an idle WatchTable stream looks at its call (cancelled,
   // shutting down).
   absl::Duration watch_poll = absl::Milliseconds(200);

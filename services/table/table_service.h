@@ -59,39 +59,15 @@
 #include "libs/wire/topics.h"
 #include "services/table/caller_streams.h"
 #include "services/table/saga_refusals.h"
+#include "services/table/table_host_options.h"
 
 namespace banca::table {
 
-struct TableServiceOptions {
-  std::string producer = "table";
-  int partitions = wire::kDefaultTablePartitions;
-  // The wallet's topic, read for buy-in outcomes.
-  int wallet_partitions = 8;
-  auth::Verifier verifier;
-  // Seals every hand's deck in the log (sealed_decks.h); Start refuses to
-  // run without one. Every host of these tables holds the same keys.
-  seal::DeckKeys deck_keys;
-  // A buy-in the wallet has not answered by then fails (compensated if the
-  // money arrives later).
-  absl::Duration saga_timeout = absl::Seconds(10);
+struct TableServiceOptions : TableHostOptions {
+  TableServiceOptions() { partitions = wire::kDefaultTablePartitions; }
   // How long Sit and Rebuy wait for the wallet before answering
   // DEADLINE_EXCEEDED (the saga goes on).
   absl::Duration sit_wait = absl::Seconds(5);
-  // Background threads: the timers (decision time, hand starts, saga
-  // timeouts) every tick_interval, the wallet-outcome reader every
-  // poll_interval. Zero turns one off; tests then call Tick() and
-  // PollWalletOutcomes() themselves.
-  absl::Duration tick_interval = absl::Milliseconds(20);
-  absl::Duration poll_interval = absl::Milliseconds(2);
-  // Upper bounds (TigerBeetle style: a limit on everything).
-  int max_tables = 10'000;
-  // Streams at a table (WatchTable, Play, Relay sessions): a player with a
-  // seat there, or a buy-in on its way to one, is always admitted; every
-  // other stream is a spectator's, at most this many per table.
-  int max_spectators_per_table = 64;
-  // WatchTable streams one caller (token subject) holds open across the
-  // service.
-  int max_watch_streams_per_caller = 4;
 };
 
 using TableServiceBase = v1::TableService::WithCallbackMethod_Act<

@@ -1,0 +1,49 @@
+// What every table host is configured with, whatever its game: the log's
+// shape, the keys, the sagas' timeout, the background threads and the
+// limits. TableServiceOptions (poker) and BankedTableServiceOptions add
+// what only their API has.
+#ifndef BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
+#define BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
+
+#include <string>
+
+#include "absl/time/time.h"
+#include "libs/auth/token.h"
+#include "libs/seal/deck_keys.h"
+
+namespace banca::table {
+
+struct TableHostOptions {
+  std::string producer = "table";
+  // The table topic's partitions (and its requests topic's).
+  int partitions = 8;
+  // The wallet's topic, read for the sagas' outcomes.
+  int wallet_partitions = 8;
+  auth::Verifier verifier;
+  // Seals every deck and shoe in the log (libs/tables/sealed_decks.h);
+  // Start refuses to run without one. Every host of these tables holds
+  // the same keys.
+  seal::DeckKeys deck_keys;
+  // A buy-in or stake the wallet has not answered by then fails (and is
+  // paid back if the money arrives later).
+  absl::Duration saga_timeout = absl::Seconds(10);
+  // Background threads: the timers (decision time, deals, saga timeouts)
+  // every tick_interval, the wallet-outcome reader every poll_interval.
+  // Zero turns one off; tests then call Tick() and PollWalletOutcomes()
+  // themselves.
+  absl::Duration tick_interval = absl::Milliseconds(20);
+  absl::Duration poll_interval = absl::Milliseconds(2);
+  // Upper bounds (TigerBeetle style: a limit on everything).
+  int max_tables = 10'000;
+  // Streams at a table: a player with a seat there (or a buy-in on its
+  // way to one) is always admitted; every other stream is a spectator's,
+  // at most this many per table.
+  int max_spectators_per_table = 64;
+  // WatchTable streams one caller (token subject) holds open across the
+  // service.
+  int max_watch_streams_per_caller = 4;
+};
+
+}  // namespace banca::table
+
+#endif  // BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
