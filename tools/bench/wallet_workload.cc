@@ -333,6 +333,130 @@ struct Slot {
   bool waiting_alarm = false;
 };
 
+// One thread of the async workload: its slots' calls on one completion
+// queue, each slot taking the next operation when its call ends.
+class AsyncWorker {
+ public:
+  AsyncWorker(const WorkloadOptions& options, WalletService::Stub& stub,
+              int thread, int slots, std::atomic<int64_t>& issued,
+              absl::Time start)
+      : options_(options),
+        stub_(stub),
+        thread_(thread),
+        rng_(0xa5c + thread),
+        slots_(slots),
+        issued_(issued),
+        start_(start),
+        interval_(PacingInterval(options)) {}
+
+  void Run() {
+    for (size_t i = 0; i < slots_.size(); ++i) {
+      slots_[i].index = static_cast<int>(i);
+      Next(slots_[i]);
+    }
+    void* tag;
+    bool ok;
+    while (active_ > 0 && cq_.Next(&tag, &ok)) {
+      Slot& s = *static_cast<Slot*>(tag);
+      if (s.waiting_alarm) {
+        s.waiting_alarm = false;
+        Launch(s);
+        continue;
+      }
+      --active_;
+      Record(s);
+      Next(s);
+    }
+    cq_.Shutdown();
+    while (cq_.Next(&tag, &ok)) {
+    }
+  }
+
+  const WorkloadResult& result() const { return result_; }
+  const std::vector<double>& latencies() const { return latencies_; }
+
+ private:
+  void Launch(Slot& s) {
+    s.context = std::make_unique<grpc::ClientContext>();
+    s.context->set_deadline(std::chrono::system_clock::now() +
+                            std::chrono::seconds(30));
+    const std::string player = absl::StrCat(
+        options_.run_id, "-p", static_cast<int>(rng_() % options_.players));
+    if (options_.mix == WorkloadMix::kReads) {
+      v1::GetBalanceRequest req;
+      req.set_player_id(player);
+      s.read = stub_.AsyncGetBalance(s.context.get(), req, &cq_);
+      s.read->Finish(&s.read_response, &s.status, &s);
+      return;
+    }
+    const std::string rid =
+        absl::StrCat(options_.run_id, "-a", thread_, "-", request_++);
+    const int64_t amount = 100 + static_cast<int64_t>(rng_() % 5'000);
+    if (rng_() % 2 == 0) {
+      v1::DepositRequest req;
+      req.set_request_id(rid);
+      req.set_player_id(player);
+      req.set_amount_minor(amount);
+      req.set_payment_ref("pay-" + rid);
+      s.payment = stub_.AsyncDeposit(s.context.get(), req, &cq_);
+    } else {
+      v1::WithdrawRequest req;
+      req.set_request_id(rid);
+      req.set_player_id(player);
+      req.set_amount_minor(amount / 2);
+      req.set_payment_ref("pay-" + rid);
+      s.payment = stub_.AsyncWithdraw(s.context.get(), req, &cq_);
+    }
+    s.payment->Finish(&s.payment_response, &s.status, &s);
+  }
+
+  // Takes the next operation for a slot: now, or at its scheduled time.
+  void Next(Slot& s) {
+    const int64_t n = issued_.fetch_add(1);
+    if (n >= options_.operations) return;
+    ++active_;
+    s.scheduled = absl::Now();
+    if (options_.rate_per_sec > 0) {
+      s.scheduled = start_ + interval_ * static_cast<double>(n);
+      if (s.scheduled > absl::Now()) {
+        s.waiting_alarm = true;
+        s.alarm.Set(&cq_, absl::ToChronoTime(s.scheduled), &s);
+        return;
+      }
+    }
+    Launch(s);
+  }
+
+  void Record(const Slot& s) {
+    latencies_.push_back(absl::ToDoubleMilliseconds(absl::Now() - s.scheduled));
+    if (s.status.ok()) {
+      ++result_.ok;
+    } else if (IsRuleRejection(s.status)) {
+      ++result_.rejected;
+    } else {
+      ++result_.failed;
+      if (result_.first_error.empty()) {
+        result_.first_error =
+            absl::StrCat(s.status.error_code(), ": ", s.status.error_message());
+      }
+    }
+  }
+
+  const WorkloadOptions& options_;
+  WalletService::Stub& stub_;
+  const int thread_;
+  grpc::CompletionQueue cq_;
+  std::mt19937_64 rng_;
+  std::vector<Slot> slots_;
+  std::atomic<int64_t>& issued_;
+  const absl::Time start_;
+  const absl::Duration interval_;
+  int active_ = 0;
+  int64_t request_ = 0;
+  WorkloadResult result_;
+  std::vector<double> latencies_;
+};
+
 }  // namespace
 
 WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
@@ -344,113 +468,24 @@ WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
     stubs.push_back(WalletService::NewStub(WorkloadChannel(options, args)));
   }
   OpenAccounts(options, stubs);
-
   std::atomic<int64_t> issued{0};
-  std::vector<WorkloadResult> partial(kThreads);
-  std::vector<std::vector<double>> latencies(kThreads);
   const absl::Time start = absl::Now();
-  const absl::Duration interval = PacingInterval(options);
-  std::vector<std::thread> threads;
+  std::vector<std::unique_ptr<AsyncWorker>> workers;
   for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      grpc::CompletionQueue cq;
-      std::mt19937_64 rng(0xa5c + t);
-      WalletService::Stub& stub = *stubs[t];
-      const int slots = options.concurrency / kThreads +
-                        (t < options.concurrency % kThreads ? 1 : 0);
-      std::vector<Slot> slot(slots);
-      int active = 0;
-      int64_t request = 0;
-      auto launch = [&](Slot& s) {
-        s.context = std::make_unique<grpc::ClientContext>();
-        s.context->set_deadline(std::chrono::system_clock::now() +
-                                std::chrono::seconds(30));
-        const std::string player = absl::StrCat(
-            options.run_id, "-p", static_cast<int>(rng() % options.players));
-        if (options.mix == WorkloadMix::kReads) {
-          v1::GetBalanceRequest req;
-          req.set_player_id(player);
-          s.read = stub.AsyncGetBalance(s.context.get(), req, &cq);
-          s.read->Finish(&s.read_response, &s.status, &s);
-          return;
-        }
-        const std::string rid =
-            absl::StrCat(options.run_id, "-a", t, "-", request++);
-        const int64_t amount = 100 + static_cast<int64_t>(rng() % 5'000);
-        if (rng() % 2 == 0) {
-          v1::DepositRequest req;
-          req.set_request_id(rid);
-          req.set_player_id(player);
-          req.set_amount_minor(amount);
-          req.set_payment_ref("pay-" + rid);
-          s.payment = stub.AsyncDeposit(s.context.get(), req, &cq);
-        } else {
-          v1::WithdrawRequest req;
-          req.set_request_id(rid);
-          req.set_player_id(player);
-          req.set_amount_minor(amount / 2);
-          req.set_payment_ref("pay-" + rid);
-          s.payment = stub.AsyncWithdraw(s.context.get(), req, &cq);
-        }
-        s.payment->Finish(&s.payment_response, &s.status, &s);
-      };
-      // Takes the next operation for a slot: now, or at its scheduled time.
-      auto next = [&](Slot& s) {
-        const int64_t n = issued.fetch_add(1);
-        if (n >= options.operations) return;
-        ++active;
-        s.scheduled = absl::Now();
-        if (options.rate_per_sec > 0) {
-          s.scheduled = start + interval * static_cast<double>(n);
-          if (s.scheduled > absl::Now()) {
-            s.waiting_alarm = true;
-            s.alarm.Set(&cq, absl::ToChronoTime(s.scheduled), &s);
-            return;
-          }
-        }
-        launch(s);
-      };
-      for (int i = 0; i < slots; ++i) {
-        slot[i].index = i;
-        next(slot[i]);
-      }
-      void* tag;
-      bool ok;
-      while (active > 0 && cq.Next(&tag, &ok)) {
-        Slot& s = *static_cast<Slot*>(tag);
-        if (s.waiting_alarm) {
-          s.waiting_alarm = false;
-          launch(s);
-          continue;
-        }
-        --active;
-        latencies[t].push_back(
-            absl::ToDoubleMilliseconds(absl::Now() - s.scheduled));
-        if (s.status.ok()) {
-          ++partial[t].ok;
-        } else if (IsRuleRejection(s.status)) {
-          ++partial[t].rejected;
-        } else {
-          ++partial[t].failed;
-          if (partial[t].first_error.empty()) {
-            partial[t].first_error = absl::StrCat(s.status.error_code(), ": ",
-                                                  s.status.error_message());
-          }
-        }
-        next(s);
-      }
-      cq.Shutdown();
-      while (cq.Next(&tag, &ok)) {
-      }
-    });
+    const int slots = options.concurrency / kThreads +
+                      (t < options.concurrency % kThreads ? 1 : 0);
+    workers.push_back(std::make_unique<AsyncWorker>(options, *stubs[t], t,
+                                                    slots, issued, start));
   }
+  std::vector<std::thread> threads;
+  for (auto& w : workers) threads.emplace_back([&w] { w->Run(); });
   for (auto& t : threads) t.join();
   WorkloadResult result;
   std::vector<double> all;
-  for (int t = 0; t < kThreads; ++t) {
-    const WorkloadResult& p = partial[t];
-    Accumulate(p.ok, p.rejected, p.failed, p.first_error, latencies[t], result,
-               all);
+  for (const auto& w : workers) {
+    const WorkloadResult& p = w->result();
+    Accumulate(p.ok, p.rejected, p.failed, p.first_error, w->latencies(),
+               result, all);
   }
   Summarize(start, all, result);
   return result;
