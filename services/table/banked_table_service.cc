@@ -18,6 +18,7 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/common/event_size.h"
+#include "services/table/host_runtime.h"
 #include "services/table/idempotent_command.h"
 #include "services/table/table_caller.h"
 
@@ -60,40 +61,22 @@ BankedTableService::BankedTableService(eventlog::EventLog& log,
 absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
     eventlog::EventLog& log, const Clock& clock,
     BankedTableServiceOptions options) {
-  if (options.deck_keys.empty()) {
-    return absl::FailedPreconditionError(
-        "the table service needs a deck key to seal its decks");
-  }
-  RETURN_IF_ERROR(
-      log.EnsureTopic({std::string(wire::kBankedTopic), options.partitions}));
-  RETURN_IF_ERROR(log.EnsureTopic(
-      {std::string(wire::kBankedRequestsTopic), options.partitions}));
-  RETURN_IF_ERROR(log.EnsureTopic(
-      {std::string(wire::kWalletTopic), options.wallet_partitions}));
+  RETURN_IF_ERROR(PrepareHostTopics(log, wire::kBankedTopic,
+                                    wire::kBankedRequestsTopic, options));
   std::unique_ptr<BankedTableService> service(
       new BankedTableService(log, clock, std::move(options)));
   RETURN_IF_ERROR(service->Replay());
   {
     absl::MutexLock lock(&service->outcomes_mu_);
-    service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
-    for (int p = 0; p < service->options_.wallet_partitions; ++p) {
-      absl::StatusOr<int64_t> committed =
-          log.CommittedOffset(kOutcomeGroup, wire::kWalletTopic, p);
-      if (!committed.ok()) return committed.status();
-      service->wallet_offsets_[p] = *committed;
-    }
+    ASSIGN_OR_RETURN(
+        service->wallet_offsets_,
+        WalletOutcomePositions(log, kOutcomeGroup,
+                               service->options_.wallet_partitions));
   }
   BankedTableService* self = service.get();
-  if (self->options_.tick_interval > absl::ZeroDuration()) {
-    self->threads_.emplace_back([self] {
-      self->Loop(self->options_.tick_interval, &BankedTableService::Tick);
-    });
-  }
-  if (self->options_.poll_interval > absl::ZeroDuration()) {
-    self->threads_.emplace_back([self] {
-      self->Loop(self->options_.poll_interval, &BankedTableService::PollStep);
-    });
-  }
+  self->loops_.Every(self->options_.tick_interval, [self] { self->Tick(); });
+  self->loops_.Every(self->options_.poll_interval,
+                     [self] { self->PollStep(); });
   return service;
 }
 
@@ -103,20 +86,8 @@ void BankedTableService::BeginShutdown() { closing_watches_ = true; }
 
 void BankedTableService::Stop() {
   closing_watches_ = true;
-  stopping_ = true;
-  for (std::thread& t : threads_) {
-    if (t.joinable()) t.join();
-  }
-  threads_.clear();
-  while (in_flight_.load() > 0) absl::SleepFor(absl::Milliseconds(1));
-}
-
-void BankedTableService::Loop(absl::Duration every,
-                              void (BankedTableService::*step)()) {
-  while (!stopping_) {
-    (this->*step)();
-    absl::SleepFor(every);
-  }
+  loops_.Stop();
+  WaitForAppends(in_flight_);
 }
 
 void BankedTableService::PollStep() {

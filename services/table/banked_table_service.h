@@ -56,6 +56,7 @@
 #include "libs/tables/stake_sagas.h"
 #include "libs/wire/banked_codec.h"
 #include "services/table/caller_streams.h"
+#include "services/table/host_runtime.h"
 #include "services/table/saga_refusals.h"
 #include "services/table/table_host_options.h"
 
@@ -221,7 +222,6 @@ class BankedTableService final : public v1::BankedTableService::Service {
   template <typename Read>
   grpc::Status Query(grpc::ServerContext* context, const std::string& table_id,
                      Read read);
-  void Loop(absl::Duration every, void (BankedTableService::*step)());
   void PollStep();
 
   eventlog::EventLog& log_;
@@ -241,10 +241,10 @@ class BankedTableService final : public v1::BankedTableService::Service {
   CallerStreams watch_streams_;
 
   // Appends queued whose completion has not run yet (Stop waits for them).
-  std::atomic<int> in_flight_{0};
-  std::atomic<bool> stopping_{false};
+  std::atomic<int64_t> in_flight_{0};
   std::atomic<bool> closing_watches_{false};
-  std::vector<std::thread> threads_;
+  // The timers and the wallet-outcome reader (Stop ends them).
+  HostLoops loops_;
 };
 
 }  // namespace banca::table

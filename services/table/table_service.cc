@@ -18,6 +18,7 @@
 #include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
 #include "services/common/event_size.h"
+#include "services/table/host_runtime.h"
 #include "services/table/idempotent_command.h"
 #include "services/table/play_stream.h"
 #include "services/table/relay_stream.h"
@@ -78,40 +79,22 @@ TableService::TableService(eventlog::EventLog& log, const Clock& clock,
 
 absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
     eventlog::EventLog& log, const Clock& clock, TableServiceOptions options) {
-  if (options.deck_keys.empty()) {
-    return absl::FailedPreconditionError(
-        "the table service needs a deck key to seal its decks");
-  }
-  RETURN_IF_ERROR(
-      log.EnsureTopic({std::string(wire::kTableTopic), options.partitions}));
-  RETURN_IF_ERROR(log.EnsureTopic(
-      {std::string(wire::kTableRequestsTopic), options.partitions}));
-  RETURN_IF_ERROR(log.EnsureTopic(
-      {std::string(wire::kWalletTopic), options.wallet_partitions}));
+  RETURN_IF_ERROR(PrepareHostTopics(log, wire::kTableTopic,
+                                    wire::kTableRequestsTopic, options));
   std::unique_ptr<TableService> service(
       new TableService(log, clock, std::move(options)));
   RETURN_IF_ERROR(service->Replay());
   {
     absl::MutexLock lock(&service->outcomes_mu_);
-    service->wallet_offsets_.assign(service->options_.wallet_partitions, 0);
-    for (int p = 0; p < service->options_.wallet_partitions; ++p) {
-      absl::StatusOr<int64_t> committed =
-          log.CommittedOffset(kOutcomeGroup, wire::kWalletTopic, p);
-      if (!committed.ok()) return committed.status();
-      service->wallet_offsets_[p] = *committed;
-    }
+    ASSIGN_OR_RETURN(
+        service->wallet_offsets_,
+        WalletOutcomePositions(log, kOutcomeGroup,
+                               service->options_.wallet_partitions));
   }
   TableService* self = service.get();
-  if (self->options_.tick_interval > absl::ZeroDuration()) {
-    self->threads_.emplace_back([self] {
-      self->Loop(self->options_.tick_interval, &TableService::Tick);
-    });
-  }
-  if (self->options_.poll_interval > absl::ZeroDuration()) {
-    self->threads_.emplace_back([self] {
-      self->Loop(self->options_.poll_interval, &TableService::PollStep);
-    });
-  }
+  self->loops_.Every(self->options_.tick_interval, [self] { self->Tick(); });
+  self->loops_.Every(self->options_.poll_interval,
+                     [self] { self->PollStep(); });
   return service;
 }
 
@@ -142,20 +125,9 @@ void TableService::BeginShutdown() {
 
 void TableService::Stop() {
   BeginShutdown();
-  stopping_ = true;
-  for (std::thread& t : threads_) {
-    if (t.joinable()) t.join();
-  }
-  threads_.clear();
+  loops_.Stop();
   // The log calls back into the tables: wait for what is queued.
-  while (in_flight_.load() > 0) absl::SleepFor(absl::Milliseconds(1));
-}
-
-void TableService::Loop(absl::Duration every, void (TableService::*step)()) {
-  while (!stopping_) {
-    (this->*step)();
-    absl::SleepFor(every);
-  }
+  WaitForAppends(in_flight_);
 }
 
 void TableService::PollStep() {
@@ -1015,7 +987,7 @@ grpc::Status TableService::WatchTable(
     ++slot->watchers[viewer];
   }
   int64_t sent = -1;
-  while (!context->IsCancelled() && !stopping_) {
+  while (!context->IsCancelled() && !loops_.stopping()) {
     v1::TableView view;
     {
       absl::MutexLock lock(&slot->mu);

@@ -58,6 +58,7 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "services/table/caller_streams.h"
+#include "services/table/host_runtime.h"
 #include "services/table/saga_refusals.h"
 #include "services/table/table_host_options.h"
 
@@ -302,7 +303,6 @@ class TableService final : public TableServiceBase {
       const grpc::ServerContextBase* context) const;
   v1::SeatResponse SeatOf(const tables::TableState& state,
                           const std::string& player) const;
-  void Loop(absl::Duration every, void (TableService::*step)());
   void PollStep();
 
   eventlog::EventLog& log_;
@@ -326,11 +326,11 @@ class TableService final : public TableServiceBase {
   absl::Mutex relays_mu_;
   absl::flat_hash_set<RelayStream*> relays_ ABSL_GUARDED_BY(relays_mu_);
 
-  std::atomic<bool> stopping_{false};
   std::atomic<bool> closing_plays_{false};
   // Appends queued whose completion has not run yet (Stop waits for them).
   std::atomic<int64_t> in_flight_{0};
-  std::vector<std::thread> threads_;
+  // The timers and the wallet-outcome reader (Stop ends them).
+  HostLoops loops_;
 };
 
 }  // namespace banca::table
