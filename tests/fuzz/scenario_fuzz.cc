@@ -1,4 +1,4 @@
-// The scenario parser and runner (tools/banca/scenario.h): the JSON files
+// The scenario parser and runner (tools/scenario/scenario.h): the JSON files
 // `banca scenario run` reads, played through the production engines, ledger
 // and a throw-away embedded log. A malformed file must exit 2 (or a step be
 // rejected), never crash or hit UB; and a played scenario's ledger must sum
@@ -30,7 +30,7 @@ const std::string& WorkDir() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace banca::cli;
+  using namespace banca::scenario;
   const ScenarioRun run = RunScenario(
       std::string_view(reinterpret_cast<const char*>(data), size), WorkDir());
   if (run.exit_code != kScenarioPlayed) return 0;
