@@ -15,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -281,6 +282,33 @@ TEST(ScenarioBadInput, PokerSettingsTheTableServiceRefusesAreMalformed) {
   int code = 0;
   const Json out = Play(R"({"game": "omaha", "config": {"hole_cards": 4,
       "action_seconds": 20}, "players": [{"id": "ana", "cash": 1000}],
+      "steps": []})",
+                        &code);
+  EXPECT_EQ(code, scenario::kScenarioPlayed) << out.dump();
+}
+
+// The banked runners play the banked-table service's tables: a rule the
+// service plays only at its default makes a file that changes it
+// malformed; the default itself may be written.
+TEST(ScenarioBadInput, BankedSettingsTheServiceHasNoPlaceForAreMalformed) {
+  for (const auto& [game, config, error] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"blackjack", R"({"blackjack_pays": "6:5"})",
+            "config.blackjack_pays: the banked-table service"},
+           {"blackjack", R"({"dealer_peek": false})", "config.dealer_peek"},
+           {"roulette_french", R"({"invite_inactive": false})",
+            "config.invite_inactive"},
+       }) {
+    int code = 0;
+    const Json out = Play(R"({"game": ")" + game + R"(", "config": )" + config +
+                              R"(, "players": [], "steps": []})",
+                          &code);
+    EXPECT_EQ(code, scenario::kScenarioMalformed) << config;
+    EXPECT_THAT(out.value("error", ""), HasSubstr(error)) << config;
+  }
+  int code = 0;
+  const Json out = Play(R"({"game": "blackjack", "config":
+      {"blackjack_pays": "3:2", "dealer_peek": true}, "players": [],
       "steps": []})",
                         &code);
   EXPECT_EQ(code, scenario::kScenarioPlayed) << out.dump();
