@@ -253,51 +253,29 @@ absl::StatusOr<v1::BlackjackTableConfig> ServiceConfig(
   return config;
 }
 
-class BlackjackRunner final : public GameRunner {
+class BlackjackRunner final
+    : public BankedRunner<tables::BlackjackTableState, EngineReport> {
  public:
   BlackjackRunner(ScenarioBook& book,
                   std::unique_ptr<tables::BlackjackTableState> table)
-      : book_(book), table_(std::move(table)) {}
+      : BankedRunner(book, std::move(table)) {}
 
-  absl::Status Step(const std::string& op, const Json& step) override;
-  int64_t Stack(const std::string&) const override { return 0; }
   OJson Rounds() const override;
   void AddOutput(OJson& out) const override {
     out["wagers"] = book_.Balance(settlement::WagersAccount(kTableId));
   }
 
  private:
-  // How far the engine's events have been recorded, and the rounds
-  // reported: put back with the table when a step is rejected.
-  struct Report {
-    size_t table_events = 0;
-    int64_t round = 0;  // the round whose events are being recorded
-    size_t round_events = 0;
-    std::vector<OJson> rounds;
-  };
-
-  absl::Status Do(const std::string& op, const Json& step);
+  absl::Status Do(const std::string& op, const Json& step) override;
   absl::Status Deal(const Json& step);
   absl::Status Act(const std::string& player, const Json& step);
-  // Applies the event as the service does (scenario_banked.h), then
-  // records what the engine did.
-  absl::Status Apply(v1::BankedTableEvent event);
-  void Record();
+  // Records what the engine did, and the rounds it finished.
+  void Applied(const std::vector<v1::LedgerTransaction>&) override;
   const bj::Table& engine() const { return table_->engine(); }
   OJson Round(const bj::Round& round) const;
-
-  ScenarioBook& book_;
-  std::unique_ptr<tables::BlackjackTableState> table_;
-  Report r_;
 };
 
-absl::Status BlackjackRunner::Apply(v1::BankedTableEvent event) {
-  RETURN_IF_ERROR(ApplyBanked(book_, *table_, std::move(event)));
-  Record();
-  return absl::OkStatus();
-}
-
-void BlackjackRunner::Record() {
+void BlackjackRunner::Applied(const std::vector<v1::LedgerTransaction>&) {
   const auto& table_events = engine().events();
   for (; r_.table_events < table_events.size(); ++r_.table_events) {
     book_.Record(Describe(table_events[r_.table_events]));
@@ -381,14 +359,9 @@ absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
       return absl::InvalidArgumentError(
           "blackjack has no buy-in: bets are taken from cash (buy_in 0)");
     }
-    e.mutable_joined()->set_player_id(player);
-    e.mutable_joined()->set_seat(step["seat"].get<int>());
-    return Apply(std::move(e));
+    return JoinTable(player, step["seat"].get<int>());
   }
-  if (op == "leave") {
-    e.mutable_leaving()->set_player_id(player);
-    return Apply(std::move(e));
-  }
+  if (op == "leave") return LeaveTable(player);
   if (op == "bet") {
     const std::string spot = step.value("spot", std::string("main"));
     if (spot != "main" || step.contains("bet")) {
@@ -397,14 +370,7 @@ absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
                        "\"main\"; not \"",
                        spot, "\""));
     }
-    v1::PlaceBankedBetRequest bet;
-    bet.set_table_id(kTableId);
-    bet.set_round(table_->round());
-    bet.set_amount_minor(step["amount"].get<int64_t>());
-    absl::StatusOr<v1::BankedTableEvent> stake =
-        table_->BetEvent(player, bet, book_.now_micros());
-    if (!stake.ok()) return stake.status();
-    return Apply(*std::move(stake));
+    return PlaceBet(player, step["amount"].get<int64_t>()).status();
   }
   if (op == "deal") return Deal(step);
   if (op == "act") return Act(player, step);
@@ -483,19 +449,6 @@ OJson BlackjackRunner::Round(const bj::Round& round) const {
                 r.dealer_blackjack ? "" : absl::StrCat(r.dealer_total.value),
                 "; ", absl::StrJoin(parts, "; "));
   return out;
-}
-
-absl::Status BlackjackRunner::Step(const std::string& op, const Json& step) {
-  // A rejected step is undone whole: the table refuses an event whole, but
-  // the ledger may refuse a stake (above the cash) the table had taken.
-  const tables::BlackjackTableState table = *table_;
-  Report report = r_;
-  absl::Status status = Do(op, step);
-  if (!status.ok()) {
-    *table_ = table;
-    r_ = std::move(report);
-  }
-  return status;
 }
 
 OJson BlackjackRunner::Rounds() const {

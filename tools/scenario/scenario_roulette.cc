@@ -298,39 +298,37 @@ absl::StatusOr<v1::RouletteTableConfig> ServiceConfig(
   return c;
 }
 
-class RouletteRunner final : public GameRunner {
+// What the runner reports besides the table: put back with the table when
+// a step is rejected.
+struct RouletteReport {
+  std::vector<OJson> rounds;
+  // The spins of the current round that did not count (RFD-23).
+  OJson invalid_spins = OJson::array();
+  // Bets taken back during the current round (RFD-14/24).
+  OJson withdrawn = OJson::array();
+  // Players who asked to leave while the ball was in flight: they leave
+  // once it has stopped (SCENARIOS.md: "after the hand in progress").
+  std::set<std::string> leaving;
+  // RFD-29: the totals of each session that ended, per player.
+  std::map<std::string, OJson> ended_sessions;
+  OJson notices = OJson::array();
+  std::map<std::string, int64_t> transactions;  // by posting reason
+};
+
+class RouletteRunner final
+    : public BankedRunner<tables::RouletteTableState, RouletteReport> {
  public:
   RouletteRunner(ScenarioBook& book, std::string game,
                  std::unique_ptr<tables::RouletteTableState> table)
-      : book_(book),
+      : BankedRunner(book, std::move(table)),
         game_(std::move(game)),
-        start_micros_(book.now_micros()),
-        table_(std::move(table)) {}
+        start_micros_(book.now_micros()) {}
 
-  absl::Status Step(const std::string& op, const Json& step) override;
-  int64_t Stack(const std::string&) const override { return 0; }
   OJson Rounds() const override;
   void AddOutput(OJson& out) const override;
 
  private:
-  // What the runner reports besides the table: put back with the table
-  // when a step is rejected.
-  struct Report {
-    std::vector<OJson> rounds;
-    // The spins of the current round that did not count (RFD-23).
-    OJson invalid_spins = OJson::array();
-    // Bets taken back during the current round (RFD-14/24).
-    OJson withdrawn = OJson::array();
-    // Players who asked to leave while the ball was in flight: they leave
-    // once it has stopped (SCENARIOS.md: "after the hand in progress").
-    std::set<std::string> leaving;
-    // RFD-29: the totals of each session that ended, per player.
-    std::map<std::string, OJson> ended_sessions;
-    OJson notices = OJson::array();
-    std::map<std::string, int64_t> transactions;  // by posting reason
-  };
-
-  absl::Status Do(const std::string& op, const Json& step);
+  absl::Status Do(const std::string& op, const Json& step) override;
   absl::Status Bet(const std::string& player, const Json& step);
   absl::Status Spin(const Json& step);
   absl::Status Fail();
@@ -338,8 +336,8 @@ class RouletteRunner final : public GameRunner {
   absl::Status Advance(int64_t seconds);
   absl::Status Connection(const std::string& player, bool up);
 
-  // The event applied as the service applies it, its money carried out.
-  absl::Status Apply(v1::BankedTableEvent event);
+  // Counts the transactions posted, by reason.
+  void Applied(const std::vector<v1::LedgerTransaction>& posted) override;
   // The service's Join, for a player who bets without one.
   absl::Status JoinIfNeeded(const std::string& player);
   const rl::Table& engine() const { return table_->engine(); }
@@ -360,11 +358,8 @@ class RouletteRunner final : public GameRunner {
   absl::Status EndSession(const std::string& player);
   absl::Status ProcessLeaving();
 
-  ScenarioBook& book_;
   const std::string game_;
   const int64_t start_micros_;  // notices say when, from the file's start
-  std::unique_ptr<tables::RouletteTableState> table_;
-  Report r_;
 };
 
 bool RouletteRunner::BallInFlight() const {
@@ -373,20 +368,15 @@ bool RouletteRunner::BallInFlight() const {
   return closes && absl::FromUnixMicros(book_.now_micros()) >= *closes;
 }
 
-absl::Status RouletteRunner::Apply(v1::BankedTableEvent event) {
-  std::vector<v1::LedgerTransaction> posted;
-  RETURN_IF_ERROR(ApplyBanked(book_, *table_, std::move(event), &posted));
+void RouletteRunner::Applied(const std::vector<v1::LedgerTransaction>& posted) {
   for (const v1::LedgerTransaction& tx : posted) {
     ++r_.transactions[ReasonName(tx)];
   }
-  return absl::OkStatus();
 }
 
 absl::Status RouletteRunner::JoinIfNeeded(const std::string& player) {
   if (table_->Joined(player)) return absl::OkStatus();
-  v1::BankedTableEvent e;
-  e.mutable_joined()->set_player_id(player);
-  return Apply(std::move(e));
+  return JoinTable(player);
 }
 
 absl::Status RouletteRunner::Bet(const std::string& player, const Json& step) {
@@ -395,26 +385,19 @@ absl::Status RouletteRunner::Bet(const std::string& player, const Json& step) {
   if (!request.ok()) return request.status();
   RETURN_IF_ERROR(JoinIfNeeded(player));
   // The service's PlaceBet: the stake requested, captured by the wallet.
-  v1::PlaceBankedBetRequest place;
-  place.set_table_id(kTableId);
-  place.set_round(engine().round());
-  place.set_amount_minor(request->amount);
-  *place.mutable_roulette() = tables::RouletteBetToProto(*request);
-  absl::StatusOr<v1::BankedTableEvent> e =
-      table_->BetEvent(player, place, book_.now_micros());
-  if (!e.ok()) return e.status();
-  const std::string bet_id = e->stake_requested().bet_id();
-  RETURN_IF_ERROR(Apply(*std::move(e)));
+  absl::StatusOr<std::string> bet_id =
+      PlaceBet(player, request->amount, tables::RouletteBetToProto(*request));
+  if (!bet_id.ok()) return bet_id.status();
   std::vector<std::string> chips;
   for (const rl::BetPlaced& placed : engine().BetsOf(player)) {
-    if (placed.bet_id != bet_id) continue;
+    if (placed.bet_id != *bet_id) continue;
     for (const rl::Chip& chip : placed.chips) {
       chips.push_back(
           absl::StrCat(ToAbsl(rl::RulesOf(chip.position.chance).name), ":",
                        chip.position.numbers.ToString(), ":", chip.amount));
     }
     book_.Record(absl::StrCat(
-        "BetPlaced round=", placed.round, " player=", player, " bet=", bet_id,
+        "BetPlaced round=", placed.round, " player=", player, " bet=", *bet_id,
         " on=\"", DescribeRequest(*request), "\" amount=", placed.stake,
         " chips=", absl::StrJoin(chips, ",")));
   }
@@ -601,9 +584,7 @@ absl::Status RouletteRunner::EndSession(const std::string& player) {
     r_.withdrawn.push_back(
         {{"player", player}, {"bet", bet.bet_id}, {"stake", bet.stake}});
   }
-  v1::BankedTableEvent e;
-  e.mutable_leaving()->set_player_id(player);
-  RETURN_IF_ERROR(Apply(std::move(e)));
+  RETURN_IF_ERROR(LeaveTable(player));
   for (const auto& [who, totals] : table_->last_outcome().ended) {
     SessionEnded(who, totals, "left");
   }
@@ -707,9 +688,7 @@ absl::Status RouletteRunner::Do(const std::string& op, const Json& step) {
       return absl::InvalidArgumentError(
           "roulette has no buy-in: bets are taken from cash (buy_in 0)");
     }
-    v1::BankedTableEvent e;
-    e.mutable_joined()->set_player_id(player);
-    RETURN_IF_ERROR(Apply(std::move(e)));
+    RETURN_IF_ERROR(JoinTable(player));
     book_.Record(absl::StrCat("PlayerJoined player=", player));
     return absl::OkStatus();
   }
@@ -719,19 +698,6 @@ absl::Status RouletteRunner::Do(const std::string& op, const Json& step) {
   if (op == "leave") return Leave(player);
   if (op == "advance") return Advance(step["seconds"].get<int64_t>());
   return Connection(player, op == "reconnect");
-}
-
-absl::Status RouletteRunner::Step(const std::string& op, const Json& step) {
-  // A rejected step is undone whole: the table refuses an event whole, but
-  // the ledger may refuse a stake (above the cash) the table had taken.
-  const tables::RouletteTableState table = *table_;
-  Report report = r_;
-  absl::Status status = Do(op, step);
-  if (!status.ok()) {
-    *table_ = table;
-    r_ = std::move(report);
-  }
-  return status;
 }
 
 OJson RouletteRunner::Rounds() const {

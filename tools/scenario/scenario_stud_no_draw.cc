@@ -98,13 +98,12 @@ v1::StudTableConfig ServiceConfig(const stud::TableConfig& t) {
   return c;
 }
 
-class StudRunner final : public GameRunner {
+class StudRunner final
+    : public BankedRunner<tables::StudTableState, EngineReport> {
  public:
   StudRunner(ScenarioBook& book, std::unique_ptr<tables::StudTableState> table)
-      : book_(book), table_(std::move(table)) {}
+      : BankedRunner(book, std::move(table)) {}
 
-  absl::Status Step(const std::string& op, const Json& step) override;
-  int64_t Stack(const std::string&) const override { return 0; }
   OJson Rounds() const override;
   // The stakes in flight, 0 between rounds; under the poker runner's key
   // too, since for a banked table they are what the pot is for poker.
@@ -115,40 +114,19 @@ class StudRunner final : public GameRunner {
   }
 
  private:
-  // How far the engine's events have been recorded, and the rounds
-  // reported: put back with the table when a step is rejected.
-  struct Report {
-    size_t table_events = 0;
-    int64_t round = 0;  // the round whose events are being recorded
-    size_t round_events = 0;
-    std::vector<OJson> rounds;
-  };
-
-  absl::Status Do(const std::string& op, const Json& step);
+  absl::Status Do(const std::string& op, const Json& step) override;
   // The lowest free seat (the service's Join) for a player who bets
   // without sitting first.
   absl::Status SitIfNeeded(const std::string& player);
   absl::Status Ante(const std::string& player, const Json& step);
   absl::Status Act(const std::string& player, const Json& step);
-  // Applies the event as the service does (scenario_banked.h), then
-  // records what the engine did.
-  absl::Status Apply(v1::BankedTableEvent event);
-  void Record();
+  // Records what the engine did, and the rounds it finished.
+  void Applied(const std::vector<v1::LedgerTransaction>&) override;
   const stud::Table& engine() const { return table_->engine(); }
   OJson RoundJson(const stud::Round& round) const;
-
-  ScenarioBook& book_;
-  std::unique_ptr<tables::StudTableState> table_;
-  Report r_;
 };
 
-absl::Status StudRunner::Apply(v1::BankedTableEvent event) {
-  RETURN_IF_ERROR(ApplyBanked(book_, *table_, std::move(event)));
-  Record();
-  return absl::OkStatus();
-}
-
-void StudRunner::Record() {
+void StudRunner::Applied(const std::vector<v1::LedgerTransaction>&) {
   const auto& table_events = engine().events();
   for (; r_.table_events < table_events.size(); ++r_.table_events) {
     book_.Record(stud::Describe(table_events[r_.table_events]));
@@ -174,10 +152,7 @@ absl::Status StudRunner::SitIfNeeded(const std::string& player) {
   for (int seat = 1; seat <= engine().config().seats; ++seat) {
     stud::Table copy = engine();
     if (!copy.Sit(player, seat, book_.now_micros() / 1000).ok()) continue;
-    v1::BankedTableEvent e;
-    e.mutable_joined()->set_player_id(player);
-    e.mutable_joined()->set_seat(seat);
-    return Apply(std::move(e));
+    return JoinTable(player, seat);
   }
   return absl::FailedPreconditionError("every seat is taken (SD-6a)");
 }
@@ -191,14 +166,7 @@ absl::Status StudRunner::Ante(const std::string& player, const Json& step) {
   }
   RETURN_IF_ERROR(SitIfNeeded(player));
   // The service's PlaceBet: the ante's stake requested, then captured.
-  v1::PlaceBankedBetRequest bet;
-  bet.set_table_id(kTableId);
-  bet.set_round(table_->round());
-  bet.set_amount_minor(step["amount"].get<int64_t>());
-  absl::StatusOr<v1::BankedTableEvent> e =
-      table_->BetEvent(player, bet, book_.now_micros());
-  if (!e.ok()) return e.status();
-  return Apply(*std::move(e));
+  return PlaceBet(player, step["amount"].get<int64_t>()).status();
 }
 
 absl::Status StudRunner::Act(const std::string& player, const Json& step) {
@@ -239,14 +207,9 @@ absl::Status StudRunner::Do(const std::string& op, const Json& step) {
           "stud_no_draw has no buy-in: each ante comes from the cash "
           "(buy_in must be 0)");
     }
-    e.mutable_joined()->set_player_id(player);
-    e.mutable_joined()->set_seat(step["seat"].get<int>());
-    return Apply(std::move(e));
+    return JoinTable(player, step["seat"].get<int>());
   }
-  if (op == "leave") {
-    e.mutable_leaving()->set_player_id(player);
-    return Apply(std::move(e));
-  }
+  if (op == "leave") return LeaveTable(player);
   if (op == "bet") return Ante(player, step);
   if (op == "deal") {
     if (step.contains("button")) {
@@ -331,19 +294,6 @@ OJson StudRunner::RoundJson(const stud::Round& round) const {
   j["house_net"] = r.house_net();
   j["result"] = stud::DescribeResult(r);
   return j;
-}
-
-absl::Status StudRunner::Step(const std::string& op, const Json& step) {
-  // A rejected step is undone whole: the table refuses an event whole, but
-  // the ledger may refuse a stake (above the cash) the table had taken.
-  const tables::StudTableState table = *table_;
-  Report report = r_;
-  absl::Status status = Do(op, step);
-  if (!status.ok()) {
-    *table_ = table;
-    r_ = std::move(report);
-  }
-  return status;
 }
 
 OJson StudRunner::Rounds() const {
