@@ -88,8 +88,9 @@ absl::StatusOr<v1::BankedTableEvent> BlackjackTableState::BetEvent(
     int64_t now) const {
   auto seat = seats_.find(player);
   if (seat == seats_.end()) {
+    // In the engine's words (games/blackjack/table.cc).
     return absl::FailedPreconditionError(
-        absl::StrCat(player, " has no seat at table ", id()));
+        absl::StrCat(player, " is not seated at this table"));
   }
   return NewStake(player, SeatBetId(seat->second, "main"), request.round(),
                   request.amount_minor(), now);
@@ -100,8 +101,9 @@ absl::StatusOr<v1::BankedTableEvent> BlackjackTableState::ActEvent(
     int64_t now) const {
   auto seat = seats_.find(player);
   if (seat == seats_.end()) {
+    // In the engine's words (games/blackjack/table.cc).
     return absl::FailedPreconditionError(
-        absl::StrCat(player, " has no seat at table ", id()));
+        absl::StrCat(player, " is not seated at this table"));
   }
   if (!engine_.in_round() || request.round() != engine_.rounds_dealt()) {
     return absl::FailedPreconditionError(

@@ -58,6 +58,9 @@ class BlackjackTableState final : public BankedGameState {
       const std::string& player) const override;
   v1::BankedSessionSummary SummaryFor(const std::string& player) const override;
 
+  // The engine, to read (its events, the round, the seats).
+  const games::blackjack::Table& engine() const { return engine_; }
+
  private:
   BlackjackTableState(v1::BankedTableCreated created,
                       games::blackjack::Table engine, int64_t at_micros)

@@ -70,6 +70,24 @@ absl::StatusOr<bj::ActionType> BlackjackActionFromProto(
   }
 }
 
+v1::BlackjackActionType BlackjackActionToProto(bj::ActionType type) {
+  switch (type) {
+    case bj::ActionType::kHit:
+      return v1::BLACKJACK_ACTION_TYPE_HIT;
+    case bj::ActionType::kStand:
+      return v1::BLACKJACK_ACTION_TYPE_STAND;
+    case bj::ActionType::kDouble:
+      return v1::BLACKJACK_ACTION_TYPE_DOUBLE;
+    case bj::ActionType::kSplit:
+      return v1::BLACKJACK_ACTION_TYPE_SPLIT;
+    case bj::ActionType::kSurrender:
+      return v1::BLACKJACK_ACTION_TYPE_SURRENDER;
+    case bj::ActionType::kInsurance:
+      return v1::BLACKJACK_ACTION_TYPE_INSURANCE;
+  }
+  return v1::BLACKJACK_ACTION_TYPE_UNSPECIFIED;
+}
+
 v1::BlackjackHandView HandToProto(const bj::PlayerHand& h) {
   v1::BlackjackHandView out;
   out.set_number(h.number);

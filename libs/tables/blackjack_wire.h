@@ -27,6 +27,8 @@ games::blackjack::TableSettings BlackjackSettings(
 // INVALID_ARGUMENT for UNSPECIFIED or an unknown action.
 absl::StatusOr<games::blackjack::ActionType> BlackjackActionFromProto(
     v1::BlackjackActionType type);
+v1::BlackjackActionType BlackjackActionToProto(
+    games::blackjack::ActionType type);
 v1::BlackjackHandView HandToProto(const games::blackjack::PlayerHand& hand);
 v1::BlackjackLegalView LegalToProto(
     const games::blackjack::LegalActions& legal);

@@ -158,10 +158,12 @@ absl::Status RouletteTableState::RequestStake(const v1::BankedTableEvent& e) {
 
 absl::Status RouletteTableState::Captured(const StakeSagas::Stake&, int64_t,
                                           std::vector<v1::BankedTableEvent>*) {
+  last_ = Outcome{};
   return absl::OkStatus();  // on the board since it was requested
 }
 
 absl::Status RouletteTableState::Refused(const StakeSagas::Stake& stake) {
+  last_ = Outcome{};
   // Off the board again: the stake never moved. Within the window: the
   // launch waits for every pending stake, so the engine's time is still
   // before the window's end.
@@ -175,6 +177,7 @@ absl::Status RouletteTableState::Refused(const StakeSagas::Stake& stake) {
 absl::Status RouletteTableState::Connection(
     const std::string& player, bool connected, int64_t,
     std::vector<v1::BankedTableEvent>*) {
+  last_ = Outcome{};
   // RFD-25/26: no bet changes, the spin settles them as usual. The engine
   // learns of a player at its first bet; before that there is nothing to
   // tell it.
@@ -190,6 +193,7 @@ absl::Status RouletteTableState::EndSession(const std::string& player) {
   last_left_ = totals.ok() ? Summary(player, totals->rounds, totals->staked,
                                      totals->returned)
                            : SummaryFor(player);
+  if (totals.ok()) last_.ended.emplace_back(player, *totals);
   joined_.erase(player);
   return absl::OkStatus();
 }
@@ -197,6 +201,7 @@ absl::Status RouletteTableState::EndSession(const std::string& player) {
 void RouletteTableState::NoteSessions(
     const std::vector<rl::SessionNotice>& notices) {
   for (const rl::SessionNotice& n : notices) {
+    last_.notices.push_back(n);
     notices_[n.player] = std::string(rl::NoticeKindName(n.kind));
     // RFD-32: the session ends; the player has no bets (they were idle).
     if (n.kind == rl::SessionNotice::Kind::kEnded) (void)EndSession(n.player);
@@ -205,6 +210,7 @@ void RouletteTableState::NoteSessions(
 
 absl::Status RouletteTableState::ApplyGame(
     const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
+  last_ = Outcome{};
   absl::Status status = absl::OkStatus();
   switch (e.kind_case()) {
     case v1::BankedTableEvent::kJoined: {
@@ -280,6 +286,7 @@ absl::Status RouletteTableState::ApplyGame(
           absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_)));
       if (!result.ok()) return result.status();
       EngineTime(e.at_micros());
+      last_.spin = *result;
       if (const auto* settled = std::get_if<rl::RoundSettled>(&*result)) {
         v1::BankedTableEvent money =
             Money(settled->round, "settled", engine_micros_);
@@ -308,6 +315,7 @@ absl::Status RouletteTableState::ApplyGame(
       if (!failed.ok()) return failed.status();
       EngineTime(e.at_micros());
       if (const auto* voided = std::get_if<rl::RoundVoided>(&*failed)) {
+        last_.voided = *voided;
         v1::BankedTableEvent money =
             Money(voided->round, "void", engine_micros_);
         for (const rl::BetWithdrawn& b : voided->refunds) {

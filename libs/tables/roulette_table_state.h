@@ -20,6 +20,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -60,6 +61,21 @@ class RouletteTableState final : public BankedGameState {
   v1::BankedSessionSummary SummaryFor(const std::string& player) const override;
   std::vector<v1::PastNumber> LastNumbers() const override;
 
+  // The engine, to read (bets on the board, sessions, the window).
+  const games::roulette::Table& engine() const { return engine_; }
+  // What the engine answered to the last event applied, for a host that
+  // reports each round as it ends (the scenario runner): a spin's result,
+  // a void, the idle notices given (RFD-31/32) and the sessions that
+  // ended (Leaving, RFD-32), with their totals. Empty after a stake's
+  // outcome, a connection or a refused event.
+  struct Outcome {
+    std::optional<games::roulette::SpinResult> spin;
+    std::optional<games::roulette::RoundVoided> voided;
+    std::vector<games::roulette::SessionNotice> notices;
+    std::vector<std::pair<std::string, games::roulette::SessionTotals>> ended;
+  };
+  const Outcome& last_outcome() const { return last_; }
+
  private:
   RouletteTableState(v1::BankedTableCreated created,
                      games::roulette::Table engine, int64_t at_micros)
@@ -88,6 +104,7 @@ class RouletteTableState final : public BankedGameState {
   int64_t bets_ = 0;
   std::set<std::string> joined_;
   std::map<std::string, v1::RouletteBet> requests_;  // by bet id
+  Outcome last_;
 };
 
 }  // namespace banca::tables

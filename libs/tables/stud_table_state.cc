@@ -177,6 +177,18 @@ absl::Status StudTableState::ApplyGame(
     }
     case v1::BankedTableEvent::kActionRequested: {
       const v1::ActionRequested& a = e.action_requested();
+      if (a.timeout()) {
+        // SD-31/32 for one player: the pre-warning with the supplementary
+        // time, then the fold. The service's own timers run through Tick
+        // (InactivityChecked); a host may time one player out. Outside
+        // the decisions the engine says why there is nothing to time out.
+        if (Deciding() && a.round() != engine_.round()->number()) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "round ", a.round(), " is not waiting for decisions"));
+        }
+        RETURN_IF_ERROR(next.Timeout(a.player_id(), Ms(at)));
+        break;
+      }
       if (!Deciding() || a.round() != engine_.round()->number()) {
         return absl::FailedPreconditionError(
             absl::StrCat("round ", a.round(), " is not waiting for decisions"));

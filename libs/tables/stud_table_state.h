@@ -61,6 +61,9 @@ class StudTableState final : public BankedGameState {
   // SD-39.
   v1::BankedSessionSummary SummaryFor(const std::string& player) const override;
 
+  // The engine, to read (its events, the round, the seats).
+  const games::stud_no_draw::Table& engine() const { return engine_; }
+
  private:
   StudTableState(v1::BankedTableCreated created,
                  games::stud_no_draw::Table engine)

@@ -14,6 +14,7 @@
 #include "libs/eventlog/fail_stop.h"
 #include "libs/tables/poker_config.h"
 #include "libs/tables/sealed_decks.h"
+#include "libs/tables/table_commands.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
@@ -240,16 +241,13 @@ absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
   absl::StatusOr<std::vector<cards::Card>> deck =
       cards::ShuffledDeck(*slot.rng);
   if (!deck.ok()) return deck.status();
-  v1::TableEvent e;
-  e.set_table_id(state.id());
-  v1::HandStarted* h = e.mutable_hand_started();
-  h->set_hand_number(state.hands_started() + 1);
+  int draw = 0;
   if (state.engine().NeedsButtonDraw()) {
     const size_t eligible = state.engine().EligibleSeats().size();
-    h->set_button_draw(static_cast<int32_t>(
-        cards::UniformInt(*slot.rng, static_cast<uint32_t>(eligible))));
+    draw = static_cast<int>(
+        cards::UniformInt(*slot.rng, static_cast<uint32_t>(eligible)));
   }
-  for (const std::string& c : wire::CardsToStrings(*deck)) h->add_deck(c);
+  v1::TableEvent e = tables::HandStart(state, *deck, draw);
   RETURN_IF_ERROR(tables::SealDeal(options_.deck_keys, e));
   return e;
 }
@@ -593,21 +591,13 @@ absl::Status TableService::RepeatedBuyInLocked(Slot& slot,
 absl::StatusOr<std::string> TableService::StartBuyInLocked(
     Slot& slot, const std::string& player, const std::string& key,
     const std::string& fingerprint, int seat, int64_t amount, bool rebuy) {
-  tables::TableState& state = *slot.state;
-  RETURN_IF_ERROR(state.CheckBuyIn(player, seat, amount, rebuy));
-  std::string saga_id = state.NextSagaId();
-  v1::TableEvent e;
-  e.set_request_id(key);
-  e.set_request_fingerprint(fingerprint);
-  e.set_table_id(state.id());
-  v1::BuyInRequested* r = e.mutable_buy_in_requested();
-  r->set_saga_id(saga_id);
-  r->set_player_id(player);
-  r->set_seat(rebuy ? state.engine().SeatOf(player).value_or(0) : seat);
-  r->set_paid_minor(amount);
-  r->set_rake_minor(poker::BuyInRake(state.engine().config(), amount));
-  r->set_rebuy(rebuy);
-  RETURN_IF_ERROR(CommitLocked(slot, std::move(e)));
+  absl::StatusOr<v1::TableEvent> e =
+      tables::BuyInRequest(*slot.state, player, seat, amount, rebuy);
+  if (!e.ok()) return e.status();
+  e->set_request_id(key);
+  e->set_request_fingerprint(fingerprint);
+  std::string saga_id = e->buy_in_requested().saga_id();
+  RETURN_IF_ERROR(CommitLocked(slot, *std::move(e)));
   return saga_id;
 }
 

@@ -30,7 +30,7 @@ const std::string& WorkDir() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace banca::cli;
+  using namespace banca::scenario;
   const ScenarioRun run = RunScenario(
       std::string_view(reinterpret_cast<const char*>(data), size), WorkDir());
   if (run.exit_code != kScenarioPlayed) return 0;

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -58,8 +59,7 @@ class ScenarioFile : public ::testing::TestWithParam<std::string> {};
 TEST_P(ScenarioFile, MatchesTheHandWorkedExpectation) {
   const std::filesystem::path dir(BANCA_SCENARIO_DIR);
   const std::string name = GetParam();
-  const Json expected =
-      Json::parse(Read(dir / (name + ".expected.json")));
+  const Json expected = Json::parse(Read(dir / (name + ".expected.json")));
   int code = -1;
   const Json out = Play(Read(dir / (name + ".json")), &code);
   ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
@@ -169,8 +169,7 @@ TEST(ScenarioBadInput, MalformedJsonExits2WithTheParserError) {
 // throw (the process stopped) instead of exiting 2.
 TEST(ScenarioBadInput, BytesThatAreNotUtf8Exit2WithAnErrorObject) {
   int code = 0;
-  Json out =
-      Play("{\"game\": \"holdem\", \"name\": \"\xff\xfe\"}", &code);
+  Json out = Play("{\"game\": \"holdem\", \"name\": \"\xff\xfe\"}", &code);
   EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("not valid JSON"));
 }
@@ -256,12 +255,63 @@ TEST(ScenarioBadInput, BankedSitsTakeNoBuyInAndPokerSitsNeedOne) {
     EXPECT_EQ(out["players"]["ana"]["cash"], 1000) << game;
   }
   int code = 0;
-  const Json out =
-      Play(R"({"game": "holdem", "players": [{"id": "ana"}],
+  const Json out = Play(R"({"game": "holdem", "players": [{"id": "ana"}],
       "steps": [{"do": "sit", "player": "ana", "seat": 1}]})",
-           &code);
+                        &code);
   EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out.value("error", ""), HasSubstr("\"buy_in\" is required"));
+}
+
+// The poker runner plays the table service's own table (libs/tables): a
+// setting the service has no place for, or refuses, makes the file
+// malformed rather than being played by the engine alone.
+TEST(ScenarioBadInput, PokerSettingsTheTableServiceRefusesAreMalformed) {
+  for (const auto& [config, error] :
+       std::vector<std::pair<std::string, std::string>>{
+           {R"("hole_cards": 5)", "config.hole_cards"},
+           {R"("action_seconds": 601)", "config.action_seconds must be 1..600"},
+           {R"("action_seconds": 0)", "config.action_seconds must be 1..600"},
+       }) {
+    int code = 0;
+    const Json out = Play(R"({"game": "omaha", "config": {)" + config + R"(},
+        "players": [{"id": "ana", "cash": 1000}], "steps": []})",
+                          &code);
+    EXPECT_EQ(code, scenario::kScenarioMalformed) << config;
+    EXPECT_THAT(out.value("error", ""), HasSubstr(error)) << config;
+  }
+  int code = 0;
+  const Json out = Play(R"({"game": "omaha", "config": {"hole_cards": 4,
+      "action_seconds": 20}, "players": [{"id": "ana", "cash": 1000}],
+      "steps": []})",
+                        &code);
+  EXPECT_EQ(code, scenario::kScenarioPlayed) << out.dump();
+}
+
+// The banked runners play the banked-table service's tables: a rule the
+// service plays only at its default makes a file that changes it
+// malformed; the default itself may be written.
+TEST(ScenarioBadInput, BankedSettingsTheServiceHasNoPlaceForAreMalformed) {
+  for (const auto& [game, config, error] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"blackjack", R"({"blackjack_pays": "6:5"})",
+            "config.blackjack_pays: the banked-table service"},
+           {"blackjack", R"({"dealer_peek": false})", "config.dealer_peek"},
+           {"roulette_french", R"({"invite_inactive": false})",
+            "config.invite_inactive"},
+       }) {
+    int code = 0;
+    const Json out = Play(R"({"game": ")" + game + R"(", "config": )" + config +
+                              R"(, "players": [], "steps": []})",
+                          &code);
+    EXPECT_EQ(code, scenario::kScenarioMalformed) << config;
+    EXPECT_THAT(out.value("error", ""), HasSubstr(error)) << config;
+  }
+  int code = 0;
+  const Json out = Play(R"({"game": "blackjack", "config":
+      {"blackjack_pays": "3:2", "dealer_peek": true}, "players": [],
+      "steps": []})",
+                        &code);
+  EXPECT_EQ(code, scenario::kScenarioPlayed) << out.dump();
 }
 
 TEST(ScenarioBadInput, UnknownStepExits2AndPlaysNothing) {
@@ -276,7 +326,7 @@ TEST(ScenarioBadInput, GameNotBuiltYetExits3) {
   int code = 0;
   Json out = Play(R"({"game": "tournament", "players": [],
                       "steps": [{"do": "tournament", "op": "start"}]})",
-                            &code);
+                  &code);
   EXPECT_EQ(code, scenario::kScenarioUnsupported);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("tournament"));
 }
@@ -286,7 +336,7 @@ TEST(ScenarioBadInput, AStepOfAnotherGameIsARejectedStep) {
   Json out = Play(HeadsUp(R"(,
       {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
       {"do": "spin", "number": 17})"),
-                            &code);
+                  &code);
   ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   EXPECT_EQ(out["steps"][2]["code"], "INVALID_ARGUMENT");
   EXPECT_THAT(out["steps"][2]["message"].get<std::string>(),
@@ -297,8 +347,7 @@ TEST(ScenarioBadInput, AStepOfAnotherGameIsARejectedStep) {
 
 TEST(ScenarioBadInput, BankedStepFieldsAreTypeChecked) {
   int code = 0;
-  Json out =
-      Play(HeadsUp(R"(, {"do": "spin", "number": true})"), &code);
+  Json out = Play(HeadsUp(R"(, {"do": "spin", "number": true})"), &code);
   EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_EQ(out["error"],
             "steps[2].number must be an integer or a string, got true");
@@ -317,10 +366,10 @@ TEST(ScenarioBadInput, BadDecksAreRejectedStepsNotCrashes) {
       {"do": "deal", "button": 1, "deck": ["As","Kd","Qh","Qs","2c","7d","9h","Jc"]},
       {"do": "deal", "button": 1, "deck": ["As","Kd","Qh","Qs","2c","7d","9h","Jc","1x"]},
       {"do": "deal", "button": 5, )" +
-                                    std::string(kDeck) + R"(},
+                          std::string(kDeck) + R"(},
       {"do": "deal", "button": 1, )" +
-                                    kDeck + "}"),
-                            &code);
+                          kDeck + "}"),
+                  &code);
   ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   const Json& steps = out["steps"];
   EXPECT_EQ(steps[2]["code"], "INVALID_ARGUMENT");
@@ -387,11 +436,10 @@ const char kStudConfig[] = R"({"seats": 7, "min_ante": 100, "max_ante": 2500})";
 
 TEST(ScenarioBadInput, StudConfigBeyondTheRulesIsMalformed_SD_18) {
   int code = 0;
-  Json out =
-      Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 2600})",
-                "{\"do\": "
-                "\"fail\"}"),
-           &code);
+  Json out = Play(Stud(R"({"seats": 7, "min_ante": 100, "max_ante": 2600})",
+                       "{\"do\": "
+                       "\"fail\"}"),
+                  &code);
   EXPECT_EQ(code, scenario::kScenarioMalformed);
   EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("SD-18"));
   out = Play(Stud(R"({"seats": 8, "min_ante": 100, "max_ante": 200})", ""),
@@ -425,7 +473,7 @@ TEST(ScenarioBadInput, StudStepsOutsideTheGameAreRejectedAndChangeNothing) {
       {"do": "rebuy", "player": "ana", "amount": 100},
       {"do": "sit", "player": "rui", "seat": 2, "buy_in": 500},
       {"do": "bet", "player": "rui", "spot": "ante", "amount": 30000})"),
-                                  &code);
+                        &code);
   ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   const Json& steps = out["steps"];
   EXPECT_EQ(steps[0]["code"], "INVALID_ARGUMENT");
@@ -511,8 +559,7 @@ TEST(ScenarioBadInput, RouletteBadStepsAreRejectedAndChangeNothing) {
       {"do": "advance", "seconds": 30},
       {"do": "spin", "number": 1})";
   int code = 0;
-  const Json before =
-      Play(Roulette("roulette_french", "{}", good), &code);
+  const Json before = Play(Roulette("roulette_french", "{}", good), &code);
   ASSERT_EQ(code, scenario::kScenarioPlayed) << before.dump(2);
   struct Bad {
     std::string step, code, message;
@@ -603,7 +650,7 @@ TEST(ScenarioBadInput, RouletteBetAboveTheCashIsRefusedWhole) {
        "amount": 100},
       {"do": "advance", "seconds": 30},
       {"do": "spin", "number": 17})"),
-                                  &code);
+                        &code);
   ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   EXPECT_EQ(out["steps"][0]["ok"], false);
   EXPECT_EQ(out["steps"][1]["ok"], true);
@@ -627,7 +674,7 @@ TEST(ScenarioBadInput, RouletteRefundsAreLabelledByWhyTheyWereRefunded) {
       {"do": "fail"},
       {"do": "bet", "player": "ana", "bet": "red", "amount": 100},
       {"do": "leave", "player": "ana"})"),
-                                  &code);
+                        &code);
   ASSERT_EQ(code, scenario::kScenarioPlayed) << out.dump(2);
   EXPECT_EQ(out["transactions"]["BET"], 3);
   EXPECT_EQ(out["transactions"]["VOID_REFUND"], 2);

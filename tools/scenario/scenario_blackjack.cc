@@ -1,9 +1,12 @@
-// The blackjack scenario runner: steps -> libs/games/blackjack's Table, its
-// events -> the game topic (as text), its money ->
-// libs/settlement/banked_settlement's transactions. Each stake moves from
-// the player's cash to game/<table>/wagers when it is placed (the main bet
-// at `bet`, a split, double or insurance at `act`) and is settled against
-// house/bank, or refunded, when the round ends.
+// The blackjack scenario runner: each step becomes what the banked-table
+// service would apply to its libs/tables BlackjackTableState (Joined, the
+// service's PlaceBet and Act, RoundDealt with the file's cards, a timeout,
+// a void, a connection, Leaving, InactivityChecked as the clock moves),
+// applied as the service applies it (scenario_banked.h); the engine's
+// events go to the game topic as text. Each stake moves from the player's
+// cash to game/<table>/wagers when it is placed (the main bet at `bet`, a
+// split, double or insurance at `act`) and is settled against house/bank,
+// or refunded, when the round ends, as the table's BankedMoney says.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -23,8 +26,10 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/blackjack/table.h"
-#include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
+#include "libs/tables/blackjack_table_state.h"
+#include "libs/tables/blackjack_wire.h"
+#include "tools/scenario/scenario_banked.h"
 #include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
@@ -212,37 +217,93 @@ std::string Describe(const bj::Event& event) {
       event);
 }
 
-class BlackjackRunner final : public GameRunner {
- public:
-  BlackjackRunner(ScenarioBook& book, bj::Table table)
-      : book_(book), table_(std::move(table)) {}
+// The file's settings as the banked-table service takes them
+// (BlackjackTableConfig); INVALID_ARGUMENT naming a setting the service
+// has no place for, unless the file gives it its default.
+absl::StatusOr<v1::BlackjackTableConfig> ServiceConfig(
+    const Json& c, const bj::TableSettings& t) {
+  v1::BlackjackTableConfig config;
+  config.set_seats(t.seats);
+  config.set_min_bet_minor(t.min_bet);
+  config.set_max_bet_minor(t.max_bet);
+  config.set_decks(t.decks);
+  config.set_dealer_hits_soft_17(t.dealer_hits_soft_17);
+  config.set_surrender(t.surrender == bj::Surrender::kLate);
+  config.set_no_insurance(!t.insurance);
+  const bj::TableSettings d;
+  const std::vector<std::pair<const char*, bool>> fixed = {
+      {"blackjack_pays", t.blackjack_pays_num != d.blackjack_pays_num ||
+                             t.blackjack_pays_den != d.blackjack_pays_den},
+      {"double_on", t.double_on != d.double_on},
+      {"double_after_split", t.double_after_split != d.double_after_split},
+      {"max_split_hands", t.max_split_hands != d.max_split_hands},
+      {"resplit_aces", t.resplit_aces != d.resplit_aces},
+      {"split_tens_by_value", t.split_tens_by_value != d.split_tens_by_value},
+      {"dealer_peek", t.dealer_peek != d.dealer_peek},
+      {"special_prize_on_split_hands",
+       t.special_prize_on_split_hands != d.special_prize_on_split_hands}};
+  for (const auto& [key, changed] : fixed) {
+    if (c.contains(key) && changed) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "config.", key,
+          ": the banked-table service plays this rule at its default only "
+          "(docs/blackjack.md)"));
+    }
+  }
+  return config;
+}
 
-  absl::Status Step(const std::string& op, const Json& step) override;
-  int64_t Stack(const std::string&) const override { return 0; }
+class BlackjackRunner final
+    : public BankedRunner<tables::BlackjackTableState, EngineReport> {
+ public:
+  BlackjackRunner(ScenarioBook& book,
+                  std::unique_ptr<tables::BlackjackTableState> table)
+      : BankedRunner(book, std::move(table)) {}
+
   OJson Rounds() const override;
   void AddOutput(OJson& out) const override {
     out["wagers"] = book_.Balance(settlement::WagersAccount(kTableId));
   }
 
  private:
-  absl::Status Do(const std::string& op, const Json& step);
+  absl::Status Do(const std::string& op, const Json& step) override;
   absl::Status Deal(const Json& step);
-  absl::Status Money(size_t table_events_before);
-  absl::Status PostBet(const std::string& player, int seat, int64_t round,
-                       std::string bet_id, int64_t stake, int64_t returned,
-                       bool stake_only, bool refund);
+  absl::Status Act(const std::string& player, const Json& step);
+  // Records what the engine did, and the rounds it finished.
+  void Applied(const std::vector<v1::LedgerTransaction>&) override;
+  const bj::Table& engine() const { return table_->engine(); }
   OJson Round(const bj::Round& round) const;
-
-  ScenarioBook& book_;
-  bj::Table table_;
-  size_t round_events_seen_ = 0;
-  int64_t rounds_started_ = 0;
-  int64_t rounds_settled_ = 0;
-  std::vector<OJson> rounds_;
 };
 
+void BlackjackRunner::Applied(const std::vector<v1::LedgerTransaction>&) {
+  const auto& table_events = engine().events();
+  for (; r_.table_events < table_events.size(); ++r_.table_events) {
+    book_.Record(Describe(table_events[r_.table_events]));
+  }
+  const bj::Round* round = engine().round();
+  if (round == nullptr) return;
+  if (round->round_number() != r_.round) {
+    r_.round = round->round_number();
+    r_.round_events = 0;
+  }
+  const auto& events = round->events();
+  for (; r_.round_events < events.size(); ++r_.round_events) {
+    book_.Record(Describe(events[r_.round_events]));
+  }
+  if (round->finished() &&
+      (r_.rounds.empty() ||
+       r_.rounds.back()["id"] !=
+           settlement::RoundId(kTableId, round->round_number()))) {
+    r_.rounds.push_back(Round(*round));
+  }
+}
+
 absl::Status BlackjackRunner::Deal(const Json& step) {
-  std::vector<cards::Card> deck;
+  // The service's deal (RoundDealt) with the file's cards for the shoe it
+  // shuffles; a card may repeat up to `decks` times (the engine checks).
+  v1::BankedTableEvent e;
+  v1::RoundDealt* dealt = e.mutable_dealt();
+  dealt->set_round(engine().rounds_dealt() + 1);
   const Json& cards_json = step["deck"];
   for (size_t i = 0; i < cards_json.size(); ++i) {
     const std::string text = cards_json[i].get<std::string>();
@@ -252,12 +313,30 @@ absl::Status BlackjackRunner::Deal(const Json& step) {
           absl::StrCat("deck[", i, "]: \"", text,
                        "\" is not a card (rank 23456789TJQKA, suit cdhs)"));
     }
-    deck.push_back(*card);  // repeats are checked against `decks` by the engine
+    dealt->add_deck(cards::CardToString(*card));
   }
-  if (absl::Status s = table_.Deal(std::move(deck)); !s.ok()) return s;
-  ++rounds_started_;
-  round_events_seen_ = 0;
-  return absl::OkStatus();
+  return Apply(std::move(e));
+}
+
+absl::Status BlackjackRunner::Act(const std::string& player, const Json& step) {
+  const std::string name = step["action"].get<std::string>();
+  const std::optional<bj::ActionType> type = bj::ParseActionType(name);
+  if (!type) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown blackjack action \"", name,
+                     "\" (hit, stand, double, split, insurance, surrender)"));
+  }
+  // The service's Act: a decision that adds a stake (double, split,
+  // insurance) is a StakeRequested, the others an ActionRequested.
+  v1::BankedActRequest act;
+  act.set_table_id(kTableId);
+  act.set_round(engine().rounds_dealt());
+  act.set_action(tables::BlackjackActionToProto(*type));
+  act.set_amount_minor(step.value("amount", int64_t{0}));
+  absl::StatusOr<v1::BankedTableEvent> e =
+      table_->ActEvent(player, act, book_.now_micros());
+  if (!e.ok()) return e.status();
+  return Apply(*std::move(e));
 }
 
 absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
@@ -273,15 +352,16 @@ absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
           absl::StrCat(player, " is not a player of this scenario"));
     }
   }
+  v1::BankedTableEvent e;
   if (op == "sit") {
     // Banked: bets come from cash, there are no chips at the table.
     if (step.value("buy_in", int64_t{0}) != 0) {
       return absl::InvalidArgumentError(
           "blackjack has no buy-in: bets are taken from cash (buy_in 0)");
     }
-    return table_.Sit(player, step["seat"].get<int>());
+    return JoinTable(player, step["seat"].get<int>());
   }
-  if (op == "leave") return table_.Leave(player);
+  if (op == "leave") return LeaveTable(player);
   if (op == "bet") {
     const std::string spot = step.value("spot", std::string("main"));
     if (spot != "main" || step.contains("bet")) {
@@ -290,103 +370,38 @@ absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
                        "\"main\"; not \"",
                        spot, "\""));
     }
-    return table_.PlaceBet(player, step["amount"].get<int64_t>());
+    return PlaceBet(player, step["amount"].get<int64_t>()).status();
   }
   if (op == "deal") return Deal(step);
-  if (op == "act") {
-    const std::string name = step["action"].get<std::string>();
-    const std::optional<bj::ActionType> type = bj::ParseActionType(name);
-    if (!type) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown blackjack action \"", name,
-                       "\" (hit, stand, double, split, insurance, surrender)"));
-    }
-    bj::Action action{*type, step.value("amount", int64_t{0})};
-    return table_.Act(player, action);
+  if (op == "act") return Act(player, step);
+  if (op == "timeout") {
+    // The service's decision timer: insurance declined, the hand stands.
+    v1::ActionRequested* a = e.mutable_action_requested();
+    a->set_player_id(player);
+    a->set_round(engine().rounds_dealt());
+    a->set_timeout(true);
+    return Apply(std::move(e));
   }
-  if (op == "timeout") return table_.Timeout(player);
-  if (op == "fail") return table_.Fail();
-  if (op == "disconnect") return table_.Disconnect(player);
-  if (op == "reconnect") return table_.Reconnect(player);
+  if (op == "fail") {
+    e.mutable_void_requested()->set_round(table_->round());
+    e.mutable_void_requested()->set_reason("scenario: the system failed");
+    return Apply(std::move(e));
+  }
+  if (op == "disconnect" || op == "reconnect") {
+    // BJ-29/30: the round and the bets stay valid.
+    e.mutable_connection()->set_player_id(player);
+    e.mutable_connection()->set_connected(op == "reconnect");
+    return Apply(std::move(e));
+  }
   if (op == "advance") {
+    // BJ-35/36: the service's clock moves, and the table checks who idles.
     const int64_t seconds = step["seconds"].get<int64_t>();
-    RETURN_IF_ERROR(table_.AdvanceClock(seconds));
     RETURN_IF_ERROR(book_.Advance(seconds));
     book_.Record(absl::StrCat("ClockAdvanced seconds=", seconds));
-    return absl::OkStatus();
+    e.mutable_inactivity_checked();
+    return Apply(std::move(e));
   }
   return absl::InternalError(absl::StrCat("step ", op, " not handled"));
-}
-
-absl::Status BlackjackRunner::PostBet(const std::string& player, int seat,
-                                      int64_t round, std::string bet_id,
-                                      int64_t stake, int64_t returned,
-                                      bool stake_only, bool refund) {
-  settlement::BankedBet bet{
-      kGame, kTableId, round, player, absl::StrCat("seat", seat, ".", bet_id),
-      stake};
-  absl::StatusOr<v1::LedgerTransaction> tx =
-      stake_only ? settlement::StakeTransaction(bet)
-      : refund   ? settlement::VoidRefundTransaction(bet)
-                 : settlement::SettleTransaction(bet, returned);
-  if (!tx.ok()) return tx.status();
-  return book_.Post(ledger::PlayerOwner(player), std::move(*tx));
-}
-
-absl::Status BlackjackRunner::Money(size_t table_events_before) {
-  // Table events first where they come first: a bet placed, withdrawn.
-  const auto& table_events = table_.events();
-  const int64_t next_round =
-      table_.rounds_dealt() + (table_.in_round() ? 0 : 1);
-  for (size_t i = table_events_before; i < table_events.size(); ++i) {
-    const bj::TableEvent& e = table_events[i];
-    book_.Record(Describe(e));
-    if (const auto* placed = std::get_if<bj::BetPlaced>(&e)) {
-      RETURN_IF_ERROR(PostBet(placed->player, placed->seat, next_round, "main",
-                              placed->amount, 0, /*stake_only=*/true, false));
-    } else if (const auto* back = std::get_if<bj::BetWithdrawn>(&e)) {
-      // BET_RETURNED: withdrawn before the launch, not a void round.
-      settlement::BankedBet bet{kGame,
-                                kTableId,
-                                next_round,
-                                back->player,
-                                absl::StrCat("seat", back->seat, ".main"),
-                                back->amount};
-      absl::StatusOr<v1::LedgerTransaction> tx =
-          settlement::VoidRefundTransaction(bet, /*withdrawn=*/true);
-      if (!tx.ok()) return tx.status();
-      RETURN_IF_ERROR(
-          book_.Post(ledger::PlayerOwner(back->player), std::move(*tx)));
-    }
-  }
-  const bj::Round* round = table_.round();
-  if (round == nullptr || rounds_started_ == 0) return absl::OkStatus();
-  const int64_t number = round->round_number();
-  auto player_at = [&](int seat) -> std::string {
-    const bj::SeatState* s = round->seat_state(seat);
-    return s == nullptr ? std::string() : s->player;
-  };
-  const auto& events = round->events();
-  for (; round_events_seen_ < events.size(); ++round_events_seen_) {
-    const bj::Event& e = events[round_events_seen_];
-    book_.Record(Describe(e));
-    if (const auto* added = std::get_if<bj::StakeAdded>(&e)) {
-      RETURN_IF_ERROR(PostBet(player_at(added->seat), added->seat, number,
-                              bj::BetId(added->kind, added->hand),
-                              added->amount, 0, true, false));
-    } else if (const auto* settled = std::get_if<bj::BetSettled>(&e)) {
-      const bj::BetResult& b = settled->bet;
-      const bool refund = b.outcome == bj::Outcome::kVoid;
-      RETURN_IF_ERROR(PostBet(player_at(b.seat), b.seat, number,
-                              bj::BetId(b.kind, b.hand), b.stake, b.returned,
-                              false, refund));
-    }
-  }
-  if (round->finished() && rounds_settled_ < rounds_started_) {
-    ++rounds_settled_;
-    rounds_.push_back(Round(*round));
-  }
-  return absl::OkStatus();
 }
 
 OJson BlackjackRunner::Round(const bj::Round& round) const {
@@ -436,48 +451,12 @@ OJson BlackjackRunner::Round(const bj::Round& round) const {
   return out;
 }
 
-absl::Status BlackjackRunner::Step(const std::string& op, const Json& step) {
-  const bj::Table snapshot = table_;
-  const size_t table_events = table_.events().size();
-  const bj::Round* round_before = table_.round();
-  const size_t round_events =
-      round_before ? round_before->events().size() : size_t{0};
-  const size_t round_events_seen = round_events_seen_;
-  const int64_t rounds_started = rounds_started_;
-  const int64_t rounds_settled = rounds_settled_;
-  const size_t rounds = rounds_.size();
-
-  absl::Status status = Do(op, step);
-  const bool engine_accepted = status.ok();
-  if (status.ok()) {
-    status = Money(table_events);
-  } else {
-    const bj::Round* r = table_.round();
-    if (table_.events().size() != table_events || r != round_before ||
-        (r != nullptr && r->events().size() != round_events)) {
-      book_.AddViolation(absl::StrCat(book_.step_context(),
-                                      ": the engine rejected it but emitted "
-                                      "events"));
-    }
-  }
-  if (!status.ok()) {
-    // A step the engine took but the ledger refused (a stake above the
-    // cash) is undone here; the engine's own rejections changed nothing.
-    if (engine_accepted) table_ = snapshot;
-    round_events_seen_ = round_events_seen;
-    rounds_started_ = rounds_started;
-    rounds_settled_ = rounds_settled;
-    rounds_.resize(rounds);
-  }
-  return status;
-}
-
 OJson BlackjackRunner::Rounds() const {
   OJson rounds = OJson::array();
-  for (const OJson& r : rounds_) rounds.push_back(r);
-  if (table_.in_round()) {
+  for (const OJson& r : r_.rounds) rounds.push_back(r);
+  if (engine().in_round()) {
     OJson r;
-    r["id"] = settlement::RoundId(kTableId, table_.round()->round_number());
+    r["id"] = settlement::RoundId(kTableId, engine().round()->round_number());
     r["void"] = false;
     r["result"] = "in progress";
     rounds.push_back(r);
@@ -491,9 +470,15 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeBlackjackRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   bj::TableSettings settings;
   RETURN_IF_ERROR(ReadConfig(file.config, &settings));
-  absl::StatusOr<bj::Table> table = bj::Table::Create(settings);
+  absl::StatusOr<v1::BlackjackTableConfig> config =
+      ServiceConfig(file.config, settings);
+  if (!config.ok()) return config.status();
+  v1::BankedTableCreated created = BankedTable(file, v1::BANKED_GAME_BLACKJACK);
+  *created.mutable_blackjack() = *std::move(config);
+  absl::StatusOr<std::unique_ptr<tables::BlackjackTableState>> table =
+      tables::BlackjackTableState::Create(created, book.now_micros());
   if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
-  return std::make_unique<BlackjackRunner>(book, std::move(*table));
+  return std::make_unique<BlackjackRunner>(book, *std::move(table));
 }
 
 }  // namespace banca::scenario

@@ -1,6 +1,10 @@
-// The poker cash games' scenario runner (holdem, omaha, synthetic): steps
-// -> libs/games/poker's Table, its events -> the game topic (as text), its
-// money -> libs/settlement/poker_settlement's transactions.
+// The poker cash games' scenario runner (holdem, omaha, synthetic): each
+// step becomes the event the table service would put to its table
+// (libs/tables' TableState: a buy-in saga, a hand started with the file's
+// deck, an action, a timeout, a leave), applied the same way; the money
+// the table asks for (buy-ins, HandSettled's transactions, cash-outs) is
+// posted as the wallet carries it out, and the engine's events go to the
+// game topic as text.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -24,6 +28,10 @@
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
 #include "libs/settlement/poker_settlement.h"
+#include "libs/tables/poker_config.h"
+#include "libs/tables/table_commands.h"
+#include "libs/tables/table_state.h"
+#include "libs/wire/table_codec.h"
 #include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
@@ -223,10 +231,53 @@ std::string Describe(const poker::Event& event) {
       event);
 }
 
+// The file's settings as the table service takes them (CreateTable's
+// PokerTableConfig). INVALID_ARGUMENT for what the service has no setting
+// for: the engine's own hole-card count is the only one it deals.
+absl::StatusOr<v1::PokerTableConfig> ServiceConfig(
+    const poker::TableConfig& t) {
+  poker::TableConfig standard = t;
+  standard.hole_cards = 0;
+  if (t.HoleCards() != standard.HoleCards()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("config.hole_cards: the table service deals ",
+                     standard.HoleCards(), " hole cards at this variant"));
+  }
+  v1::PokerTableConfig c;
+  c.set_variant(t.variant == poker::Variant::kOmaha ? v1::POKER_VARIANT_OMAHA
+                : t.variant == poker::Variant::kSynthetic
+                    ? v1::POKER_VARIANT_SYNTHETIC
+                    : v1::POKER_VARIANT_HOLDEM);
+  c.set_limit(t.limit == poker::Limit::kPotLimit ? v1::BETTING_LIMIT_POT_LIMIT
+              : t.limit == poker::Limit::kFixedLimit
+                  ? v1::BETTING_LIMIT_FIXED_LIMIT
+              : t.limit == poker::Limit::kHalfPot ? v1::BETTING_LIMIT_HALF_POT
+                                                  : v1::BETTING_LIMIT_NO_LIMIT);
+  c.set_seats(t.seats);
+  c.set_small_blind_minor(t.small_blind);
+  c.set_big_blind_minor(t.big_blind);
+  c.set_buy_in_min_minor(t.buy_in_min);
+  c.set_buy_in_max_minor(t.buy_in_max);
+  c.set_rake_mode(t.rake.mode == poker::RakeMode::kPot
+                      ? v1::RAKE_MODE_SETTING_POT
+                  : t.rake.mode == poker::RakeMode::kBuyIn
+                      ? v1::RAKE_MODE_SETTING_BUY_IN
+                      : v1::RAKE_MODE_SETTING_UNSPECIFIED);
+  c.set_rake_bps(t.rake.bps);
+  c.set_rake_cap_minor(t.rake.cap);
+  c.set_heads_up(t.heads_up == poker::HeadsUpBlinds::kButtonSmallBlind
+                     ? v1::HEADS_UP_BLINDS_SETTING_BUTTON_SMALL_BLIND
+                     : v1::HEADS_UP_BLINDS_SETTING_LITERAL);
+  c.set_max_raises_per_round(t.max_raises_per_round);
+  c.set_no_straddles(!t.straddles);
+  return c;
+}
+
 class PokerRunner final : public GameRunner {
  public:
-  PokerRunner(std::string game, ScenarioBook& book, poker::Table table)
-      : game_(std::move(game)), book_(book), table_(std::move(table)) {}
+  PokerRunner(std::string game, ScenarioBook& book,
+              std::unique_ptr<tables::TableState> state)
+      : game_(std::move(game)), book_(book), state_(std::move(state)) {}
 
   absl::Status Step(const std::string& op, const Json& step) override;
   int64_t Stack(const std::string& player) const override;
@@ -236,20 +287,143 @@ class PokerRunner final : public GameRunner {
   }
 
  private:
+  // What a step may change, put back whole when the step is rejected.
+  struct Cursor {
+    int64_t hand = 0;  // the hand whose events are being recorded
+    size_t hand_events = 0;
+    size_t table_events = 0;
+    size_t rounds = 0;
+  };
+
   absl::Status Do(const std::string& op, const Json& step);
   absl::Status Deal(const Json& step);
-  // The engine events the step produced, and the money they move.
-  absl::Status Money(size_t table_events_before);
+  absl::Status BuyIn(const std::string& player, int seat, int64_t amount,
+                     bool rebuy);
+  absl::Status Act(const std::string& player, const Json& step);
+  absl::Status Leave(const std::string& player);
+  // Applies `event` to the table as the service does, records what the
+  // engine did, and carries out the money requests the wallet would: the
+  // event's own (a buy-in) and those it derived (a hand's settlement, a
+  // cash-out).
+  absl::Status Apply(v1::TableEvent event);
+  // The wallet's part of a money request (services/wallet/
+  // table_requests.cc), posted now.
+  absl::Status CarryOut(const v1::TableEvent& request);
+  // The engine's events since the last call, as text on the game topic.
+  void RecordEngineEvents();
   OJson Round(const poker::Hand& hand) const;
 
   const std::string game_;
   ScenarioBook& book_;
-  poker::Table table_;
-  size_t hand_events_seen_ = 0;
-  int64_t hands_started_ = 0;
-  int64_t hands_settled_ = 0;
+  std::unique_ptr<tables::TableState> state_;
+  Cursor seen_;
   std::vector<OJson> rounds_;
 };
+
+absl::Status PokerRunner::Apply(v1::TableEvent event) {
+  const poker::Table& engine = state_->engine();
+  const size_t table_events = engine.events().size();
+  const size_t hand_events =
+      engine.hand() != nullptr ? engine.hand()->events().size() : 0;
+  std::vector<v1::TableEvent> derived;
+  if (absl::Status s = state_->Apply(event, &derived); !s.ok()) {
+    // A refused event changes nothing (TableState::Apply's contract).
+    if (engine.events().size() != table_events ||
+        (engine.hand() != nullptr &&
+         engine.hand()->events().size() != hand_events)) {
+      book_.AddViolation(absl::StrCat(book_.step_context(),
+                                      ": the table refused an event but its "
+                                      "engine emitted events"));
+    }
+    return s;
+  }
+  RecordEngineEvents();
+  RETURN_IF_ERROR(CarryOut(event));
+  for (const v1::TableEvent& d : derived) {
+    if (d.has_hand_settled()) {
+      rounds_.push_back(Round(*state_->engine().hand()));
+    }
+    RETURN_IF_ERROR(CarryOut(d));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PokerRunner::CarryOut(const v1::TableEvent& event) {
+  if (!wire::IsMoneyRequest(event)) return absl::OkStatus();
+  const v1::TableEvent request = wire::MoneyRequestOf(event);
+  const std::string& table = request.table_id();
+  if (request.has_buy_in_requested()) {
+    // The wallet's hold and its captures (seat, HE-17b rake) as the one
+    // transaction they amount to: the runner answers at once, so there is
+    // no window for a hold to protect (poker_settlement.h).
+    const v1::BuyInRequested& r = request.buy_in_requested();
+    absl::StatusOr<v1::LedgerTransaction> tx = settlement::BuyInTransaction(
+        table, r.player_id(), r.paid_minor(), r.rake_minor(), r.rebuy());
+    if (!tx.ok()) return tx.status();
+    return book_.Post(ledger::PlayerOwner(r.player_id()), *std::move(tx));
+  }
+  if (request.has_hand_settled()) {
+    for (const v1::LedgerTransaction& tx :
+         request.hand_settled().transactions()) {
+      RETURN_IF_ERROR(book_.Post(settlement::PotAccount(table), tx));
+    }
+    return absl::OkStatus();
+  }
+  const v1::PlayerLeft& left = request.player_left();
+  if (left.compensates_saga_id().empty() &&
+      book_.Balance(settlement::SeatAccount(table, left.player_id())) !=
+          left.stack_minor()) {
+    return absl::InternalError(absl::StrCat(
+        left.player_id(), " leaves with ", left.stack_minor(),
+        " but the seat account holds ",
+        book_.Balance(settlement::SeatAccount(table, left.player_id()))));
+  }
+  if (left.stack_minor() == 0) return absl::OkStatus();
+  absl::StatusOr<v1::LedgerTransaction> tx = settlement::CashOutTransaction(
+      table, left.player_id(), left.stack_minor(), left.rake_refund_minor());
+  if (!tx.ok()) return tx.status();
+  return book_.Post(settlement::PotAccount(table), *std::move(tx));
+}
+
+void PokerRunner::RecordEngineEvents() {
+  const poker::Table& engine = state_->engine();
+  const poker::Hand* hand = engine.hand();
+  if (hand != nullptr && state_->hands_started() > 0) {
+    if (seen_.hand != state_->hands_started()) {
+      seen_.hand = state_->hands_started();
+      seen_.hand_events = 0;
+    }
+    const auto& events = hand->events();
+    for (; seen_.hand_events < events.size(); ++seen_.hand_events) {
+      book_.Record(Describe(events[seen_.hand_events]));
+    }
+  }
+  const auto& table_events = engine.events();
+  for (; seen_.table_events < table_events.size(); ++seen_.table_events) {
+    book_.Record(Describe(table_events[seen_.table_events]));
+  }
+}
+
+absl::Status PokerRunner::BuyIn(const std::string& player, int seat,
+                                int64_t amount, bool rebuy) {
+  // The engine's own refusal first, in its words: a rebuy during the
+  // player's hand (HE-11b) is refused here, where the service takes the
+  // money and adds it to the stack after the hand.
+  poker::Table engine = state_->engine();
+  RETURN_IF_ERROR(rebuy ? engine.Rebuy(player, amount).status()
+                        : engine.Sit(player, seat, amount).status());
+  absl::StatusOr<v1::TableEvent> request =
+      tables::BuyInRequest(*state_, player, seat, amount, rebuy);
+  if (!request.ok()) return request.status();
+  const std::string saga = request->buy_in_requested().saga_id();
+  // A refusal by the ledger (the cash is short) rejects the step; the
+  // service would log it as BuyInFailed.
+  RETURN_IF_ERROR(Apply(*std::move(request)));
+  v1::TableEvent captured;
+  captured.set_table_id(kTableId);
+  captured.mutable_buy_in_completed()->set_saga_id(saga);
+  return Apply(std::move(captured));
+}
 
 absl::Status PokerRunner::Deal(const Json& step) {
   std::vector<cards::Card> deck;
@@ -271,7 +445,8 @@ absl::Status PokerRunner::Deal(const Json& step) {
     seen.Insert(*card);
     deck.push_back(*card);
   }
-  const std::vector<int> eligible = table_.EligibleSeats();
+  const poker::Table& engine = state_->engine();
+  const std::vector<int> eligible = engine.EligibleSeats();
   int draw = 0;
   if (step.contains("button") && eligible.size() >= 2) {
     const int button = step["button"].get<int>();
@@ -283,12 +458,12 @@ absl::Status PokerRunner::Deal(const Json& step) {
       return absl::InvalidArgumentError(absl::StrCat(
           "button seat ", button, " is not an occupied seat dealt in"));
     }
-    if (table_.NeedsButtonDraw()) {
+    if (engine.NeedsButtonDraw()) {
       draw = index;  // HE-46: the file gives the draw's result
     } else {
       int next = eligible.front();
       for (int seat : eligible) {
-        if (seat > table_.button()) {
+        if (seat > engine.button()) {
           next = seat;
           break;
         }
@@ -300,11 +475,49 @@ absl::Status PokerRunner::Deal(const Json& step) {
       }
     }
   }
-  if (absl::Status s = table_.StartHand(draw, std::move(deck)); !s.ok()) {
-    return s;
+  return Apply(tables::HandStart(*state_, deck, draw));
+}
+
+absl::Status PokerRunner::Act(const std::string& player, const Json& step) {
+  const std::string name = step["action"].get<std::string>();
+  std::optional<poker::ActionType> type;
+  for (int t = 0; t <= static_cast<int>(poker::ActionType::kRestraddle); ++t) {
+    if (poker::ActionTypeName(static_cast<poker::ActionType>(t)) == name) {
+      type = static_cast<poker::ActionType>(t);
+    }
   }
-  ++hands_started_;
-  hand_events_seen_ = 0;
+  if (!type) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown poker action \"", name, "\""));
+  }
+  int64_t amount = 0;
+  if (*type == poker::ActionType::kBet || *type == poker::ActionType::kRaise) {
+    if (!step.contains("amount")) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, " needs an amount (the bet's total, \"to\")"));
+    }
+    amount = step["amount"].get<int64_t>();
+  }
+  v1::TableEvent e;
+  e.set_table_id(kTableId);
+  v1::ActionApplied* a = e.mutable_action_applied();
+  a->set_hand_number(state_->hands_started());
+  a->set_player_id(player);
+  a->set_action(tables::ActionToProto(*type));
+  a->set_amount_minor(amount);
+  return Apply(std::move(e));
+}
+
+absl::Status PokerRunner::Leave(const std::string& player) {
+  v1::TableEvent e;
+  e.set_table_id(kTableId);
+  e.mutable_leave_requested()->set_player_id(player);
+  RETURN_IF_ERROR(Apply(std::move(e)));
+  // HE-10 mid-hand: the player leaves once the hand is over; the request
+  // is a decision the log holds for a replay.
+  if (state_->engine().SeatOf(player)) {
+    book_.Record(absl::StrCat("LeaveRequested player=", player));
+  }
   return absl::OkStatus();
 }
 
@@ -322,57 +535,41 @@ absl::Status PokerRunner::Do(const std::string& op, const Json& step) {
     }
   }
   if (op == "sit") {
-    return table_
-        .Sit(player, step["seat"].get<int>(), step["buy_in"].get<int64_t>())
-        .status();
+    return BuyIn(player, step["seat"].get<int>(), step["buy_in"].get<int64_t>(),
+                 false);
   }
   if (op == "rebuy") {
-    return table_.Rebuy(player, step["amount"].get<int64_t>()).status();
+    return BuyIn(player, 0, step["amount"].get<int64_t>(), true);
   }
-  if (op == "leave") {
-    absl::StatusOr<std::optional<poker::PlayerLeft>> left =
-        table_.Leave(player);
-    if (!left.ok()) return left.status();
-    // HE-10 mid-hand: PlayerLeft comes after the hand; the request itself
-    // is a decision the log must hold for a replay.
-    if (!left->has_value()) {
-      book_.Record(absl::StrCat("LeaveRequested player=", player));
-    }
-    return absl::OkStatus();
-  }
+  if (op == "leave") return Leave(player);
   if (op == "deal") return Deal(step);
-  if (op == "act") {
-    const std::string name = step["action"].get<std::string>();
-    std::optional<poker::ActionType> type;
-    for (int t = 0; t <= static_cast<int>(poker::ActionType::kRestraddle);
-         ++t) {
-      if (poker::ActionTypeName(static_cast<poker::ActionType>(t)) == name) {
-        type = static_cast<poker::ActionType>(t);
-      }
-    }
-    if (!type) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown poker action \"", name, "\""));
-    }
-    poker::Action action{*type, 0};
-    if (*type == poker::ActionType::kBet ||
-        *type == poker::ActionType::kRaise) {
-      if (!step.contains("amount")) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(name, " needs an amount (the bet's total, \"to\")"));
-      }
-      action.amount = step["amount"].get<int64_t>();
-    }
-    return table_.Act(player, action);
+  if (op == "act") return Act(player, step);
+  v1::TableEvent e;
+  e.set_table_id(kTableId);
+  if (op == "timeout") {
+    // HE-45, as the service's decision timer: check, else fold.
+    v1::ActionApplied* a = e.mutable_action_applied();
+    a->set_hand_number(state_->hands_started());
+    a->set_player_id(player);
+    a->set_timeout(true);
+    return Apply(std::move(e));
   }
-  if (op == "timeout") return table_.Timeout(player);
-  if (op == "fail") return table_.Void();
-  if (op == "sit_out") return table_.SitOut(player);
-  if (op == "sit_in") return table_.SitIn(player);
+  if (op == "fail") {
+    e.mutable_hand_void_requested()->set_hand_number(state_->hands_started());
+    e.mutable_hand_void_requested()->set_reason("scenario: the system failed");
+    return Apply(std::move(e));
+  }
+  if (op == "sit_out" || op == "sit_in") {
+    v1::SitOutChanged* c = e.mutable_sit_out_changed();
+    c->set_player_id(player);
+    c->set_sitting_out(op == "sit_out");
+    if (op == "sit_out") c->set_at_micros(book_.now_micros());
+    return Apply(std::move(e));
+  }
   if (op == "disconnect" || op == "reconnect") {
     // HE-73: the player's own connection voids nothing; their turn runs
     // out only through a `timeout` step.
-    if (!table_.SeatOf(player)) {
+    if (!state_->engine().SeatOf(player)) {
       return absl::NotFoundError(absl::StrCat(player, " is not seated"));
     }
     book_.Record(absl::StrCat(
@@ -387,64 +584,6 @@ absl::Status PokerRunner::Do(const std::string& op, const Json& step) {
     return absl::OkStatus();
   }
   return absl::InternalError(absl::StrCat("step ", op, " not handled"));
-}
-
-// The engine events the step produced, and the money they move.
-absl::Status PokerRunner::Money(size_t table_events_before) {
-  const poker::Hand* hand = table_.hand();
-  if (hand != nullptr && hands_started_ > 0) {
-    const auto& events = hand->events();
-    for (; hand_events_seen_ < events.size(); ++hand_events_seen_) {
-      book_.Record(Describe(events[hand_events_seen_]));
-    }
-  }
-  const auto& table_events = table_.events();
-  for (size_t i = table_events_before; i < table_events.size(); ++i) {
-    book_.Record(Describe(table_events[i]));
-  }
-  // A finished hand settles first: a leaver's stack is known only after it.
-  if (hand != nullptr && hand->finished() && hands_settled_ < hands_started_) {
-    ++hands_settled_;
-    absl::StatusOr<std::vector<v1::LedgerTransaction>> txs =
-        settlement::HandTransactions(hand->record(), hand->result(),
-                                     hand->events());
-    if (!txs.ok()) return txs.status();
-    for (v1::LedgerTransaction& tx : *txs) {
-      RETURN_IF_ERROR(
-          book_.Post(settlement::PotAccount(kTableId), std::move(tx)));
-    }
-    rounds_.push_back(Round(*hand));
-  }
-  for (size_t i = table_events_before; i < table_events.size(); ++i) {
-    const poker::TableEvent& e = table_events[i];
-    absl::StatusOr<v1::LedgerTransaction> tx;
-    std::string player;
-    if (const auto* sat = std::get_if<poker::PlayerSat>(&e)) {
-      player = sat->player;
-      tx = settlement::BuyInTransaction(kTableId, sat->player, sat->paid,
-                                        sat->rake, false);
-    } else if (const auto* re = std::get_if<poker::PlayerRebought>(&e)) {
-      player = re->player;
-      tx = settlement::BuyInTransaction(kTableId, re->player, re->paid,
-                                        re->rake, true);
-    } else if (const auto* left = std::get_if<poker::PlayerLeft>(&e)) {
-      const int64_t seat =
-          book_.Balance(settlement::SeatAccount(kTableId, left->player));
-      if (seat != left->stack) {
-        return absl::InternalError(
-            absl::StrCat(left->player, " leaves with ", left->stack,
-                         " but the seat account holds ", seat));
-      }
-      if (left->stack == 0) continue;
-      player = left->player;
-      tx = settlement::CashOutTransaction(kTableId, left->player, left->stack);
-    } else {
-      continue;
-    }
-    if (!tx.ok()) return tx.status();
-    RETURN_IF_ERROR(book_.Post(ledger::PlayerOwner(player), std::move(*tx)));
-  }
-  return absl::OkStatus();
 }
 
 OJson PokerRunner::Round(const poker::Hand& hand) const {
@@ -516,46 +655,24 @@ OJson PokerRunner::Round(const poker::Hand& hand) const {
 }
 
 absl::Status PokerRunner::Step(const std::string& op, const Json& step) {
-  const poker::Table snapshot = table_;
-  const size_t table_events = table_.events().size();
-  const poker::Hand* hand_before = table_.hand();
-  const size_t hand_events =
-      hand_before ? hand_before->events().size() : size_t{0};
-  const int64_t hands_started = hands_started_;
-  const int64_t hands_settled = hands_settled_;
-  const size_t hand_events_seen = hand_events_seen_;
+  const tables::TableState snapshot = *state_;
+  const Cursor seen = seen_;
   const size_t rounds = rounds_.size();
-
   absl::Status status = Do(op, step);
-  const bool engine_accepted = status.ok();
-  if (status.ok()) {
-    status = Money(table_events);
-  } else {
-    // A rejected engine call must change nothing (the engine's contract).
-    const poker::Hand* h = table_.hand();
-    if (table_.events().size() != table_events || h != hand_before ||
-        (h != nullptr && h->events().size() != hand_events)) {
-      book_.AddViolation(absl::StrCat(book_.step_context(),
-                                      ": the engine rejected it but emitted "
-                                      "events"));
-    }
-  }
-  if (!status.ok()) {
-    // The engine's own rejections change nothing (but HE-7's "the table
-    // stops", which is kept); a step the engine took but the ledger refused
-    // (a buy-in above the cash) is undone here.
-    if (engine_accepted) table_ = snapshot;
-    hands_started_ = hands_started;
-    hands_settled_ = hands_settled;
-    hand_events_seen_ = hand_events_seen;
-    rounds_.resize(rounds);
-  }
+  if (status.ok()) return status;
+  // A step is undone whole, as a rejected command appends nothing: the
+  // table refused its event (and is as it was) or a later part of it (the
+  // ledger refused a buy-in above the cash).
+  *state_ = snapshot;
+  seen_ = seen;
+  rounds_.resize(rounds);
   return status;
 }
 
 int64_t PokerRunner::Stack(const std::string& player) const {
-  const poker::Hand* hand = table_.in_hand() ? table_.hand() : nullptr;
-  int64_t stack = table_.Stack(player).value_or(0);
+  const poker::Table& engine = state_->engine();
+  const poker::Hand* hand = engine.in_hand() ? engine.hand() : nullptr;
+  int64_t stack = engine.Stack(player).value_or(0);
   if (hand != nullptr) {
     for (const poker::PlayerView& v : hand->ViewFor(0).players) {
       if (v.player == player) stack = v.stack;
@@ -567,7 +684,8 @@ int64_t PokerRunner::Stack(const std::string& player) const {
 OJson PokerRunner::Rounds() const {
   OJson rounds = OJson::array();
   for (const OJson& r : rounds_) rounds.push_back(r);
-  const poker::Hand* hand = table_.in_hand() ? table_.hand() : nullptr;
+  const poker::Table& engine = state_->engine();
+  const poker::Hand* hand = engine.in_hand() ? engine.hand() : nullptr;
   if (hand != nullptr) {
     const poker::HandRecord record = hand->record();
     OJson r;
@@ -587,9 +705,24 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakePokerRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   poker::TableConfig config;
   RETURN_IF_ERROR(ReadConfig(file.config, file.game, &config));
-  absl::StatusOr<poker::Table> table = poker::Table::Create(config, kTableId);
-  if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
-  return std::make_unique<PokerRunner>(file.game, book, std::move(*table));
+  v1::TableCreated created;
+  created.set_table_id(kTableId);
+  created.set_name(file.name);
+  absl::StatusOr<v1::PokerTableConfig> service = ServiceConfig(config);
+  if (!service.ok()) return service.status();
+  // HE-43: the service's decision time (timers fire through `timeout`).
+  const int64_t seconds = file.config.value(
+      "action_seconds", int64_t{tables::kDefaultActionSeconds});
+  if (seconds < 1 || seconds > tables::kMaxActionSeconds) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "config.action_seconds must be 1..", tables::kMaxActionSeconds));
+  }
+  service->set_action_seconds(static_cast<int32_t>(seconds));
+  *created.mutable_config() = *std::move(service);
+  absl::StatusOr<std::unique_ptr<tables::TableState>> state =
+      tables::TableState::Create(created);
+  if (!state.ok()) return absl::InvalidArgumentError(state.status().message());
+  return std::make_unique<PokerRunner>(file.game, book, *std::move(state));
 }
 
 }  // namespace banca::scenario

@@ -1,19 +1,24 @@
 // The roulette scenario runner (SCENARIOS.md, games "roulette_french" and
-// "roulette_american"): steps drive libs/games/roulette's Table with the
-// book's clock, and its results become ledger transactions through
-// libs/settlement/banked_settlement: each bet's stake moves from the
-// player's cash to game/t1/wagers when it is placed (BET), and leaves it
-// once, settled against house/bank when the ball stops (BET_LOST, PAYOUT),
-// refunded when the round is void (VOID_REFUND) or given back when the
-// player takes the bet off the board before the launch (BET_RETURNED).
+// "roulette_american"): each step becomes what the banked-table service
+// would apply to its libs/tables RouletteTableState (a Join, a bet's
+// StakeRequested, the spin with the file's number, a void, withdrawals
+// and Leaving, idle checks), applied as the service applies it
+// (scenario_banked.h): each stake moves from the player's cash to
+// game/t1/wagers when it is placed (BET) and leaves it once, settled
+// against house/bank when the ball stops (BET_LOST, PAYOUT), refunded when
+// the round is void (VOID_REFUND) or given back when the player takes the
+// bet off the board before the launch (BET_RETURNED), as the table's
+// BankedMoney events say.
 //
 // Time: on a timed wheel the betting window closes at the exact moment the
 // ball is launched (RFD-14), so once the clock has passed the window's end
 // the ball is in flight until the `spin` step says where it stopped. A
-// `fail` then is an interrupted launch (RFD-23b: invalid, the bets stay);
-// a `fail` while the window is still open voids the round (DESIGN "Game
-// engines"). On a player-launched individual wheel (RFD-16) the ball is
-// launched by the `spin` step itself.
+// `fail` then is an interrupted launch (RFD-23b: invalid, the bets stay),
+// which the service cannot meet (it spins the instant the window closes):
+// the runner reports it and leaves the table as it was. A `fail` while the
+// window is still open voids the round (DESIGN "Game engines"). On a
+// player-launched individual wheel (RFD-16) the ball is launched by the
+// `spin` step itself.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -36,8 +41,10 @@
 #include "libs/games/roulette/pocket.h"
 #include "libs/games/roulette/table.h"
 #include "libs/games/roulette/table_config.h"
-#include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
+#include "libs/tables/roulette_table_state.h"
+#include "libs/tables/roulette_wire.h"
+#include "tools/scenario/scenario_banked.h"
 #include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
@@ -264,188 +271,194 @@ std::string DescribeRequest(const rl::BetRequest& r) {
   return out;
 }
 
-class RouletteRunner final : public GameRunner {
- public:
-  RouletteRunner(ScenarioBook& book, std::string game, rl::Table table)
-      : book_(book),
-        game_(std::move(game)),
-        start_micros_(book.now_micros()),
-        s_{std::move(table)} {}
+// The file's settings as the banked-table service takes them
+// (RouletteTableConfig); INVALID_ARGUMENT for one it has no place for.
+absl::StatusOr<v1::RouletteTableConfig> ServiceConfig(
+    const rl::TableConfig& t) {
+  if (!t.invite_inactive) {
+    return absl::InvalidArgumentError(
+        "config.invite_inactive: the banked-table service always invites "
+        "idle players to end the session (RFD-31)");
+  }
+  v1::RouletteTableConfig c;
+  c.set_individual(t.players == rl::WheelMode::kIndividual);
+  c.set_player_launches(t.launch == rl::LaunchMode::kPlayerTriggered);
+  c.set_min_bet_minor(t.min_bet);
+  c.set_max_per_number_minor(t.max_per_number);
+  c.set_betting_seconds(
+      static_cast<int32_t>(absl::ToInt64Seconds(t.betting_window)));
+  c.set_no_call_bets(!t.call_bets);
+  c.set_single_zero(t.wheel == rl::WheelKind::kAmericanSingleZero);
+  for (rl::Chance ch : rl::kAllChances) {
+    if (t.chance_min[rl::ChanceIndex(ch)] > 0) {
+      (*c.mutable_chance_min_minor())[std::string(rl::RulesOf(ch).name)] =
+          t.chance_min[rl::ChanceIndex(ch)];
+    }
+  }
+  return c;
+}
 
-  absl::Status Step(const std::string& op, const Json& step) override;
-  int64_t Stack(const std::string&) const override { return 0; }
+// What the runner reports besides the table: put back with the table when
+// a step is rejected.
+struct RouletteReport {
+  std::vector<OJson> rounds;
+  // The spins of the current round that did not count (RFD-23).
+  OJson invalid_spins = OJson::array();
+  // Bets taken back during the current round (RFD-14/24).
+  OJson withdrawn = OJson::array();
+  // Players who asked to leave while the ball was in flight: they leave
+  // once it has stopped (SCENARIOS.md: "after the hand in progress").
+  std::set<std::string> leaving;
+  // RFD-29: the totals of each session that ended, per player.
+  std::map<std::string, OJson> ended_sessions;
+  OJson notices = OJson::array();
+  std::map<std::string, int64_t> transactions;  // by posting reason
+};
+
+class RouletteRunner final
+    : public BankedRunner<tables::RouletteTableState, RouletteReport> {
+ public:
+  RouletteRunner(ScenarioBook& book, std::string game,
+                 std::unique_ptr<tables::RouletteTableState> table)
+      : BankedRunner(book, std::move(table)),
+        game_(std::move(game)),
+        start_micros_(book.now_micros()) {}
+
   OJson Rounds() const override;
   void AddOutput(OJson& out) const override;
 
  private:
-  // Everything a step may change, so that a rejected step puts it back
-  // whole (the engine's own rejections change nothing; a bet the ledger
-  // refuses, above the player's cash, is undone here).
-  struct State {
-    rl::Table table;
-    int64_t bets_placed = 0;  // names the bets b1, b2, ...
-    std::vector<OJson> rounds;
-    // The spins of the current round that did not count (RFD-23).
-    OJson invalid_spins = OJson::array();
-    // Bets taken back during the current round (RFD-14/24).
-    OJson withdrawn = OJson::array();
-    // Players who asked to leave while the ball was in flight: they leave
-    // once it has stopped (SCENARIOS.md: "after the hand in progress").
-    std::set<std::string> leaving;
-    // RFD-29: the totals of each session that ended, per player.
-    std::map<std::string, OJson> ended_sessions;
-    OJson notices = OJson::array();
-    std::map<std::string, int64_t> transactions;  // by posting reason
-  };
-
-  absl::Status Do(const std::string& op, const Json& step);
+  absl::Status Do(const std::string& op, const Json& step) override;
   absl::Status Bet(const std::string& player, const Json& step);
   absl::Status Spin(const Json& step);
   absl::Status Fail();
   absl::Status Leave(const std::string& player);
   absl::Status Advance(int64_t seconds);
+  absl::Status Connection(const std::string& player, bool up);
 
+  // Counts the transactions posted, by reason.
+  void Applied(const std::vector<v1::LedgerTransaction>& posted) override;
+  // The service's Join, for a player who bets without one.
+  absl::Status JoinIfNeeded(const std::string& player);
+  const rl::Table& engine() const { return table_->engine(); }
   // The ball is in flight on a timed wheel: the window has run its course
   // and no spin has said where it stopped.
   bool BallInFlight() const;
-  absl::Time Now() const { return absl::FromUnixMicros(book_.now_micros()); }
 
-  // Money.
-  absl::Status PostStake(const rl::BetPlaced& placed);
-  absl::Status PostRefund(const rl::BetWithdrawn& bet, bool withdrawn);
-  absl::Status Post(const std::string& player, const char* reason,
-                    absl::StatusOr<v1::LedgerTransaction> tx);
-  settlement::BankedBet Banked(int64_t round, const std::string& player,
-                               const std::string& bet_id, int64_t stake) const;
-
-  // Results.
-  absl::Status Settled(const rl::RoundSettled& settled);
-  absl::Status Voided(const rl::RoundVoided& voided);
-  void Invalid(const rl::SpinInvalid& invalid, const std::string& number,
+  // Results, from what the table's engine answered.
+  void Settled(const rl::RoundSettled& settled);
+  void Voided(const rl::RoundVoided& voided);
+  void Invalid(int64_t round, int attempt, bool few, const std::string& number,
                int revolutions);
-  absl::Status Notices(const std::vector<rl::SessionNotice>& notices,
-                       int64_t round);
+  // The notices and the ended sessions of the last event.
+  void Sessions(int64_t round);
+  void SessionEnded(const std::string& player, const rl::SessionTotals& totals,
+                    const char* reason);
   // Takes the player's live bets back (BET_RETURNED) and ends the session.
-  absl::Status EndSession(const std::string& player, const char* reason);
+  absl::Status EndSession(const std::string& player);
   absl::Status ProcessLeaving();
 
-  ScenarioBook& book_;
   const std::string game_;
   const int64_t start_micros_;  // notices say when, from the file's start
-  State s_;
 };
 
 bool RouletteRunner::BallInFlight() const {
-  if (s_.table.phase() != rl::Table::Phase::kBetting) return true;
-  std::optional<absl::Time> closes = s_.table.BettingClosesAt();
-  return closes && Now() >= *closes;
+  if (engine().phase() != rl::Table::Phase::kBetting) return true;
+  std::optional<absl::Time> closes = engine().BettingClosesAt();
+  return closes && absl::FromUnixMicros(book_.now_micros()) >= *closes;
 }
 
-settlement::BankedBet RouletteRunner::Banked(int64_t round,
-                                             const std::string& player,
-                                             const std::string& bet_id,
-                                             int64_t stake) const {
-  return settlement::BankedBet{game_, kTableId, round, player, bet_id, stake};
-}
-
-absl::Status RouletteRunner::Post(const std::string& player, const char* reason,
-                                  absl::StatusOr<v1::LedgerTransaction> tx) {
-  if (!tx.ok()) return tx.status();
-  if (absl::Status s = book_.Post(ledger::PlayerOwner(player), *std::move(tx));
-      !s.ok()) {
-    return s;
+void RouletteRunner::Applied(const std::vector<v1::LedgerTransaction>& posted) {
+  for (const v1::LedgerTransaction& tx : posted) {
+    ++r_.transactions[ReasonName(tx)];
   }
-  ++s_.transactions[reason];
-  return absl::OkStatus();
 }
 
-absl::Status RouletteRunner::PostStake(const rl::BetPlaced& placed) {
-  return Post(placed.player, "BET",
-              settlement::StakeTransaction(Banked(
-                  placed.round, placed.player, placed.bet_id, placed.stake)));
-}
-
-absl::Status RouletteRunner::PostRefund(const rl::BetWithdrawn& bet,
-                                        bool withdrawn) {
-  return Post(
-      bet.player, withdrawn ? "BET_RETURNED" : "VOID_REFUND",
-      settlement::VoidRefundTransaction(
-          Banked(bet.round, bet.player, bet.bet_id, bet.stake), withdrawn));
+absl::Status RouletteRunner::JoinIfNeeded(const std::string& player) {
+  if (table_->Joined(player)) return absl::OkStatus();
+  return JoinTable(player);
 }
 
 absl::Status RouletteRunner::Bet(const std::string& player, const Json& step) {
   absl::StatusOr<rl::BetRequest> request =
-      ReadBet(s_.table.config().wheel, step);
+      ReadBet(engine().config().wheel, step);
   if (!request.ok()) return request.status();
-  // Bet ids are unique in the whole run, so within every round too (the
-  // ledger's bet_id), and short whatever the player's id.
-  const std::string bet_id = absl::StrCat("b", s_.bets_placed + 1);
-  absl::StatusOr<rl::BetPlaced> placed =
-      s_.table.PlaceBet(player, bet_id, *request, Now());
-  if (!placed.ok()) return placed.status();
-  ++s_.bets_placed;
+  RETURN_IF_ERROR(JoinIfNeeded(player));
+  // The service's PlaceBet: the stake requested, captured by the wallet.
+  absl::StatusOr<std::string> bet_id =
+      PlaceBet(player, request->amount, tables::RouletteBetToProto(*request));
+  if (!bet_id.ok()) return bet_id.status();
   std::vector<std::string> chips;
-  for (const rl::Chip& chip : placed->chips) {
-    chips.push_back(absl::StrCat(ToAbsl(rl::RulesOf(chip.position.chance).name),
-                                 ":", chip.position.numbers.ToString(), ":",
-                                 chip.amount));
+  for (const rl::BetPlaced& placed : engine().BetsOf(player)) {
+    if (placed.bet_id != *bet_id) continue;
+    for (const rl::Chip& chip : placed.chips) {
+      chips.push_back(
+          absl::StrCat(ToAbsl(rl::RulesOf(chip.position.chance).name), ":",
+                       chip.position.numbers.ToString(), ":", chip.amount));
+    }
+    book_.Record(absl::StrCat(
+        "BetPlaced round=", placed.round, " player=", player, " bet=", *bet_id,
+        " on=\"", DescribeRequest(*request), "\" amount=", placed.stake,
+        " chips=", absl::StrJoin(chips, ",")));
   }
-  book_.Record(absl::StrCat(
-      "BetPlaced round=", placed->round, " player=", player, " bet=", bet_id,
-      " on=\"", DescribeRequest(*request), "\" amount=", placed->stake,
-      " chips=", absl::StrJoin(chips, ",")));
-  return PostStake(*placed);
+  return absl::OkStatus();
 }
 
-void RouletteRunner::Invalid(const rl::SpinInvalid& invalid,
+void RouletteRunner::Invalid(int64_t round, int attempt, bool few,
                              const std::string& number, int revolutions) {
-  const bool few =
-      invalid.reason == rl::SpinInvalid::Reason::kTooFewRevolutions;
-  book_.Record(absl::StrCat(
-      "SpinInvalid round=", invalid.round, " attempt=", invalid.attempt,
-      " reason=", few ? "too_few_revolutions" : "interrupted"));
+  book_.Record(
+      absl::StrCat("SpinInvalid round=", round, " attempt=", attempt,
+                   " reason=", few ? "too_few_revolutions" : "interrupted"));
   OJson j;
-  j["attempt"] = invalid.attempt;
+  j["attempt"] = attempt;
   j["reason"] = few ? "too_few_revolutions" : "interrupted";
   if (few) {
     j["number"] = number;
     j["revolutions"] = revolutions;
   }
-  s_.invalid_spins.push_back(j);
+  r_.invalid_spins.push_back(j);
 }
 
 absl::Status RouletteRunner::Spin(const Json& step) {
-  const rl::WheelKind wheel = s_.table.config().wheel;
+  const rl::WheelKind wheel = engine().config().wheel;
   absl::StatusOr<rl::Pocket> pocket =
       ReadPocket(wheel, step["number"], "number");
   if (!pocket.ok()) return pocket.status();
-  rl::SpinOutcome outcome;
-  outcome.pocket = *pocket;
+  int revolutions = rl::SpinOutcome{}.revolutions;
   if (step.contains("revolutions")) {
-    const int64_t revolutions = step["revolutions"].get<int64_t>();
-    if (revolutions < 0 || revolutions > rl::kMaxRevolutions) {
-      return absl::InvalidArgumentError(absl::StrCat("revolutions must be 0..",
-                                                     rl::kMaxRevolutions,
-                                                     ", got ", revolutions));
+    const int64_t n = step["revolutions"].get<int64_t>();
+    if (n < 0 || n > rl::kMaxRevolutions) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "revolutions must be 0..", rl::kMaxRevolutions, ", got ", n));
     }
-    outcome.revolutions = static_cast<int>(revolutions);
+    revolutions = static_cast<int>(n);
   }
-  // Launch (RFD-14/16/17), then where the ball stopped.
-  absl::StatusOr<rl::BallLaunched> launched = s_.table.Launch(Now());
-  if (!launched.ok()) return launched.status();
-  book_.Record(absl::StrCat(
-      "BallLaunched round=", launched->round, " attempt=", launched->attempt,
-      " direction=", ToAbsl(rl::DirectionName(launched->direction))));
-  absl::StatusOr<rl::SpinResult> result = s_.table.Stop(outcome, Now());
-  if (!result.ok()) return result.status();
-  if (const auto* invalid = std::get_if<rl::SpinInvalid>(&*result)) {
-    Invalid(*invalid, rl::PocketName(outcome.pocket), outcome.revolutions);
+  // The service's spin (the window's end, RFD-14, or the player's Launch,
+  // RFD-16) with the file's number in place of the one it draws.
+  v1::BankedTableEvent e;
+  e.mutable_spin()->set_round(engine().round());
+  e.mutable_spin()->set_number(rl::PocketName(*pocket));
+  e.mutable_spin()->set_revolutions(revolutions);
+  RETURN_IF_ERROR(Apply(std::move(e)));
+  const rl::SpinResult& result = *table_->last_outcome().spin;
+  if (const auto* invalid = std::get_if<rl::SpinInvalid>(&result)) {
+    // Counted by the runner: an interrupted launch (Fail) is one too.
+    const int attempt = static_cast<int>(r_.invalid_spins.size()) + 1;
+    book_.Record(absl::StrCat("BallLaunched round=", invalid->round,
+                              " attempt=", attempt));
+    Invalid(invalid->round, attempt, true, rl::PocketName(*pocket),
+            revolutions);
     return ProcessLeaving();
   }
-  return Settled(std::get<rl::RoundSettled>(*result));
+  const auto& settled = std::get<rl::RoundSettled>(result);
+  book_.Record(absl::StrCat("BallLaunched round=", settled.round,
+                            " attempt=", r_.invalid_spins.size() + 1));
+  Settled(settled);
+  Sessions(settled.round);
+  return ProcessLeaving();
 }
 
-absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
+void RouletteRunner::Settled(const rl::RoundSettled& settled) {
   const std::string number = rl::PocketName(settled.pocket);
   book_.Record(absl::StrCat("BallStopped round=", settled.round,
                             " number=", number,
@@ -453,19 +466,12 @@ absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
                             " revolutions=", settled.revolutions));
   OJson bets = OJson::array();
   std::vector<std::string> parts;
-  // RFD-19: the engine lists the losing bets first, then the winners.
+  // RFD-19: the engine lists the losing bets first, then the winners; the
+  // table settled each against house/bank in that order.
   for (const rl::BetSettlement& b : settled.bets) {
     book_.Record(absl::StrCat("BetSettled round=", settled.round,
                               " player=", b.player, " bet=", b.bet_id,
                               " stake=", b.stake, " returned=", b.returned));
-    const settlement::BankedBet banked =
-        Banked(settled.round, b.player, b.bet_id, b.stake);
-    const char* reason = b.returned == 0         ? "BET_LOST"
-                         : b.returned == b.stake ? "BET_RETURNED"
-                         : b.returned < b.stake  ? "BET_LOST"
-                                                 : "PAYOUT";
-    RETURN_IF_ERROR(Post(b.player, reason,
-                         settlement::SettleTransaction(banked, b.returned)));
     OJson bet;
     bet["player"] = b.player;
     bet["bet"] = b.bet_id;
@@ -490,24 +496,21 @@ absl::Status RouletteRunner::Settled(const rl::RoundSettled& settled) {
   r["staked"] = settled.total_staked;
   r["returned"] = settled.total_returned;
   r["house_net"] = settled.total_staked - settled.total_returned;
-  if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
-  if (!s_.withdrawn.empty()) r["withdrawn"] = s_.withdrawn;
+  if (!r_.invalid_spins.empty()) r["invalid_spins"] = r_.invalid_spins;
+  if (!r_.withdrawn.empty()) r["withdrawn"] = r_.withdrawn;
   r["result"] =
       absl::StrCat(number, " ", ToAbsl(rl::ColourName(settled.colour)), ": ",
                    parts.empty() ? "no bets" : absl::StrJoin(parts, "; "));
-  s_.rounds.push_back(std::move(r));
-  s_.invalid_spins = OJson::array();
-  s_.withdrawn = OJson::array();
-  RETURN_IF_ERROR(Notices(settled.notices, settled.round));
-  return ProcessLeaving();
+  r_.rounds.push_back(std::move(r));
+  r_.invalid_spins = OJson::array();
+  r_.withdrawn = OJson::array();
 }
 
-absl::Status RouletteRunner::Voided(const rl::RoundVoided& voided) {
+void RouletteRunner::Voided(const rl::RoundVoided& voided) {
   OJson refunds = OJson::array();
   for (const rl::BetWithdrawn& b : voided.refunds) {
     book_.Record(absl::StrCat("BetRefunded round=", voided.round, " player=",
                               b.player, " bet=", b.bet_id, " stake=", b.stake));
-    RETURN_IF_ERROR(PostRefund(b, /*withdrawn=*/false));
     refunds.push_back(
         {{"player", b.player}, {"bet", b.bet_id}, {"stake", b.stake}});
   }
@@ -517,101 +520,110 @@ absl::Status RouletteRunner::Voided(const rl::RoundVoided& voided) {
   r["id"] = settlement::RoundId(kTableId, voided.round);
   r["void"] = true;
   r["refunds"] = refunds;
-  if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
-  if (!s_.withdrawn.empty()) r["withdrawn"] = s_.withdrawn;
+  if (!r_.invalid_spins.empty()) r["invalid_spins"] = r_.invalid_spins;
+  if (!r_.withdrawn.empty()) r["withdrawn"] = r_.withdrawn;
   r["result"] =
       absl::StrCat("void: the gaming system failed while bets were open; ",
                    voided.refunds.size(), " stake(s) refunded");
-  s_.rounds.push_back(std::move(r));
-  s_.invalid_spins = OJson::array();
-  s_.withdrawn = OJson::array();
-  return ProcessLeaving();
+  r_.rounds.push_back(std::move(r));
+  r_.invalid_spins = OJson::array();
+  r_.withdrawn = OJson::array();
 }
 
 absl::Status RouletteRunner::Fail() {
-  // A failure after the window closed strikes a ball in flight: launch it
-  // first so that the engine sees an interrupted launch (RFD-23b).
-  if (BallInFlight() && s_.table.phase() == rl::Table::Phase::kBetting) {
-    absl::StatusOr<rl::BallLaunched> launched = s_.table.Launch(Now());
-    if (!launched.ok()) return launched.status();
-    book_.Record(absl::StrCat(
-        "BallLaunched round=", launched->round, " attempt=", launched->attempt,
-        " direction=", ToAbsl(rl::DirectionName(launched->direction))));
+  if (BallInFlight()) {
+    // RFD-23b: the failure strikes a ball in flight (the window closed at
+    // the launch, RFD-14): an interrupted launch, invalid, the bets stay.
+    // The service has no such moment (it spins the instant the window
+    // closes), so no event of its can carry one: the table is left as it
+    // was and the next spin counts.
+    book_.Record(absl::StrCat("BallLaunched round=", engine().round(),
+                              " attempt=", r_.invalid_spins.size() + 1));
+    book_.Record("SystemFailed");
+    Invalid(engine().round(), static_cast<int>(r_.invalid_spins.size()) + 1,
+            false, "", 0);
+    return absl::OkStatus();
   }
   book_.Record("SystemFailed");
-  absl::StatusOr<rl::FailureResult> result = s_.table.Fail(Now());
-  if (!result.ok()) return result.status();
-  if (const auto* invalid = std::get_if<rl::SpinInvalid>(&*result)) {
-    Invalid(*invalid, "", 0);
-    return ProcessLeaving();
-  }
-  return Voided(std::get<rl::RoundVoided>(*result));
+  v1::BankedTableEvent e;
+  e.mutable_void_requested()->set_round(engine().round());
+  e.mutable_void_requested()->set_reason("scenario: the system failed");
+  RETURN_IF_ERROR(Apply(std::move(e)));
+  if (table_->last_outcome().voided) Voided(*table_->last_outcome().voided);
+  return ProcessLeaving();
 }
 
-absl::Status RouletteRunner::EndSession(const std::string& player,
-                                        const char* reason) {
-  for (const rl::BetPlaced& bet : s_.table.BetsOf(player)) {
-    absl::StatusOr<rl::BetWithdrawn> back =
-        s_.table.Withdraw(player, bet.bet_id, Now());
-    if (!back.ok()) return back.status();
-    book_.Record(absl::StrCat("BetWithdrawn round=", back->round,
-                              " player=", player, " bet=", back->bet_id,
-                              " stake=", back->stake));
-    RETURN_IF_ERROR(PostRefund(*back, /*withdrawn=*/true));
-    s_.withdrawn.push_back(
-        {{"player", player}, {"bet", back->bet_id}, {"stake", back->stake}});
-  }
-  absl::StatusOr<rl::SessionTotals> totals = s_.table.Leave(player);
-  if (!totals.ok()) return totals.status();
+void RouletteRunner::SessionEnded(const std::string& player,
+                                  const rl::SessionTotals& totals,
+                                  const char* reason) {
   // RFD-29: the amounts bet and the profit or loss of the session.
   book_.Record(
       absl::StrCat("SessionEnded player=", player, " reason=", reason,
-                   " rounds=", totals->rounds, " staked=", totals->staked,
-                   " returned=", totals->returned, " net=", totals->net));
+                   " rounds=", totals.rounds, " staked=", totals.staked,
+                   " returned=", totals.returned, " net=", totals.net));
   OJson j;
-  j["rounds"] = totals->rounds;
-  j["staked"] = totals->staked;
-  j["returned"] = totals->returned;
-  j["net"] = totals->net;
+  j["rounds"] = totals.rounds;
+  j["staked"] = totals.staked;
+  j["returned"] = totals.returned;
+  j["net"] = totals.net;
   j["ended"] = reason;
-  s_.ended_sessions[player] = j;
-  s_.leaving.erase(player);
+  r_.ended_sessions[player] = j;
+  r_.leaving.erase(player);
+}
+
+absl::Status RouletteRunner::EndSession(const std::string& player) {
+  // The service's WithdrawBet for each live bet, then Leave (RFD-30).
+  for (const rl::BetPlaced& bet : engine().BetsOf(player)) {
+    v1::BankedTableEvent e;
+    e.mutable_withdraw_requested()->set_player_id(player);
+    e.mutable_withdraw_requested()->set_bet_id(bet.bet_id);
+    RETURN_IF_ERROR(Apply(std::move(e)));
+    book_.Record(absl::StrCat("BetWithdrawn round=", bet.round,
+                              " player=", player, " bet=", bet.bet_id,
+                              " stake=", bet.stake));
+    r_.withdrawn.push_back(
+        {{"player", player}, {"bet", bet.bet_id}, {"stake", bet.stake}});
+  }
+  RETURN_IF_ERROR(LeaveTable(player));
+  for (const auto& [who, totals] : table_->last_outcome().ended) {
+    SessionEnded(who, totals, "left");
+  }
   return absl::OkStatus();
 }
 
 absl::Status RouletteRunner::ProcessLeaving() {
   // After a settlement or a void nobody has bets left; after an invalid
   // spin the window is open again and RFD-24 lets the bets be taken back.
-  const std::set<std::string> leaving = s_.leaving;
+  const std::set<std::string> leaving = r_.leaving;
   for (const std::string& player : leaving) {
-    RETURN_IF_ERROR(EndSession(player, "left"));
+    RETURN_IF_ERROR(EndSession(player));
   }
   return absl::OkStatus();
 }
 
 absl::Status RouletteRunner::Leave(const std::string& player) {
-  if (!s_.table.Totals(player)) {
+  if (!engine().Totals(player)) {
     return absl::NotFoundError(
         absl::StrCat(player,
                      " has no session at this table (no bet since "
                      "joining or since the last one ended)"));
   }
-  if (!s_.table.BetsOf(player).empty() && BallInFlight()) {
+  if (!engine().BetsOf(player).empty() && BallInFlight()) {
     // RFD-14: the bets can no longer be taken back; the player leaves when
     // the ball has stopped and they are settled.
-    if (!s_.leaving.insert(player).second) {
+    if (!r_.leaving.insert(player).second) {
       return absl::FailedPreconditionError(
           absl::StrCat(player, " is already leaving after this spin"));
     }
     book_.Record(absl::StrCat("LeaveRequested player=", player, " after=spin"));
     return absl::OkStatus();
   }
-  return EndSession(player, "left");
+  return EndSession(player);
 }
 
-absl::Status RouletteRunner::Notices(
-    const std::vector<rl::SessionNotice>& notices, int64_t round) {
-  for (const rl::SessionNotice& n : notices) {
+void RouletteRunner::Sessions(int64_t round) {
+  const tables::RouletteTableState::Outcome& last = table_->last_outcome();
+  for (const rl::SessionNotice& n : last.notices) {
     book_.Record(absl::StrCat("SessionNotice player=", n.player,
                               " kind=", ToAbsl(rl::NoticeKindName(n.kind))));
     OJson j;
@@ -619,25 +631,40 @@ absl::Status RouletteRunner::Notices(
     j["kind"] = std::string(rl::NoticeKindName(n.kind));
     if (round > 0) j["round"] = round;
     j["at_seconds"] = (book_.now_micros() - start_micros_) / 1'000'000;
-    s_.notices.push_back(j);
-    // RFD-32: no bet after the warning: the operator ends the session.
-    if (n.kind == rl::SessionNotice::Kind::kEnded) {
-      RETURN_IF_ERROR(EndSession(n.player, "inactivity"));
-    }
+    r_.notices.push_back(j);
   }
-  return absl::OkStatus();
+  // RFD-32: no bet after the warning: the table ended the session.
+  for (const auto& [player, totals] : last.ended) {
+    SessionEnded(player, totals, "inactivity");
+  }
 }
 
 absl::Status RouletteRunner::Advance(int64_t seconds) {
   RETURN_IF_ERROR(book_.Advance(seconds));
   book_.Record(absl::StrCat("ClockAdvanced seconds=", seconds));
-  // RFD-31a/32a, individual wheels: one notice per check, so check until
-  // the idle time has given every notice it is due.
+  // RFD-31a/32a, individual wheels: the service checks the idle time as
+  // its clock moves, one notice per check, until none is due.
   for (int i = 0; i < 3; ++i) {
-    std::vector<rl::SessionNotice> notices = s_.table.CheckInactivity(Now());
-    if (notices.empty()) break;
-    RETURN_IF_ERROR(Notices(notices, 0));
+    v1::BankedTableEvent e;
+    e.mutable_inactivity_checked();
+    RETURN_IF_ERROR(Apply(std::move(e)));
+    if (table_->last_outcome().notices.empty()) break;
+    Sessions(0);
   }
+  return absl::OkStatus();
+}
+
+absl::Status RouletteRunner::Connection(const std::string& player, bool up) {
+  // RFD-25/26: the player's own connection voids nothing and changes no
+  // bet; it is logged. A player with no session yet has nothing to mark.
+  if (engine().Totals(player)) {
+    v1::BankedTableEvent e;
+    e.mutable_connection()->set_player_id(player);
+    e.mutable_connection()->set_connected(up);
+    RETURN_IF_ERROR(Apply(std::move(e)));
+  }
+  book_.Record(absl::StrCat(up ? "PlayerReconnected" : "PlayerDisconnected",
+                            " player=", player));
   return absl::OkStatus();
 }
 
@@ -661,6 +688,7 @@ absl::Status RouletteRunner::Do(const std::string& op, const Json& step) {
       return absl::InvalidArgumentError(
           "roulette has no buy-in: bets are taken from cash (buy_in 0)");
     }
+    RETURN_IF_ERROR(JoinTable(player));
     book_.Record(absl::StrCat("PlayerJoined player=", player));
     return absl::OkStatus();
   }
@@ -669,41 +697,24 @@ absl::Status RouletteRunner::Do(const std::string& op, const Json& step) {
   if (op == "fail") return Fail();
   if (op == "leave") return Leave(player);
   if (op == "advance") return Advance(step["seconds"].get<int64_t>());
-  // RFD-25/26: the player's own connection voids nothing and changes no
-  // bet; it is logged. A player with no session yet has nothing to mark.
-  const bool up = op == "reconnect";
-  if (s_.table.Totals(player)) {
-    absl::Status s =
-        up ? s_.table.Reconnect(player) : s_.table.Disconnect(player);
-    if (!s.ok()) return s;
-  }
-  book_.Record(absl::StrCat(up ? "PlayerReconnected" : "PlayerDisconnected",
-                            " player=", player));
-  return absl::OkStatus();
-}
-
-absl::Status RouletteRunner::Step(const std::string& op, const Json& step) {
-  State snapshot = s_;
-  absl::Status status = Do(op, step);
-  if (!status.ok()) s_ = std::move(snapshot);
-  return status;
+  return Connection(player, op == "reconnect");
 }
 
 OJson RouletteRunner::Rounds() const {
   OJson out = OJson::array();
-  for (const OJson& r : s_.rounds) out.push_back(r);
+  for (const OJson& r : r_.rounds) out.push_back(r);
   // A round with bets on the board (or a spin that did not count) at the
   // end of the file.
-  bool live = !s_.invalid_spins.empty() || !s_.withdrawn.empty();
+  bool live = !r_.invalid_spins.empty() || !r_.withdrawn.empty();
   for (const PlayerSpec& p : book_.players()) {
-    if (!s_.table.BetsOf(p.id).empty()) live = true;
+    if (!engine().BetsOf(p.id).empty()) live = true;
   }
   if (live) {
     OJson r;
-    r["id"] = settlement::RoundId(kTableId, s_.table.round());
+    r["id"] = settlement::RoundId(kTableId, engine().round());
     r["void"] = false;
-    if (!s_.invalid_spins.empty()) r["invalid_spins"] = s_.invalid_spins;
-    if (!s_.withdrawn.empty()) r["withdrawn"] = s_.withdrawn;
+    if (!r_.invalid_spins.empty()) r["invalid_spins"] = r_.invalid_spins;
+    if (!r_.withdrawn.empty()) r["withdrawn"] = r_.withdrawn;
     r["result"] = "in progress";
     out.push_back(r);
   }
@@ -718,7 +729,7 @@ void RouletteRunner::AddOutput(OJson& out) const {
   out["table_pot"] = wagers;
   // RF-6e: the last numbers, most recent first.
   OJson history = OJson::array();
-  for (const rl::PastNumber& n : s_.table.History()) {
+  for (const rl::PastNumber& n : engine().History()) {
     history.push_back(absl::StrCat(rl::PocketName(n.pocket), " ",
                                    ToAbsl(rl::ColourName(n.colour))));
   }
@@ -727,22 +738,22 @@ void RouletteRunner::AddOutput(OJson& out) const {
   // they ended.
   OJson sessions = OJson::object();
   for (const PlayerSpec& p : book_.players()) {
-    if (std::optional<rl::SessionTotals> t = s_.table.Totals(p.id)) {
+    if (std::optional<rl::SessionTotals> t = engine().Totals(p.id)) {
       OJson j;
       j["rounds"] = t->rounds;
       j["staked"] = t->staked;
       j["returned"] = t->returned;
       j["net"] = t->net;
       sessions[p.id] = j;
-    } else if (auto it = s_.ended_sessions.find(p.id);
-               it != s_.ended_sessions.end()) {
+    } else if (auto it = r_.ended_sessions.find(p.id);
+               it != r_.ended_sessions.end()) {
       sessions[p.id] = it->second;
     }
   }
   out["sessions"] = sessions;
-  if (!s_.notices.empty()) out["notices"] = s_.notices;
+  if (!r_.notices.empty()) out["notices"] = r_.notices;
   OJson transactions = OJson::object();
-  for (const auto& [reason, count] : s_.transactions) {
+  for (const auto& [reason, count] : r_.transactions) {
     transactions[reason] = count;
   }
   out["transactions"] = transactions;
@@ -754,8 +765,14 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeRouletteRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   rl::TableConfig config;
   RETURN_IF_ERROR(ReadConfig(file.game, file.config, &config));
-  absl::StatusOr<rl::Table> table =
-      rl::Table::Create(config, absl::FromUnixMicros(book.now_micros()));
+  absl::StatusOr<v1::RouletteTableConfig> service = ServiceConfig(config);
+  if (!service.ok()) return service.status();
+  v1::BankedTableCreated created = BankedTable(
+      file, file.game == "roulette_american" ? v1::BANKED_GAME_ROULETTE_AMERICAN
+                                             : v1::BANKED_GAME_ROULETTE_FRENCH);
+  *created.mutable_roulette() = *std::move(service);
+  absl::StatusOr<std::unique_ptr<tables::RouletteTableState>> table =
+      tables::RouletteTableState::Create(created, book.now_micros());
   if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
   return std::make_unique<RouletteRunner>(book, file.game, *std::move(table));
 }

@@ -1,8 +1,12 @@
 // The póquer sem descarte scenario runner (SCENARIOS.md, game
-// "stud_no_draw"): steps drive libs/games/stud_no_draw's Table, and the
-// round's own events decide the money, posted through banked_settlement:
-// the ante when it is placed, the bet when the player continues, and one
-// settlement (or void refund) per stake when the round ends.
+// "stud_no_draw"): each step becomes what the banked-table service would
+// apply to its libs/tables StudTableState (Joined, the service's PlaceBet
+// for the ante and Act for the fold or the bet, RoundDealt with the file's
+// deck, a player's timeout, a connection, a void, Leaving, and
+// InactivityChecked as the clock moves), applied as the service applies
+// it (scenario_banked.h): the ante when it is placed, the bet when the
+// player continues, and one settlement (or void refund) per stake when the
+// round ends, as the table's BankedMoney says.
 #include <cstdint>
 #include <memory>
 #include <set>
@@ -18,8 +22,9 @@
 #include "libs/common/status_macros.h"
 #include "libs/games/stud_no_draw/describe.h"
 #include "libs/games/stud_no_draw/table.h"
-#include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
+#include "libs/tables/stud_table_state.h"
+#include "tools/scenario/scenario_banked.h"
 #include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
@@ -81,13 +86,24 @@ absl::StatusOr<std::vector<cards::Card>> ReadDeck(const Json& list) {
   return deck;
 }
 
-class StudRunner final : public GameRunner {
- public:
-  StudRunner(ScenarioBook& book, stud::Table table)
-      : book_(book), table_(std::move(table)) {}
+// The file's settings as the banked-table service takes them
+// (StudTableConfig).
+v1::StudTableConfig ServiceConfig(const stud::TableConfig& t) {
+  v1::StudTableConfig c;
+  c.set_seats(t.seats);
+  c.set_min_ante_minor(t.min_ante);
+  c.set_max_ante_minor(t.max_ante);
+  c.set_decision_seconds(static_cast<int32_t>(t.decision_ms / 1000));
+  c.set_extra_seconds(static_cast<int32_t>(t.extra_ms / 1000));
+  return c;
+}
 
-  absl::Status Step(const std::string& op, const Json& step) override;
-  int64_t Stack(const std::string&) const override { return 0; }
+class StudRunner final
+    : public BankedRunner<tables::StudTableState, EngineReport> {
+ public:
+  StudRunner(ScenarioBook& book, std::unique_ptr<tables::StudTableState> table)
+      : BankedRunner(book, std::move(table)) {}
+
   OJson Rounds() const override;
   // The stakes in flight, 0 between rounds; under the poker runner's key
   // too, since for a banked table they are what the pot is for poker.
@@ -98,31 +114,81 @@ class StudRunner final : public GameRunner {
   }
 
  private:
-  // The engine's part of a step.
-  absl::Status Do(const std::string& op, const Json& step);
-  // The lowest free seat for a player who bets without sitting first.
+  absl::Status Do(const std::string& op, const Json& step) override;
+  // The lowest free seat (the service's Join) for a player who bets
+  // without sitting first.
   absl::Status SitIfNeeded(const std::string& player);
-  // Records the events the step produced and posts their money.
-  absl::Status Money(size_t table_events_before);
-  absl::Status PostBet(const std::string& player, int64_t round,
-                       const char* spot, int64_t stake,
-                       const stud::BetSettlement* settled, bool voided);
-  int64_t NowMs() const { return book_.now_micros() / 1000; }
+  absl::Status Ante(const std::string& player, const Json& step);
+  absl::Status Act(const std::string& player, const Json& step);
+  // Records what the engine did, and the rounds it finished.
+  void Applied(const std::vector<v1::LedgerTransaction>&) override;
+  const stud::Table& engine() const { return table_->engine(); }
   OJson RoundJson(const stud::Round& round) const;
-
-  ScenarioBook& book_;
-  stud::Table table_;
-  int64_t round_seen_ = 0;  // the round whose events are being followed
-  size_t round_events_seen_ = 0;
-  std::vector<OJson> rounds_;
 };
 
+void StudRunner::Applied(const std::vector<v1::LedgerTransaction>&) {
+  const auto& table_events = engine().events();
+  for (; r_.table_events < table_events.size(); ++r_.table_events) {
+    book_.Record(stud::Describe(table_events[r_.table_events]));
+  }
+  const stud::Round* round = engine().round();
+  if (round == nullptr) return;
+  if (round->number() != r_.round) {
+    r_.round = round->number();
+    r_.round_events = 0;
+  }
+  const std::vector<stud::Event>& events = round->events();
+  for (; r_.round_events < events.size(); ++r_.round_events) {
+    const stud::Event& e = events[r_.round_events];
+    book_.Record(stud::Describe(e));
+    if (std::holds_alternative<stud::RoundFinished>(e)) {
+      r_.rounds.push_back(RoundJson(*round));
+    }
+  }
+}
+
 absl::Status StudRunner::SitIfNeeded(const std::string& player) {
-  if (table_.SeatOf(player)) return absl::OkStatus();
-  for (int seat = 1; seat <= table_.config().seats; ++seat) {
-    if (table_.Sit(player, seat, NowMs()).ok()) return absl::OkStatus();
+  if (table_->Joined(player)) return absl::OkStatus();
+  for (int seat = 1; seat <= engine().config().seats; ++seat) {
+    stud::Table copy = engine();
+    if (!copy.Sit(player, seat, book_.now_micros() / 1000).ok()) continue;
+    return JoinTable(player, seat);
   }
   return absl::FailedPreconditionError("every seat is taken (SD-6a)");
+}
+
+absl::Status StudRunner::Ante(const std::string& player, const Json& step) {
+  const std::string spot = step.value("spot", "");
+  if (spot != "ante" || step.contains("bet")) {
+    return absl::InvalidArgumentError(
+        "stud_no_draw takes one bet, spot \"ante\"; the second bet is "
+        "placed by the \"continue\" action (SD-23)");
+  }
+  RETURN_IF_ERROR(SitIfNeeded(player));
+  // The service's PlaceBet: the ante's stake requested, then captured.
+  return PlaceBet(player, step["amount"].get<int64_t>()).status();
+}
+
+absl::Status StudRunner::Act(const std::string& player, const Json& step) {
+  if (step.contains("amount")) {
+    return absl::InvalidArgumentError(
+        "stud_no_draw actions take no amount: the bet is 2 × the ante");
+  }
+  const std::string action = step["action"].get<std::string>();
+  if (action != "fold" && action != "continue") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "stud_no_draw actions are fold and continue, not \"", action, "\""));
+  }
+  // The service's Act: a fold, or the bet's stake (SD-23).
+  v1::BankedActRequest act;
+  act.set_table_id(kTableId);
+  act.set_round(table_->round());
+  act.set_stud_action(action == "fold" ? v1::STUD_ACTION_TYPE_FOLD
+                                       : v1::STUD_ACTION_TYPE_BET);
+  absl::StatusOr<v1::BankedTableEvent> e =
+      table_->ActEvent(player, act, book_.now_micros());
+  if (!e.ok()) return e.status();
+  return Apply(*std::move(e));
 }
 
 absl::Status StudRunner::Do(const std::string& op, const Json& step) {
@@ -134,117 +200,64 @@ absl::Status StudRunner::Do(const std::string& op, const Json& step) {
           absl::StrCat(player, " is not a player of this scenario"));
     }
   }
+  v1::BankedTableEvent e;
   if (op == "sit") {
     if (step.value("buy_in", int64_t{0}) != 0) {
       return absl::InvalidArgumentError(
           "stud_no_draw has no buy-in: each ante comes from the cash "
           "(buy_in must be 0)");
     }
-    return table_.Sit(player, step["seat"].get<int>(), NowMs());
+    return JoinTable(player, step["seat"].get<int>());
   }
-  if (op == "leave") return table_.Leave(player).status();
-  if (op == "bet") {
-    const std::string spot = step.value("spot", "");
-    if (spot != "ante" || step.contains("bet")) {
-      return absl::InvalidArgumentError(
-          "stud_no_draw takes one bet, spot \"ante\"; the second bet is "
-          "placed by the \"continue\" action (SD-23)");
-    }
-    RETURN_IF_ERROR(SitIfNeeded(player));
-    return table_.PlaceAnte(player, step["amount"].get<int64_t>(), NowMs());
-  }
+  if (op == "leave") return LeaveTable(player);
+  if (op == "bet") return Ante(player, step);
   if (op == "deal") {
     if (step.contains("button")) {
       return absl::InvalidArgumentError("stud_no_draw has no button");
     }
     absl::StatusOr<std::vector<cards::Card>> deck = ReadDeck(step["deck"]);
     if (!deck.ok()) return deck.status();
-    return table_.Deal(*deck, NowMs());
+    // The service's deal at the end of the betting period, with the
+    // file's deck for the one it shuffles.
+    v1::RoundDealt* dealt = e.mutable_dealt();
+    dealt->set_round(table_->round());
+    for (const cards::Card c : *deck) dealt->add_deck(cards::CardToString(c));
+    return Apply(std::move(e));
   }
-  if (op == "act") {
-    if (step.contains("amount")) {
-      return absl::InvalidArgumentError(
-          "stud_no_draw actions take no amount: the bet is 2 × the ante");
+  if (op == "act") return Act(player, step);
+  if (op == "timeout") {
+    v1::ActionRequested* a = e.mutable_action_requested();
+    a->set_player_id(player);
+    a->set_round(table_->round());
+    a->set_timeout(true);
+    return Apply(std::move(e));
+  }
+  if (op == "disconnect" || op == "reconnect") {
+    const bool up = op == "reconnect";
+    if (table_->Joined(player) && table_->Disconnected(player) != up) {
+      // A repeat, which the table refuses: in the engine's words (a copy).
+      stud::Table copy = engine();
+      RETURN_IF_ERROR(up ? copy.Reconnect(player) : copy.Disconnect(player));
     }
-    const std::string action = step["action"].get<std::string>();
-    if (action == "fold") return table_.Fold(player);
-    if (action == "continue") return table_.Continue(player);
-    return absl::InvalidArgumentError(absl::StrCat(
-        "stud_no_draw actions are fold and continue, not \"", action, "\""));
+    e.mutable_connection()->set_player_id(player);
+    e.mutable_connection()->set_connected(up);
+    return Apply(std::move(e));
   }
-  if (op == "timeout") return table_.Timeout(player, NowMs());
-  if (op == "disconnect") return table_.Disconnect(player);
-  if (op == "reconnect") return table_.Reconnect(player);
-  if (op == "fail") return table_.Void();
+  if (op == "fail") {
+    e.mutable_void_requested()->set_round(table_->round());
+    e.mutable_void_requested()->set_reason("scenario: the system failed");
+    return Apply(std::move(e));
+  }
   if (op == "advance") {
+    // The service's clock: decision timers (SD-31/32) and idle sessions.
     RETURN_IF_ERROR(book_.Advance(step["seconds"].get<int64_t>()));
     book_.Record(
         absl::StrCat("ClockAdvanced seconds=", step["seconds"].get<int64_t>()));
-    return table_.Tick(NowMs());
+    e.mutable_inactivity_checked();
+    return Apply(std::move(e));
   }
   return absl::InvalidArgumentError(
       absl::StrCat("step \"", op, "\" does not apply to stud_no_draw"));
-}
-
-absl::Status StudRunner::PostBet(const std::string& player, int64_t round,
-                                 const char* spot, int64_t stake,
-                                 const stud::BetSettlement* settled,
-                                 bool voided) {
-  settlement::BankedBet bet{
-      kGame, kTableId, round, player, absl::StrCat(player, ".", spot), stake};
-  absl::StatusOr<v1::LedgerTransaction> tx =
-      settled == nullptr ? settlement::StakeTransaction(bet)
-      : voided           ? settlement::VoidRefundTransaction(bet)
-               : settlement::SettleTransaction(bet, settled->returned);
-  if (!tx.ok()) return tx.status();
-  return book_.Post(settled == nullptr ? ledger::PlayerOwner(player)
-                                       : settlement::WagersAccount(kTableId),
-                    std::move(*tx));
-}
-
-absl::Status StudRunner::Money(size_t table_events_before) {
-  const auto& table_events = table_.events();
-  for (size_t i = table_events_before; i < table_events.size(); ++i) {
-    book_.Record(stud::Describe(table_events[i]));
-  }
-  const stud::Round* round = table_.round();
-  if (round == nullptr) return absl::OkStatus();
-  if (round->number() != round_seen_) {
-    round_seen_ = round->number();
-    round_events_seen_ = 0;
-  }
-  const std::vector<stud::Event>& events = round->events();
-  const stud::RoundView everyone = round->ViewFor(0);
-  auto player_at = [&everyone](int seat) {
-    for (const stud::SeatView& s : everyone.seats) {
-      if (s.seat == seat) return s.player;
-    }
-    return std::string();
-  };
-  for (; round_events_seen_ < events.size(); ++round_events_seen_) {
-    const stud::Event& e = events[round_events_seen_];
-    book_.Record(stud::Describe(e));
-    absl::Status posted;
-    if (const auto* a = std::get_if<stud::AntePlaced>(&e)) {
-      posted = PostBet(a->player, round->number(), "ante", a->amount, nullptr,
-                       false);
-    } else if (const auto* c = std::get_if<stud::Continued>(&e)) {
-      posted = PostBet(player_at(c->seat), round->number(), "bet", c->bet,
-                       nullptr, false);
-    } else if (const auto* s = std::get_if<stud::SeatSettled>(&e)) {
-      const bool voided = s->settlement.outcome == stud::Outcome::kVoid;
-      posted = PostBet(s->player, round->number(), "ante",
-                       s->settlement.ante.stake, &s->settlement.ante, voided);
-      if (posted.ok() && s->settlement.bet.stake > 0) {
-        posted = PostBet(s->player, round->number(), "bet",
-                         s->settlement.bet.stake, &s->settlement.bet, voided);
-      }
-    } else if (std::holds_alternative<stud::RoundFinished>(e)) {
-      rounds_.push_back(RoundJson(*round));
-    }
-    if (!posted.ok()) return posted;
-  }
-  return absl::OkStatus();
 }
 
 OJson StudRunner::RoundJson(const stud::Round& round) const {
@@ -283,31 +296,12 @@ OJson StudRunner::RoundJson(const stud::Round& round) const {
   return j;
 }
 
-absl::Status StudRunner::Step(const std::string& op, const Json& step) {
-  // The engine's rejections change nothing; a step it took but the ledger
-  // refused (an ante or a bet above the cash) is undone from the snapshot.
-  const stud::Table snapshot = table_;
-  const size_t table_events = table_.events().size();
-  const int64_t round_seen = round_seen_;
-  const size_t round_events_seen = round_events_seen_;
-  const size_t rounds = rounds_.size();
-  absl::Status status = Do(op, step);
-  if (status.ok()) status = Money(table_events);
-  if (!status.ok()) {
-    table_ = snapshot;
-    round_seen_ = round_seen;
-    round_events_seen_ = round_events_seen;
-    rounds_.resize(rounds);
-  }
-  return status;
-}
-
 OJson StudRunner::Rounds() const {
   OJson out = OJson::array();
-  for (const OJson& r : rounds_) out.push_back(r);
-  if (table_.round_open()) {
+  for (const OJson& r : r_.rounds) out.push_back(r);
+  if (engine().round_open()) {
     OJson r;
-    r["id"] = settlement::RoundId(kTableId, table_.round()->number());
+    r["id"] = settlement::RoundId(kTableId, engine().round()->number());
     r["void"] = false;
     r["shown"] = OJson::object();
     r["result"] = "in progress";
@@ -324,7 +318,11 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeStudNoDrawRunner(
   if (absl::Status s = ReadConfig(file.config, &config); !s.ok()) {
     return absl::InvalidArgumentError(s.message());
   }
-  absl::StatusOr<stud::Table> table = stud::Table::Create(config, kTableId);
+  v1::BankedTableCreated created =
+      BankedTable(file, v1::BANKED_GAME_STUD_NO_DRAW);
+  *created.mutable_stud() = ServiceConfig(config);
+  absl::StatusOr<std::unique_ptr<tables::StudTableState>> table =
+      tables::StudTableState::Create(created, book.now_micros());
   if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
   return std::make_unique<StudRunner>(book, *std::move(table));
 }
