@@ -18,19 +18,15 @@
 namespace banca::wire {
 namespace {
 
-// One line a record: topic, key, timestamp, headers, the value in hex.
-std::string Describe(const std::vector<eventlog::Record>& records) {
-  std::vector<std::string> lines;
-  for (const eventlog::Record& r : records) {
-    std::vector<std::string> headers;
-    for (const auto& [name, value] : r.headers) {
-      headers.push_back(absl::StrCat(name, "=", value));
-    }
-    lines.push_back(absl::StrCat(r.topic, " ", r.key, " ", r.timestamp_micros,
-                                 " ", absl::StrJoin(headers, ","), " ",
-                                 absl::BytesToHexString(r.value)));
+// A record as one line: topic, key, timestamp, headers, the value in hex.
+std::string Describe(const eventlog::Record& r) {
+  std::vector<std::string> headers;
+  for (const auto& [name, value] : r.headers) {
+    headers.push_back(absl::StrCat(name, "=", value));
   }
-  return absl::StrJoin(lines, "\n");
+  return absl::StrCat(r.topic, " ", r.key, " ", r.timestamp_micros, " ",
+                      absl::StrJoin(headers, ","), " ",
+                      absl::BytesToHexString(r.value));
 }
 
 TableEventContext Context() {
@@ -53,20 +49,36 @@ v1::LedgerTransaction Tx(const std::string& from, const std::string& to,
   return tx;
 }
 
-std::string Poker(const v1::TableEvent& event, uint64_t sequence) {
-  std::vector<eventlog::Record> records;
-  AppendTableRecords(event, sequence, Context(), &records);
-  EXPECT_EQ(Describe({EncodeTableRecord(event, sequence, Context())}),
-            Describe({records.front()}));
-  return Describe(records);
+// What a table host appends for one event: its record and, for a money
+// request, the wallet's copy ("" when none); Encode*Record writes the first.
+struct Written {
+  std::string record;
+  std::string copy;
+};
+
+Written Described(const std::vector<eventlog::Record>& records,
+                  const eventlog::Record& encoded) {
+  EXPECT_TRUE(records.size() == 1 || records.size() == 2);
+  EXPECT_EQ(Describe(encoded), Describe(records.front()));
+  return {Describe(records.front()),
+          records.size() == 2 ? Describe(records.back()) : ""};
 }
 
-std::string Banked(const v1::BankedTableEvent& event, uint64_t sequence) {
+Written Poker(const v1::TableEvent& event, uint64_t sequence) {
+  std::vector<eventlog::Record> records;
+  AppendTableRecords(event, sequence, Context(), &records);
+  return Described(records, EncodeTableRecord(event, sequence, Context()));
+}
+
+Written Banked(const v1::BankedTableEvent& event, uint64_t sequence) {
   std::vector<eventlog::Record> records;
   AppendBankedRecords(event, sequence, Context(), &records);
-  EXPECT_EQ(Describe({EncodeBankedRecord(event, sequence, Context())}),
-            Describe({records.front()}));
-  return Describe(records);
+  return Described(records, EncodeBankedRecord(event, sequence, Context()));
+}
+
+// `described` with another topic.
+std::string OnTopic(const std::string& topic, const std::string& described) {
+  return topic + described.substr(described.find(' '));
 }
 
 v1::TableEvent PokerEvent(const std::string& request_id) {
@@ -88,7 +100,8 @@ TEST(TableRecords, PokerTableCreatedIsOneRecord) {
   v1::TableEvent e = PokerEvent("create-t1");
   e.mutable_table_created()->set_table_id("t1");
   e.mutable_table_created()->set_name("Table t1");
-  EXPECT_EQ(Poker(e, 1),
+  const Written w = Poker(e, 1);
+  EXPECT_EQ(w.record,
             "banca.table.events table/t1 1767225600000123 "
             "event_id=table/t1#1,type=banca.v1.TableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
@@ -96,6 +109,7 @@ TEST(TableRecords, PokerTableCreatedIsOneRecord) {
             "76312e5461626c654576656e74280130fb8081b184e991033a077461626c652d"
             "304206636f72722d314a096372656174652d7431521f0a096372656174652d74"
             "311a027431520e0a02743112085461626c65207431");
+  EXPECT_EQ(w.copy, "");
 }
 
 TEST(TableRecords, PokerBuyInIsCopiedForTheWallet) {
@@ -106,7 +120,8 @@ TEST(TableRecords, PokerBuyInIsCopiedForTheWallet) {
   r->set_seat(1);
   r->set_paid_minor(10'000);
   r->set_rake_minor(100);
-  EXPECT_EQ(Poker(e, 2),
+  const Written w = Poker(e, 2);
+  EXPECT_EQ(w.record,
             "banca.table.events table/t1 1767225600000123 "
             "event_id=table/t1#2,type=banca.v1.TableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
@@ -114,15 +129,9 @@ TEST(TableRecords, PokerBuyInIsCopiedForTheWallet) {
             "76312e5461626c654576656e74280130fb8081b184e991033a077461626c652d"
             "304206636f72722d314a077369742d616e61522d0a077369742d616e611a0274"
             "315a1e0a107461626c652f74312f627579696e2f321203616e61180120904e28"
-            "64\n"
-            "banca.table.requests table/t1 1767225600000123 "
-            "event_id=table/t1#2,type=banca.v1.TableEvent,"
-            "schema_version=1,producer=table-0,correlation_id=corr-1 "
-            "0a0a7461626c652f7431233212087461626c652f74311802221362616e63612e"
-            "76312e5461626c654576656e74280130fb8081b184e991033a077461626c652d"
-            "304206636f72722d314a077369742d616e61522d0a077369742d616e611a0274"
-            "315a1e0a107461626c652f74312f627579696e2f321203616e61180120904e28"
             "64");
+  // The same record on the requests topic.
+  EXPECT_EQ(w.copy, OnTopic("banca.table.requests", w.record));
 }
 
 TEST(TableRecords, PokerSettlementIsCopiedWithoutItsDeck) {
@@ -134,7 +143,8 @@ TEST(TableRecords, PokerSettlementIsCopiedWithoutItsDeck) {
   h->set_rake_minor(0);
   h->add_revealed_deck("As");
   h->add_revealed_deck("Kd");
-  EXPECT_EQ(Poker(e, 7),
+  const Written w = Poker(e, 7);
+  EXPECT_EQ(w.record,
             "banca.table.events table/t1 1767225600000123 "
             "event_id=table/t1#7,type=banca.v1.TableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
@@ -142,7 +152,8 @@ TEST(TableRecords, PokerSettlementIsCopiedWithoutItsDeck) {
             "76312e5461626c654576656e74280130fb8081b184e991033a077461626c652d"
             "304206636f72722d31524c1a027431a201450801120474312d311a332a190a0c"
             "7461626c652f74312f706f7410b8feffffffffffffff012a160a117461626c65"
-            "2f74312f736561742f616e6110c8013202417332024b64\n"
+            "2f74312f736561742f616e6110c8013202417332024b64");
+  EXPECT_EQ(w.copy,
             "banca.table.requests table/t1 1767225600000123 "
             "event_id=table/t1#7,type=banca.v1.TableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
@@ -159,28 +170,25 @@ TEST(TableRecords, PokerCashOutIsCopiedForTheWallet) {
   left->set_player_id("ana");
   left->set_seat(1);
   left->set_stack_minor(9'800);
-  EXPECT_EQ(Poker(e, 8),
+  const Written w = Poker(e, 8);
+  EXPECT_EQ(w.record,
             "banca.table.events table/t1 1767225600000123 "
             "event_id=table/t1#8,type=banca.v1.TableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
             "0a0a7461626c652f7431233812087461626c652f74311808221362616e63612e"
             "76312e5461626c654576656e74280130fb8081b184e991033a077461626c652d"
             "304206636f72722d314a096c656176652d616e61521b0a096c656176652d616e"
-            "611a0274317a0a0a03616e61100118c84c\n"
-            "banca.table.requests table/t1 1767225600000123 "
-            "event_id=table/t1#8,type=banca.v1.TableEvent,"
-            "schema_version=1,producer=table-0,correlation_id=corr-1 "
-            "0a0a7461626c652f7431233812087461626c652f74311808221362616e63612e"
-            "76312e5461626c654576656e74280130fb8081b184e991033a077461626c652d"
-            "304206636f72722d314a096c656176652d616e61521b0a096c656176652d616e"
             "611a0274317a0a0a03616e61100118c84c");
+  // The same record on the requests topic.
+  EXPECT_EQ(w.copy, OnTopic("banca.table.requests", w.record));
 }
 
 TEST(TableRecords, BankedJoinIsOneRecord) {
   v1::BankedTableEvent e = BankedEvent("join-ana");
   e.mutable_joined()->set_player_id("ana");
   e.mutable_joined()->set_seat(2);
-  EXPECT_EQ(Banked(e, 2),
+  const Written w = Banked(e, 2);
+  EXPECT_EQ(w.record,
             "banca.banked.events banked/r1 1767225600000123 "
             "event_id=banked/r1#2,type=banca.v1.BankedTableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
@@ -188,6 +196,7 @@ TEST(TableRecords, BankedJoinIsOneRecord) {
             "612e76312e42616e6b65645461626c654576656e74280130fb8081b184e99103"
             "3a077461626c652d304206636f72722d314a086a6f696e2d616e6152200a086a"
             "6f696e2d616e611a02723120808081b184e991035a070a03616e611002");
+  EXPECT_EQ(w.copy, "");
 }
 
 TEST(TableRecords, BankedStakeIsCopiedForTheWallet) {
@@ -199,18 +208,9 @@ TEST(TableRecords, BankedStakeIsCopiedForTheWallet) {
   s->set_round(1);
   s->set_stake_minor(500);
   *s->mutable_tx() = Tx("player/ana/cash", "game/r1/wagers", 500);
-  EXPECT_EQ(Banked(e, 3),
+  const Written w = Banked(e, 3);
+  EXPECT_EQ(w.record,
             "banca.banked.events banked/r1 1767225600000123 "
-            "event_id=banked/r1#3,type=banca.v1.BankedTableEvent,"
-            "schema_version=1,producer=table-0,correlation_id=corr-1 "
-            "0a0b62616e6b65642f72312333120962616e6b65642f72311803221962616e63"
-            "612e76312e42616e6b65645461626c654576656e74280130fb8081b184e99103"
-            "3a077461626c652d304206636f72722d314a056265742d31526c0a056265742d"
-            "311a02723120808081b184e991036a560a1162616e6b65642f72312f7374616b"
-            "652f331203616e611a026231200128f4033a332a1c0a0f706c617965722f616e"
-            "612f63617368108cfcffffffffffffff012a130a0e67616d652f72312f776167"
-            "65727310f403\n"
-            "banca.banked.requests banked/r1 1767225600000123 "
             "event_id=banked/r1#3,type=banca.v1.BankedTableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
             "0a0b62616e6b65642f72312333120962616e6b65642f72311803221962616e63"
@@ -220,6 +220,8 @@ TEST(TableRecords, BankedStakeIsCopiedForTheWallet) {
             "652f331203616e611a026231200128f4033a332a1c0a0f706c617965722f616e"
             "612f63617368108cfcffffffffffffff012a130a0e67616d652f72312f776167"
             "65727310f403");
+  // The same record on the requests topic.
+  EXPECT_EQ(w.copy, OnTopic("banca.banked.requests", w.record));
 }
 
 TEST(TableRecords, BankedMoneyIsCopiedForTheWallet) {
@@ -228,7 +230,8 @@ TEST(TableRecords, BankedMoneyIsCopiedForTheWallet) {
   m->set_round(1);
   m->set_cause("settled");
   *m->add_transactions() = Tx("game/r1/wagers", "player/ana/cash", 1'000);
-  EXPECT_EQ(Banked(e, 9),
+  const Written w = Banked(e, 9);
+  EXPECT_EQ(w.record,
             "banca.banked.events banked/r1 1767225600000123 "
             "event_id=banked/r1#9,type=banca.v1.BankedTableEvent,"
             "schema_version=1,producer=table-0,correlation_id=corr-1 "
@@ -237,16 +240,9 @@ TEST(TableRecords, BankedMoneyIsCopiedForTheWallet) {
             "3a077461626c652d304206636f72722d3152501a02723120808081b184e99103"
             "a2014008011207736574746c65641a332a1b0a0e67616d652f72312f77616765"
             "72731098f8ffffffffffffff012a140a0f706c617965722f616e612f63617368"
-            "10e807\n"
-            "banca.banked.requests banked/r1 1767225600000123 "
-            "event_id=banked/r1#9,type=banca.v1.BankedTableEvent,"
-            "schema_version=1,producer=table-0,correlation_id=corr-1 "
-            "0a0b62616e6b65642f72312339120962616e6b65642f72311809221962616e63"
-            "612e76312e42616e6b65645461626c654576656e74280130fb8081b184e99103"
-            "3a077461626c652d304206636f72722d3152501a02723120808081b184e99103"
-            "a2014008011207736574746c65641a332a1b0a0e67616d652f72312f77616765"
-            "72731098f8ffffffffffffff012a140a0f706c617965722f616e612f63617368"
             "10e807");
+  // The same record on the requests topic.
+  EXPECT_EQ(w.copy, OnTopic("banca.banked.requests", w.record));
 }
 
 TEST(TableRecords, EachDecoderTakesItsOwnRecordsOnly) {

@@ -38,6 +38,28 @@ inline constexpr std::string_view kBankedEventType =
     "banca.v1.BankedTableEvent";
 inline constexpr uint32_t kBankedSchemaVersion = 1;
 
+// What tells the poker tables' topics from the banked tables' (the record
+// codecs, envelope_record.h): where the events and the wallet's copies of
+// the money requests go, the events' type and version, the prefix of a
+// table's stream ("<prefix><table id>", also the record key) and the word a
+// decoding error names the events by.
+struct TableTopics {
+  std::string_view topic;
+  std::string_view requests_topic;
+  std::string_view type;
+  uint32_t schema_version;
+  std::string_view stream_prefix;
+  std::string_view what;
+};
+inline constexpr TableTopics kPokerTableTopics{
+    kTableTopic,     kTableRequestsTopic,
+    kTableEventType, kTableSchemaVersion,
+    "table/",        "table"};
+inline constexpr TableTopics kBankedTableTopics{
+    kBankedTopic,     kBankedRequestsTopic,
+    kBankedEventType, kBankedSchemaVersion,
+    "banked/",        "banked"};
+
 // How far the wallet has carried out the poker tables' requests (durably).
 inline constexpr std::string_view kTableRequestsGroup = "wallet.table-requests";
 // How far the wallet has carried out the banked tables' requests.
