@@ -23,9 +23,6 @@
 namespace banca::audit {
 namespace {
 
-// What a problem quotes of a wallet event.
-constexpr size_t kMaxDescribed = 120;
-
 void Problem(BankedAuditReport& report, std::string what) {
   AddProblem(report.problems, std::move(what));
 }
@@ -190,9 +187,7 @@ void AuditStakeEndings(
 
 absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   BankedAuditReport report;
-  const std::string topic(wire::kBankedTopic);
   std::map<std::string, Request> requests;
-  std::map<std::string, uint64_t> last_sequence;
   std::set<std::string> tables;
   std::map<std::string, TableReplay> replays;
   std::map<BetKey, std::vector<BetStake>> stakes_by_bet;
@@ -214,181 +209,136 @@ absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   };
   // The wallet reads the copies of the money requests (RequestCopies): its
   // positions, and its quarantines, are on their topic.
-  const std::string requests_topic(wire::kBankedRequestsTopic);
-  absl::StatusOr<ReaderPositions> positions =
-      ReaderPositions::Load(log, wire::kBankedRequestsGroup, requests_topic);
-  if (!positions.ok()) return positions.status();
-  absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
-      log, requests_topic, "banked",
-      [](const eventlog::StoredRecord& record)
-          -> absl::StatusOr<std::pair<std::string, std::string>> {
-        ASSIGN_OR_RETURN(wire::DecodedBankedEvent d,
-                         wire::DecodeBankedRecord(record));
-        if (!wire::IsMoneyRequest(d.event)) {
-          return absl::DataLossError("not a money request");
+  const wire::TableTopics& topics = wire::kBankedTableTopics;
+  ASSIGN_OR_RETURN(ReaderPositions positions,
+                   ReaderPositions::Load(log, wire::kBankedRequestsGroup,
+                                         topics.requests_topic));
+  ASSIGN_OR_RETURN(
+      RequestCopies copies,
+      LoadRequestCopies(log, topics, "banked", &wire::DecodeBankedRecord,
+                        report.problems));
+  RETURN_IF_ERROR(WalkTableTopic<wire::DecodedBankedEvent>(
+      log, topics, "banked", &wire::DecodeBankedRecord, report,
+      [&](const wire::DecodedBankedEvent& decoded) {
+        const v1::EventEnvelope& env = decoded.envelope;
+        const v1::BankedTableEvent& e = decoded.event;
+        if (env.event_id() !=
+            absl::StrCat(env.stream_id(), "#", env.sequence())) {
+          Problem(report, absl::StrCat("banked: event id ", env.event_id(),
+                                       " does not match its stream/sequence"));
         }
-        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
-      },
-      report.problems);
-  if (!copies.ok()) return copies.status();
-  for (int p = 0; p < Partitions(log, topic); ++p) {
-    auto visit = [&](const eventlog::StoredRecord& record) {
-      ++report.events;
-      const std::string where = absl::StrCat(topic, "/", p, "@", record.offset);
-      absl::StatusOr<wire::DecodedBankedEvent> decoded =
-          wire::DecodeBankedRecord(record);
-      if (!decoded.ok()) {
-        Problem(report, absl::StrCat("banked: ", where, ": ",
-                                     decoded.status().message()));
-        return absl::OkStatus();
-      }
-      const v1::EventEnvelope& env = decoded->envelope;
-      const v1::BankedTableEvent& e = decoded->event;
-      uint64_t& last = last_sequence[env.stream_id()];
-      if (env.sequence() != last + 1) {
-        Problem(report,
-                absl::StrCat("banked: stream ", env.stream_id(), ": sequence ",
-                             env.sequence(), " follows ", last,
-                             env.sequence() <= last ? " (repeat)" : " (gap)"));
-      }
-      last = std::max(last, env.sequence());
-      if (env.event_id() !=
-          absl::StrCat(env.stream_id(), "#", env.sequence())) {
-        Problem(report, absl::StrCat("banked: event id ", env.event_id(),
-                                     " does not match its stream/sequence"));
-      }
-      if (e.has_created()) tables.insert(e.table_id());
-      TableReplay& replay = replays[e.table_id()];
-      for (int64_t round : {e.stake_requested().round(), e.money().round(),
-                            e.spin().round(), e.dealt().round()}) {
-        replay.highest_round = std::max(replay.highest_round, round);
-      }
-      if (e.has_created()) {
-        absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
-            tables::BankedGameState::Create(e.created(), e.at_micros());
-        if (state.ok() && replay.state == nullptr) {
-          replay.state = *std::move(state);
-        } else {
-          Problem(report, absl::StrCat("banked: ", env.event_id(),
-                                       " creates table ", e.table_id(), " ",
-                                       replay.state ? "again" : "badly"));
-          replay.broken = true;
+        if (e.has_created()) tables.insert(e.table_id());
+        TableReplay& replay = replays[e.table_id()];
+        for (int64_t round : {e.stake_requested().round(), e.money().round(),
+                              e.spin().round(), e.dealt().round()}) {
+          replay.highest_round = std::max(replay.highest_round, round);
         }
-      } else if (replay.state && !replay.broken) {
-        Replay(report, replay, *decoded);
-      }
-      const std::string wagers = settlement::WagersAccount(e.table_id());
-      // Where the wallet reads this request: its copy (none: a problem
-      // already, and the wallet never reads it).
-      const RequestCopies::Copy* copy =
-          wire::IsMoneyRequest(e)
-              ? copies->Match(env.event_id(), CanonicalBytes(e),
-                              report.problems)
-              : nullptr;
-      const int copy_partition = copy ? copy->partition : -1;
-      const int64_t copy_offset = copy ? copy->offset : -1;
-      // Read by the wallet reader that decides it (as banked_requests.cc
-      // chooses the owner).
-      auto pending = [&](const std::string& id, const std::string& owner) {
-        return copy == nullptr ||
-               !positions->Read(ledger::IsValidId(id)
-                                    ? owner
-                                    : std::string(wire::kUnnamedRequester),
-                                copy_partition, copy_offset);
-      };
-      if (e.has_stake_requested()) {
-        const v1::StakeRequested& r = e.stake_requested();
-        ++report.stakes;
-        const std::string what =
-            absl::StrCat("the stake of ", r.player_id(), " on ", r.bet_id(),
-                         " (", env.event_id(), ")");
-        balanced(r.tx(), what);
-        expect(wire::StakeRequestId(r.saga_id()),
-               {what, Postings(r.tx()), true,
-                pending(r.player_id(), ledger::PlayerOwner(r.player_id())),
-                copy_partition, copy_offset});
-        stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
-            {wire::StakeRequestId(r.saga_id()), e.table_id(), r.round(),
-             PostingTo(r.tx(), wagers), what});
-      }
-      if (e.has_money()) {
-        const v1::BankedMoney& m = e.money();
-        for (int i = 0; i < m.transactions_size(); ++i) {
-          ++report.transactions;
+        if (e.has_created()) {
+          absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
+              tables::BankedGameState::Create(e.created(), e.at_micros());
+          if (state.ok() && replay.state == nullptr) {
+            replay.state = *std::move(state);
+          } else {
+            Problem(report, absl::StrCat("banked: ", env.event_id(),
+                                         " creates table ", e.table_id(), " ",
+                                         replay.state ? "again" : "badly"));
+            replay.broken = true;
+          }
+        } else if (replay.state && !replay.broken) {
+          Replay(report, replay, decoded);
+        }
+        const std::string wagers = settlement::WagersAccount(e.table_id());
+        // Where the wallet reads this request: its copy (none: a problem
+        // already, and the wallet never reads it).
+        const RequestCopies::Copy* copy =
+            wire::IsMoneyRequest(e)
+                ? copies.Match(env.event_id(), CanonicalBytes(e),
+                               report.problems)
+                : nullptr;
+        const int copy_partition = copy ? copy->partition : -1;
+        const int64_t copy_offset = copy ? copy->offset : -1;
+        // Read by the wallet reader that decides it (as banked_requests.cc
+        // chooses the owner).
+        auto pending = [&](const std::string& id, const std::string& owner) {
+          return copy == nullptr ||
+                 !positions.Read(ledger::IsValidId(id)
+                                     ? owner
+                                     : std::string(wire::kUnnamedRequester),
+                                 copy_partition, copy_offset);
+        };
+        if (e.has_stake_requested()) {
+          const v1::StakeRequested& r = e.stake_requested();
+          ++report.stakes;
           const std::string what =
-              absl::StrCat("transaction ", i, " of ", env.event_id(), " (",
-                           m.cause(), ", round ", m.round(), ")");
-          balanced(m.transactions(i), what);
-          expect(wire::BankedMoneyRequestId(env.event_id(), i),
-                 {what, Postings(m.transactions(i)), false,
-                  pending(e.table_id(), wagers), copy_partition, copy_offset});
-          const v1::LedgerTransaction& tx = m.transactions(i);
-          endings_by_bet[{tx.reference().id(), tx.bet_id()}].push_back(
-              {-PostingTo(tx, wagers), what});
+              absl::StrCat("the stake of ", r.player_id(), " on ", r.bet_id(),
+                           " (", env.event_id(), ")");
+          balanced(r.tx(), what);
+          expect(wire::StakeRequestId(r.saga_id()),
+                 {what, Postings(r.tx()), true,
+                  pending(r.player_id(), ledger::PlayerOwner(r.player_id())),
+                  copy_partition, copy_offset});
+          stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
+              {wire::StakeRequestId(r.saga_id()), e.table_id(), r.round(),
+               PostingTo(r.tx(), wagers), what});
         }
-      }
-      return absl::OkStatus();
-    };
-    if (absl::StatusOr<int64_t> read =
-            eventlog::ReadPartitionToEnd(log, topic, p, 0, visit);
-        !read.ok()) {
-      return read.status();
-    }
-  }
-  copies->ReportUnmatched(report.problems);
+        if (e.has_money()) {
+          const v1::BankedMoney& m = e.money();
+          for (int i = 0; i < m.transactions_size(); ++i) {
+            ++report.transactions;
+            const std::string what =
+                absl::StrCat("transaction ", i, " of ", env.event_id(), " (",
+                             m.cause(), ", round ", m.round(), ")");
+            balanced(m.transactions(i), what);
+            expect(
+                wire::BankedMoneyRequestId(env.event_id(), i),
+                {what, Postings(m.transactions(i)), false,
+                 pending(e.table_id(), wagers), copy_partition, copy_offset});
+            const v1::LedgerTransaction& tx = m.transactions(i);
+            endings_by_bet[{tx.reference().id(), tx.bet_id()}].push_back(
+                {-PostingTo(tx, wagers), what});
+          }
+        }
+      }));
+  copies.ReportUnmatched(report.problems);
   report.tables = static_cast<int64_t>(tables.size());
 
   // What the wallet did under the banked request ids (all "banked/..."),
   // and which banked records it quarantined.
   std::map<std::string, Outcome> outcomes;
-  std::set<std::pair<int, int64_t>> quarantined;
-  const std::string wallet_topic(wire::kWalletTopic);
+  Quarantined quarantined;
   // How far the tables have read the wallet's answers, by partition.
   std::vector<int64_t> outcomes_read;
-  for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
-    absl::StatusOr<int64_t> read =
-        log.CommittedOffset(wire::kBankedStakeOutcomesGroup, wallet_topic, p);
-    if (!read.ok()) return read.status();
-    outcomes_read.push_back(*read);
-    auto visit = [&](const eventlog::StoredRecord& record) {
-      absl::StatusOr<wire::DecodedWalletEvent> decoded =
-          wire::DecodeWalletRecord(record);
-      if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
-      const v1::WalletEvent& e = decoded->event;
-      if (e.has_request_quarantined() &&
-          e.request_quarantined().topic() == requests_topic) {
-        quarantined.insert({e.request_quarantined().partition(),
-                            e.request_quarantined().offset()});
-      }
-      const bool outcome =
-          e.has_transaction_posted() || e.has_request_rejected();
-      // Under an id a banked event asks for, anything counts: what is no
-      // outcome takes the id from the request.
-      if (!requests.contains(e.request_id()) &&
-          (!absl::StartsWith(e.request_id(), "banked/") || !outcome)) {
-        return absl::OkStatus();
-      }
-      Outcome& o = outcomes[e.request_id()];
-      if (o.times == 0) {
-        o.partition = p;
-        o.offset = record.offset;
-        if (!outcome) {
-          o.foreign = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
-        }
-      }
-      ++o.times;
-      o.rejected = e.has_request_rejected();
-      if (e.has_transaction_posted()) {
-        o.postings = Postings(e.transaction_posted().tx());
-      }
-      return absl::OkStatus();
-    };
-    if (absl::StatusOr<int64_t> read =
-            eventlog::ReadPartitionToEnd(log, wallet_topic, p, 0, visit);
-        !read.ok()) {
-      return read.status();
-    }
+  for (int p = 0; p < Partitions(log, wire::kWalletTopic); ++p) {
+    ASSIGN_OR_RETURN(int64_t read,
+                     log.CommittedOffset(wire::kBankedStakeOutcomesGroup,
+                                         wire::kWalletTopic, p));
+    outcomes_read.push_back(read);
   }
+  RETURN_IF_ERROR(WalkWalletEvents(
+      log, topics.requests_topic, quarantined,
+      [&](int p, int64_t offset, const v1::WalletEvent& e) {
+        const bool outcome =
+            e.has_transaction_posted() || e.has_request_rejected();
+        // Under an id a banked event asks for, anything counts: what is no
+        // outcome takes the id from the request.
+        if (!requests.contains(e.request_id()) &&
+            (!absl::StartsWith(e.request_id(), "banked/") || !outcome)) {
+          return;
+        }
+        Outcome& o = outcomes[e.request_id()];
+        if (o.times == 0) {
+          o.partition = p;
+          o.offset = offset;
+          if (!outcome) {
+            o.foreign = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+          }
+        }
+        ++o.times;
+        o.rejected = e.has_request_rejected();
+        if (e.has_transaction_posted()) {
+          o.postings = Postings(e.transaction_posted().tx());
+        }
+      }));
 
   for (const auto& [id, r] : requests) {
     auto it = outcomes.find(id);
