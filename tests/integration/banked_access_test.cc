@@ -201,7 +201,7 @@ TEST_F(BankedAccessTest, EveryRoleAndRpcPairFollowsTheMatrix) {
                        std::chrono::seconds(20));
       if (!token.empty()) ctx.AddMetadata("authorization", "Bearer " + token);
       Quiesce();  // what an earlier, allowed call set going is done
-      const int64_t before = BankedEvents();
+      const int64_t before = TableEvents();
       const grpc::Status s = rpc.call(*stub_, &ctx, ++n);
       const std::string what = rpc.name + " by " + label;
       if (label == "no token" || label == "forged") {
@@ -218,7 +218,7 @@ TEST_F(BankedAccessTest, EveryRoleAndRpcPairFollowsTheMatrix) {
         continue;
       }
       ++refusals;
-      EXPECT_EQ(BankedEvents(), before) << what << " appended an event";
+      EXPECT_EQ(TableEvents(), before) << what << " appended an event";
     }
   }
   EXPECT_GT(refusals, 60);

@@ -122,20 +122,7 @@ class RequestQuarantineTest : public ::testing::Test {
   }
 
   void Fund(const std::string& player, int64_t cash) {
-    v1::OpenAccountRequest open;
-    open.set_request_id("open-" + player);
-    open.set_player_id(player);
-    v1::AccountResponse account;
-    grpc::ClientContext c1;
-    ASSERT_TRUE(stub_->OpenAccount(&c1, open, &account).ok());
-    v1::DepositRequest deposit;
-    deposit.set_request_id("dep-" + player);
-    deposit.set_player_id(player);
-    deposit.set_amount_minor(cash);
-    deposit.set_payment_ref("psp-" + player);
-    v1::TransactionResponse tx;
-    grpc::ClientContext c2;
-    ASSERT_TRUE(stub_->Deposit(&c2, deposit, &tx).ok());
+    FundPlayer(*stub_, player, cash);
   }
 
   // Appends a request of `table_id` as its table service would (the event
