@@ -32,6 +32,7 @@
 #include "libs/wire/topics.h"
 #include "services/server/server_options.h"
 #include "services/wallet/wallet_service.h"
+#include "tests/harness/access_matrix.h"
 #include "tests/integration/test_keys.h"
 #include "tests/integration/wallet_test_util.h"
 
@@ -181,6 +182,15 @@ class ServiceHarness : public ::testing::Test {
       if (TableEvents() == n) return;
     }
     FAIL() << "the tables on " << topics_.topic << " never went quiet";
+  }
+
+  // An access matrix's run on the tables (access_matrix.h): a refused call
+  // appends nothing to their topic; before each call, what an earlier,
+  // allowed one set going is done; a stuck call fails after 20 s.
+  MatrixOptions TableMatrix() {
+    return {.events = [this] { return TableEvents(); },
+            .before_each = [this] { Quiesce(); },
+            .deadline = absl::Seconds(20)};
   }
 
   // How often the wallet reads the tables' requests; zero: never (the test
