@@ -27,10 +27,8 @@ namespace banca::audit {
 
 class AuditLogTest : public ::testing::Test {
  protected:
-  // The table's events go to `topics`; the wallet reads their copies as
-  // `requests_group`.
-  AuditLogTest(const wire::TableTopics& topics, std::string_view requests_group)
-      : topics_(topics), requests_group_(requests_group) {}
+  // The table's events go to `topics`.
+  explicit AuditLogTest(const wire::TableTopics& topics) : topics_(topics) {}
 
   void SetUp() override {
     dir_ = absl::StrCat(
@@ -91,9 +89,9 @@ class AuditLogTest : public ::testing::Test {
   // The single wallet's reader (or, with `wallet_partition`, that wallet
   // partition's in group mode) has read the requests topic to its end.
   void WalletReadAll(int wallet_partition = -1) {
-    ReadToEnd(wallet_partition < 0
-                  ? requests_group_
-                  : absl::StrCat(requests_group_, ".", wallet_partition),
+    const std::string group(topics_.requests_group);
+    ReadToEnd(wallet_partition < 0 ? group
+                                   : absl::StrCat(group, ".", wallet_partition),
               topics_.requests_topic);
   }
 
@@ -114,7 +112,6 @@ class AuditLogTest : public ::testing::Test {
 
  private:
   const wire::TableTopics topics_;
-  const std::string requests_group_;
 };
 
 }  // namespace banca::audit

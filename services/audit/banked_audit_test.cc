@@ -28,8 +28,7 @@ namespace {
 // them (audit_test_log.h).
 class BankedAuditTest : public AuditLogTest {
  protected:
-  BankedAuditTest()
-      : AuditLogTest(wire::kBankedTableTopics, wire::kBankedRequestsGroup) {}
+  BankedAuditTest() : AuditLogTest(wire::kBankedTableTopics) {}
 
   std::string Table(v1::BankedTableEvent e) {
     return AuditLogTest::Table(std::move(e), &wire::AppendBankedRecords);

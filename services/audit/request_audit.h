@@ -169,26 +169,41 @@ absl::Status WalkTableTopic(
       });
 }
 
-// The copies of a table topic's money requests on topics.requests_topic
-// (RequestCopies::Load), decoded with the table codec's `decode`: a record
-// that is not a money request is a problem too.
+// Where the wallet reads a table topic family's money requests: the
+// copies on topics.requests_topic, and how far its readers
+// (topics.requests_group) have carried them out.
+struct RequestTopic {
+  ReaderPositions positions;
+  RequestCopies copies;
+};
+
+// Loads the RequestTopic of `topics`, decoding the copies with the table
+// codec's `decode`: a record that is not a money request is a problem too
+// (RequestCopies::Load).
 template <typename Decoded>
-absl::StatusOr<RequestCopies> LoadRequestCopies(
+absl::StatusOr<RequestTopic> LoadRequestTopic(
     eventlog::EventLog& log, const wire::TableTopics& topics,
     std::string_view label,
     absl::StatusOr<Decoded> (*decode)(const eventlog::StoredRecord&),
     std::vector<std::string>& problems) {
-  return RequestCopies::Load(
-      log, topics.requests_topic, label,
-      [decode](const eventlog::StoredRecord& record)
-          -> absl::StatusOr<std::pair<std::string, std::string>> {
-        ASSIGN_OR_RETURN(Decoded d, decode(record));
-        if (!wire::IsMoneyRequest(d.event)) {
-          return absl::DataLossError("not a money request");
-        }
-        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
-      },
-      problems);
+  ASSIGN_OR_RETURN(
+      ReaderPositions positions,
+      ReaderPositions::Load(log, topics.requests_group, topics.requests_topic));
+  ASSIGN_OR_RETURN(
+      RequestCopies copies,
+      RequestCopies::Load(
+          log, topics.requests_topic, label,
+          [decode](const eventlog::StoredRecord& record)
+              -> absl::StatusOr<std::pair<std::string, std::string>> {
+            ASSIGN_OR_RETURN(Decoded d, decode(record));
+            if (!wire::IsMoneyRequest(d.event)) {
+              return absl::DataLossError("not a money request");
+            }
+            return std::make_pair(d.envelope.event_id(),
+                                  CanonicalBytes(d.event));
+          },
+          problems));
+  return RequestTopic{std::move(positions), std::move(copies)};
 }
 
 // Where on a requests topic the records the wallet quarantined are:

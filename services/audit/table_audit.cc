@@ -162,20 +162,59 @@ std::string DecidingOwner(const v1::TableEvent& e) {
                                      : std::string(wire::kUnnamedRequester);
 }
 
+// Whether the wallet carried `r` out exactly once, as asked; what it did
+// not is a problem, or pending while it has not read the request.
+bool CarriedOut(const Request& r, const std::map<std::string, Seen>& seen,
+                TableAuditReport& report) {
+  bool done = true;
+  for (const Step& step : r.steps) {
+    auto it = seen.find(step.id);
+    if (it == seen.end()) {
+      if (r.read) {
+        AddProblem(report.problems,
+                   absl::StrCat("poker: ", r.what,
+                                " was read by the wallet but neither "
+                                "carried out nor quarantined (request ",
+                                step.id, " is missing)"));
+      } else {
+        ++report.pending;
+      }
+      done = false;
+      break;
+    }
+    const Seen& s = it->second;
+    if (!s.matches) {
+      AddProblem(report.problems,
+                 absl::StrCat("poker: ", r.what, " can never be carried out: ",
+                              "its request id ", step.id,
+                              " is taken by another request (", s.other, ")"));
+      done = false;
+      break;
+    }
+    if (s.times > 1) {
+      AddProblem(report.problems,
+                 absl::StrCat("poker: ", r.what, " was carried out ", s.times,
+                              " times (request ", step.id, ")"));
+      done = false;
+    }
+    if (s.refused) {
+      ++report.buy_ins_refused;
+      break;  // no money moved; nothing follows a refused hold
+    }
+  }
+  return done;
+}
+
 }  // namespace
 
 absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
   TableAuditReport report;
   const wire::TableTopics& topics = wire::kPokerTableTopics;
-  // The wallet reads the copies of the money requests (RequestCopies): its
+  // The wallet reads the copies of the money requests (RequestTopic): its
   // positions, and its quarantines, are on their topic.
-  ASSIGN_OR_RETURN(ReaderPositions positions,
-                   ReaderPositions::Load(log, wire::kTableRequestsGroup,
-                                         topics.requests_topic));
-  ASSIGN_OR_RETURN(
-      RequestCopies copies,
-      LoadRequestCopies(log, topics, "poker", &wire::DecodeTableRecord,
-                        report.problems));
+  ASSIGN_OR_RETURN(RequestTopic wallet_reads,
+                   LoadRequestTopic(log, topics, "poker",
+                                    &wire::DecodeTableRecord, report.problems));
   std::vector<Request> requests;
   std::map<std::string, size_t> request_of_step;
   RETURN_IF_ERROR(WalkTableTopic<wire::DecodedTableEvent>(
@@ -184,7 +223,7 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
         const v1::EventEnvelope& env = decoded.envelope;
         if (decoded.event.has_table_created()) ++report.tables;
         if (!wire::IsMoneyRequest(decoded.event)) return;
-        const RequestCopies::Copy* copy = copies.Match(
+        const RequestCopies::Copy* copy = wallet_reads.copies.Match(
             env.event_id(), CanonicalBytes(wire::MoneyRequestOf(decoded.event)),
             report.problems);
         Request request;
@@ -192,8 +231,8 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
         if (request.steps.empty() || copy == nullptr) return;
         request.partition = copy->partition;
         request.offset = copy->offset;
-        request.read = positions.Read(DecidingOwner(decoded.event),
-                                      copy->partition, copy->offset);
+        request.read = wallet_reads.positions.Read(
+            DecidingOwner(decoded.event), copy->partition, copy->offset);
         request.buy_in = decoded.event.has_buy_in_requested();
         request.buy_in_rake = decoded.event.buy_in_requested().rake_minor();
         for (const Step& step : request.steps) {
@@ -236,52 +275,15 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
         }
       }));
 
-  copies.ReportUnmatched(report.problems);
+  wallet_reads.copies.ReportUnmatched(report.problems);
   for (const Request& r : requests) {
     if (quarantined.contains({r.partition, r.offset})) {
       ++report.quarantined;  // reported with the wallet's events
       continue;
     }
-    bool done = true;
-    for (const Step& step : r.steps) {
-      auto it = seen.find(step.id);
-      if (it == seen.end()) {
-        if (r.read) {
-          AddProblem(report.problems,
-                     absl::StrCat("poker: ", r.what,
-                                  " was read by the wallet but neither "
-                                  "carried out nor quarantined (request ",
-                                  step.id, " is missing)"));
-        } else {
-          ++report.pending;
-        }
-        done = false;
-        break;
-      }
-      const Seen& s = it->second;
-      if (!s.matches) {
-        AddProblem(
-            report.problems,
-            absl::StrCat("poker: ", r.what, " can never be carried out: ",
-                         "its request id ", step.id,
-                         " is taken by another request (", s.other, ")"));
-        done = false;
-        break;
-      }
-      if (s.times > 1) {
-        AddProblem(report.problems,
-                   absl::StrCat("poker: ", r.what, " was carried out ", s.times,
-                                " times (request ", step.id, ")"));
-        done = false;
-      }
-      if (s.refused) {
-        ++report.buy_ins_refused;
-        break;  // no money moved; nothing follows a refused hold
-      }
-    }
-    if (!done) continue;
+    if (!CarriedOut(r, seen, report)) continue;
     ++report.carried_out;
-    if (r.buy_in && !seen[r.steps.front().id].refused) {
+    if (r.buy_in && !seen.at(r.steps.front().id).refused) {
       report.buy_in_rake_minor += r.buy_in_rake;
     }
   }

@@ -29,8 +29,7 @@ constexpr char kSaga[] = "table/t1/buyin/1";
 // about them (audit_test_log.h).
 class TableAuditTest : public AuditLogTest {
  protected:
-  TableAuditTest()
-      : AuditLogTest(wire::kPokerTableTopics, wire::kTableRequestsGroup) {}
+  TableAuditTest() : AuditLogTest(wire::kPokerTableTopics) {}
 
   std::string Table(v1::TableEvent e) {
     return AuditLogTest::Table(std::move(e), &wire::AppendTableRecords);

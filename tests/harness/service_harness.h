@@ -48,14 +48,11 @@ inline int64_t TopicRecords(eventlog::EventLog& log, std::string_view topic) {
 
 class ServiceHarness : public ::testing::Test {
  protected:
-  // The tables under test write to `topics`; the wallet carries their
-  // requests out as `requests_group`. `dir_prefix` starts the test's
+  // The tables under test write to `topics` (the wallet carries their
+  // requests out as topics.requests_group). `dir_prefix` starts the test's
   // directory name.
-  ServiceHarness(const wire::TableTopics& topics,
-                 std::string_view requests_group, std::string_view dir_prefix)
-      : topics_(topics),
-        requests_group_(requests_group),
-        dir_prefix_(dir_prefix) {}
+  ServiceHarness(const wire::TableTopics& topics, std::string_view dir_prefix)
+      : topics_(topics), dir_prefix_(dir_prefix) {}
 
   void SetUp() override {
     dir_ = FreshDir(absl::StrCat(
@@ -159,10 +156,10 @@ class ServiceHarness : public ::testing::Test {
       const int partitions =
           log_->PartitionCount(topics_.requests_topic).value_or(0);
       for (int p = 0; p < partitions; ++p) {
-        idle &=
-            log_->CommittedOffset(requests_group_, topics_.requests_topic, p)
-                .value_or(0) ==
-            log_->EndOffset(topics_.requests_topic, p).value_or(0);
+        idle &= log_->CommittedOffset(topics_.requests_group,
+                                      topics_.requests_topic, p)
+                    .value_or(0) ==
+                log_->EndOffset(topics_.requests_topic, p).value_or(0);
       }
       if (idle) return;
       absl::SleepFor(absl::Milliseconds(2));
@@ -206,7 +203,6 @@ class ServiceHarness : public ::testing::Test {
 
  private:
   const wire::TableTopics topics_;
-  const std::string requests_group_;
   const std::string dir_prefix_;
 };
 

@@ -112,9 +112,7 @@ class BankedWatch {
 
 class BankedTableTest : public ServiceHarness {
  protected:
-  BankedTableTest()
-      : ServiceHarness(wire::kBankedTableTopics, wire::kBankedRequestsGroup,
-                       "banked-") {}
+  BankedTableTest() : ServiceHarness(wire::kBankedTableTopics, "banked-") {}
 
   void TearDown() override {
     // Whatever the test did, the audit finds every stake and settlement

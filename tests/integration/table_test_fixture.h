@@ -41,9 +41,7 @@ inline v1::PokerTableConfig Holdem() {
 
 class TableServiceTest : public ServiceHarness {
  protected:
-  TableServiceTest()
-      : ServiceHarness(wire::kPokerTableTopics, wire::kTableRequestsGroup, "") {
-  }
+  TableServiceTest() : ServiceHarness(wire::kPokerTableTopics, "") {}
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     table::TableServiceOptions to;
