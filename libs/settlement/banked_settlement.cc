@@ -7,26 +7,17 @@
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
+#include "libs/settlement/transaction_parts.h"
 
 namespace banca::settlement {
 namespace {
 
-void AddPosting(v1::LedgerTransaction& tx, std::string account,
-                int64_t amount) {
-  if (amount == 0) return;  // the ledger refuses zero postings
-  v1::Posting* p = tx.add_postings();
-  p->set_account(std::move(account));
-  p->set_amount_minor(amount);
-}
-
 v1::LedgerTransaction NewTx(const BankedBet& bet, v1::PostingReason reason,
                             std::string memo) {
-  v1::LedgerTransaction tx;
-  tx.set_reason(reason);
-  *tx.mutable_reference() = RoundReference(bet.table_id, bet.round);
+  v1::LedgerTransaction tx = settlement::NewTx(
+      reason, RoundReference(bet.table_id, bet.round), std::move(memo));
   tx.set_bet_id(bet.bet_id);
   tx.set_game(bet.game);
-  tx.set_memo(std::move(memo));
   return tx;
 }
 
@@ -41,10 +32,8 @@ std::string RoundId(std::string_view table_id, int64_t round_number) {
 }
 
 v1::Reference RoundReference(std::string_view table_id, int64_t round_number) {
-  v1::Reference ref;
-  ref.set_kind(v1::REFERENCE_KIND_ROUND);
-  ref.set_id(RoundId(table_id, round_number));
-  return ref;
+  return MakeReference(v1::REFERENCE_KIND_ROUND,
+                       RoundId(table_id, round_number));
 }
 
 absl::Status ValidateBankedBet(const BankedBet& bet) {

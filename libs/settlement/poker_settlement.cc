@@ -8,30 +8,10 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/string_view.h"
 #include "libs/money/money.h"
+#include "libs/settlement/transaction_parts.h"
 
 namespace banca::settlement {
 namespace poker = games::poker;
-namespace {
-
-void AddPosting(v1::LedgerTransaction& tx, std::string account,
-                int64_t amount) {
-  if (amount == 0) return;  // the ledger refuses zero postings
-  v1::Posting* p = tx.add_postings();
-  p->set_account(std::move(account));
-  p->set_amount_minor(amount);
-}
-
-v1::LedgerTransaction NewTx(v1::PostingReason reason, v1::Reference ref,
-                            std::string memo) {
-  v1::LedgerTransaction tx;
-  tx.set_reason(reason);
-  *tx.mutable_reference() = std::move(ref);
-  tx.set_memo(std::move(memo));
-  return tx;
-}
-
-}  // namespace
-
 std::string SeatAccount(std::string_view table_id, std::string_view player) {
   return absl::StrCat("table/", ToAbsl(table_id), "/seat/", ToAbsl(player));
 }
@@ -41,10 +21,7 @@ std::string PotAccount(std::string_view table_id) {
 }
 
 v1::Reference TableReference(std::string_view table_id) {
-  v1::Reference ref;
-  ref.set_kind(v1::REFERENCE_KIND_TABLE);
-  ref.set_id(std::string(table_id));
-  return ref;
+  return MakeReference(v1::REFERENCE_KIND_TABLE, std::string(table_id));
 }
 
 std::string HandId(std::string_view table_id, int64_t hand_number) {
@@ -52,10 +29,7 @@ std::string HandId(std::string_view table_id, int64_t hand_number) {
 }
 
 v1::Reference HandReference(std::string_view table_id, int64_t hand_number) {
-  v1::Reference ref;
-  ref.set_kind(v1::REFERENCE_KIND_HAND);
-  ref.set_id(HandId(table_id, hand_number));
-  return ref;
+  return MakeReference(v1::REFERENCE_KIND_HAND, HandId(table_id, hand_number));
 }
 
 absl::StatusOr<v1::LedgerTransaction> BuyInTransaction(

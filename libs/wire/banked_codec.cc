@@ -1,15 +1,9 @@
 #include "libs/wire/banked_codec.h"
 
-#include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
-#include "libs/common/status_macros.h"
-#include "libs/common/string_view.h"
-#include "libs/wire/envelope_record.h"
-
 namespace banca::wire {
 
 std::string BankedStream(std::string_view table_id) {
-  return absl::StrCat("banked/", ToAbsl(table_id));
+  return TableTopicStream(kBankedTableTopics, table_id);
 }
 
 std::string_view BankedGameName(v1::BankedGame game) {
@@ -27,29 +21,11 @@ std::string_view BankedGameName(v1::BankedGame game) {
   }
 }
 
-namespace {
-
-EnvelopeMeta BankedMeta(std::string_view topic,
-                        const v1::BankedTableEvent& event, uint64_t sequence,
-                        const BankedEventContext& context) {
-  return EnvelopeMeta{std::string(topic),
-                      BankedStream(event.table_id()),
-                      std::string(kBankedEventType),
-                      kBankedSchemaVersion,
-                      sequence,
-                      context.producer,
-                      context.correlation_id,
-                      event.request_id(),
-                      context.occurred_at_micros};
-}
-
-}  // namespace
-
 eventlog::Record EncodeBankedRecord(const v1::BankedTableEvent& event,
                                     uint64_t sequence,
                                     const BankedEventContext& context) {
-  return EnvelopeRecord(BankedMeta(kBankedTopic, event, sequence, context),
-                        event);
+  return EncodeTableEvent(kBankedTableTopics, kBankedTopic, event, sequence,
+                          context);
 }
 
 bool IsMoneyRequest(const v1::BankedTableEvent& event) {
@@ -59,18 +35,14 @@ bool IsMoneyRequest(const v1::BankedTableEvent& event) {
 void AppendBankedRecords(const v1::BankedTableEvent& event, uint64_t sequence,
                          const BankedEventContext& context,
                          std::vector<eventlog::Record>* records) {
-  records->push_back(EncodeBankedRecord(event, sequence, context));
-  if (!IsMoneyRequest(event)) return;
-  records->push_back(EnvelopeRecord(
-      BankedMeta(kBankedRequestsTopic, event, sequence, context), event));
+  AppendTableEvent(kBankedTableTopics, event,
+                   IsMoneyRequest(event) ? &event : nullptr, sequence, context,
+                   records);
 }
 
 absl::StatusOr<DecodedBankedEvent> DecodeBankedRecord(
     const eventlog::StoredRecord& record) {
-  DecodedBankedEvent out;
-  RETURN_IF_ERROR(DecodeEnvelope(record, kBankedEventType, "banked",
-                                 &out.envelope, &out.event));
-  return out;
+  return DecodeTableEvent<v1::BankedTableEvent>(kBankedTableTopics, record);
 }
 
 }  // namespace banca::wire

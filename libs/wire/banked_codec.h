@@ -11,12 +11,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "banca/v1/envelope.pb.h"
 #include "libs/eventlog/event_log.h"
-#include "libs/wire/table_codec.h"
+#include "libs/wire/envelope_record.h"
 #include "libs/wire/topics.h"
 
 namespace banca::wire {
@@ -27,7 +28,7 @@ std::string BankedStream(std::string_view table_id);
 // for UNSPECIFIED.
 std::string_view BankedGameName(v1::BankedGame game);
 
-// The same context as the poker tables' events.
+// The same context as the poker tables' events (envelope_record.h).
 using BankedEventContext = TableEventContext;
 
 eventlog::Record EncodeBankedRecord(const v1::BankedTableEvent& event,
@@ -42,10 +43,7 @@ void AppendBankedRecords(const v1::BankedTableEvent& event, uint64_t sequence,
                          const BankedEventContext& context,
                          std::vector<eventlog::Record>* records);
 
-struct DecodedBankedEvent {
-  v1::EventEnvelope envelope;
-  v1::BankedTableEvent event;
-};
+using DecodedBankedEvent = DecodedEnvelope<v1::BankedTableEvent>;
 // DATA_LOSS when the record is not a banked-table event.
 absl::StatusOr<DecodedBankedEvent> DecodeBankedRecord(
     const eventlog::StoredRecord& record);

@@ -34,6 +34,26 @@ eventlog::Record EnvelopeRecord(const EnvelopeMeta& meta,
   return record;
 }
 
+std::string TableTopicStream(const TableTopics& topics,
+                             std::string_view table_id) {
+  return absl::StrCat(ToAbsl(topics.stream_prefix), ToAbsl(table_id));
+}
+
+eventlog::Record TableEventRecord(const TableTopics& topics,
+                                  std::string_view topic,
+                                  std::string_view table_id,
+                                  std::string_view request_id,
+                                  const google::protobuf::Message& event,
+                                  uint64_t sequence,
+                                  const TableEventContext& context) {
+  return EnvelopeRecord(
+      EnvelopeMeta{std::string(topic), TableTopicStream(topics, table_id),
+                   std::string(topics.type), topics.schema_version, sequence,
+                   context.producer, context.correlation_id,
+                   std::string(request_id), context.occurred_at_micros},
+      event);
+}
+
 absl::Status DecodeEnvelope(const eventlog::StoredRecord& record,
                             std::string_view type, std::string_view what,
                             v1::EventEnvelope* envelope,

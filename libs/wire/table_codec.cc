@@ -1,13 +1,12 @@
 #include "libs/wire/table_codec.h"
 
-#include <utility>
+#include <optional>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "libs/common/string_view.h"
-#include "libs/wire/envelope_record.h"
 
 namespace banca::wire {
+
 bool IsValidTableId(std::string_view id) {
   if (id.empty() || id.size() > 32) return false;
   for (char c : id) {
@@ -20,7 +19,7 @@ bool IsValidTableId(std::string_view id) {
 }
 
 std::string TableStream(std::string_view table_id) {
-  return absl::StrCat("table/", ToAbsl(table_id));
+  return TableTopicStream(kPokerTableTopics, table_id);
 }
 
 std::vector<std::string> CardsToStrings(absl::Span<const cards::Card> cs) {
@@ -45,28 +44,11 @@ absl::StatusOr<std::vector<cards::Card>> CardsFromStrings(
   return out;
 }
 
-namespace {
-
-EnvelopeMeta TableMeta(std::string_view topic, const v1::TableEvent& event,
-                       uint64_t sequence, const TableEventContext& context) {
-  return EnvelopeMeta{std::string(topic),
-                      TableStream(event.table_id()),
-                      std::string(kTableEventType),
-                      kTableSchemaVersion,
-                      sequence,
-                      context.producer,
-                      context.correlation_id,
-                      event.request_id(),
-                      context.occurred_at_micros};
-}
-
-}  // namespace
-
 eventlog::Record EncodeTableRecord(const v1::TableEvent& event,
                                    uint64_t sequence,
                                    const TableEventContext& context) {
-  return EnvelopeRecord(TableMeta(kTableTopic, event, sequence, context),
-                        event);
+  return EncodeTableEvent(kPokerTableTopics, kTableTopic, event, sequence,
+                          context);
 }
 
 bool IsMoneyRequest(const v1::TableEvent& event) {
@@ -85,22 +67,15 @@ v1::TableEvent MoneyRequestOf(const v1::TableEvent& event) {
 void AppendTableRecords(const v1::TableEvent& event, uint64_t sequence,
                         const TableEventContext& context,
                         std::vector<eventlog::Record>* records) {
-  records->push_back(EncodeTableRecord(event, sequence, context));
-  if (!IsMoneyRequest(event)) return;
-  records->push_back(
-      EnvelopeRecord(TableMeta(kTableRequestsTopic, event, sequence, context),
-                     MoneyRequestOf(event)));
+  std::optional<v1::TableEvent> request;
+  if (IsMoneyRequest(event)) request = MoneyRequestOf(event);
+  AppendTableEvent(kPokerTableTopics, event, request ? &*request : nullptr,
+                   sequence, context, records);
 }
 
 absl::StatusOr<DecodedTableEvent> DecodeTableRecord(
     const eventlog::StoredRecord& record) {
-  DecodedTableEvent out;
-  if (absl::Status s = DecodeEnvelope(record, kTableEventType, "table",
-                                      &out.envelope, &out.event);
-      !s.ok()) {
-    return s;
-  }
-  return out;
+  return DecodeTableEvent<v1::TableEvent>(kPokerTableTopics, record);
 }
 
 }  // namespace banca::wire

@@ -15,6 +15,7 @@
 #include "banca/v1/table.pb.h"
 #include "libs/cards/card.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/wire/envelope_record.h"
 #include "libs/wire/topics.h"
 
 namespace banca::wire {
@@ -27,12 +28,6 @@ std::vector<std::string> CardsToStrings(absl::Span<const cards::Card> cards);
 // DATA_LOSS when a stored card does not parse (the log is corrupt).
 absl::StatusOr<std::vector<cards::Card>> CardsFromStrings(
     const google::protobuf::RepeatedPtrField<std::string>& cards);
-
-struct TableEventContext {
-  std::string producer = "table";
-  std::string correlation_id;
-  int64_t occurred_at_micros = 0;
-};
 
 eventlog::Record EncodeTableRecord(const v1::TableEvent& event,
                                    uint64_t sequence,
@@ -51,10 +46,7 @@ void AppendTableRecords(const v1::TableEvent& event, uint64_t sequence,
                         const TableEventContext& context,
                         std::vector<eventlog::Record>* records);
 
-struct DecodedTableEvent {
-  v1::EventEnvelope envelope;
-  v1::TableEvent event;
-};
+using DecodedTableEvent = DecodedEnvelope<v1::TableEvent>;
 // DATA_LOSS when the record is not a table event.
 absl::StatusOr<DecodedTableEvent> DecodeTableRecord(
     const eventlog::StoredRecord& record);

@@ -48,6 +48,38 @@ inline constexpr std::string_view kBankedRequestsGroup =
 inline constexpr std::string_view kBankedStakeOutcomesGroup =
     "table.banked-stake-outcomes";
 
+// What tells the poker tables' topics from the banked tables' (the record
+// codecs, envelope_record.h; the audit): where the events and the wallet's
+// copies of the money requests go, the wallet's group that reads the
+// copies, the events' type and version, the prefix of a table's stream
+// ("<prefix><table id>", also the record key) and the word a decoding
+// error names the events by.
+struct TableTopics {
+  std::string_view topic;
+  std::string_view requests_topic;
+  std::string_view requests_group;
+  std::string_view type;
+  uint32_t schema_version;
+  std::string_view stream_prefix;
+  std::string_view what;
+};
+inline constexpr TableTopics kPokerTableTopics{
+    .topic = kTableTopic,
+    .requests_topic = kTableRequestsTopic,
+    .requests_group = kTableRequestsGroup,
+    .type = kTableEventType,
+    .schema_version = kTableSchemaVersion,
+    .stream_prefix = "table/",
+    .what = "table"};
+inline constexpr TableTopics kBankedTableTopics{
+    .topic = kBankedTopic,
+    .requests_topic = kBankedRequestsTopic,
+    .requests_group = kBankedRequestsGroup,
+    .type = kBankedEventType,
+    .schema_version = kBankedSchemaVersion,
+    .stream_prefix = "banked/",
+    .what = "banked"};
+
 }  // namespace banca::wire
 
 #endif  // BANCA_LIBS_WIRE_TOPICS_H_

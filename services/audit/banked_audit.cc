@@ -23,9 +23,6 @@
 namespace banca::audit {
 namespace {
 
-// What a problem quotes of a wallet event.
-constexpr size_t kMaxDescribed = 120;
-
 void Problem(BankedAuditReport& report, std::string what) {
   AddProblem(report.problems, std::move(what));
 }
@@ -186,256 +183,255 @@ void AuditStakeEndings(
   report.open_rounds.assign(open_rounds.begin(), open_rounds.end());
 }
 
+// The check of one log, in the order it is read: the banked events
+// (ReadEvent), then the wallet's (ReadWallet), then Judge.
+class BankedCheck {
+ public:
+  BankedCheck(BankedAuditReport& report, RequestCopies& copies,
+              const ReaderPositions& positions)
+      : report_(report), copies_(copies), positions_(positions) {}
+
+  void ReadEvent(const wire::DecodedBankedEvent& decoded) {
+    const v1::EventEnvelope& env = decoded.envelope;
+    const v1::BankedTableEvent& e = decoded.event;
+    if (env.event_id() != absl::StrCat(env.stream_id(), "#", env.sequence())) {
+      Problem(report_, absl::StrCat("banked: event id ", env.event_id(),
+                                    " does not match its stream/sequence"));
+    }
+    if (e.has_created()) tables_.insert(e.table_id());
+    ReplayEvent(decoded);
+    // Where the wallet reads this request: its copy (none: a problem
+    // already, and the wallet never reads it).
+    const RequestCopies::Copy* copy =
+        wire::IsMoneyRequest(e)
+            ? copies_.Match(env.event_id(), CanonicalBytes(e), report_.problems)
+            : nullptr;
+    if (e.has_stake_requested()) ReadStake(decoded, copy);
+    if (e.has_money()) ReadMoney(decoded, copy);
+  }
+
+  // What the wallet did under the banked request ids (all "banked/...").
+  void ReadWallet(int partition, int64_t offset, const v1::WalletEvent& e) {
+    const bool outcome = e.has_transaction_posted() || e.has_request_rejected();
+    // Under an id a banked event asks for, anything counts: what is no
+    // outcome takes the id from the request.
+    if (!requests_.contains(e.request_id()) &&
+        (!absl::StartsWith(e.request_id(), "banked/") || !outcome)) {
+      return;
+    }
+    Outcome& o = outcomes_[e.request_id()];
+    if (o.times == 0) {
+      o.partition = partition;
+      o.offset = offset;
+      if (!outcome) {
+        o.foreign = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+      }
+    }
+    ++o.times;
+    o.rejected = e.has_request_rejected();
+    if (e.has_transaction_posted()) {
+      o.postings = Postings(e.transaction_posted().tx());
+    }
+  }
+
+  // Every request carried out exactly once, or quarantined, or not read
+  // yet; every captured stake ended once (`outcomes_read`: how far the
+  // tables have read the wallet's answers, by partition).
+  void Judge(const Quarantined& quarantined,
+             const std::vector<int64_t>& outcomes_read) {
+    report_.tables = static_cast<int64_t>(tables_.size());
+    for (const auto& [id, r] : requests_) {
+      if (quarantined.contains({r.partition, r.offset})) {
+        ++report_.quarantined;  // reported with the wallet's events
+        continue;
+      }
+      JudgeRequest(id, r);
+    }
+    for (const auto& [id, o] : outcomes_) {
+      if (!requests_.contains(id)) {
+        Problem(report_, absl::StrCat("banked: the wallet carried out request ",
+                                      id, ", which no banked event asks for"));
+      }
+    }
+    AuditStakeEndings(report_, replays_, outcomes_, outcomes_read,
+                      stakes_by_bet_, endings_by_bet_);
+  }
+
+ private:
+  // Replays the event through its table's game (TableReplay).
+  void ReplayEvent(const wire::DecodedBankedEvent& decoded) {
+    const v1::BankedTableEvent& e = decoded.event;
+    TableReplay& replay = replays_[e.table_id()];
+    for (int64_t round : {e.stake_requested().round(), e.money().round(),
+                          e.spin().round(), e.dealt().round()}) {
+      replay.highest_round = std::max(replay.highest_round, round);
+    }
+    if (e.has_created()) {
+      absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
+          tables::BankedGameState::Create(e.created(), e.at_micros());
+      if (state.ok() && replay.state == nullptr) {
+        replay.state = *std::move(state);
+      } else {
+        Problem(report_, absl::StrCat("banked: ", decoded.envelope.event_id(),
+                                      " creates table ", e.table_id(), " ",
+                                      replay.state ? "again" : "badly"));
+        replay.broken = true;
+      }
+    } else if (replay.state && !replay.broken) {
+      Replay(report_, replay, decoded);
+    }
+  }
+
+  void ReadStake(const wire::DecodedBankedEvent& decoded,
+                 const RequestCopies::Copy* copy) {
+    const v1::BankedTableEvent& e = decoded.event;
+    const v1::StakeRequested& r = e.stake_requested();
+    ++report_.stakes;
+    const std::string what =
+        absl::StrCat("the stake of ", r.player_id(), " on ", r.bet_id(), " (",
+                     decoded.envelope.event_id(), ")");
+    Balanced(r.tx(), what);
+    const std::string request_id = wire::StakeRequestId(r.saga_id());
+    Expect(request_id, Asked(what, r.tx(), true, copy, r.player_id(),
+                             ledger::PlayerOwner(r.player_id())));
+    stakes_by_bet_[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
+        {request_id, e.table_id(), r.round(),
+         PostingTo(r.tx(), settlement::WagersAccount(e.table_id())), what});
+  }
+
+  void ReadMoney(const wire::DecodedBankedEvent& decoded,
+                 const RequestCopies::Copy* copy) {
+    const v1::BankedTableEvent& e = decoded.event;
+    const std::string& event_id = decoded.envelope.event_id();
+    const std::string wagers = settlement::WagersAccount(e.table_id());
+    const v1::BankedMoney& m = e.money();
+    for (int i = 0; i < m.transactions_size(); ++i) {
+      const v1::LedgerTransaction& tx = m.transactions(i);
+      ++report_.transactions;
+      const std::string what =
+          absl::StrCat("transaction ", i, " of ", event_id, " (", m.cause(),
+                       ", round ", m.round(), ")");
+      Balanced(tx, what);
+      Expect(wire::BankedMoneyRequestId(event_id, i),
+             Asked(what, tx, false, copy, e.table_id(), wagers));
+      endings_by_bet_[{tx.reference().id(), tx.bet_id()}].push_back(
+          {-PostingTo(tx, wagers), what});
+    }
+  }
+
+  // A request for `tx`, read through `copy`: pending unless the wallet
+  // reader that decides it (`owner`'s when `id` is valid, as
+  // banked_requests.cc chooses) has moved past the copy.
+  Request Asked(const std::string& what, const v1::LedgerTransaction& tx,
+                bool stake, const RequestCopies::Copy* copy,
+                const std::string& id, const std::string& owner) const {
+    const int partition = copy ? copy->partition : -1;
+    const int64_t offset = copy ? copy->offset : -1;
+    const bool pending =
+        copy == nullptr ||
+        !positions_.Read(ledger::IsValidId(id)
+                             ? owner
+                             : std::string(wire::kUnnamedRequester),
+                         partition, offset);
+    return {what, Postings(tx), stake, pending, partition, offset};
+  }
+
+  void Expect(const std::string& id, Request r) {
+    if (!requests_.emplace(id, std::move(r)).second) {
+      Problem(report_, absl::StrCat("banked: request ", id,
+                                    " is asked for twice by the tables"));
+    }
+  }
+
+  void Balanced(const v1::LedgerTransaction& tx, const std::string& what) {
+    std::optional<int64_t> sum = Sum(tx);
+    if (!sum || *sum != 0) {
+      Problem(report_,
+              absl::StrCat("banked: ", what, " does not balance (sum ",
+                           sum ? absl::StrCat(*sum) : "overflows", ")"));
+    }
+  }
+
+  // A request not quarantined: carried out exactly once as asked, or
+  // pending, or a problem.
+  void JudgeRequest(const std::string& id, const Request& r) {
+    auto it = outcomes_.find(id);
+    if (it != outcomes_.end() && !it->second.foreign.empty()) {
+      Problem(report_, absl::StrCat("banked: ", r.what,
+                                    " can never be carried out: its request "
+                                    "id ",
+                                    id, " is taken by another request (",
+                                    it->second.foreign, ")"));
+      return;
+    }
+    if (it == outcomes_.end()) {
+      if (r.pending) {
+        ++report_.pending;
+      } else {
+        Problem(report_,
+                absl::StrCat("banked: ", r.what,
+                             " is missing in the wallet (request ", id, ")"));
+      }
+      return;
+    }
+    const Outcome& o = it->second;
+    if (o.times > 1) {
+      Problem(report_, absl::StrCat("banked: ", r.what, " was carried out ",
+                                    o.times, " times (request ", id, ")"));
+    } else if (o.rejected && !r.stake) {
+      Problem(report_, absl::StrCat("banked: the wallet refused ", r.what,
+                                    " (request ", id, ")"));
+    } else if (!o.rejected && o.postings != r.postings) {
+      Problem(report_, absl::StrCat("banked: the wallet posted ", r.what,
+                                    " with other postings (request ", id, ")"));
+    } else {
+      ++report_.carried_out;
+    }
+  }
+
+  BankedAuditReport& report_;
+  RequestCopies& copies_;
+  const ReaderPositions& positions_;
+  // By the wallet's request id.
+  std::map<std::string, Request> requests_;
+  std::map<std::string, Outcome> outcomes_;
+  std::set<std::string> tables_;
+  std::map<std::string, TableReplay> replays_;
+  std::map<BetKey, std::vector<BetStake>> stakes_by_bet_;
+  std::map<BetKey, std::vector<BetEnding>> endings_by_bet_;
+};
+
 }  // namespace
 
 absl::StatusOr<BankedAuditReport> AuditBankedTopic(eventlog::EventLog& log) {
   BankedAuditReport report;
-  const std::string topic(wire::kBankedTopic);
-  std::map<std::string, Request> requests;
-  std::map<std::string, uint64_t> last_sequence;
-  std::set<std::string> tables;
-  std::map<std::string, TableReplay> replays;
-  std::map<BetKey, std::vector<BetStake>> stakes_by_bet;
-  std::map<BetKey, std::vector<BetEnding>> endings_by_bet;
-  auto expect = [&](const std::string& id, Request r) {
-    if (!requests.emplace(id, std::move(r)).second) {
-      Problem(report, absl::StrCat("banked: request ", id,
-                                   " is asked for twice by the tables"));
-    }
-  };
-  auto balanced = [&](const v1::LedgerTransaction& tx,
-                      const std::string& what) {
-    std::optional<int64_t> sum = Sum(tx);
-    if (!sum || *sum != 0) {
-      Problem(report,
-              absl::StrCat("banked: ", what, " does not balance (sum ",
-                           sum ? absl::StrCat(*sum) : "overflows", ")"));
-    }
-  };
-  // The wallet reads the copies of the money requests (RequestCopies): its
+  const wire::TableTopics& topics = wire::kBankedTableTopics;
+  // The wallet reads the copies of the money requests (RequestTopic): its
   // positions, and its quarantines, are on their topic.
-  const std::string requests_topic(wire::kBankedRequestsTopic);
-  absl::StatusOr<ReaderPositions> positions =
-      ReaderPositions::Load(log, wire::kBankedRequestsGroup, requests_topic);
-  if (!positions.ok()) return positions.status();
-  absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
-      log, requests_topic, "banked",
-      [](const eventlog::StoredRecord& record)
-          -> absl::StatusOr<std::pair<std::string, std::string>> {
-        ASSIGN_OR_RETURN(wire::DecodedBankedEvent d,
-                         wire::DecodeBankedRecord(record));
-        if (!wire::IsMoneyRequest(d.event)) {
-          return absl::DataLossError("not a money request");
-        }
-        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
-      },
-      report.problems);
-  if (!copies.ok()) return copies.status();
-  for (int p = 0; p < Partitions(log, topic); ++p) {
-    auto visit = [&](const eventlog::StoredRecord& record) {
-      ++report.events;
-      const std::string where = absl::StrCat(topic, "/", p, "@", record.offset);
-      absl::StatusOr<wire::DecodedBankedEvent> decoded =
-          wire::DecodeBankedRecord(record);
-      if (!decoded.ok()) {
-        Problem(report, absl::StrCat("banked: ", where, ": ",
-                                     decoded.status().message()));
-        return absl::OkStatus();
-      }
-      const v1::EventEnvelope& env = decoded->envelope;
-      const v1::BankedTableEvent& e = decoded->event;
-      uint64_t& last = last_sequence[env.stream_id()];
-      if (env.sequence() != last + 1) {
-        Problem(report,
-                absl::StrCat("banked: stream ", env.stream_id(), ": sequence ",
-                             env.sequence(), " follows ", last,
-                             env.sequence() <= last ? " (repeat)" : " (gap)"));
-      }
-      last = std::max(last, env.sequence());
-      if (env.event_id() !=
-          absl::StrCat(env.stream_id(), "#", env.sequence())) {
-        Problem(report, absl::StrCat("banked: event id ", env.event_id(),
-                                     " does not match its stream/sequence"));
-      }
-      if (e.has_created()) tables.insert(e.table_id());
-      TableReplay& replay = replays[e.table_id()];
-      for (int64_t round : {e.stake_requested().round(), e.money().round(),
-                            e.spin().round(), e.dealt().round()}) {
-        replay.highest_round = std::max(replay.highest_round, round);
-      }
-      if (e.has_created()) {
-        absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
-            tables::BankedGameState::Create(e.created(), e.at_micros());
-        if (state.ok() && replay.state == nullptr) {
-          replay.state = *std::move(state);
-        } else {
-          Problem(report, absl::StrCat("banked: ", env.event_id(),
-                                       " creates table ", e.table_id(), " ",
-                                       replay.state ? "again" : "badly"));
-          replay.broken = true;
-        }
-      } else if (replay.state && !replay.broken) {
-        Replay(report, replay, *decoded);
-      }
-      const std::string wagers = settlement::WagersAccount(e.table_id());
-      // Where the wallet reads this request: its copy (none: a problem
-      // already, and the wallet never reads it).
-      const RequestCopies::Copy* copy =
-          wire::IsMoneyRequest(e)
-              ? copies->Match(env.event_id(), CanonicalBytes(e),
-                              report.problems)
-              : nullptr;
-      const int copy_partition = copy ? copy->partition : -1;
-      const int64_t copy_offset = copy ? copy->offset : -1;
-      // Read by the wallet reader that decides it (as banked_requests.cc
-      // chooses the owner).
-      auto pending = [&](const std::string& id, const std::string& owner) {
-        return copy == nullptr ||
-               !positions->Read(ledger::IsValidId(id)
-                                    ? owner
-                                    : std::string(wire::kUnnamedRequester),
-                                copy_partition, copy_offset);
-      };
-      if (e.has_stake_requested()) {
-        const v1::StakeRequested& r = e.stake_requested();
-        ++report.stakes;
-        const std::string what =
-            absl::StrCat("the stake of ", r.player_id(), " on ", r.bet_id(),
-                         " (", env.event_id(), ")");
-        balanced(r.tx(), what);
-        expect(wire::StakeRequestId(r.saga_id()),
-               {what, Postings(r.tx()), true,
-                pending(r.player_id(), ledger::PlayerOwner(r.player_id())),
-                copy_partition, copy_offset});
-        stakes_by_bet[{r.tx().reference().id(), r.tx().bet_id()}].push_back(
-            {wire::StakeRequestId(r.saga_id()), e.table_id(), r.round(),
-             PostingTo(r.tx(), wagers), what});
-      }
-      if (e.has_money()) {
-        const v1::BankedMoney& m = e.money();
-        for (int i = 0; i < m.transactions_size(); ++i) {
-          ++report.transactions;
-          const std::string what =
-              absl::StrCat("transaction ", i, " of ", env.event_id(), " (",
-                           m.cause(), ", round ", m.round(), ")");
-          balanced(m.transactions(i), what);
-          expect(wire::BankedMoneyRequestId(env.event_id(), i),
-                 {what, Postings(m.transactions(i)), false,
-                  pending(e.table_id(), wagers), copy_partition, copy_offset});
-          const v1::LedgerTransaction& tx = m.transactions(i);
-          endings_by_bet[{tx.reference().id(), tx.bet_id()}].push_back(
-              {-PostingTo(tx, wagers), what});
-        }
-      }
-      return absl::OkStatus();
-    };
-    if (absl::StatusOr<int64_t> read =
-            eventlog::ReadPartitionToEnd(log, topic, p, 0, visit);
-        !read.ok()) {
-      return read.status();
-    }
-  }
-  copies->ReportUnmatched(report.problems);
-  report.tables = static_cast<int64_t>(tables.size());
-
-  // What the wallet did under the banked request ids (all "banked/..."),
-  // and which banked records it quarantined.
-  std::map<std::string, Outcome> outcomes;
-  std::set<std::pair<int, int64_t>> quarantined;
-  const std::string wallet_topic(wire::kWalletTopic);
+  ASSIGN_OR_RETURN(
+      RequestTopic wallet_reads,
+      LoadRequestTopic(log, topics, "banked", &wire::DecodeBankedRecord,
+                       report.problems));
+  BankedCheck check(report, wallet_reads.copies, wallet_reads.positions);
+  RETURN_IF_ERROR(WalkTableTopic<wire::DecodedBankedEvent>(
+      log, topics, "banked", &wire::DecodeBankedRecord, report,
+      [&](const wire::DecodedBankedEvent& d) { check.ReadEvent(d); }));
+  wallet_reads.copies.ReportUnmatched(report.problems);
   // How far the tables have read the wallet's answers, by partition.
   std::vector<int64_t> outcomes_read;
-  for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
-    absl::StatusOr<int64_t> read =
-        log.CommittedOffset(wire::kBankedStakeOutcomesGroup, wallet_topic, p);
-    if (!read.ok()) return read.status();
-    outcomes_read.push_back(*read);
-    auto visit = [&](const eventlog::StoredRecord& record) {
-      absl::StatusOr<wire::DecodedWalletEvent> decoded =
-          wire::DecodeWalletRecord(record);
-      if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
-      const v1::WalletEvent& e = decoded->event;
-      if (e.has_request_quarantined() &&
-          e.request_quarantined().topic() == requests_topic) {
-        quarantined.insert({e.request_quarantined().partition(),
-                            e.request_quarantined().offset()});
-      }
-      const bool outcome =
-          e.has_transaction_posted() || e.has_request_rejected();
-      // Under an id a banked event asks for, anything counts: what is no
-      // outcome takes the id from the request.
-      if (!requests.contains(e.request_id()) &&
-          (!absl::StartsWith(e.request_id(), "banked/") || !outcome)) {
-        return absl::OkStatus();
-      }
-      Outcome& o = outcomes[e.request_id()];
-      if (o.times == 0) {
-        o.partition = p;
-        o.offset = record.offset;
-        if (!outcome) {
-          o.foreign = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
-        }
-      }
-      ++o.times;
-      o.rejected = e.has_request_rejected();
-      if (e.has_transaction_posted()) {
-        o.postings = Postings(e.transaction_posted().tx());
-      }
-      return absl::OkStatus();
-    };
-    if (absl::StatusOr<int64_t> read =
-            eventlog::ReadPartitionToEnd(log, wallet_topic, p, 0, visit);
-        !read.ok()) {
-      return read.status();
-    }
+  for (int p = 0; p < Partitions(log, wire::kWalletTopic); ++p) {
+    ASSIGN_OR_RETURN(int64_t read,
+                     log.CommittedOffset(wire::kBankedStakeOutcomesGroup,
+                                         wire::kWalletTopic, p));
+    outcomes_read.push_back(read);
   }
-
-  for (const auto& [id, r] : requests) {
-    auto it = outcomes.find(id);
-    if (quarantined.contains({r.partition, r.offset})) {
-      ++report.quarantined;  // reported with the wallet's events
-      continue;
-    }
-    if (it != outcomes.end() && !it->second.foreign.empty()) {
-      Problem(report, absl::StrCat("banked: ", r.what,
-                                   " can never be carried out: its request "
-                                   "id ",
-                                   id, " is taken by another request (",
-                                   it->second.foreign, ")"));
-      continue;
-    }
-    if (it == outcomes.end()) {
-      if (r.pending) {
-        ++report.pending;
-      } else {
-        Problem(report,
-                absl::StrCat("banked: ", r.what,
-                             " is missing in the wallet (request ", id, ")"));
-      }
-      continue;
-    }
-    const Outcome& o = it->second;
-    if (o.times > 1) {
-      Problem(report, absl::StrCat("banked: ", r.what, " was carried out ",
-                                   o.times, " times (request ", id, ")"));
-    } else if (o.rejected && !r.stake) {
-      Problem(report, absl::StrCat("banked: the wallet refused ", r.what,
-                                   " (request ", id, ")"));
-    } else if (!o.rejected && o.postings != r.postings) {
-      Problem(report, absl::StrCat("banked: the wallet posted ", r.what,
-                                   " with other postings (request ", id, ")"));
-    } else {
-      ++report.carried_out;
-    }
-  }
-  for (const auto& [id, o] : outcomes) {
-    if (!requests.contains(id)) {
-      Problem(report, absl::StrCat("banked: the wallet carried out request ",
-                                   id, ", which no banked event asks for"));
-    }
-  }
-  AuditStakeEndings(report, replays, outcomes, outcomes_read, stakes_by_bet,
-                    endings_by_bet);
+  Quarantined quarantined;
+  RETURN_IF_ERROR(
+      WalkWalletEvents(log, topics.requests_topic, quarantined,
+                       [&](int p, int64_t offset, const v1::WalletEvent& e) {
+                         check.ReadWallet(p, offset, e);
+                       }));
+  check.Judge(quarantined, outcomes_read);
   return report;
 }
 

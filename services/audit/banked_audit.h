@@ -33,23 +33,17 @@
 
 #include "absl/status/statusor.h"
 #include "libs/eventlog/event_log.h"
+#include "services/audit/request_counts.h"
 
 namespace banca::audit {
 
-struct BankedAuditReport {
-  int64_t events = 0;
-  int64_t tables = 0;
+// carried_out counts a request posted, or for a stake refused with
+// RequestRejected.
+struct BankedAuditReport : RequestCounts {
   // Stakes requested, and money transactions (settlements, withdrawals,
   // void refunds, pay-backs) logged by the tables.
   int64_t stakes = 0;
   int64_t transactions = 0;
-  // Of those, carried out by the wallet exactly once (posted, or for a
-  // stake refused with RequestRejected).
-  int64_t carried_out = 0;
-  // Quarantined by the wallet (reported with the wallet's events).
-  int64_t quarantined = 0;
-  // Logged after the wallet's committed position: not read by it yet.
-  int64_t pending = 0;
   // Stakes the wallet captured: ended once by the table; not ended yet
   // because their round is still open (or the table has not read the
   // capture yet).
@@ -57,8 +51,6 @@ struct BankedAuditReport {
   int64_t stakes_open = 0;
   // The rounds ("<table>.r<n>") holding open stakes.
   std::vector<std::string> open_rounds;
-  std::vector<std::string> problems;
-  bool ok() const { return problems.empty(); }
 };
 
 // Reads both topics from offset 0. An error only when the log cannot be

@@ -10,7 +10,6 @@
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "libs/common/string_view.h"
-#include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
 #include "libs/wire/banked_codec.h"
@@ -18,66 +17,21 @@
 #include "libs/wire/request_ids.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "services/audit/audit_test_log.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/request_quarantine.h"
 
 namespace banca::audit {
 namespace {
 
-// A log written by hand on the embedded backend: one table's events on
-// banca.banked.events and what the wallet did about them on
-// banca.wallet.events, so each test can leave out, repeat or spoil one
-// step.
-class BankedAuditTest : public ::testing::Test {
+// One table's events on banca.banked.events and what the wallet did about
+// them (audit_test_log.h).
+class BankedAuditTest : public AuditLogTest {
  protected:
-  void SetUp() override {
-    dir_ = absl::StrCat(
-        ::testing::TempDir(), "/banked_audit_",
-        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    auto log = eventlog::OpenEmbeddedLog(dir_);
-    ASSERT_TRUE(log.ok()) << log.status();
-    log_ = *std::move(log);
-    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kBankedTopic), 2}).ok());
-    ASSERT_TRUE(
-        log_->EnsureTopic({std::string(wire::kBankedRequestsTopic), 2}).ok());
-    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic), 2}).ok());
-  }
+  BankedAuditTest() : AuditLogTest(wire::kBankedTableTopics) {}
 
-  // Appends a table event (and, for a money request, the wallet's copy, as
-  // a table host does); returns its event id.
   std::string Table(v1::BankedTableEvent e) {
-    e.set_table_id("t1");
-    wire::BankedEventContext ctx;
-    ctx.producer = "table";
-    std::vector<eventlog::Record> records;
-    wire::AppendBankedRecords(e, ++table_sequence_, ctx, &records);
-    auto appended = log_->Append(std::move(records));
-    EXPECT_TRUE(appended.ok()) << appended.status();
-    return absl::StrCat("banked/t1#", table_sequence_);
-  }
-  // The wallet posts `tx` under `request_id`.
-  void Posted(const std::string& request_id, const v1::LedgerTransaction& tx) {
-    v1::WalletEvent e;
-    e.set_request_id(request_id);
-    *e.mutable_transaction_posted()->mutable_tx() = tx;
-    Wallet(e);
-  }
-  void Wallet(const v1::WalletEvent& e) {
-    const std::string stream = "wallet/player/ana";
-    auto appended = log_->Append({wire::EncodeWalletRecord(
-        ledger::Committed{stream, ++wallet_sequence_, e}, {})});
-    EXPECT_TRUE(appended.ok()) << appended.status();
-  }
-  // The wallet has read the banked topic up to its end.
-  void WalletReadAll() {
-    std::vector<eventlog::OffsetCommit> commits;
-    for (int p = 0; p < 2; ++p) {
-      commits.push_back({std::string(wire::kBankedRequestsGroup),
-                         std::string(wire::kBankedRequestsTopic), p,
-                         *log_->EndOffset(wire::kBankedRequestsTopic, p)});
-    }
-    ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
+    return AuditLogTest::Table(std::move(e), &wire::AppendBankedRecords);
   }
 
   // The table's events, as the service writes them (the audit replays them
@@ -172,13 +126,7 @@ class BankedAuditTest : public ::testing::Test {
   }
   // The tables have read every answer the wallet gave so far.
   void TablesReadAll() {
-    std::vector<eventlog::OffsetCommit> commits;
-    for (int p = 0; p < 2; ++p) {
-      commits.push_back({std::string(wire::kBankedStakeOutcomesGroup),
-                         std::string(wire::kWalletTopic), p,
-                         *log_->EndOffset(wire::kWalletTopic, p)});
-    }
-    ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
+    ReadToEnd(std::string(wire::kBankedStakeOutcomesGroup), wire::kWalletTopic);
   }
   v1::LedgerTransaction Stake() const {
     return *settlement::StakeTransaction(bet_);
@@ -191,19 +139,9 @@ class BankedAuditTest : public ::testing::Test {
   }
 
   absl::StatusOr<BankedAuditReport> Audit() { return AuditBankedTopic(*log_); }
-  static bool Mentions(const BankedAuditReport& r, const std::string& what) {
-    for (const std::string& p : r.problems) {
-      if (p.find(what) != std::string::npos) return true;
-    }
-    return false;
-  }
 
   const settlement::BankedBet bet_{
       "roulette_french", "t1", 1, "ana", "b1", 1'000};
-  std::string dir_;
-  std::unique_ptr<eventlog::EventLog> log_;
-  uint64_t table_sequence_ = 0;
-  uint64_t wallet_sequence_ = 0;
   int stakes_ = 0;
   int64_t seconds_ = 0;
 };

@@ -1,5 +1,6 @@
 #include "services/audit/request_audit.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <utility>
@@ -7,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/wire/ownership.h"
 #include "libs/wire/topics.h"
@@ -40,31 +42,25 @@ absl::StatusOr<RequestCopies> RequestCopies::Load(
   RequestCopies copies;
   copies.topic_ = std::string(topic);
   copies.label_ = std::string(label);
-  for (int p = 0; p < Partitions(log, topic); ++p) {
-    auto visit = [&](const eventlog::StoredRecord& record) {
-      absl::StatusOr<std::pair<std::string, std::string>> copy = decode(record);
-      if (!copy.ok()) {
-        AddProblem(problems,
-                   absl::StrCat(ToAbsl(label), ": ", ToAbsl(topic), "/", p, "@",
-                                record.offset, ": ", copy.status().message()));
-        return absl::OkStatus();
-      }
-      const auto [it, fresh] = copies.copies_.try_emplace(
-          copy->first, Copy{p, record.offset,
-                            std::hash<std::string>()(copy->second), false});
-      if (!fresh) {
-        AddProblem(problems,
-                   absl::StrCat(ToAbsl(label), ": event ", copy->first,
-                                " is copied to ", ToAbsl(topic), " twice"));
-      }
-      return absl::OkStatus();
-    };
-    if (absl::StatusOr<int64_t> read =
-            eventlog::ReadPartitionToEnd(log, topic, p, 0, visit);
-        !read.ok()) {
-      return read.status();
-    }
-  }
+  RETURN_IF_ERROR(
+      ReadTopic(log, topic, [&](int p, const eventlog::StoredRecord& record) {
+        absl::StatusOr<std::pair<std::string, std::string>> copy =
+            decode(record);
+        if (!copy.ok()) {
+          AddProblem(problems, absl::StrCat(ToAbsl(label), ": ", ToAbsl(topic),
+                                            "/", p, "@", record.offset, ": ",
+                                            copy.status().message()));
+          return;
+        }
+        const auto [it, fresh] = copies.copies_.try_emplace(
+            copy->first, Copy{p, record.offset,
+                              std::hash<std::string>()(copy->second), false});
+        if (!fresh) {
+          AddProblem(problems,
+                     absl::StrCat(ToAbsl(label), ": event ", copy->first,
+                                  " is copied to ", ToAbsl(topic), " twice"));
+        }
+      }));
   return copies;
 }
 
@@ -103,6 +99,56 @@ void RequestCopies::ReportUnmatched(std::vector<std::string>& problems) const {
 int Partitions(eventlog::EventLog& log, std::string_view topic) {
   absl::StatusOr<int> n = log.PartitionCount(topic);
   return n.ok() ? *n : 0;  // no topic: nothing logged there
+}
+
+absl::Status ReadTopic(
+    eventlog::EventLog& log, std::string_view topic,
+    const std::function<void(int partition, const eventlog::StoredRecord&)>&
+        visit) {
+  for (int p = 0; p < Partitions(log, topic); ++p) {
+    RETURN_IF_ERROR(
+        eventlog::ReadPartitionToEnd(log, topic, p, 0,
+                                     [&](const eventlog::StoredRecord& record) {
+                                       visit(p, record);
+                                       return absl::OkStatus();
+                                     })
+            .status());
+  }
+  return absl::OkStatus();
+}
+
+void StreamSequences::Check(const v1::EventEnvelope& envelope,
+                            std::string_view label,
+                            std::vector<std::string>& problems) {
+  uint64_t& last = last_[envelope.stream_id()];
+  if (envelope.sequence() != last + 1) {
+    AddProblem(
+        problems,
+        absl::StrCat(ToAbsl(label), ": stream ", envelope.stream_id(),
+                     ": sequence ", envelope.sequence(), " follows ", last,
+                     envelope.sequence() <= last ? " (repeat)" : " (gap)"));
+  }
+  last = std::max(last, envelope.sequence());
+}
+
+absl::Status WalkWalletEvents(
+    eventlog::EventLog& log, std::string_view requests_topic,
+    Quarantined& quarantined,
+    const std::function<void(int partition, int64_t offset,
+                             const v1::WalletEvent&)>& visit) {
+  return ReadTopic(log, wire::kWalletTopic,
+                   [&](int p, const eventlog::StoredRecord& record) {
+                     absl::StatusOr<wire::DecodedWalletEvent> decoded =
+                         wire::DecodeWalletRecord(record);
+                     if (!decoded.ok()) return;  // the wallet check says so
+                     const v1::WalletEvent& e = decoded->event;
+                     if (e.has_request_quarantined() &&
+                         e.request_quarantined().topic() == requests_topic) {
+                       quarantined.insert({e.request_quarantined().partition(),
+                                           e.request_quarantined().offset()});
+                     }
+                     visit(p, record.offset, e);
+                   });
 }
 
 std::string Postings(const v1::LedgerTransaction& tx) {

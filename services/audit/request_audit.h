@@ -17,18 +17,30 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "banca/v1/ledger.pb.h"
+#include "banca/v1/wallet.pb.h"
 #include "google/protobuf/message.h"
+#include "libs/common/status_macros.h"
+#include "libs/common/string_view.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+#include "services/audit/request_counts.h"
 
 namespace banca::audit {
 
 inline constexpr size_t kMaxAuditProblems = 50;
+// What a problem quotes of a wallet event (wire::DescribeWalletEvent).
+inline constexpr size_t kMaxDescribed = 120;
 
 // Appends `what` to `problems`, up to kMaxAuditProblems (then one line
 // saying more were left out).
@@ -36,6 +48,13 @@ void AddProblem(std::vector<std::string>& problems, std::string what);
 
 // The partitions of `topic`; 0 when it does not exist (nothing logged).
 int Partitions(eventlog::EventLog& log, std::string_view topic);
+
+// Every record of `topic`, partition by partition from offset 0, to
+// `visit`. An error only when the log cannot be read.
+absl::Status ReadTopic(
+    eventlog::EventLog& log, std::string_view topic,
+    const std::function<void(int partition, const eventlog::StoredRecord&)>&
+        visit);
 
 // A transaction's postings, "account:amount;...", to compare what was
 // asked with what was posted.
@@ -107,6 +126,100 @@ class RequestCopies {
   std::string label_;
   std::map<std::string, Copy> copies_;
 };
+
+// The last sequence of every stream of a table topic: each event must
+// follow its stream's last one by exactly 1.
+class StreamSequences {
+ public:
+  // A problem ("<label>: stream ...") when `envelope` repeats or skips.
+  void Check(const v1::EventEnvelope& envelope, std::string_view label,
+             std::vector<std::string>& problems);
+
+ private:
+  std::map<std::string, uint64_t> last_;
+};
+
+// Reads a table topic (topics.h TableTopics: the poker or the banked
+// tables') from offset 0 with its codec's `decode` (DecodeTableRecord,
+// DecodeBankedRecord), counting its records in counts.events. A record
+// that does not decode and a stream whose sequence repeats or skips are
+// problems ("<label>: ..."); every event that decodes goes to `visit`, in
+// order. An error only when the log cannot be read.
+template <typename Decoded>
+absl::Status WalkTableTopic(
+    eventlog::EventLog& log, const wire::TableTopics& topics,
+    std::string_view label,
+    absl::StatusOr<Decoded> (*decode)(const eventlog::StoredRecord&),
+    RequestCounts& counts, const std::function<void(const Decoded&)>& visit) {
+  std::vector<std::string>& problems = counts.problems;
+  StreamSequences sequences;
+  return ReadTopic(
+      log, topics.topic, [&](int p, const eventlog::StoredRecord& record) {
+        ++counts.events;
+        absl::StatusOr<Decoded> decoded = decode(record);
+        if (!decoded.ok()) {
+          AddProblem(problems,
+                     absl::StrCat(ToAbsl(label), ": ", ToAbsl(topics.topic),
+                                  "/", p, "@", record.offset, ": ",
+                                  decoded.status().message()));
+          return;
+        }
+        sequences.Check(decoded->envelope, label, problems);
+        visit(*decoded);
+      });
+}
+
+// Where the wallet reads a table topic family's money requests: the
+// copies on topics.requests_topic, and how far its readers
+// (topics.requests_group) have carried them out.
+struct RequestTopic {
+  ReaderPositions positions;
+  RequestCopies copies;
+};
+
+// Loads the RequestTopic of `topics`, decoding the copies with the table
+// codec's `decode`: a record that is not a money request is a problem too
+// (RequestCopies::Load).
+template <typename Decoded>
+absl::StatusOr<RequestTopic> LoadRequestTopic(
+    eventlog::EventLog& log, const wire::TableTopics& topics,
+    std::string_view label,
+    absl::StatusOr<Decoded> (*decode)(const eventlog::StoredRecord&),
+    std::vector<std::string>& problems) {
+  ASSIGN_OR_RETURN(
+      ReaderPositions positions,
+      ReaderPositions::Load(log, topics.requests_group, topics.requests_topic));
+  ASSIGN_OR_RETURN(
+      RequestCopies copies,
+      RequestCopies::Load(
+          log, topics.requests_topic, label,
+          [decode](const eventlog::StoredRecord& record)
+              -> absl::StatusOr<std::pair<std::string, std::string>> {
+            ASSIGN_OR_RETURN(Decoded d, decode(record));
+            if (!wire::IsMoneyRequest(d.event)) {
+              return absl::DataLossError("not a money request");
+            }
+            return std::make_pair(d.envelope.event_id(),
+                                  CanonicalBytes(d.event));
+          },
+          problems));
+  return RequestTopic{std::move(positions), std::move(copies)};
+}
+
+// Where on a requests topic the records the wallet quarantined are:
+// (partition, offset).
+using Quarantined = std::set<std::pair<int, int64_t>>;
+
+// Reads the wallet's events from offset 0: its quarantines of
+// `requests_topic`'s records go to `quarantined`, and every event to
+// `visit` with its partition and offset. A record that does not decode is
+// passed over: the wallet topic's own check reports it (audit.h). An error
+// only when the log cannot be read.
+absl::Status WalkWalletEvents(
+    eventlog::EventLog& log, std::string_view requests_topic,
+    Quarantined& quarantined,
+    const std::function<void(int partition, int64_t offset,
+                             const v1::WalletEvent&)>& visit);
 
 }  // namespace banca::audit
 

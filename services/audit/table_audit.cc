@@ -1,9 +1,7 @@
 #include "services/audit/table_audit.h"
 
-#include <algorithm>
 #include <map>
 #include <optional>
-#include <set>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -20,9 +18,6 @@
 
 namespace banca::audit {
 namespace {
-
-// What a problem quotes of a wallet event.
-constexpr size_t kMaxDescribed = 120;
 
 // One step the wallet takes for a request, and the outcome that is its.
 struct Step {
@@ -167,176 +162,128 @@ std::string DecidingOwner(const v1::TableEvent& e) {
                                      : std::string(wire::kUnnamedRequester);
 }
 
+// Whether the wallet carried `r` out exactly once, as asked; what it did
+// not is a problem, or pending while it has not read the request.
+bool CarriedOut(const Request& r, const std::map<std::string, Seen>& seen,
+                TableAuditReport& report) {
+  bool done = true;
+  for (const Step& step : r.steps) {
+    auto it = seen.find(step.id);
+    if (it == seen.end()) {
+      if (r.read) {
+        AddProblem(report.problems,
+                   absl::StrCat("poker: ", r.what,
+                                " was read by the wallet but neither "
+                                "carried out nor quarantined (request ",
+                                step.id, " is missing)"));
+      } else {
+        ++report.pending;
+      }
+      done = false;
+      break;
+    }
+    const Seen& s = it->second;
+    if (!s.matches) {
+      AddProblem(report.problems,
+                 absl::StrCat("poker: ", r.what, " can never be carried out: ",
+                              "its request id ", step.id,
+                              " is taken by another request (", s.other, ")"));
+      done = false;
+      break;
+    }
+    if (s.times > 1) {
+      AddProblem(report.problems,
+                 absl::StrCat("poker: ", r.what, " was carried out ", s.times,
+                              " times (request ", step.id, ")"));
+      done = false;
+    }
+    if (s.refused) {
+      ++report.buy_ins_refused;
+      break;  // no money moved; nothing follows a refused hold
+    }
+  }
+  return done;
+}
+
 }  // namespace
 
 absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
   TableAuditReport report;
-  const std::string topic(wire::kTableTopic);
-  // The wallet reads the copies of the money requests (RequestCopies): its
+  const wire::TableTopics& topics = wire::kPokerTableTopics;
+  // The wallet reads the copies of the money requests (RequestTopic): its
   // positions, and its quarantines, are on their topic.
-  const std::string requests_topic(wire::kTableRequestsTopic);
-  absl::StatusOr<ReaderPositions> positions =
-      ReaderPositions::Load(log, wire::kTableRequestsGroup, requests_topic);
-  if (!positions.ok()) return positions.status();
-  absl::StatusOr<RequestCopies> copies = RequestCopies::Load(
-      log, requests_topic, "poker",
-      [](const eventlog::StoredRecord& record)
-          -> absl::StatusOr<std::pair<std::string, std::string>> {
-        ASSIGN_OR_RETURN(wire::DecodedTableEvent d,
-                         wire::DecodeTableRecord(record));
-        if (!wire::IsMoneyRequest(d.event)) {
-          return absl::DataLossError("not a money request");
-        }
-        return std::make_pair(d.envelope.event_id(), CanonicalBytes(d.event));
-      },
-      report.problems);
-  if (!copies.ok()) return copies.status();
+  ASSIGN_OR_RETURN(RequestTopic wallet_reads,
+                   LoadRequestTopic(log, topics, "poker",
+                                    &wire::DecodeTableRecord, report.problems));
   std::vector<Request> requests;
   std::map<std::string, size_t> request_of_step;
-  std::map<std::string, uint64_t> last_sequence;
-  for (int p = 0; p < Partitions(log, topic); ++p) {
-    auto visit = [&](const eventlog::StoredRecord& record) {
-      ++report.events;
-      absl::StatusOr<wire::DecodedTableEvent> decoded =
-          wire::DecodeTableRecord(record);
-      if (!decoded.ok()) {
-        AddProblem(report.problems,
-                   absl::StrCat("poker: ", topic, "/", p, "@", record.offset,
-                                ": ", decoded.status().message()));
-        return absl::OkStatus();
-      }
-      const v1::EventEnvelope& env = decoded->envelope;
-      uint64_t& last = last_sequence[env.stream_id()];
-      if (env.sequence() != last + 1) {
-        AddProblem(
-            report.problems,
-            absl::StrCat("poker: stream ", env.stream_id(), ": sequence ",
-                         env.sequence(), " follows ", last,
-                         env.sequence() <= last ? " (repeat)" : " (gap)"));
-      }
-      last = std::max(last, env.sequence());
-      if (decoded->event.has_table_created()) ++report.tables;
-      if (!wire::IsMoneyRequest(decoded->event)) return absl::OkStatus();
-      const RequestCopies::Copy* copy = copies->Match(
-          env.event_id(), CanonicalBytes(wire::MoneyRequestOf(decoded->event)),
-          report.problems);
-      Request request;
-      request.steps = StepsOf(*decoded, &request.what, report);
-      if (request.steps.empty() || copy == nullptr) return absl::OkStatus();
-      request.partition = copy->partition;
-      request.offset = copy->offset;
-      request.read = positions->Read(DecidingOwner(decoded->event),
-                                     copy->partition, copy->offset);
-      request.buy_in = decoded->event.has_buy_in_requested();
-      request.buy_in_rake = decoded->event.buy_in_requested().rake_minor();
-      for (const Step& step : request.steps) {
-        if (!request_of_step.emplace(step.id, requests.size()).second) {
-          AddProblem(report.problems,
-                     absl::StrCat("poker: step ", step.id, " of ", request.what,
-                                  " is asked for twice by the tables"));
+  RETURN_IF_ERROR(WalkTableTopic<wire::DecodedTableEvent>(
+      log, topics, "poker", &wire::DecodeTableRecord, report,
+      [&](const wire::DecodedTableEvent& decoded) {
+        const v1::EventEnvelope& env = decoded.envelope;
+        if (decoded.event.has_table_created()) ++report.tables;
+        if (!wire::IsMoneyRequest(decoded.event)) return;
+        const RequestCopies::Copy* copy = wallet_reads.copies.Match(
+            env.event_id(), CanonicalBytes(wire::MoneyRequestOf(decoded.event)),
+            report.problems);
+        Request request;
+        request.steps = StepsOf(decoded, &request.what, report);
+        if (request.steps.empty() || copy == nullptr) return;
+        request.partition = copy->partition;
+        request.offset = copy->offset;
+        request.read = wallet_reads.positions.Read(
+            DecidingOwner(decoded.event), copy->partition, copy->offset);
+        request.buy_in = decoded.event.has_buy_in_requested();
+        request.buy_in_rake = decoded.event.buy_in_requested().rake_minor();
+        for (const Step& step : request.steps) {
+          if (!request_of_step.emplace(step.id, requests.size()).second) {
+            AddProblem(
+                report.problems,
+                absl::StrCat("poker: step ", step.id, " of ", request.what,
+                             " is asked for twice by the tables"));
+          }
         }
-      }
-      requests.push_back(std::move(request));
-      return absl::OkStatus();
-    };
-    if (absl::StatusOr<int64_t> read =
-            eventlog::ReadPartitionToEnd(log, topic, p, 0, visit);
-        !read.ok()) {
-      return read.status();
-    }
-  }
+        requests.push_back(std::move(request));
+      }));
 
   // What the wallet logged under the steps' ids, and which requests it
   // quarantined.
   std::map<std::string, Seen> seen;
-  std::set<std::pair<int, int64_t>> quarantined;
-  const std::string wallet_topic(wire::kWalletTopic);
-  for (int p = 0; p < Partitions(log, wallet_topic); ++p) {
-    auto visit = [&](const eventlog::StoredRecord& record) {
-      absl::StatusOr<wire::DecodedWalletEvent> decoded =
-          wire::DecodeWalletRecord(record);
-      if (!decoded.ok()) return absl::OkStatus();  // the wallet check says so
-      const v1::WalletEvent& e = decoded->event;
-      if (e.has_request_quarantined() &&
-          e.request_quarantined().topic() == requests_topic) {
-        quarantined.insert({e.request_quarantined().partition(),
-                            e.request_quarantined().offset()});
-      }
-      auto step = request_of_step.find(e.request_id());
-      if (step == request_of_step.end()) {
-        if (LooksLikeTableStep(e.request_id())) {
-          AddProblem(
-              report.problems,
-              absl::StrCat("poker: the wallet carried out request ",
-                           e.request_id(), ", which no table event asks for"));
+  Quarantined quarantined;
+  RETURN_IF_ERROR(WalkWalletEvents(
+      log, topics.requests_topic, quarantined,
+      [&](int, int64_t, const v1::WalletEvent& e) {
+        auto step = request_of_step.find(e.request_id());
+        if (step == request_of_step.end()) {
+          if (LooksLikeTableStep(e.request_id())) {
+            AddProblem(report.problems,
+                       absl::StrCat("poker: the wallet carried out request ",
+                                    e.request_id(),
+                                    ", which no table event asks for"));
+          }
+          return;
         }
-        return absl::OkStatus();
-      }
-      Seen& s = seen[e.request_id()];
-      if (s.times++ > 0) return absl::OkStatus();
-      for (const Step& candidate : requests[step->second].steps) {
-        if (candidate.id == e.request_id()) {
-          s.matches = Matches(candidate, e, &s.refused);
+        Seen& s = seen[e.request_id()];
+        if (s.times++ > 0) return;
+        for (const Step& candidate : requests[step->second].steps) {
+          if (candidate.id == e.request_id()) {
+            s.matches = Matches(candidate, e, &s.refused);
+          }
         }
-      }
-      if (!s.matches) {
-        s.other = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
-      }
-      return absl::OkStatus();
-    };
-    if (absl::StatusOr<int64_t> read =
-            eventlog::ReadPartitionToEnd(log, wallet_topic, p, 0, visit);
-        !read.ok()) {
-      return read.status();
-    }
-  }
+        if (!s.matches) {
+          s.other = wire::DescribeWalletEvent(e).substr(0, kMaxDescribed);
+        }
+      }));
 
-  copies->ReportUnmatched(report.problems);
+  wallet_reads.copies.ReportUnmatched(report.problems);
   for (const Request& r : requests) {
     if (quarantined.contains({r.partition, r.offset})) {
       ++report.quarantined;  // reported with the wallet's events
       continue;
     }
-    bool done = true;
-    for (const Step& step : r.steps) {
-      auto it = seen.find(step.id);
-      if (it == seen.end()) {
-        if (r.read) {
-          AddProblem(report.problems,
-                     absl::StrCat("poker: ", r.what,
-                                  " was read by the wallet but neither "
-                                  "carried out nor quarantined (request ",
-                                  step.id, " is missing)"));
-        } else {
-          ++report.pending;
-        }
-        done = false;
-        break;
-      }
-      const Seen& s = it->second;
-      if (!s.matches) {
-        AddProblem(
-            report.problems,
-            absl::StrCat("poker: ", r.what, " can never be carried out: ",
-                         "its request id ", step.id,
-                         " is taken by another request (", s.other, ")"));
-        done = false;
-        break;
-      }
-      if (s.times > 1) {
-        AddProblem(report.problems,
-                   absl::StrCat("poker: ", r.what, " was carried out ", s.times,
-                                " times (request ", step.id, ")"));
-        done = false;
-      }
-      if (s.refused) {
-        ++report.buy_ins_refused;
-        break;  // no money moved; nothing follows a refused hold
-      }
-    }
-    if (!done) continue;
+    if (!CarriedOut(r, seen, report)) continue;
     ++report.carried_out;
-    if (r.buy_in && !seen[r.steps.front().id].refused) {
+    if (r.buy_in && !seen.at(r.steps.front().id).refused) {
       report.buy_in_rake_minor += r.buy_in_rake;
     }
   }

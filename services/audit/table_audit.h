@@ -30,30 +30,22 @@
 
 #include "absl/status/statusor.h"
 #include "libs/eventlog/event_log.h"
+#include "services/audit/request_counts.h"
 
 namespace banca::audit {
 
-struct TableAuditReport {
-  int64_t events = 0;
-  int64_t tables = 0;
+// carried_out counts a buy-in the wallet refused too (and buy_ins_refused).
+struct TableAuditReport : RequestCounts {
   // Requests logged by the tables.
   int64_t buy_ins = 0;
   int64_t settlements = 0;
   int64_t settlement_transactions = 0;
   int64_t cash_outs = 0;
-  // Of the requests: carried out by the wallet exactly once (a buy-in
-  // possibly refused, counted in buy_ins_refused too), quarantined, or
-  // not read by it yet.
-  int64_t carried_out = 0;
   int64_t buy_ins_refused = 0;
-  int64_t quarantined = 0;
-  int64_t pending = 0;
   // The rake the hands logged (and the wallet posted to house/rake), and
   // the HE-17b buy-in rake the wallet captured.
   int64_t hand_rake_minor = 0;
   int64_t buy_in_rake_minor = 0;
-  std::vector<std::string> problems;
-  bool ok() const { return problems.empty(); }
 };
 
 // Reads both topics from offset 0. An error only when the log cannot be

@@ -9,7 +9,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
-#include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/wire/ownership.h"
@@ -17,6 +16,7 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "services/audit/audit_test_log.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/request_quarantine.h"
 
@@ -25,36 +25,14 @@ namespace {
 
 constexpr char kSaga[] = "table/t1/buyin/1";
 
-// A log written by hand on the embedded backend: one poker table's
-// requests on banca.table.events and what the wallet did about them on
-// banca.wallet.events, so each test can leave out, repeat or spoil a step.
-class TableAuditTest : public ::testing::Test {
+// One poker table's requests on banca.table.events and what the wallet did
+// about them (audit_test_log.h).
+class TableAuditTest : public AuditLogTest {
  protected:
-  void SetUp() override {
-    dir_ = absl::StrCat(
-        ::testing::TempDir(), "/table_audit_",
-        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    auto log = eventlog::OpenEmbeddedLog(dir_);
-    ASSERT_TRUE(log.ok()) << log.status();
-    log_ = *std::move(log);
-    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kTableTopic), 2}).ok());
-    ASSERT_TRUE(
-        log_->EnsureTopic({std::string(wire::kTableRequestsTopic), 2}).ok());
-    ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kWalletTopic), 2}).ok());
-  }
+  TableAuditTest() : AuditLogTest(wire::kPokerTableTopics) {}
 
-  // Appends a table event (and, for a money request, the wallet's copy,
-  // as a table host does); returns its event id. last_ is where the wallet
-  // reads it.
   std::string Table(v1::TableEvent e) {
-    e.set_table_id("t1");
-    std::vector<eventlog::Record> records;
-    wire::AppendTableRecords(e, ++table_sequence_, {"table", "", 0}, &records);
-    auto appended = log_->Append(std::move(records));
-    EXPECT_TRUE(appended.ok()) << appended.status();
-    if (appended.ok()) last_ = appended->back();
-    return absl::StrCat("table/t1#", table_sequence_);
+    return AuditLogTest::Table(std::move(e), &wire::AppendTableRecords);
   }
   // Ana buys in for 10,000 with `rake` of it to house/rake.
   void BuyIn(int64_t rake = 0) {
@@ -116,19 +94,6 @@ class TableAuditTest : public ::testing::Test {
     return tx;
   }
 
-  // What the wallet logs.
-  void Wallet(const v1::WalletEvent& e) {
-    const std::string stream = "wallet/player/ana";
-    auto appended = log_->Append({wire::EncodeWalletRecord(
-        ledger::Committed{stream, ++wallet_sequence_, e}, {})});
-    EXPECT_TRUE(appended.ok()) << appended.status();
-  }
-  void Posted(const std::string& request_id, const v1::LedgerTransaction& tx) {
-    v1::WalletEvent e;
-    e.set_request_id(request_id);
-    *e.mutable_transaction_posted()->mutable_tx() = tx;
-    Wallet(e);
-  }
   void Held(int64_t amount) {
     v1::WalletEvent e;
     e.set_request_id(absl::StrCat(kSaga, "/hold"));
@@ -152,34 +117,7 @@ class TableAuditTest : public ::testing::Test {
     credit->set_amount_minor(amount);
     Wallet(e);
   }
-  // The single wallet's reader (or, with `wallet_partition`, that wallet
-  // partition's in group mode) has read the table topic to its end.
-  void WalletReadAll(int wallet_partition = -1) {
-    const std::string group =
-        wallet_partition < 0
-            ? std::string("wallet.table-requests")
-            : absl::StrCat("wallet.table-requests.", wallet_partition);
-    std::vector<eventlog::OffsetCommit> commits;
-    for (int p = 0; p < 2; ++p) {
-      commits.push_back({group, std::string(wire::kTableRequestsTopic), p,
-                         *log_->EndOffset(wire::kTableRequestsTopic, p)});
-    }
-    ASSERT_TRUE(log_->CommitOffsets(std::move(commits)).ok());
-  }
-
   absl::StatusOr<TableAuditReport> Audit() { return AuditTableTopic(*log_); }
-  static bool Mentions(const TableAuditReport& r, const std::string& what) {
-    for (const std::string& p : r.problems) {
-      if (p.find(what) != std::string::npos) return true;
-    }
-    return false;
-  }
-
-  std::string dir_;
-  std::unique_ptr<eventlog::EventLog> log_;
-  uint64_t table_sequence_ = 0;
-  uint64_t wallet_sequence_ = 0;
-  eventlog::Position last_;
 };
 
 TEST_F(TableAuditTest, EveryRequestCarriedOutOnceIsClean) {

@@ -30,12 +30,7 @@ absl::Status WalletService::CarryOutBankedRequest(
   absl::StatusOr<wire::DecodedBankedEvent> decoded =
       wire::DecodeBankedRecord(record);
   if (!decoded.ok()) {
-    if (!DecidedHere(wire::kUnnamedRequester, wallet_partition) ||
-        Quarantined(record)) {
-      return absl::OkStatus();
-    }
-    return QuarantineOrRetry(record, wire::kUnnamedRequester, "decode",
-                             decoded.status());
+    return CarryOutUndecodable(record, wallet_partition, decoded.status());
   }
   const v1::BankedTableEvent& event = decoded->event;
   if (event.has_stake_requested()) {

@@ -50,18 +50,22 @@ bool WalletService::DecidedHere(std::string_view owner,
              wallet_partition;
 }
 
+absl::Status WalletService::CarryOutUndecodable(
+    const eventlog::StoredRecord& record, int wallet_partition,
+    const absl::Status& why) {
+  if (!DecidedHere(wire::kUnnamedRequester, wallet_partition) ||
+      Quarantined(record)) {
+    return absl::OkStatus();
+  }
+  return QuarantineOrRetry(record, wire::kUnnamedRequester, "decode", why);
+}
+
 absl::Status WalletService::CarryOutTableRequest(
     const eventlog::StoredRecord& record, int wallet_partition) {
   absl::StatusOr<wire::DecodedTableEvent> decoded =
       wire::DecodeTableRecord(record);
   if (!decoded.ok()) {
-    // Whether it asked for money nobody can tell: one reader quarantines it.
-    if (!DecidedHere(wire::kUnnamedRequester, wallet_partition) ||
-        Quarantined(record)) {
-      return absl::OkStatus();
-    }
-    return QuarantineOrRetry(record, wire::kUnnamedRequester, "decode",
-                             decoded.status());
+    return CarryOutUndecodable(record, wallet_partition, decoded.status());
   }
   const v1::TableEvent& event = decoded->event;
   switch (event.kind_case()) {

@@ -233,6 +233,12 @@ class WalletService final : public WalletServiceBase {
   absl::Status CarryOutBankedRequest(const eventlog::StoredRecord& record,
                                      int wallet_partition);
   bool DecidedHere(std::string_view owner, int wallet_partition) const;
+  // A request record that does not decode (`why`): whether it asked for
+  // money nobody can tell, so the kUnnamedRequester's reader quarantines it
+  // (QuarantineOrRetry) and the others pass it over.
+  absl::Status CarryOutUndecodable(const eventlog::StoredRecord& record,
+                                   int wallet_partition,
+                                   const absl::Status& why);
   // The requests of banca.table.requests, by kind (table_requests.cc).
   absl::Status CarryOutBuyIn(const eventlog::StoredRecord& record,
                              const v1::TableEvent& event, int wallet_partition);

@@ -15,23 +15,15 @@
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/topics.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
-#include "tests/fuzz/fuzz_input.h"
+#include "tests/fuzz/fuzz_records.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace banca;
   std::unique_ptr<tables::BankedGameState> state;
-  for (const std::string& value : fuzz::SplitSequence(data, size)) {
-    v1::EventEnvelope envelope;
-    if (!envelope.ParseFromString(value)) continue;
-    eventlog::StoredRecord record;
-    record.topic = std::string(wire::kBankedTopic);
-    record.key = envelope.stream_id();
-    record.value = value;
-    absl::StatusOr<wire::DecodedBankedEvent> decoded =
-        wire::DecodeBankedRecord(record);
-    if (!decoded.ok()) continue;
-    (void)tables::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
-    const v1::BankedTableEvent& event = decoded->event;
+  for (wire::DecodedBankedEvent& decoded : fuzz::DecodedSequence(
+           data, size, wire::kBankedTopic, &wire::DecodeBankedRecord)) {
+    (void)tables::OpenDeal(fuzz::FuzzDeckKeys(), decoded.event);
+    const v1::BankedTableEvent& event = decoded.event;
     if (event.has_created()) {
       absl::StatusOr<std::unique_ptr<tables::BankedGameState>> created =
           tables::BankedGameState::Create(event.created(), event.at_micros());

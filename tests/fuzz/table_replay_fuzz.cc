@@ -16,23 +16,15 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
-#include "tests/fuzz/fuzz_input.h"
+#include "tests/fuzz/fuzz_records.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace banca;
   std::unique_ptr<tables::TableState> state;
-  for (const std::string& value : fuzz::SplitSequence(data, size)) {
-    v1::EventEnvelope envelope;
-    if (!envelope.ParseFromString(value)) continue;
-    eventlog::StoredRecord record;
-    record.topic = std::string(wire::kTableTopic);
-    record.key = envelope.stream_id();
-    record.value = value;
-    absl::StatusOr<wire::DecodedTableEvent> decoded =
-        wire::DecodeTableRecord(record);
-    if (!decoded.ok()) continue;
-    (void)tables::OpenDeal(fuzz::FuzzDeckKeys(), decoded->event);
-    const v1::TableEvent& event = decoded->event;
+  for (wire::DecodedTableEvent& decoded : fuzz::DecodedSequence(
+           data, size, wire::kTableTopic, &wire::DecodeTableRecord)) {
+    (void)tables::OpenDeal(fuzz::FuzzDeckKeys(), decoded.event);
+    const v1::TableEvent& event = decoded.event;
     if (event.has_table_created()) {
       absl::StatusOr<std::unique_ptr<tables::TableState>> created =
           tables::TableState::Create(event.table_created());

@@ -12,27 +12,19 @@
 #include "libs/ledger/ledger.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "tests/fuzz/fuzz_input.h"
+#include "tests/fuzz/fuzz_records.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace banca;
   ledger::LedgerOptions options;
   options.shards = 16;  // a fresh ledger per input: keep it cheap
   ledger::Ledger ledger(options);
-  for (const std::string& value : fuzz::SplitSequence(data, size)) {
-    v1::EventEnvelope envelope;
-    if (!envelope.ParseFromString(value)) continue;
-    eventlog::StoredRecord record;
-    record.topic = std::string(wire::kWalletTopic);
-    record.key = envelope.stream_id();
-    record.value = value;
-    absl::StatusOr<wire::DecodedWalletEvent> decoded =
-        wire::DecodeWalletRecord(record);
-    if (!decoded.ok()) continue;
-    (void)wire::DescribeWalletEvent(decoded->event);
+  for (const wire::DecodedWalletEvent& decoded : fuzz::DecodedSequence(
+           data, size, wire::kWalletTopic, &wire::DecodeWalletRecord)) {
+    (void)wire::DescribeWalletEvent(decoded.event);
     absl::Status applied =
-        ledger.Apply(decoded->envelope.stream_id(),
-                     decoded->envelope.sequence(), decoded->event);
+        ledger.Apply(decoded.envelope.stream_id(), decoded.envelope.sequence(),
+                     decoded.event);
     if (!applied.ok()) continue;
     const ledger::LedgerSummary summary = ledger.Summarize();
     if (summary.sum != 0) {

@@ -94,20 +94,7 @@ class AttackTest : public ::testing::Test {
     return b.available_minor();
   }
   void Fund(const std::string& player, int64_t amount) {
-    v1::OpenAccountRequest open;
-    open.set_request_id("open-" + player);
-    open.set_player_id(player);
-    v1::AccountResponse a;
-    grpc::ClientContext c1;
-    ASSERT_TRUE(back_office_->OpenAccount(&c1, open, &a).ok());
-    v1::DepositRequest d;
-    d.set_request_id("dep-" + player);
-    d.set_player_id(player);
-    d.set_amount_minor(amount);
-    d.set_payment_ref("psp-" + player);
-    v1::TransactionResponse tx;
-    grpc::ClientContext c2;
-    ASSERT_TRUE(back_office_->Deposit(&c2, d, &tx).ok());
+    FundPlayer(*back_office_, player, amount);
   }
   void ExpectAlive() {
     auto health = grpc::health::v1::Health::NewStub(raw_channel_);

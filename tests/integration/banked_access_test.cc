@@ -3,29 +3,19 @@
 // kind of caller at a French roulette table. A caller without the right
 // gets UNAUTHENTICATED or PERMISSION_DENIED and the banked topic gains
 // nothing; one with it gets past the check (the rules may still refuse).
-#include <array>
-#include <chrono>
-#include <functional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "tests/harness/access_matrix.h"
 #include "tests/integration/banked_table_fixture.h"
 
 namespace banca::testing {
 namespace {
 
-using auth::Role;
-using grpc::StatusCode;
 using Stub = v1::BankedTableService::Stub;
-using Call = std::function<grpc::Status(Stub&, grpc::ClientContext*, int n)>;
-
-struct Rpc {
-  std::string name;
-  Call call;
-  std::set<std::string> allowed;
-};
+using Rpc = MatrixRpc<Stub>;
 
 v1::GetBankedTableRequest AtR1() {
   v1::GetBankedTableRequest r;
@@ -116,12 +106,7 @@ std::vector<Rpc> Rpcs() {
        everyone},
       {"WatchTable",
        [](Stub& s, grpc::ClientContext* c, int) {
-         auto reader = s.WatchTable(c, AtR1());
-         v1::BankedTableView first;
-         if (reader->Read(&first)) c->TryCancel();
-         grpc::Status st = reader->Finish();
-         return st.error_code() == StatusCode::CANCELLED ? grpc::Status::OK
-                                                         : st;
+         return FirstMessage<v1::BankedTableView>(*s.WatchTable(c, AtR1()), c);
        },
        everyone},
       {"GetLastNumbers",
@@ -178,49 +163,8 @@ TEST_F(BankedAccessTest, EveryRoleAndRpcPairFollowsTheMatrix) {
   ASSERT_TRUE(Create("r1", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
   ASSERT_TRUE(Join("ana", "r1").ok());
   const int64_t now = clock_.NowMicros() / 1'000'000;
-  std::array<unsigned char, auth::kSeedBytes> other_seed;
-  other_seed.fill(3);
-  const std::vector<std::pair<std::string, std::string>> callers = {
-      {"no token", ""},
-      {"forged", *edge::DayToken(*auth::SigningKey::FromSeed(other_seed),
-                                 Role::kOperator, "op", now)},
-      {"player:ana", TestToken(Role::kPlayer, "ana", now)},
-      {"player:carl", TestToken(Role::kPlayer, "carl", now)},
-      {"operator:op", TestToken(Role::kOperator, "op", now)},
-      {"finance:fin", TestToken(Role::kFinance, "fin", now)},
-      {"auditor:ana", TestToken(Role::kAuditor, "ana", now)},
-      {"service:table", TestToken(Role::kService, "table", now)},
-      {"gateway:ana", TestToken(Role::kGateway, "ana", now)},
-  };
-  int n = 0;
-  int refusals = 0;
-  for (const Rpc& rpc : Rpcs()) {
-    for (const auto& [label, token] : callers) {
-      grpc::ClientContext ctx;
-      ctx.set_deadline(std::chrono::system_clock::now() +
-                       std::chrono::seconds(20));
-      if (!token.empty()) ctx.AddMetadata("authorization", "Bearer " + token);
-      Quiesce();  // what an earlier, allowed call set going is done
-      const int64_t before = BankedEvents();
-      const grpc::Status s = rpc.call(*stub_, &ctx, ++n);
-      const std::string what = rpc.name + " by " + label;
-      if (label == "no token" || label == "forged") {
-        EXPECT_EQ(s.error_code(), StatusCode::UNAUTHENTICATED)
-            << what << ": " << s.error_message();
-      } else if (rpc.allowed.count(label) == 0) {
-        EXPECT_EQ(s.error_code(), StatusCode::PERMISSION_DENIED)
-            << what << ": " << s.error_message();
-      } else {
-        EXPECT_NE(s.error_code(), StatusCode::PERMISSION_DENIED)
-            << what << ": " << s.error_message();
-        EXPECT_NE(s.error_code(), StatusCode::UNAUTHENTICATED)
-            << what << ": " << s.error_message();
-        continue;
-      }
-      ++refusals;
-      EXPECT_EQ(BankedEvents(), before) << what << " appended an event";
-    }
-  }
+  const int refusals =
+      ExpectAccessMatrix(*stub_, Rpcs(), TableCallers(now), TableMatrix());
   EXPECT_GT(refusals, 60);
 }
 

@@ -219,12 +219,12 @@ TEST_F(BankedBlackjackTest,
   view = Deal("bjn", 1'000, "Ts 9c 6h Tc", "bob");
   ASSERT_TRUE(view.blackjack().in_round());
   EXPECT_FALSE(Can(view, BLACKJACK_ACTION_TYPE_SURRENDER));
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   grpc::Status s = Act("bob", "bjn", BLACKJACK_ACTION_TYPE_SURRENDER);
   EXPECT_EQ(s.error_code(), grpc::INVALID_ARGUMENT) << s.error_message();
   EXPECT_NE(s.error_message().find("surrender"), std::string::npos)
       << s.error_message();
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
   Do("bjn", BLACKJACK_ACTION_TYPE_STAND, 0, "bob");  // 16 loses to 19
   Settle();
   EXPECT_EQ(Cash("bob"), kCash - 1'000);
@@ -240,10 +240,10 @@ TEST_F(BankedBlackjackTest, BJ_25f_InsurancePaysTwiceWhenDealerHasBlackjack) {
   ASSERT_TRUE(Can(view, BLACKJACK_ACTION_TYPE_INSURANCE));
   EXPECT_EQ(view.blackjack().legal().max_insurance_minor(), 500);
   // More than half the bet is refused and appends nothing.
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   grpc::Status s = Act("ana", "bji", BLACKJACK_ACTION_TYPE_INSURANCE, 501);
   EXPECT_EQ(s.error_code(), grpc::INVALID_ARGUMENT) << s.error_message();
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
   EXPECT_EQ(Cash("ana"), kCash - 1'000);
 
   Do("bji", BLACKJACK_ACTION_TYPE_INSURANCE, 300);

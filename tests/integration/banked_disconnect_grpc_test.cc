@@ -48,7 +48,7 @@ TEST_F(BankedTableTest, WatchTableStreamsTheCallersViewOnEveryChange) {
 
 TEST_F(BankedTableTest, WatchTableBadInputIsRefusedAndAppendsNothing) {
   ASSERT_TRUE(Create("w2", v1::BANKED_GAME_ROULETTE_FRENCH).ok());
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   auto ended = [&](std::unique_ptr<grpc::ClientContext> ctx,
                    const std::string& table) {
     BankedWatch w(*stub_, std::move(ctx), table);
@@ -70,7 +70,7 @@ TEST_F(BankedTableTest, WatchTableBadInputIsRefusedAndAppendsNothing) {
   ASSERT_TRUE(op->WaitFor([](const v1::BankedTableView&) { return true; }));
   op->Cancel();
   absl::SleepFor(absl::Milliseconds(500));  // past the server's next look
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
 }
 
 TEST_F(BankedTableTest,
@@ -225,10 +225,10 @@ TEST_F(BankedTableTest, SD35_DisconnectAfterAnteBeforeBetFoldsAndLosesAnte) {
   EXPECT_EQ(Wagers("sx1"), 0);
   EXPECT_EQ(LedgerSum(), 0);
   // No new ante while the line is down: refused, nothing appended.
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   EXPECT_EQ(PlaceBet("ana", "sx1", {}, 200).error_code(),
             grpc::FAILED_PRECONDITION);
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
   EXPECT_EQ(Cash("ana"), 9'800);
   // Back (a new stream): the next round takes the ante again.
   auto again = Watch("ana", "sx1");
@@ -310,7 +310,8 @@ TEST_F(BankedTableTest, SD36_DisconnectAfterTheBetStaysInAndIsSettled) {
 
 TEST_F(BankedTableTest, SD36_BetInFlightWhenTheLineGoesDownStands) {
   Shutdown();
-  wallet_reader_ = false;  // the test decides when the wallet answers
+  // The test decides when the wallet answers.
+  wallet_requests_interval_ = absl::ZeroDuration();
   stake_wait_ = absl::Milliseconds(50);
   Start();
   // The wallet carries out what the tables asked, and the tables read its

@@ -57,7 +57,7 @@ TEST_F(BankedInputLimitsTest, OversizeFieldsAreRefusedAndAppendNothing) {
   ASSERT_TRUE(Join("ana", "rf1").ok());
   ASSERT_TRUE(PlaceBet("ana", "rf1", Bet("red"), 500).ok());
   Settle();
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   const int64_t cash = Cash("ana");
   const std::string huge(200'000, 'x');
   auto expect = [&](const grpc::Status& s, const std::string& message) {
@@ -65,7 +65,7 @@ TEST_F(BankedInputLimitsTest, OversizeFieldsAreRefusedAndAppendNothing) {
         << s.error_message();
     EXPECT_NE(s.error_message().find(message), std::string::npos)
         << s.error_message().substr(0, 200);
-    EXPECT_EQ(BankedEvents(), events);
+    EXPECT_EQ(TableEvents(), events);
     EXPECT_EQ(Cash("ana"), cash);
   };
   // A bet whose event would be too large: refused by the event's size,
@@ -106,7 +106,7 @@ TEST_F(BankedInputLimitsTest, OversizeFieldsAreRefusedAndAppendNothing) {
   // The round goes on, and the log replays.
   Restart();
   EXPECT_EQ(View("ana", "rf1").roulette().my_bets_size(), 1);
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
-// The banked-table service over real gRPC on loopback, with the real
-// wallet in the same process and an embedded log on disk: the fixture the
-// banked-table integration tests share (the test drives the clock and the
-// timers).
+// The banked-table service's gRPC test fixture, on the tables' harness
+// (tests/harness/service_harness.h: the real wallet in the same process,
+// an embedded log on disk, real gRPC on loopback; the test drives the clock
+// and the timers), with helpers to create tables, bet, act, watch and read
+// what the wallet posted.
 #ifndef BANCA_TESTS_INTEGRATION_BANKED_TABLE_FIXTURE_H_
 #define BANCA_TESTS_INTEGRATION_BANKED_TABLE_FIXTURE_H_
 
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,31 +13,27 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "banca/v1/banked_table.grpc.pb.h"
-#include "banca/v1/wallet.grpc.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
-#include "libs/auth/token.h"
-#include "libs/common/clock.h"
-#include "libs/eventlog/log_backend.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/roulette/bet.h"
 #include "libs/games/roulette/pocket.h"
-#include "libs/ledger/account.h"
 #include "libs/settlement/banked_settlement.h"
 #include "libs/tables/roulette_wire.h"
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/audit/banked_audit.h"
-#include "services/server/server_options.h"
 #include "services/table/banked_table_service.h"
-#include "services/wallet/wallet_service.h"
+#include "tests/harness/service_harness.h"
 #include "tests/integration/stacked_shoe.h"
-#include "tests/integration/wallet_test_util.h"
+#include "tests/integration/test_keys.h"
 
 namespace banca::testing {
 
@@ -114,14 +110,10 @@ class BankedWatch {
   bool done_ ABSL_GUARDED_BY(mu_) = false;
 };
 
-class BankedTableTest : public ::testing::Test {
+class BankedTableTest : public ServiceHarness {
  protected:
-  void SetUp() override {
-    dir_ = FreshDir(absl::StrCat(
-        "banked-",
-        ::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    Start();
-  }
+  BankedTableTest() : ServiceHarness(wire::kBankedTableTopics, "banked-") {}
+
   void TearDown() override {
     // Whatever the test did, the audit finds every stake and settlement
     // the tables logged carried out at most once, none missing among
@@ -135,21 +127,7 @@ class BankedTableTest : public ::testing::Test {
     Shutdown();
   }
 
-  void Start() {
-    auto log = eventlog::OpenLogBackend("embedded", dir_);
-    ASSERT_TRUE(log.ok()) << log.status();
-    log_ = std::move(*log);
-    wallet::WalletOptions wo;
-    wo.projection_dir = dir_ + "/projections/wallet";
-    std::filesystem::create_directories(wo.projection_dir);
-    wo.expiry_interval = absl::ZeroDuration();
-    // Off: the test carries out the requests itself (PollBankedRequests).
-    wo.table_requests_interval =
-        wallet_reader_ ? absl::Milliseconds(1) : absl::ZeroDuration();
-    wo.verifier = TestVerifier();
-    auto w = wallet::WalletService::Start(*log_, clock_, wo);
-    ASSERT_TRUE(w.ok()) << w.status();
-    wallet_ = std::move(*w);
+  absl::StatusOr<grpc::Service*> StartTables() override {
     table::BankedTableServiceOptions to;
     to.verifier = TestVerifier();
     to.deck_keys = TestDeckKeys();
@@ -158,71 +136,20 @@ class BankedTableTest : public ::testing::Test {
     to.stake_wait = stake_wait_;
     // Tables deal from the system CSPRNG unless a test stacks a shoe.
     to.random_source_for_tests = shoes_.Factory();
-    auto t = table::BankedTableService::Start(*log_, clock_, to);
-    ASSERT_TRUE(t.ok()) << t.status();
-    tables_ = std::move(*t);
-    grpc::ServerBuilder builder;
-    server::ApplyServerOptions(builder);  // as served: request limits too
-    int port = 0;
-    builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
-                             &port);
-    builder.RegisterService(wallet_.get());
-    builder.RegisterService(tables_.get());
-    server_ = builder.BuildAndStart();
-    ASSERT_NE(server_, nullptr);
-    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
-                                       grpc::InsecureChannelCredentials());
+    ASSIGN_OR_RETURN(tables_,
+                     table::BankedTableService::Start(*log_, clock_, to));
+    return tables_.get();
+  }
+  void ConnectTables(std::shared_ptr<grpc::Channel> channel) override {
     stub_ = v1::BankedTableService::NewStub(channel);
-    wallet_stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
-        absl::StrCat("127.0.0.1:", port),
-        *edge::BackOfficeTokens(TestSigningKey(), "test", [this] {
-          return clock_.NowMicros() / 1'000'000;
-        })));
   }
-  void Shutdown() {
+  void BeginTablesShutdown() override {
     if (tables_) tables_->BeginShutdown();
-    if (server_) server_->Shutdown();
+  }
+  void StopTables() override {
     if (tables_) tables_->Stop();
-    if (wallet_) (void)wallet_->Stop();
-    server_.reset();
-    tables_.reset();
-    wallet_.reset();
-    log_.reset();
   }
-  void Restart() {
-    Settle();
-    Shutdown();
-    Start();
-  }
-
-  std::unique_ptr<grpc::ClientContext> As(
-      const std::string& subject, auth::Role role = auth::Role::kPlayer) {
-    auto ctx = std::make_unique<grpc::ClientContext>();
-    ctx->AddMetadata(
-        "authorization",
-        "Bearer " + TestToken(role, subject, clock_.NowMicros() / 1'000'000));
-    return ctx;
-  }
-  std::unique_ptr<grpc::ClientContext> Operator() {
-    return As("op", auth::Role::kOperator);
-  }
-
-  void Fund(const std::string& player, int64_t cash) {
-    v1::OpenAccountRequest open;
-    open.set_request_id("open-" + player);
-    open.set_player_id(player);
-    v1::AccountResponse account;
-    grpc::ClientContext c1;
-    ASSERT_TRUE(wallet_stub_->OpenAccount(&c1, open, &account).ok());
-    v1::DepositRequest dep;
-    dep.set_request_id("dep-" + player);
-    dep.set_player_id(player);
-    dep.set_amount_minor(cash);
-    dep.set_payment_ref("psp-" + player);
-    v1::TransactionResponse tx;
-    grpc::ClientContext c2;
-    ASSERT_TRUE(wallet_stub_->Deposit(&c2, dep, &tx).ok());
-  }
+  void ReleaseTables() override { tables_.reset(); }
 
   grpc::Status Create(const std::string& id, v1::BankedGame game,
                       v1::RouletteTableConfig config = {}) {
@@ -284,9 +211,6 @@ class BankedTableTest : public ::testing::Test {
     return rec;
   }
 
-  int64_t Cash(const std::string& player) {
-    return wallet_->ledger().AccountBalance(ledger::PlayerCashAccount(player));
-  }
   int64_t Bank() {
     return wallet_->ledger().AccountBalance(
         std::string(settlement::kBankAccount));
@@ -295,28 +219,6 @@ class BankedTableTest : public ::testing::Test {
     return wallet_->ledger().AccountBalance(settlement::WagersAccount(table));
   }
   int64_t LedgerSum() { return wallet_->ledger().Summarize().sum; }
-  int64_t BankedEvents() {
-    int64_t n = 0;
-    const int partitions = log_->PartitionCount(wire::kBankedTopic).value_or(0);
-    for (int p = 0; p < partitions; ++p) {
-      n += log_->EndOffset(wire::kBankedTopic, p).value_or(0);
-    }
-    return n;
-  }
-  // Waits until the tables and the wallet are done with everything asked
-  // so far: the wallet has carried out every request and the tables have
-  // appended nothing more (an outcome the table polls for may still be on
-  // its way when the wallet is done), for a count of events to compare.
-  void Quiesce() {
-    for (int i = 0; i < 100; ++i) {
-      Settle();
-      const int64_t n = BankedEvents();
-      absl::SleepFor(absl::Milliseconds(20));
-      Settle();
-      if (BankedEvents() == n) return;
-    }
-    FAIL() << "the banked tables never went quiet";
-  }
   // Every banked event of `kind` in the log so far.
   int CountEvents(v1::BankedTableEvent::KindCase kind) {
     int n = 0;
@@ -377,23 +279,6 @@ class BankedTableTest : public ::testing::Test {
     return sum;
   }
 
-  // Waits until the wallet has carried out everything the tables logged.
-  void Settle() {
-    for (int i = 0; i < 3000; ++i) {
-      bool idle = true;
-      const int partitions =
-          log_->PartitionCount(wire::kBankedRequestsTopic).value_or(0);
-      for (int p = 0; p < partitions; ++p) {
-        idle &= log_->CommittedOffset("wallet.banked-requests",
-                                      wire::kBankedRequestsTopic, p)
-                    .value_or(0) ==
-                log_->EndOffset(wire::kBankedRequestsTopic, p).value_or(0);
-      }
-      if (idle) return;
-      absl::SleepFor(absl::Milliseconds(2));
-    }
-    FAIL() << "the wallet did not catch up with the banked tables";
-  }
   // What `bet` returns on `number` by the engine's own layout (RFD-12).
   static int64_t Returned(games::roulette::WheelKind wheel,
                           const v1::RouletteBet& bet, int64_t amount,
@@ -499,17 +384,10 @@ class BankedTableTest : public ::testing::Test {
     return nullptr;
   }
 
-  ManualClock clock_{1'767'225'600'000'000};
-  std::string dir_;
-  std::unique_ptr<eventlog::EventLog> log_;
-  std::unique_ptr<wallet::WalletService> wallet_;
   std::unique_ptr<table::BankedTableService> tables_;
-  std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<v1::BankedTableService::Stub> stub_;
-  std::unique_ptr<v1::WalletService::Stub> wallet_stub_;
   int bets_ = 0;
   StackedShoes shoes_;
-  bool wallet_reader_ = true;
   absl::Duration stake_wait_ = absl::Seconds(10);
 };
 

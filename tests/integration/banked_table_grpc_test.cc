@@ -103,14 +103,14 @@ TEST_F(BankedTableTest, BadInputsAreRefusedPreciselyAndAppendNothing) {
   Fund("bob", 100'000);
   ASSERT_TRUE(Join("ana", "rf2").ok());
   ASSERT_TRUE(PlaceBet("ana", "rf2", Bet("red"), 1'000).ok());
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   const int64_t cash = Cash("ana");
   auto expect = [&](grpc::Status s, grpc::StatusCode code,
                     const std::string& message) {
     EXPECT_EQ(s.error_code(), code) << s.error_message();
     EXPECT_NE(s.error_message().find(message), std::string::npos)
         << s.error_message();
-    EXPECT_EQ(BankedEvents(), events);
+    EXPECT_EQ(TableEvents(), events);
     EXPECT_EQ(Cash("ana"), cash);
   };
   expect(PlaceBet("ana", "nope", Bet("red"), 100, 1), grpc::NOT_FOUND,
@@ -156,7 +156,7 @@ TEST_F(BankedTableTest, BadInputsAreRefusedPreciselyAndAppendNothing) {
   // bob cannot take ana's bet off the board, and players create no tables.
   {
     ASSERT_TRUE(Join("bob", "rf2").ok());
-    const int64_t joined = BankedEvents();
+    const int64_t joined = TableEvents();
     v1::WithdrawBankedBetRequest w;
     w.set_request_id("w-bob");
     w.set_table_id("rf2");
@@ -176,17 +176,17 @@ TEST_F(BankedTableTest, BadInputsAreRefusedPreciselyAndAppendNothing) {
     c.mutable_roulette()->set_betting_seconds(20);
     s = stub_->CreateTable(Operator().get(), c, &info);
     EXPECT_EQ(s.error_code(), grpc::INVALID_ARGUMENT) << s.error_message();
-    EXPECT_EQ(BankedEvents(), joined);
+    EXPECT_EQ(TableEvents(), joined);
   }
   // RFD-14: once the window has run its course no bet is taken, even
   // before the service has launched the ball.
   clock_.Advance(absl::Seconds(30));
-  const int64_t before_late = BankedEvents();
+  const int64_t before_late = TableEvents();
   grpc::Status late = PlaceBet("ana", "rf2", Bet("black"), 100, 1);
   EXPECT_EQ(late.error_code(), grpc::FAILED_PRECONDITION);
   EXPECT_NE(late.error_message().find("no more bets"), std::string::npos)
       << late.error_message();
-  EXPECT_EQ(BankedEvents(), before_late);
+  EXPECT_EQ(TableEvents(), before_late);
 }
 
 TEST_F(BankedTableTest, StakeWithoutFundsIsRefusedAndNothingIsPlaced) {
@@ -289,10 +289,10 @@ TEST_F(BankedTableTest, RestartRebuildsTheTableAndRetriesAppendNothing) {
   EXPECT_EQ(after.roulette().betting_closes_at_micros(),
             before.roulette().betting_closes_at_micros());
   // The retry of the bet answers and appends nothing.
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   ASSERT_TRUE(
       PlaceBet("ana", "rf6", Bet("column", {}, {1}), 600, 2, "keep").ok());
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
   EXPECT_EQ(Cash("ana"), cash);
   Spin();
   const v1::BankedRoundRecord last = LastRound("ana", "rf6");
@@ -408,7 +408,8 @@ TEST_F(BankedTableTest, StakeTheWalletAnswersTooLateIsPaidBack) {
   ASSERT_TRUE(Join("ana", "rf7").ok());
   Restart();
   Shutdown();
-  wallet_reader_ = false;  // the wallet is "slow": nobody reads the stakes
+  // The wallet is "slow": nobody reads the stakes.
+  wallet_requests_interval_ = absl::ZeroDuration();
   stake_wait_ = absl::Milliseconds(50);
   Start();
   grpc::Status s = PlaceBet("ana", "rf7", Bet("red"), 200, 1, "late");
@@ -416,9 +417,9 @@ TEST_F(BankedTableTest, StakeTheWalletAnswersTooLateIsPaidBack) {
   EXPECT_EQ(View("ana", "rf7").roulette().my_bets_size(), 0);
   // The client retries: the stake is still on its way, so the retry
   // answers the current view and requests no second stake.
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   EXPECT_TRUE(PlaceBet("ana", "rf7", Bet("red"), 200, 1, "late").ok());
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
   // The table gives up after saga_timeout: the bet is off the board.
   clock_.Advance(absl::Seconds(11));
   tables_->Tick();
@@ -512,7 +513,7 @@ TEST_F(BankedTableTest, BlackjackBadInputsAppendNothing) {
   Fund("bob", 50'000);
   ASSERT_TRUE(Sit("ana", "bj2", 1).ok());
   ASSERT_TRUE(Sit("bob", "bj2", 2).ok());
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   auto expect = [&](grpc::Status s, grpc::StatusCode code,
                     const std::string& message) {
     EXPECT_EQ(s.error_code(), code) << s.error_message();
@@ -527,7 +528,7 @@ TEST_F(BankedTableTest, BlackjackBadInputsAppendNothing) {
   expect(Sit("cai", "bj2", 4), grpc::INVALID_ARGUMENT, "");
   expect(Act("ana", "bj2", v1::BLACKJACK_ACTION_TYPE_HIT, 0, 1),
          grpc::FAILED_PRECONDITION, "not in play");
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
   ASSERT_TRUE(PlaceBet("ana", "bj2", {}, 1'000).ok());
   ASSERT_TRUE(PlaceBet("bob", "bj2", {}, 1'000).ok());
   clock_.Advance(absl::Seconds(15));  // the betting time from the first bet
@@ -538,7 +539,7 @@ TEST_F(BankedTableTest, BlackjackBadInputsAppendNothing) {
     EXPECT_TRUE(view.blackjack().hole_card_hidden());
     const int to_act = view.blackjack().to_act_seat();
     const std::string other = to_act == 1 ? "bob" : "ana";
-    const int64_t before = BankedEvents();
+    const int64_t before = TableEvents();
     // Out of turn; an operator acting; another round; a bet mid-round.
     expect(Act(other, "bj2", v1::BLACKJACK_ACTION_TYPE_HIT),
            grpc::FAILED_PRECONDITION, "");
@@ -557,7 +558,7 @@ TEST_F(BankedTableTest, BlackjackBadInputsAppendNothing) {
     expect(Act(to_act == 1 ? "ana" : "bob", "bj2",
                v1::BLACKJACK_ACTION_TYPE_UNSPECIFIED),
            grpc::INVALID_ARGUMENT, "action must be");
-    EXPECT_EQ(BankedEvents(), before);
+    EXPECT_EQ(TableEvents(), before);
     // Nobody acts: the decision time runs out and every hand stands.
     for (int i = 0; i < 10 && View("ana", "bj2").blackjack().in_round(); ++i) {
       clock_.Advance(absl::Seconds(30));
@@ -722,7 +723,7 @@ TEST_F(BankedTableTest, StudBadInputsAppendNothing) {
   ASSERT_TRUE(CreateStud("sd3", config).ok());
   Fund("ana", 10'000);
   ASSERT_TRUE(Sit("ana", "sd3", 1).ok());
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
   auto expect = [&](grpc::Status s, grpc::StatusCode code) {
     EXPECT_EQ(s.error_code(), code) << s.error_message();
   };
@@ -733,15 +734,15 @@ TEST_F(BankedTableTest, StudBadInputsAppendNothing) {
   expect(StudAct("ana", "sd3", v1::STUD_ACTION_TYPE_BET, 1),
          grpc::FAILED_PRECONDITION);
   expect(Sit("bob", "sd3", 8), grpc::INVALID_ARGUMENT);
-  EXPECT_EQ(BankedEvents(), events);
+  EXPECT_EQ(TableEvents(), events);
   ASSERT_TRUE(PlaceBet("ana", "sd3", {}, 100).ok());
   clock_.Advance(absl::Seconds(15));
   tables_->Tick();
-  const int64_t dealt = BankedEvents();
+  const int64_t dealt = TableEvents();
   expect(StudAct("ana", "sd3", v1::STUD_ACTION_TYPE_UNSPECIFIED),
          grpc::INVALID_ARGUMENT);
   expect(PlaceBet("ana", "sd3", {}, 100, 1), grpc::FAILED_PRECONDITION);
-  EXPECT_EQ(BankedEvents(), dealt);
+  EXPECT_EQ(TableEvents(), dealt);
 }
 
 TEST_F(BankedTableTest, StudRestartMidRoundThenVoidRefunds_SD_33) {

@@ -59,7 +59,7 @@ TEST_F(BankedTableTest, AuditorAndGatewayNamedAnaSeeNoneOfAnasCards) {
   ASSERT_NE(StudSeat(own, 1), nullptr);
   ASSERT_EQ(StudSeat(own, 1)->cards_size(), 5);
   ASSERT_TRUE(own.joined());
-  const int64_t events = BankedEvents();
+  const int64_t events = TableEvents();
 
   v1::GetBankedTableRequest req;
   req.set_table_id("sv1");
@@ -124,7 +124,7 @@ TEST_F(BankedTableTest, AuditorAndGatewayNamedAnaSeeNoneOfAnasCards) {
   EXPECT_EQ(CountEvents(v1::BankedTableEvent::kConnection), 0);
   EXPECT_TRUE(View("ana", "sv1").joined());
   EXPECT_FALSE(View("ana", "sv1").disconnected());
-  EXPECT_GT(BankedEvents(), events);  // ana's fold, nothing of the callers'
+  EXPECT_GT(TableEvents(), events);  // ana's fold, nothing of the callers'
 
   // Roulette: ana's bets are hers.
   ASSERT_TRUE(Create("rv1", v1::BANKED_GAME_ROULETTE_FRENCH).ok());

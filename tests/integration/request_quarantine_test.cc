@@ -122,20 +122,7 @@ class RequestQuarantineTest : public ::testing::Test {
   }
 
   void Fund(const std::string& player, int64_t cash) {
-    v1::OpenAccountRequest open;
-    open.set_request_id("open-" + player);
-    open.set_player_id(player);
-    v1::AccountResponse account;
-    grpc::ClientContext c1;
-    ASSERT_TRUE(stub_->OpenAccount(&c1, open, &account).ok());
-    v1::DepositRequest deposit;
-    deposit.set_request_id("dep-" + player);
-    deposit.set_player_id(player);
-    deposit.set_amount_minor(cash);
-    deposit.set_payment_ref("psp-" + player);
-    v1::TransactionResponse tx;
-    grpc::ClientContext c2;
-    ASSERT_TRUE(stub_->Deposit(&c2, deposit, &tx).ok());
+    FundPlayer(*stub_, player, cash);
   }
 
   // Appends a request of `table_id` as its table service would (the event
@@ -465,6 +452,52 @@ TEST_F(RequestQuarantineTest, ATransientFailureIsRetriedNotQuarantined) {
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
   EXPECT_EQ(report->poker.carried_out, 2);
+}
+
+// A record on a requests topic that does not decode: whether it asked for
+// money nobody can tell, so one reader (the unnamed requester's)
+// quarantines it, once, at the "decode" step, and the request after it in
+// its partition runs. The poker and the banked requests alike.
+TEST_F(RequestQuarantineTest, ARecordThatDoesNotDecodeIsQuarantinedOnce) {
+  ASSERT_TRUE(log_->EnsureTopic({std::string(wire::kBankedRequestsTopic),
+                                 kTablePartitions})
+                  .ok());
+  Fund("ana", 50'000);
+  std::vector<eventlog::Position> junk;
+  for (std::string_view topic :
+       {wire::kTableRequestsTopic, wire::kBankedRequestsTopic}) {
+    eventlog::Record record;
+    record.topic = std::string(topic);
+    record.key = wire::TableStream("t1");  // the buy-in's partition
+    record.value = "not an event envelope";
+    auto appended = log_->Append({std::move(record)});
+    ASSERT_TRUE(appended.ok()) << appended.status();
+    junk.push_back(appended->front());
+  }
+  const eventlog::Position buy_in =
+      BuyIn("t1", "table/t1/buyin/1", "ana", 10'000);
+  ASSERT_EQ(buy_in.partition, junk[0].partition);
+  for (int i = 0; i < 2; ++i) {  // again: nothing repeats
+    Poll();
+    ASSERT_TRUE(wallet_->PollBankedRequests().ok());
+  }
+  EXPECT_EQ(Committed(buy_in.partition), buy_in.offset + 1);
+  EXPECT_EQ(Seat("t1", "ana"), 10'000);
+  std::vector<Logged> quarantines = Quarantines();
+  ASSERT_EQ(quarantines.size(), 2u);
+  for (size_t i = 0; i < quarantines.size(); ++i) {
+    const v1::RequestQuarantined& q =
+        quarantines[i].event.request_quarantined();
+    EXPECT_EQ(quarantines[i].stream,
+              "wallet/" + std::string(wire::kUnnamedRequester));
+    EXPECT_EQ(q.step(), "decode");
+    EXPECT_EQ(q.code(), "DATA_LOSS");
+    const size_t which = q.topic() == wire::kTableRequestsTopic ? 0 : 1;
+    EXPECT_EQ(q.partition(), junk[which].partition) << q.topic();
+    EXPECT_EQ(q.offset(), junk[which].offset) << q.topic();
+  }
+  EXPECT_NE(quarantines[0].event.request_quarantined().topic(),
+            quarantines[1].event.request_quarantined().topic());
 }
 
 TEST(RequestQuarantine, OnlyFailuresThatRepeatAreQuarantined) {

@@ -4,45 +4,20 @@
 // without the right gets UNAUTHENTICATED or PERMISSION_DENIED and the
 // table's topic gains nothing; one with it gets past the check (the call
 // may still fail on the rules).
-#include <array>
-#include <chrono>
-#include <functional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "tests/harness/access_matrix.h"
 #include "tests/integration/table_test_fixture.h"
 
 namespace banca::testing {
 namespace {
 
 using auth::Role;
-using grpc::StatusCode;
 using Stub = v1::TableService::Stub;
-
-struct Who {
-  std::string label;
-  std::string token;  // empty: no authorization metadata
-};
-
-using Call = std::function<grpc::Status(Stub&, grpc::ClientContext*, int n)>;
-
-struct Rpc {
-  std::string name;
-  Call call;
-  std::set<std::string> allowed;  // labels past the check
-};
-
-v1::PokerTableConfig Holdem() {
-  v1::PokerTableConfig c;
-  c.set_variant(v1::POKER_VARIANT_HOLDEM);
-  c.set_small_blind_minor(50);
-  c.set_big_blind_minor(100);
-  c.set_buy_in_min_minor(5'000);
-  c.set_buy_in_max_minor(20'000);
-  return c;
-}
+using Rpc = MatrixRpc<Stub>;
 
 // `now`: the test clock's seconds, for the player token a Relay opens with.
 std::vector<Rpc> Rpcs(int64_t now) {
@@ -146,12 +121,7 @@ std::vector<Rpc> Rpcs(int64_t now) {
        [](Stub& s, grpc::ClientContext* c, int) {
          v1::WatchTableRequest r;
          r.set_table_id("t1");
-         auto reader = s.WatchTable(c, r);
-         v1::TableView first;
-         if (reader->Read(&first)) c->TryCancel();
-         grpc::Status st = reader->Finish();
-         return st.error_code() == StatusCode::CANCELLED ? grpc::Status::OK
-                                                         : st;
+         return FirstMessage<v1::TableView>(*s.WatchTable(c, r), c);
        },
        everyone},
       {"Play",
@@ -160,11 +130,7 @@ std::vector<Rpc> Rpcs(int64_t now) {
          v1::PlayRequest join;
          join.mutable_join()->set_table_id("t1");
          stream->Write(join);
-         v1::PlayUpdate first;
-         if (stream->Read(&first)) c->TryCancel();
-         grpc::Status st = stream->Finish();
-         return st.error_code() == StatusCode::CANCELLED ? grpc::Status::OK
-                                                         : st;
+         return FirstMessage<v1::PlayUpdate>(*stream, c);
        },
        // A player without a seat joins as a spectator.
        players},
@@ -178,11 +144,7 @@ std::vector<Rpc> Rpcs(int64_t now) {
              TestToken(Role::kPlayer, "ana", now));
          m->mutable_open()->set_table_id("t1");
          stream->Write(open);
-         v1::RelayUpdate first;
-         if (stream->Read(&first)) c->TryCancel();
-         grpc::Status st = stream->Finish();
-         return st.error_code() == StatusCode::CANCELLED ? grpc::Status::OK
-                                                         : st;
+         return FirstMessage<v1::RelayUpdate>(*stream, c);
        },
        {"gateway:ana"}},
       {"Leave",
@@ -213,52 +175,8 @@ TEST_F(TableAccessTest, EveryRoleAndRpcPairFollowsTheMatrix) {
   TwoAtTable("t1");
   Fund("carl", 50'000);
   const int64_t now = clock_.NowMicros() / 1'000'000;
-  std::array<unsigned char, auth::kSeedBytes> other_seed;
-  other_seed.fill(3);
-  const std::vector<Who> callers = {
-      {"no token", ""},
-      {"forged", *edge::DayToken(*auth::SigningKey::FromSeed(other_seed),
-                                 Role::kOperator, "op", now)},
-      {"player:ana", TestToken(Role::kPlayer, "ana", now)},
-      {"player:carl", TestToken(Role::kPlayer, "carl", now)},
-      {"operator:op", TestToken(Role::kOperator, "op", now)},
-      {"finance:fin", TestToken(Role::kFinance, "fin", now)},
-      // Named like the seated player ana: none of them is ana.
-      {"auditor:ana", TestToken(Role::kAuditor, "ana", now)},
-      {"service:table", TestToken(Role::kService, "table", now)},
-      {"gateway:ana", TestToken(Role::kGateway, "ana", now)},
-  };
-  int n = 0;
-  int refusals = 0;
-  for (const Rpc& rpc : Rpcs(now)) {
-    for (const Who& who : callers) {
-      grpc::ClientContext ctx;
-      ctx.set_deadline(std::chrono::system_clock::now() +
-                       std::chrono::seconds(20));
-      if (!who.token.empty()) {
-        ctx.AddMetadata("authorization", "Bearer " + who.token);
-      }
-      Quiesce();  // what an earlier, allowed call set going is done
-      const int64_t before = TableEvents();
-      const grpc::Status s = rpc.call(*tables_, &ctx, ++n);
-      const std::string what = rpc.name + " by " + who.label;
-      if (who.label == "no token" || who.label == "forged") {
-        EXPECT_EQ(s.error_code(), StatusCode::UNAUTHENTICATED)
-            << what << ": " << s.error_message();
-      } else if (rpc.allowed.count(who.label) == 0) {
-        EXPECT_EQ(s.error_code(), StatusCode::PERMISSION_DENIED)
-            << what << ": " << s.error_message();
-      } else {
-        EXPECT_NE(s.error_code(), StatusCode::PERMISSION_DENIED)
-            << what << ": " << s.error_message();
-        EXPECT_NE(s.error_code(), StatusCode::UNAUTHENTICATED)
-            << what << ": " << s.error_message();
-        continue;
-      }
-      ++refusals;
-      EXPECT_EQ(TableEvents(), before) << what << " appended an event";
-    }
-  }
+  const int refusals =
+      ExpectAccessMatrix(*tables_, Rpcs(now), TableCallers(now), TableMatrix());
   EXPECT_GT(refusals, 60);
 }
 

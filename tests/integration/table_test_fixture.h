@@ -1,127 +1,66 @@
-// The table service's gRPC test fixture: the table and wallet services in
-// one process on loopback, an embedded log on disk, RocksDB projections, a
-// manual clock for the timers, and helpers to fund, seat, act and read the
-// ledger to the cent.
+// The poker table service's gRPC test fixture, on the tables' harness
+// (tests/harness/service_harness.h: the table and wallet services in one
+// process on loopback, an embedded log on disk, RocksDB projections, a
+// manual clock for the timers), with helpers to create, seat, act, play
+// and read the ledger to the cent.
 #ifndef BANCA_TESTS_INTEGRATION_TABLE_TEST_FIXTURE_H_
 #define BANCA_TESTS_INTEGRATION_TABLE_TEST_FIXTURE_H_
 
-#include <filesystem>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "banca/v1/table.grpc.pb.h"
-#include "banca/v1/wallet.grpc.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
-#include "libs/auth/token.h"
-#include "libs/common/clock.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/event_log.h"
-#include "libs/eventlog/log_backend.h"
-#include "libs/ledger/account.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
-#include "services/server/server_options.h"
 #include "services/table/table_service.h"
-#include "services/wallet/wallet_service.h"
+#include "tests/harness/service_harness.h"
 #include "tests/integration/test_keys.h"
-#include "tests/integration/wallet_test_util.h"
 
 namespace banca::testing {
 
-class TableServiceTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = FreshDir(
-        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    Start();
-  }
-  void TearDown() override { Shutdown(); }
+// The tests' Hold'em table: blinds 50/100, buy-ins 5,000 to 20,000.
+inline v1::PokerTableConfig Holdem() {
+  v1::PokerTableConfig c;
+  c.set_variant(v1::POKER_VARIANT_HOLDEM);
+  c.set_small_blind_minor(50);
+  c.set_big_blind_minor(100);
+  c.set_buy_in_min_minor(5'000);
+  c.set_buy_in_max_minor(20'000);
+  return c;
+}
 
-  void Start() {
-    auto log = eventlog::OpenLogBackend("embedded", dir_);
-    ASSERT_TRUE(log.ok()) << log.status();
-    log_ = std::move(*log);
-    wallet::WalletOptions wo;
-    wo.projection_dir = dir_ + "/projections/wallet";
-    std::filesystem::create_directories(wo.projection_dir);
-    wo.expiry_interval = absl::ZeroDuration();
-    wo.table_requests_interval = wallet_requests_interval_;
-    wo.verifier = TestVerifier();
-    auto w = wallet::WalletService::Start(*log_, clock_, wo);
-    ASSERT_TRUE(w.ok()) << w.status();
-    wallet_ = std::move(*w);
+class TableServiceTest : public ServiceHarness {
+ protected:
+  TableServiceTest() : ServiceHarness(wire::kPokerTableTopics, "") {}
+
+  absl::StatusOr<grpc::Service*> StartTables() override {
     table::TableServiceOptions to;
     to.verifier = TestVerifier();
     to.deck_keys = TestDeckKeys();
     to.tick_interval = absl::ZeroDuration();  // the test drives the timers
     to.poll_interval = outcome_poll_interval_;
     to.sit_wait = sit_wait_;
-    auto t = table::TableService::Start(TableLog(), clock_, to);
-    ASSERT_TRUE(t.ok()) << t.status();
-    table_ = std::move(*t);
-    grpc::ServerBuilder builder;
-    server::ApplyServerOptions(builder);  // as served: request limits too
-    int port = 0;
-    builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
-                             &port);
-    builder.RegisterService(wallet_.get());
-    builder.RegisterService(table_.get());
-    server_ = builder.BuildAndStart();
-    ASSERT_NE(server_, nullptr);
-    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
-                                       grpc::InsecureChannelCredentials());
+    ASSIGN_OR_RETURN(table_,
+                     table::TableService::Start(TableLog(), clock_, to));
+    return table_.get();
+  }
+  void ConnectTables(std::shared_ptr<grpc::Channel> channel) override {
     tables_ = v1::TableService::NewStub(channel);
-    // The back office's roles for the wallet, at the test's clock.
-    wallet_stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
-        absl::StrCat("127.0.0.1:", port),
-        *edge::BackOfficeTokens(TestSigningKey(), "test", [this] {
-          return clock_.NowMicros() / 1'000'000;
-        })));
   }
-  void Shutdown() {
-    if (server_) server_->Shutdown();
+  void StopTables() override {
     if (table_) table_->Stop();
-    if (wallet_) (void)wallet_->Stop();
-    server_.reset();
-    table_.reset();
-    wallet_.reset();
-    log_.reset();
   }
-
-  std::string Token(const std::string& subject,
-                    auth::Role role = auth::Role::kPlayer) {
-    return TestToken(role, subject, clock_.NowMicros() / 1'000'000);
-  }
-  std::unique_ptr<grpc::ClientContext> As(
-      const std::string& subject, auth::Role role = auth::Role::kPlayer) {
-    auto ctx = std::make_unique<grpc::ClientContext>();
-    ctx->AddMetadata("authorization", "Bearer " + Token(subject, role));
-    return ctx;
-  }
-
-  void Fund(const std::string& player, int64_t cash) {
-    v1::OpenAccountRequest open;
-    open.set_request_id("open-" + player);
-    open.set_player_id(player);
-    v1::AccountResponse account;
-    grpc::ClientContext c1;
-    ASSERT_TRUE(wallet_stub_->OpenAccount(&c1, open, &account).ok());
-    if (cash == 0) return;
-    v1::DepositRequest dep;
-    dep.set_request_id("dep-" + player);
-    dep.set_player_id(player);
-    dep.set_amount_minor(cash);
-    dep.set_payment_ref("psp-" + player);
-    v1::TransactionResponse tx;
-    grpc::ClientContext c2;
-    ASSERT_TRUE(wallet_stub_->Deposit(&c2, dep, &tx).ok());
-  }
+  void ReleaseTables() override { table_.reset(); }
 
   grpc::Status Create(const std::string& id, v1::PokerTableConfig config) {
     v1::CreateTableRequest req;
@@ -130,17 +69,7 @@ class TableServiceTest : public ::testing::Test {
     req.set_name("Table " + id);
     *req.mutable_config() = config;
     v1::TableInfo info;
-    return tables_->CreateTable(As("op", auth::Role::kOperator).get(), req,
-                                &info);
-  }
-  static v1::PokerTableConfig Holdem() {
-    v1::PokerTableConfig c;
-    c.set_variant(v1::POKER_VARIANT_HOLDEM);
-    c.set_small_blind_minor(50);
-    c.set_big_blind_minor(100);
-    c.set_buy_in_min_minor(5'000);
-    c.set_buy_in_max_minor(20'000);
-    return c;
+    return tables_->CreateTable(Operator().get(), req, &info);
   }
   grpc::Status Sit(const std::string& player, const std::string& table,
                    int seat, int64_t buy_in, v1::SeatResponse* out = nullptr,
@@ -174,9 +103,6 @@ class TableServiceTest : public ::testing::Test {
     v1::TableView resp;
     return tables_->Act(As(player).get(), req, out ? out : &resp);
   }
-  int64_t Cash(const std::string& player) {
-    return wallet_->ledger().AccountBalance(ledger::PlayerCashAccount(player));
-  }
   // Ana and Bob, funded with 50,000, at a fresh Hold'em table with 10,000
   // each: the first hand is dealt.
   void TwoAtTable(const std::string& table) {
@@ -196,45 +122,6 @@ class TableServiceTest : public ::testing::Test {
   int64_t Seat(const std::string& table, const std::string& player) {
     return wallet_->ledger().AccountBalance(
         settlement::SeatAccount(table, player));
-  }
-  // Waits until the wallet has carried out everything the tables logged.
-  void Settle() {
-    for (int i = 0; i < 2000; ++i) {
-      bool idle = true;
-      const int partitions =
-          log_->PartitionCount(wire::kTableRequestsTopic).value_or(0);
-      for (int p = 0; p < partitions; ++p) {
-        const int64_t end =
-            log_->EndOffset(wire::kTableRequestsTopic, p).value_or(0);
-        const int64_t done = log_->CommittedOffset("wallet.table-requests",
-                                                   wire::kTableRequestsTopic, p)
-                                 .value_or(0);
-        idle &= done == end;
-      }
-      if (idle) return;
-      absl::SleepFor(absl::Milliseconds(2));
-    }
-    FAIL() << "the wallet did not catch up with the table requests";
-  }
-  int64_t TableEvents() {
-    int64_t n = 0;
-    const int partitions = log_->PartitionCount(wire::kTableTopic).value_or(0);
-    for (int p = 0; p < partitions; ++p) {
-      n += log_->EndOffset(wire::kTableTopic, p).value_or(0);
-    }
-    return n;
-  }
-  // Waits until the table and the wallet are done with everything asked so
-  // far (see BankedTableTest::Quiesce), for a count of events to compare.
-  void Quiesce() {
-    for (int i = 0; i < 100; ++i) {
-      Settle();
-      const int64_t n = TableEvents();
-      absl::SleepFor(absl::Milliseconds(20));
-      Settle();
-      if (TableEvents() == n) return;
-    }
-    FAIL() << "the table never went quiet";
   }
   // Every event on the table topic, decoded, partition by partition.
   std::vector<v1::TableEvent> LoggedTableEvents() {
@@ -307,20 +194,14 @@ class TableServiceTest : public ::testing::Test {
 
   // Hooks for the fault and saga tests: the log the table service writes
   // to (a wrapper around log_), and the pace of the two saga readers (zero
-  // turns one off; the test then polls it).
+  // turns one off; the test then polls it; wallet_requests_interval_ is the
+  // wallet's).
   virtual eventlog::EventLog& TableLog() { return *log_; }
-  absl::Duration wallet_requests_interval_ = absl::Milliseconds(1);
   absl::Duration outcome_poll_interval_ = absl::Milliseconds(1);
   absl::Duration sit_wait_ = absl::Seconds(10);
 
-  std::string dir_;
-  ManualClock clock_{1'767'225'600'000'000};
-  std::unique_ptr<eventlog::EventLog> log_;
-  std::unique_ptr<wallet::WalletService> wallet_;
   std::unique_ptr<table::TableService> table_;
-  std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<v1::TableService::Stub> tables_;
-  std::unique_ptr<v1::WalletService::Stub> wallet_stub_;
 };
 
 }  // namespace banca::testing

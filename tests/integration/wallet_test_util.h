@@ -57,6 +57,28 @@ inline absl::StatusOr<std::vector<v1::StatementEntry>> ReadStatement(
   return entries;
 }
 
+// Opens `player`'s account and, unless `cash` is 0, deposits `cash` into it,
+// as the back office and the payment service do (`wallet` carries their
+// tokens).
+inline void FundPlayer(v1::WalletService::Stub& wallet,
+                       const std::string& player, int64_t cash) {
+  v1::OpenAccountRequest open;
+  open.set_request_id("open-" + player);
+  open.set_player_id(player);
+  v1::AccountResponse account;
+  grpc::ClientContext c1;
+  ASSERT_TRUE(wallet.OpenAccount(&c1, open, &account).ok());
+  if (cash == 0) return;
+  v1::DepositRequest deposit;
+  deposit.set_request_id("dep-" + player);
+  deposit.set_player_id(player);
+  deposit.set_amount_minor(cash);
+  deposit.set_payment_ref("psp-" + player);
+  v1::TransactionResponse tx;
+  grpc::ClientContext c2;
+  ASSERT_TRUE(wallet.Deposit(&c2, deposit, &tx).ok());
+}
+
 inline std::string FreshDir(const std::string& name) {
   const std::string dir =
       absl::StrCat(::testing::TempDir(), "/banca_", name, "_", getpid());
