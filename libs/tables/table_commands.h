@@ -1,6 +1,6 @@
 // The input events a poker table host builds for its commands, shared by
 // the table service (services/table) and the scenario runner
-// (tools/scenario), so both put the same events to TableState::Apply.
+// (libs/scenario), so both put the same events to TableState::Apply.
 // Pure: the caller brings the deck, the button draw and the time.
 #ifndef BANCA_LIBS_TABLES_TABLE_COMMANDS_H_
 #define BANCA_LIBS_TABLES_TABLE_COMMANDS_H_

@@ -18,7 +18,6 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/audit/request_audit.h"
-#include "services/wallet/request_quarantine.h"
 
 namespace banca::audit {
 namespace {

@@ -18,8 +18,6 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/audit/audit_test_log.h"
-#include "services/wallet/partition_ownership.h"
-#include "services/wallet/request_quarantine.h"
 
 namespace banca::audit {
 namespace {

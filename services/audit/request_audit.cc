@@ -13,7 +13,6 @@
 #include "libs/wire/ownership.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/wallet/partition_ownership.h"
 
 namespace banca::audit {
 

@@ -1,4 +1,4 @@
-// The scenario parser and runner (tools/scenario/scenario.h): the JSON files
+// The scenario parser and runner (libs/scenario/scenario.h): the JSON files
 // `banca scenario run` reads, played through the production engines, ledger
 // and a throw-away embedded log. A malformed file must exit 2 (or a step be
 // rejected), never crash or hit UB; and a played scenario's ledger must sum
@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "libs/scenario/scenario.h"
 #include "nlohmann/json.hpp"
-#include "tools/scenario/scenario.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // The return-to-player gate of CI: every banked game of `banca bench rtp`
-// (tools/bench/rtp_games.h) plays at least 1,000,000 rounds on its real
+// (libs/games/rtp_games.h) plays at least 1,000,000 rounds on its real
 // engine, and its theoretical RTP (docs/rtp.md) must lie inside the measured
 // 99% confidence interval. Seeded, so a run is reproducible: with a correct
 // engine a given seed fails with probability 1% per game, once and for all,
@@ -10,8 +10,8 @@
 
 #include "gtest/gtest.h"
 #include "libs/cards/seeded_random.h"
+#include "libs/games/rtp_games.h"
 #include "libs/games/rtp_tally.h"
-#include "tools/bench/rtp_games.h"
 
 namespace banca::cli {
 namespace {
@@ -19,11 +19,11 @@ namespace {
 constexpr int64_t kRounds = 1'000'000;
 
 TEST(ReturnToPlayer, TheoryInsideThe99PercentIntervalForEveryGame) {
-  if (bench::RtpGames().empty()) {
+  if (games::RtpGames().empty()) {
     GTEST_SKIP() << "no banked game is built yet";
   }
   uint64_t seed = 20261123;
-  for (const bench::RtpGame& game : bench::RtpGames()) {
+  for (const games::RtpGame& game : games::RtpGames()) {
     cards::testing::SeededRandomSource rng =
         cards::testing::SeededRandomSource::FromSeed(seed++);
     games::RtpTally tally;

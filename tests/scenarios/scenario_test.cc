@@ -7,7 +7,7 @@
 //   "steps": [{"index", "ok", "code"?, "message_contains"?}] (selected),
 //   "result_contains": [text per round, optional].
 // Plus bad input: malformed files, unknown steps, bad decks, out of turn.
-#include "tools/scenario/scenario.h"
+#include "libs/scenario/scenario.h"
 
 #include <algorithm>
 #include <cctype>

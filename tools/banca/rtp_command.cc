@@ -10,9 +10,9 @@
 
 #include "absl/time/clock.h"
 #include "libs/cards/random.h"
+#include "libs/games/rtp_games.h"
 #include "nlohmann/json.hpp"
 #include "tools/banca/commands.h"
-#include "tools/bench/rtp_games.h"
 
 namespace banca::cli {
 namespace {
@@ -25,8 +25,8 @@ struct RtpFlags {
 };
 
 int BenchRtp(const RtpFlags& flags) {
-  const bench::RtpGame* game = nullptr;
-  for (const bench::RtpGame& g : bench::RtpGames()) {
+  const games::RtpGame* game = nullptr;
+  for (const games::RtpGame& g : games::RtpGames()) {
     if (g.name == flags.game) game = &g;
   }
   if (game == nullptr) return kUsageError;  // the flag's check names them
@@ -77,7 +77,7 @@ void AddBenchRtpCommand(CLI::App& bench, Action* action) {
       "(1% of runs with a correct engine) or an error, 2 usage.");
   auto flags = std::make_shared<RtpFlags>();
   std::vector<std::string> names;
-  for (const bench::RtpGame& g : bench::RtpGames()) names.emplace_back(g.name);
+  for (const games::RtpGame& g : games::RtpGames()) names.emplace_back(g.name);
   rtp->add_option("--game", flags->game, "the game")
       ->required()
       ->check(CLI::IsMember(names));

@@ -1,10 +1,10 @@
-// `banca scenario run FILE.json` (see tools/scenario/scenario.h).
+// `banca scenario run FILE.json` (see libs/scenario/scenario.h).
 #include <cstdio>
 #include <memory>
 #include <string>
 
+#include "libs/scenario/scenario.h"
 #include "tools/banca/commands.h"
-#include "tools/scenario/scenario.h"
 
 namespace banca::cli {
 namespace {

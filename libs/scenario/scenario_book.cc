@@ -1,4 +1,4 @@
-#include "tools/scenario/scenario_book.h"
+#include "libs/scenario/scenario_book.h"
 
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "tools/scenario/scenario_banked.h"
+#include "libs/scenario/scenario_banked.h"
 
 #include <string>
 #include <string_view>

@@ -9,8 +9,8 @@
 //   - Step() returns an error: the step is rejected; the runner leaves its
 //     own state as it was, and must not have posted anything (the book
 //     reports a violation when it did: money cannot be un-moved quietly).
-#ifndef BANCA_TOOLS_SCENARIO_SCENARIO_BOOK_H_
-#define BANCA_TOOLS_SCENARIO_SCENARIO_BOOK_H_
+#ifndef BANCA_LIBS_SCENARIO_SCENARIO_BOOK_H_
+#define BANCA_LIBS_SCENARIO_SCENARIO_BOOK_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -187,4 +187,4 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeRouletteRunner(
 
 }  // namespace banca::scenario
 
-#endif  // BANCA_TOOLS_SCENARIO_SCENARIO_BOOK_H_
+#endif  // BANCA_LIBS_SCENARIO_SCENARIO_BOOK_H_

@@ -41,11 +41,11 @@
 #include "libs/games/roulette/pocket.h"
 #include "libs/games/roulette/table.h"
 #include "libs/games/roulette/table_config.h"
+#include "libs/scenario/scenario_banked.h"
+#include "libs/scenario/scenario_book.h"
 #include "libs/settlement/banked_settlement.h"
 #include "libs/tables/roulette_table_state.h"
 #include "libs/tables/roulette_wire.h"
-#include "tools/scenario/scenario_banked.h"
-#include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/scenario/scenario.h"
+#include "libs/scenario/scenario.h"
 
 #include <stdlib.h>
 
@@ -22,9 +22,9 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
+#include "libs/scenario/scenario_book.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
 namespace {

@@ -27,12 +27,12 @@
 #include "libs/games/poker/table.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
+#include "libs/scenario/scenario_book.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/tables/poker_config.h"
 #include "libs/tables/table_commands.h"
 #include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
-#include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
 namespace {

@@ -7,8 +7,8 @@
 // posted and answered with StakeCaptured (a stake the ledger refuses
 // rejects the step: the service would log StakeRefused), and every
 // BankedMoney's transactions are posted against the game's wagers.
-#ifndef BANCA_TOOLS_SCENARIO_SCENARIO_BANKED_H_
-#define BANCA_TOOLS_SCENARIO_SCENARIO_BANKED_H_
+#ifndef BANCA_LIBS_SCENARIO_SCENARIO_BANKED_H_
+#define BANCA_LIBS_SCENARIO_SCENARIO_BANKED_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -21,8 +21,8 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "banca/v1/ledger.pb.h"
+#include "libs/scenario/scenario_book.h"
 #include "libs/tables/banked_game_state.h"
-#include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
 
@@ -126,4 +126,4 @@ class BankedRunner : public GameRunner {
 
 }  // namespace banca::scenario
 
-#endif  // BANCA_TOOLS_SCENARIO_SCENARIO_BANKED_H_
+#endif  // BANCA_LIBS_SCENARIO_SCENARIO_BANKED_H_

@@ -1,4 +1,4 @@
-#include "tools/bench/rtp_games.h"
+#include "libs/games/rtp_games.h"
 
 #include "libs/games/blackjack/rtp_simulation.h"
 #include "libs/games/blackjack/theoretical_rtp.h"
@@ -6,7 +6,7 @@
 #include "libs/games/stud_no_draw/exact_rtp.h"
 #include "libs/games/stud_no_draw/rtp_simulation.h"
 
-namespace banca::bench {
+namespace banca::games {
 namespace {
 
 absl::Status SimulateBlackjack(int64_t rounds, cards::RandomSource& rng,
@@ -66,4 +66,4 @@ const std::vector<RtpGame>& RtpGames() {
   return *games;
 }
 
-}  // namespace banca::bench
+}  // namespace banca::games

@@ -26,18 +26,16 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/blackjack/table.h"
+#include "libs/scenario/scenario_banked.h"
+#include "libs/scenario/scenario_book.h"
 #include "libs/settlement/banked_settlement.h"
 #include "libs/tables/blackjack_table_state.h"
 #include "libs/tables/blackjack_wire.h"
-#include "tools/scenario/scenario_banked.h"
-#include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
 namespace {
 
 namespace bj = games::blackjack;
-
-constexpr char kGame[] = "blackjack";
 
 const std::set<std::string>& BlackjackSteps() {
   static const auto* kSteps = new std::set<std::string>{

@@ -2,8 +2,8 @@
 // engine (libs/games/<game>) with a fixed strategy, one round at a time,
 // and knows its theoretical RTP under that strategy (derived in
 // docs/rtp.md).
-#ifndef BANCA_TOOLS_BENCH_RTP_GAMES_H_
-#define BANCA_TOOLS_BENCH_RTP_GAMES_H_
+#ifndef BANCA_LIBS_GAMES_RTP_GAMES_H_
+#define BANCA_LIBS_GAMES_RTP_GAMES_H_
 
 #include <cstdint>
 #include <string_view>
@@ -13,7 +13,7 @@
 #include "libs/cards/random.h"
 #include "libs/games/rtp_tally.h"
 
-namespace banca::bench {
+namespace banca::games {
 
 struct RtpGame {
   std::string_view name;      // the scenario game name, e.g. "blackjack"
@@ -26,6 +26,6 @@ struct RtpGame {
 
 const std::vector<RtpGame>& RtpGames();
 
-}  // namespace banca::bench
+}  // namespace banca::games
 
-#endif  // BANCA_TOOLS_BENCH_RTP_GAMES_H_
+#endif  // BANCA_LIBS_GAMES_RTP_GAMES_H_

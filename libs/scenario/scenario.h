@@ -6,8 +6,8 @@
 // Supported now: the poker cash games (holdem, omaha, synthetic) and the
 // banked games (blackjack, roulette_french, roulette_american,
 // stud_no_draw). A valid tournament file exits 3 with an error object.
-#ifndef BANCA_TOOLS_SCENARIO_SCENARIO_H_
-#define BANCA_TOOLS_SCENARIO_SCENARIO_H_
+#ifndef BANCA_LIBS_SCENARIO_SCENARIO_H_
+#define BANCA_LIBS_SCENARIO_SCENARIO_H_
 
 #include <cstdint>
 #include <string>
@@ -36,4 +36,4 @@ ScenarioRun RunScenarioFile(const std::string& path,
 
 }  // namespace banca::scenario
 
-#endif  // BANCA_TOOLS_SCENARIO_SCENARIO_H_
+#endif  // BANCA_LIBS_SCENARIO_SCENARIO_H_

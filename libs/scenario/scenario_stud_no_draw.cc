@@ -22,17 +22,16 @@
 #include "libs/common/status_macros.h"
 #include "libs/games/stud_no_draw/describe.h"
 #include "libs/games/stud_no_draw/table.h"
+#include "libs/scenario/scenario_banked.h"
+#include "libs/scenario/scenario_book.h"
 #include "libs/settlement/banked_settlement.h"
 #include "libs/tables/stud_table_state.h"
-#include "tools/scenario/scenario_banked.h"
-#include "tools/scenario/scenario_book.h"
 
 namespace banca::scenario {
 namespace {
 
 namespace stud = games::stud_no_draw;
 
-constexpr char kGame[] = "stud_no_draw";
 // A bound on the timer settings a file may give: one hour.
 constexpr int64_t kMaxTimerSeconds = 3600;
 
