@@ -6,7 +6,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "libs/common/clock.h"
@@ -141,10 +140,9 @@ absl::Status StartServices(const ServerConfig& config, const ServerKeys& keys,
 }
 
 // Serves the started services on the configured address, with gRPC
-// health and reflection.
+// health (and reflection when the program registered its plugin).
 absl::Status Listen(const ServerConfig& config, ServerParts& parts) {
   grpc::EnableDefaultHealthCheckService(true);
-  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   ApplyServerOptions(builder);
   const std::string address =

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "libs/eventlog/group_member.h"
 #include "nlohmann/json.hpp"
 #include "services/server/server.h"
@@ -63,6 +64,11 @@ int Serve(const ServeFlags& flags, server::ServerConfig config) {
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // Reflection for grpcurl and friends: registered by the program, not by
+  // the server library (with it there, the sanitizer-built test binaries
+  // that link the library aborted at start: reflection's descriptors
+  // registered twice).
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   auto server = server::Server::Start(config, *std::move(keys));
   if (!server.ok()) return Fail(1, server.status());
   LogLine(stdout,
