@@ -244,6 +244,12 @@ absl::Status BankedGameState::ApplyConnection(
   return absl::OkStatus();
 }
 
+absl::Status BankedGameState::ApplyLogged(const v1::BankedTableEvent& event) {
+  if (event.has_money() || event.has_revealed()) return absl::OkStatus();
+  std::vector<v1::BankedTableEvent> derived;  // already in the log
+  return Apply(event, &derived);
+}
+
 absl::Status BankedGameState::Apply(
     const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
   absl::Status s = e.has_stake_captured() || e.has_stake_refused()

@@ -28,20 +28,33 @@
 
 namespace banca::tables {
 
+// A banked game's table: a TableAggregate (table_aggregate.h).
 class BankedGameState {
  public:
+  using Event = v1::BankedTableEvent;
+
   virtual ~BankedGameState() = default;
 
   // The state of a new table of `created`'s game (settings normalized).
   // INVALID_ARGUMENT for an unknown game or bad settings.
   static absl::StatusOr<std::unique_ptr<BankedGameState>> Create(
       const v1::BankedTableCreated& created, int64_t at_micros);
+  static bool Opens(const v1::BankedTableEvent& event) {
+    return event.has_created();
+  }
+  static absl::StatusOr<std::unique_ptr<BankedGameState>> Open(
+      const v1::BankedTableEvent& event) {
+    return Create(event.created(), event.at_micros());
+  }
 
   // Applies an input event; the money it derives is appended to `derived`
   // as BankedMoney events. On error nothing changed and the service
   // appends nothing: the engine's checks are the command's validation.
   absl::Status Apply(const v1::BankedTableEvent& event,
                      std::vector<v1::BankedTableEvent>* derived);
+  // Replay: an input event applies as it did live; the money and reveals
+  // it derived are logged after it and change nothing here.
+  absl::Status ApplyLogged(const v1::BankedTableEvent& event);
 
   // The events that carry the caller's requests, stamped `now`; errors
   // for what no event could carry (Apply checks the rest).

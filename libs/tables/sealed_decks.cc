@@ -51,7 +51,7 @@ std::string DealContext(std::string_view table_id, std::string_view kind,
 absl::Status SealDeal(const seal::DeckKeys& keys, v1::TableEvent& event) {
   if (!event.has_hand_started()) return absl::OkStatus();
   v1::HandStarted& h = *event.mutable_hand_started();
-  if (h.deck().empty()) return absl::OkStatus();
+  if (h.deck().empty() || h.has_sealed_deck()) return absl::OkStatus();
   return Seal(keys, h.deck(),
               DealContext(event.table_id(), kHand, h.hand_number()),
               h.mutable_sealed_deck());
@@ -60,7 +60,7 @@ absl::Status SealDeal(const seal::DeckKeys& keys, v1::TableEvent& event) {
 absl::Status SealDeal(const seal::DeckKeys& keys, v1::BankedTableEvent& event) {
   if (!event.has_dealt()) return absl::OkStatus();
   v1::RoundDealt& d = *event.mutable_dealt();
-  if (d.deck().empty()) return absl::OkStatus();
+  if (d.deck().empty() || d.has_sealed_deck()) return absl::OkStatus();
   return Seal(keys, d.deck(), DealContext(event.table_id(), kRound, d.round()),
               d.mutable_sealed_deck());
 }

@@ -29,7 +29,7 @@ std::string DealContext(std::string_view table_id, std::string_view kind,
                         int64_t number);
 
 // Adds sealed_deck to a HandStarted or RoundDealt that holds its deck in
-// clear; any other event is left as it is.
+// clear; any other event, and a deal sealed already, is left as it is.
 absl::Status SealDeal(const seal::DeckKeys& keys, v1::TableEvent& event);
 absl::Status SealDeal(const seal::DeckKeys& keys, v1::BankedTableEvent& event);
 

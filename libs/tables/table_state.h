@@ -41,17 +41,34 @@ struct PendingBuyIn {
 v1::TableEvent Compensation(const std::string& table_id,
                             const PendingBuyIn& buy_in);
 
+// The poker table: a TableAggregate (table_aggregate.h).
 class TableState {
  public:
+  using Event = v1::TableEvent;
+
   // INVALID_ARGUMENT for a bad id or settings (the config is normalized).
   static absl::StatusOr<std::unique_ptr<TableState>> Create(
       const v1::TableCreated& created);
+  // TableCreated opens a table.
+  static bool Opens(const v1::TableEvent& event) {
+    return event.has_table_created();
+  }
+  static absl::StatusOr<std::unique_ptr<TableState>> Open(
+      const v1::TableEvent& event) {
+    return Create(event.table_created());
+  }
 
   // Applies one event (not TableCreated). Errors leave the state unchanged
   // (live: the command is rejected with that status; replay: the log does
   // not match the engine, DATA_LOSS for the caller to report).
   absl::Status Apply(const v1::TableEvent& event,
                      std::vector<v1::TableEvent>* derived);
+  // Replay: the events Apply derived were logged after the one that
+  // derived them, and apply as they come.
+  absl::Status ApplyLogged(const v1::TableEvent& event) {
+    std::vector<v1::TableEvent> derived;  // already in the log
+    return Apply(event, &derived);
+  }
 
   // The next saga id, "table/<id>/buyin/<n>" (request ids derive from it).
   std::string NextSagaId() const;

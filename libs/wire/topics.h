@@ -43,6 +43,9 @@ inline constexpr std::string_view kTableRequestsGroup = "wallet.table-requests";
 // How far the wallet has carried out the banked tables' requests.
 inline constexpr std::string_view kBankedRequestsGroup =
     "wallet.banked-requests";
+// The poker tables' position on kWalletTopic: the buy-in outcomes they
+// have read (and turned into BuyInCompleted / BuyInFailed).
+inline constexpr std::string_view kTableOutcomesGroup = "table.buy-in-outcomes";
 // The banked tables' position on kWalletTopic: the stake outcomes they have
 // read (and turned into StakeCaptured / StakeRefused).
 inline constexpr std::string_view kBankedStakeOutcomesGroup =

@@ -25,14 +25,8 @@
 namespace banca::table {
 namespace {
 
-constexpr std::string_view kOutcomeGroup = wire::kBankedStakeOutcomesGroup;
-constexpr size_t kReadBatch = 512;
 // VoidRound's reason, as logged.
 constexpr size_t kMaxVoidReasonBytes = 256;
-
-[[noreturn]] void DieOnLogFailure(const absl::Status& s) {
-  eventlog::StopOnLogFailure("banked table", "append", s);
-}
 
 // "banked/<table>/stake/<n>" -> "<table>".
 std::string TableOfSaga(const std::string& saga_id) {
@@ -52,31 +46,24 @@ absl::Status NeedPlayer(const auth::Claims& caller) {
 BankedTableService::BankedTableService(eventlog::EventLog& log,
                                        const Clock& clock,
                                        BankedTableServiceOptions options)
-    : log_(log),
-      clock_(clock),
+    : clock_(clock),
       options_(std::move(options)),
-      watch_streams_(options_.max_watch_streams_per_caller,
-                     "WatchTable streams") {}
+      host_(log, clock, options_) {}
 
 absl::StatusOr<std::unique_ptr<BankedTableService>> BankedTableService::Start(
     eventlog::EventLog& log, const Clock& clock,
     BankedTableServiceOptions options) {
-  RETURN_IF_ERROR(PrepareHostTopics(log, wire::kBankedTopic,
-                                    wire::kBankedRequestsTopic, options));
   std::unique_ptr<BankedTableService> service(
       new BankedTableService(log, clock, std::move(options)));
-  RETURN_IF_ERROR(service->Replay());
-  {
-    absl::MutexLock lock(&service->outcomes_mu_);
-    ASSIGN_OR_RETURN(
-        service->wallet_offsets_,
-        WalletOutcomePositions(log, kOutcomeGroup,
-                               service->options_.wallet_partitions));
-  }
   BankedTableService* self = service.get();
-  self->loops_.Every(self->options_.tick_interval, [self] { self->Tick(); });
-  self->loops_.Every(self->options_.poll_interval,
-                     [self] { self->PollStep(); });
+  RETURN_IF_ERROR(self->host_.Open([](Slot&, const v1::BankedTableEvent&) {
+    return false;  // the host's index keeps every request id
+  }));
+  self->host_.Run([self] { self->Tick(); },
+                  [self](const v1::WalletEvent& event,
+                         TableHost<BankedGame>::Appended* appended) {
+                    return self->HandleOutcome(event, appended);
+                  });
   return service;
 }
 
@@ -86,122 +73,11 @@ void BankedTableService::BeginShutdown() { closing_watches_ = true; }
 
 void BankedTableService::Stop() {
   closing_watches_ = true;
-  loops_.Stop();
-  WaitForAppends(in_flight_);
+  host_.Stop();
 }
 
-void BankedTableService::PollStep() {
-  absl::StatusOr<int> handled = PollWalletOutcomes();
-  if (!handled.ok() && !absl::IsUnavailable(handled.status())) {
-    std::fprintf(stderr, "banca banked table: wallet outcomes: %s\n",
-                 std::string(handled.status().message()).c_str());
-  }
-}
-
-absl::Status BankedTableService::Replay() {
-  const int64_t now = clock_.NowMicros();
-  for (int p = 0; p < options_.partitions; ++p) {
-    absl::StatusOr<int64_t> end = log_.EndOffset(wire::kBankedTopic, p);
-    if (!end.ok()) return end.status();
-    int64_t offset = 0;
-    while (offset < *end) {
-      absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-          log_.Read(wire::kBankedTopic, p, offset, kReadBatch);
-      if (!records.ok()) return records.status();
-      if (records->empty()) break;
-      for (const eventlog::StoredRecord& record : *records) {
-        offset = record.offset + 1;
-        absl::StatusOr<wire::DecodedBankedEvent> decoded =
-            wire::DecodeBankedRecord(record);
-        if (!decoded.ok()) return decoded.status();
-        const std::string where =
-            absl::StrCat(decoded->envelope.event_id(), ": ");
-        if (absl::Status s =
-                tables::OpenDeal(options_.deck_keys, decoded->event);
-            !s.ok()) {
-          return absl::Status(s.code(), absl::StrCat(where, s.message()));
-        }
-        const v1::BankedTableEvent& event = decoded->event;
-        Slot* slot = nullptr;
-        if (event.has_created()) {
-          absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
-              tables::BankedGameState::Create(event.created(),
-                                              event.at_micros());
-          if (!state.ok()) {
-            return absl::DataLossError(
-                absl::StrCat(where, state.status().message()));
-          }
-          auto fresh = std::make_unique<Slot>();
-          fresh->state = std::move(*state);
-          absl::MutexLock lock(&tables_mu_);
-          slot = fresh.get();
-          tables_[event.table_id()] = std::move(fresh);
-        } else {
-          slot = Find(event.table_id());
-          if (slot == nullptr) {
-            return absl::DataLossError(
-                absl::StrCat(where, "event of an unknown table"));
-          }
-        }
-        absl::MutexLock lock(&slot->mu);
-        if (!event.has_created() && !event.has_money() &&
-            !event.has_revealed()) {
-          std::vector<v1::BankedTableEvent> derived;  // already in the log
-          if (absl::Status s = slot->state->Apply(event, &derived); !s.ok()) {
-            return absl::DataLossError(absl::StrCat(
-                where,
-                "the table does not accept the logged event: ", s.message()));
-          }
-        }
-        if (static_cast<int64_t>(decoded->envelope.sequence()) !=
-            slot->sequence + 1) {
-          return absl::DataLossError(
-              absl::StrCat(where, "sequence gap after ", slot->sequence));
-        }
-        slot->sequence = static_cast<int64_t>(decoded->envelope.sequence());
-        slot->durable_sequence = slot->sequence;
-        if (event.has_stake_requested()) {
-          slot->saga_started_micros[event.stake_requested().saga_id()] = now;
-        }
-        if (!event.request_id().empty()) {
-          idempotency_.Restore(event.request_id(), event.request_fingerprint(),
-                               "");
-        }
-        ++replayed_events_;
-      }
-    }
-  }
-  absl::MutexLock lock(&tables_mu_);
-  for (auto& [id, slot] : tables_) {
-    absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
-        NewRandomSource(id);
-    if (!rng.ok()) return rng.status();
-    slot->rng = std::move(*rng);
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<std::unique_ptr<cards::RandomSource>>
-BankedTableService::NewRandomSource(const std::string& table_id) const {
-  if (options_.random_source_for_tests) {
-    std::unique_ptr<cards::RandomSource> rng =
-        options_.random_source_for_tests(table_id);
-    if (rng == nullptr) {
-      return absl::InternalError("the test random source gave nothing");
-    }
-    return rng;
-  }
-  absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
-      cards::SystemRandomSource::Create();
-  if (!rng.ok()) return rng.status();
-  return std::unique_ptr<cards::RandomSource>(*std::move(rng));
-}
-
-BankedTableService::Slot* BankedTableService::Find(
-    const std::string& table_id) {
-  absl::MutexLock lock(&tables_mu_);
-  auto it = tables_.find(table_id);
-  return it == tables_.end() ? nullptr : it->second.get();
+absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
+  return host_.PollWalletOutcomes();
 }
 
 absl::StatusOr<BankedTableService::Slot*> BankedTableService::FindOrNotFound(
@@ -209,7 +85,7 @@ absl::StatusOr<BankedTableService::Slot*> BankedTableService::FindOrNotFound(
   if (!wire::IsValidTableId(table_id)) {
     return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
   }
-  Slot* slot = Find(table_id);
+  Slot* slot = host_.Find(table_id);
   if (slot == nullptr) {
     return absl::NotFoundError(absl::StrCat("no banked table ", table_id));
   }
@@ -224,83 +100,12 @@ v1::BankedTableEvent BankedTableService::NewEvent(
   return e;
 }
 
-absl::Status BankedTableService::CommitLocked(Slot& slot,
-                                              v1::BankedTableEvent event) {
-  // Checked before the table applies it: the events it derives are the
-  // table's own, bounded by its seats and bets.
-  if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
-  RETURN_IF_ERROR(tables::SealDeal(options_.deck_keys, event));
-  std::vector<v1::BankedTableEvent> derived;
-  RETURN_IF_ERROR(slot.state->Apply(event, &derived));
-  tables::DropClearDeck(event);  // applied in clear, logged sealed
-  wire::BankedEventContext ctx;
-  ctx.producer = options_.producer;
-  ctx.occurred_at_micros = clock_.NowMicros();
-  ctx.correlation_id = event.request_id();
-  std::vector<eventlog::Record> records;
-  if (event.has_stake_requested()) {
-    slot.saga_started_micros[event.stake_requested().saga_id()] =
-        ctx.occurred_at_micros;
-  }
-  // The wallet's copies of money requests ride in the same batch.
-  wire::AppendBankedRecords(event, ++slot.sequence, ctx, &records);
-  for (const v1::BankedTableEvent& d : derived) {
-    wire::AppendBankedRecords(d, ++slot.sequence, ctx, &records);
-  }
-  const int64_t last = slot.sequence;
-  ++in_flight_;
-  // The callback runs on the log's completion thread (before AppendAsync
-  // returns only for a refused batch, which stops the process before it
-  // takes any lock).
-  log_.AppendAsync(std::move(records), {},
-                   [this, &slot, last](absl::Status status,
-                                       std::vector<eventlog::Position>) {
-                     if (!status.ok()) DieOnLogFailure(status);
-                     Durable(slot, last);
-                   });
-  slot.changed.SignalAll();
-  return absl::OkStatus();
-}
-
-void BankedTableService::Durable(Slot& slot, int64_t sequence) {
-  {
-    absl::MutexLock lock(&slot.mu);
-    slot.durable_sequence = std::max(slot.durable_sequence, sequence);
-    slot.changed.SignalAll();
-  }
-  --in_flight_;
-}
-
-void BankedTableService::WaitDurableLocked(Slot& slot) {
-  const int64_t shown = slot.sequence;
-  while (slot.durable_sequence < shown) slot.changed.Wait(&slot.mu);
-}
-
-absl::StatusOr<auth::Claims> BankedTableService::Caller(
-    const grpc::ServerContextBase* context) const {
-  return edge::AuthenticateBearer(context, options_.verifier,
-                                  clock_.NowMicros() / 1'000'000);
-}
-
-template <typename Response, typename Run>
-grpc::Status BankedTableService::Command(grpc::ServerContext* context,
-                                         std::string_view method,
-                                         const std::string& request_id,
-                                         const google::protobuf::Message& body,
-                                         Response* response, Run run) {
-  // A stake the wallet has not answered in time is still on its way: a
-  // retry must not request a second one.
-  return RunIdempotentCommand(idempotency_, Caller(context), method, request_id,
-                              body, response, std::move(run),
-                              /*keep_undecided=*/true);
-}
-
 template <typename Make>
 grpc::Status BankedTableService::PlayerCommand(
     grpc::ServerContext* context, std::string_view method,
     const std::string& request_id, const google::protobuf::Message& body,
     const std::string& table_id, v1::BankedTableView* response, Make make) {
-  return Command(
+  return host_.Command(
       context, method, request_id, body, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -326,7 +131,7 @@ grpc::Status BankedTableService::PlayerCommand(
 template <typename Read>
 grpc::Status BankedTableService::Query(grpc::ServerContext* context,
                                        const std::string& table_id, Read read) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
+  absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   absl::StatusOr<Slot*> slot = FindOrNotFound(table_id);
   if (!slot.ok()) return edge::ToGrpcStatus(slot.status());
@@ -339,7 +144,7 @@ grpc::Status BankedTableService::Query(grpc::ServerContext* context,
 grpc::Status BankedTableService::CreateTable(
     grpc::ServerContext* context, const v1::CreateBankedTableRequest* request,
     v1::BankedTableInfo* response) {
-  return Command(
+  return host_.Command(
       context, "BankedCreateTable", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -380,30 +185,9 @@ grpc::Status BankedTableService::CreateTable(
         if (!state.ok()) return state.status();
         *c = (*state)->created();  // defaults filled in
         RETURN_IF_ERROR(edge::CheckEventSize(e));
-        absl::StatusOr<std::unique_ptr<cards::RandomSource>> rng =
-            NewRandomSource(request->table_id());
-        if (!rng.ok()) return rng.status();
-        absl::MutexLock tables_lock(&tables_mu_);
-        if (tables_.contains(request->table_id())) {
-          return absl::AlreadyExistsError(
-              absl::StrCat("table ", request->table_id(), " exists"));
-        }
-        if (static_cast<int>(tables_.size()) >= options_.max_tables) {
-          return absl::ResourceExhaustedError("table limit reached");
-        }
-        auto slot = std::make_unique<Slot>();
-        slot->state = std::move(*state);
-        slot->rng = std::move(*rng);
-        wire::BankedEventContext ctx;
-        ctx.producer = options_.producer;
-        ctx.correlation_id = key;
-        ctx.occurred_at_micros = e.at_micros();
-        absl::StatusOr<std::vector<eventlog::Position>> appended =
-            log_.Append({wire::EncodeBankedRecord(e, ++slot->sequence, ctx)});
-        if (!appended.ok()) DieOnLogFailure(appended.status());
-        slot->durable_sequence = slot->sequence;
+        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, *std::move(state)));
+        absl::MutexLock lock(&slot->mu);
         *response = slot->state->Info();
-        tables_[request->table_id()] = std::move(slot);
         return absl::OkStatus();
       });
 }
@@ -411,15 +195,10 @@ grpc::Status BankedTableService::CreateTable(
 grpc::Status BankedTableService::ListTables(grpc::ServerContext* context,
                                             const v1::ListBankedTablesRequest*,
                                             v1::ListBankedTablesResponse* out) {
-  if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
+  if (absl::StatusOr<auth::Claims> c = host_.Caller(context); !c.ok()) {
     return edge::ToGrpcStatus(c.status());
   }
-  std::vector<Slot*> slots;
-  {
-    absl::MutexLock lock(&tables_mu_);
-    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
-  }
-  for (Slot* slot : slots) {
+  for (Slot* slot : host_.Tables()) {
     absl::MutexLock lock(&slot->mu);
     *out->add_tables() = slot->state->Info();
     WaitDurableLocked(*slot);
@@ -444,7 +223,7 @@ grpc::Status BankedTableService::Join(grpc::ServerContext* context,
 grpc::Status BankedTableService::Leave(
     grpc::ServerContext* context, const v1::LeaveBankedTableRequest* request,
     v1::BankedSessionSummary* response) {
-  return Command(
+  return host_.Command(
       context, "BankedLeave", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -559,7 +338,7 @@ grpc::Status BankedTableService::Launch(grpc::ServerContext* context,
 grpc::Status BankedTableService::VoidRound(
     grpc::ServerContext* context, const v1::VoidBankedRoundRequest* request,
     v1::BankedTableInfo* response) {
-  return Command(
+  return host_.Command(
       context, "BankedVoidRound", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -604,7 +383,7 @@ grpc::Status BankedTableService::GetTableView(
 grpc::Status BankedTableService::WatchTable(
     grpc::ServerContext* context, const v1::GetBankedTableRequest* request,
     grpc::ServerWriter<v1::BankedTableView>* writer) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
+  absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
   if (!found.ok()) return edge::ToGrpcStatus(found.status());
@@ -613,14 +392,14 @@ grpc::Status BankedTableService::WatchTable(
   // Only a player has a connection the rules speak of.
   const bool tracked = viewer != kSpectator;
   absl::StatusOr<CallerStreams::Ticket> ticket =
-      watch_streams_.Open(caller->subject);
+      host_.watch_streams().Open(caller->subject);
   if (!ticket.ok()) return edge::ToGrpcStatus(ticket.status());
   {
     absl::MutexLock lock(&slot.mu);
     if (absl::Status s = AdmitLocked(slot, viewer); !s.ok()) {
       return edge::ToGrpcStatus(s);
     }
-    if (++slot.streams[viewer] == 1 && tracked) {
+    if (++slot.watchers[viewer] == 1 && tracked) {
       NoteConnectionLocked(slot, viewer, true);
     }
   }
@@ -641,8 +420,8 @@ grpc::Status BankedTableService::WatchTable(
     if (!writer->Write(view)) break;
   }
   absl::MutexLock lock(&slot.mu);
-  if (--slot.streams[viewer] <= 0) {
-    slot.streams.erase(viewer);
+  if (--slot.watchers[viewer] <= 0) {
+    slot.watchers.erase(viewer);
     if (tracked && !closing_watches_) {
       NoteConnectionLocked(slot, viewer, false);
     }
@@ -658,7 +437,7 @@ absl::Status BankedTableService::AdmitLocked(const Slot& slot,
   // Counted now rather than when each stream opened: a player who joined
   // since is a player, and one who left is a spectator.
   int spectators = 0;
-  for (const auto& [who, n] : slot.streams) {
+  for (const auto& [who, n] : slot.watchers) {
     if (who == kSpectator || !state.Joined(who)) spectators += n;
   }
   if (spectators < options_.max_spectators_per_table) {
@@ -760,12 +539,7 @@ grpc::Status BankedTableService::GetSessionSummary(
 }
 
 void BankedTableService::Tick() {
-  std::vector<Slot*> slots;
-  {
-    absl::MutexLock lock(&tables_mu_);
-    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
-  }
-  for (Slot* slot : slots) TickSlot(*slot);
+  for (Slot* slot : host_.Tables()) TickSlot(*slot);
 }
 
 void BankedTableService::TickSlot(Slot& slot) {
@@ -814,60 +588,30 @@ void BankedTableService::TickSlot(Slot& slot) {
   WaitDurableLocked(slot);
 }
 
-absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
-  absl::MutexLock lock(&outcomes_mu_);
-  int handled = 0;
-  std::vector<eventlog::OffsetCommit> commits;
-  for (int p = 0; p < options_.wallet_partitions; ++p) {
-    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log_.Read(wire::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
-    if (!records.ok()) return records.status();
-    if (records->empty()) continue;
-    for (const eventlog::StoredRecord& record : *records) {
-      absl::StatusOr<wire::DecodedWalletEvent> decoded =
-          wire::DecodeWalletRecord(record);
-      if (!decoded.ok()) return decoded.status();
-      const v1::WalletEvent& event = decoded->event;
-      const std::string saga = wire::SagaOfStakeRequest(event.request_id());
-      // By provenance: the wallet's own step, not a client's event that
-      // carries a saga's request id.
-      if (!saga.empty() && wire::MadeByTheWallet(event) &&
-          (event.has_transaction_posted() || event.has_request_rejected())) {
-        std::string rejection;
-        if (event.has_request_rejected()) {
-          rejection = absl::StrCat(event.request_rejected().code(), ": ",
-                                   event.request_rejected().message());
-        }
-        if (absl::Status s =
-                HandleOutcome(saga, event.has_transaction_posted(), rejection);
-            !s.ok()) {
-          return s;
-        }
-        ++handled;
-      }
-      wallet_offsets_[p] = record.offset + 1;
-    }
-    commits.push_back({std::string(kOutcomeGroup),
-                       std::string(wire::kWalletTopic), p, wallet_offsets_[p]});
+absl::StatusOr<bool> BankedTableService::HandleOutcome(
+    const v1::WalletEvent& event, TableHost<BankedGame>::Appended* appended) {
+  const std::string saga_id = wire::SagaOfStakeRequest(event.request_id());
+  // By provenance: the wallet's own step, not a client's event that
+  // carries a saga's request id.
+  if (saga_id.empty() || !wire::MadeByTheWallet(event) ||
+      !(event.has_transaction_posted() || event.has_request_rejected())) {
+    return false;
   }
-  if (!commits.empty()) {
-    RETURN_IF_ERROR(log_.CommitOffsets(std::move(commits)));
+  const bool captured = event.has_transaction_posted();
+  std::string rejection;
+  if (event.has_request_rejected()) {
+    rejection = absl::StrCat(event.request_rejected().code(), ": ",
+                             event.request_rejected().message());
   }
-  return handled;
-}
-
-absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
-                                               bool captured,
-                                               const std::string& rejection) {
-  Slot* slot = Find(TableOfSaga(saga_id));
-  if (slot == nullptr) return absl::OkStatus();
+  Slot* slot = host_.Find(TableOfSaga(saga_id));
+  if (slot == nullptr) return true;
   absl::MutexLock lock(&slot->mu);
   tables::BankedGameState& state = *slot->state;
   const bool pending = state.sagas().Pending(saga_id) != nullptr;
   // A repeat (already handled) changes nothing; a capture after the table
   // gave up is paid back once.
   if (!pending && !(captured && state.sagas().TimedOut(saga_id) != nullptr)) {
-    return absl::OkStatus();
+    return true;
   }
   v1::BankedTableEvent e = NewEvent(state.id());
   if (captured) {
@@ -878,9 +622,9 @@ absl::Status BankedTableService::HandleOutcome(const std::string& saga_id,
     slot->refusals.Refused(saga_id, rejection);
   }
   RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
-  // Durable before the reader commits its position.
-  WaitDurableLocked(*slot);
-  return absl::OkStatus();
+  // Durable before the reader commits its position past the outcome.
+  appended->emplace_back(slot, slot->sequence);
+  return true;
 }
 
 }  // namespace banca::table

@@ -3,17 +3,15 @@
 // and the log, beside the poker TableService in the same `banca serve`
 // table process (docs/table-service.md "Banked tables").
 //
-// A command is authenticated (a signed token, libs/auth; the same rules as
+// It runs on the table host (table_host.h), as the poker tables do: a
+// command is authenticated (a signed token, libs/auth; the same rules as
 // the poker tables), validated, claimed in the idempotency index, decided
 // by applying its event to the table's state under the table's lock (the
 // engine's checks are the validation: a refused event changes nothing and
-// appends nothing) and queued on banca.banked.events (EventLog::AppendAsync)
-// with the events it derived before the lock is released, so the log's
-// order is the table's. The fsync happens off the lock, so the commands of
-// a table (and of every table) share the log's group commit, as at the
-// poker tables. No answer leaves before what it shows is durable: each one
-// is computed under the lock, then waits (the lock released) until the
-// table's log is durable up to that point (WaitDurableLocked).
+// appends nothing) and queued on banca.banked.events with the events it
+// derived before the lock is released; the fsync happens off the lock (the
+// log's group commit). No answer leaves before what it shows is durable
+// (WaitDurableLocked).
 //
 // Money moves only in the wallet. A bet is a stake saga through the log:
 // StakeRequested (with its cash -> game/<table>/wagers transaction) -> the
@@ -54,10 +52,8 @@
 #include "libs/seal/deck_keys.h"
 #include "libs/tables/banked_game_state.h"
 #include "libs/tables/stake_sagas.h"
-#include "libs/wire/banked_codec.h"
-#include "services/table/caller_streams.h"
-#include "services/table/host_runtime.h"
-#include "services/table/saga_refusals.h"
+#include "services/table/banked_table.h"
+#include "services/table/table_host.h"
 #include "services/table/table_host_options.h"
 
 namespace banca::table {
@@ -69,14 +65,6 @@ struct BankedTableServiceOptions : TableHostOptions {
   // How often an idle WatchTable stream looks at its call (cancelled,
   // shutting down).
   absl::Duration watch_poll = absl::Milliseconds(200);
-  // Tests only: the source each table draws its shoes and numbers from,
-  // so that a service test can deal the cards a rule needs (the API never
-  // takes a deck). Unset, as `banca serve` always leaves it, every table
-  // gets its own cards::SystemRandomSource (docs/rng.md); no flag or
-  // request can set it.
-  std::function<std::unique_ptr<cards::RandomSource>(
-      const std::string& table_id)>
-      random_source_for_tests;
 };
 
 class BankedTableService final : public v1::BankedTableService::Service {
@@ -137,47 +125,28 @@ class BankedTableService final : public v1::BankedTableService::Service {
                          const v1::VoidBankedRoundRequest*,
                          v1::BankedTableInfo*) override;
 
-  int64_t replayed_events() const { return replayed_events_; }
+  int64_t replayed_events() const { return host_.replayed_events(); }
 
  private:
-  struct Slot {
-    absl::Mutex mu;
-    absl::CondVar changed;
-    std::unique_ptr<tables::BankedGameState> state;
-    int64_t sequence = 0;          // last stream sequence queued on the log
-    int64_t durable_sequence = 0;  // last one the log has made durable
-    std::map<std::string, int64_t> saga_started_micros;
-    // Why a stake was refused, for the PlaceBet still waiting on it.
-    SagaRefusals refusals;
-    std::unique_ptr<cards::RandomSource> rng;
-    // Open WatchTable streams by viewer (services/table/table_caller.h: a
-    // player's name, kSpectator for any other role); a joined player is
-    // connected while it has one.
-    std::map<std::string, int> streams;
-  };
+  using Slot = BankedGame::Table;
 
   BankedTableService(eventlog::EventLog& log, const Clock& clock,
                      BankedTableServiceOptions options);
-  absl::Status Replay();
-  Slot* Find(const std::string& table_id);
   absl::StatusOr<Slot*> FindOrNotFound(const std::string& table_id);
-  // The randomness of a new or replayed table.
-  absl::StatusOr<std::unique_ptr<cards::RandomSource>> NewRandomSource(
-      const std::string& table_id) const;
-  // Applies `event` and queues it on the log with what it derived, in the
-  // table's order; durable once slot.durable_sequence reaches
-  // slot.sequence (the log's completion thread moves it, off the table's
-  // lock, so a table's commands share one group commit). On a refusal
-  // nothing changed and nothing was queued.
+  // Decides `event` at the table and queues it on the log with what it
+  // derived (TableHost::CommitLocked). On a refusal nothing changed and
+  // nothing was queued.
   absl::Status CommitLocked(Slot& slot, v1::BankedTableEvent event)
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu) {
+    return host_.CommitLocked(slot, std::move(event));
+  }
   // Blocks (releasing slot.mu meanwhile) until the table's log is durable
   // up to what the state shows now. Every answer computed from the state
   // waits here before it leaves, so no caller sees what the log could
   // still lose.
-  void WaitDurableLocked(Slot& slot) ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
-  // The log's completion: `slot` durable up to `sequence`.
-  void Durable(Slot& slot, int64_t sequence);
+  void WaitDurableLocked(Slot& slot) ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu) {
+    host_.WaitDurableLocked(slot);
+  }
   // Commits the command's event (named by the request); for a stake,
   // waits for the wallet's answer: FAILED_PRECONDITION when refused,
   // DEADLINE_EXCEEDED when it has not come within stake_wait.
@@ -196,18 +165,10 @@ class BankedTableService final : public v1::BankedTableService::Service {
   // spectators' streams there are at max_spectators_per_table.
   absl::Status AdmitLocked(const Slot& slot, const std::string& viewer) const
       ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
-  absl::Status HandleOutcome(const std::string& saga_id, bool captured,
-                             const std::string& rejection);
-  absl::StatusOr<auth::Claims> Caller(
-      const grpc::ServerContextBase* context) const;
-  // Authenticates, claims the request id (namespaced by the caller), runs
-  // `run(claims, key, fingerprint, repeat)` and keeps its response for
-  // retries.
-  template <typename Response, typename Run>
-  grpc::Status Command(grpc::ServerContext* context, std::string_view method,
-                       const std::string& request_id,
-                       const google::protobuf::Message& body,
-                       Response* response, Run run);
+  // What a wallet event means for a stake saga: captured or refused (the
+  // saga ends), a capture after the table gave up (paid back), or nothing.
+  absl::StatusOr<bool> HandleOutcome(const v1::WalletEvent& event,
+                                     TableHost<BankedGame>::Appended* appended);
   // A player's command at a table: `make(player, slot)` (under the table's
   // lock) turns it into its event, Decide commits it, and the answer is
   // the caller's view.
@@ -222,29 +183,12 @@ class BankedTableService final : public v1::BankedTableService::Service {
   template <typename Read>
   grpc::Status Query(grpc::ServerContext* context, const std::string& table_id,
                      Read read);
-  void PollStep();
 
-  eventlog::EventLog& log_;
   const Clock& clock_;
   const BankedTableServiceOptions options_;
-  ledger::IdempotencyIndex idempotency_;
-  int64_t replayed_events_ = 0;
-
-  absl::Mutex tables_mu_;
-  std::map<std::string, std::unique_ptr<Slot>> tables_
-      ABSL_GUARDED_BY(tables_mu_);
-
-  absl::Mutex outcomes_mu_;
-  std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
-
-  // Every caller's open WatchTable streams, across the tables.
-  CallerStreams watch_streams_;
-
-  // Appends queued whose completion has not run yet (Stop waits for them).
-  std::atomic<int64_t> in_flight_{0};
   std::atomic<bool> closing_watches_{false};
-  // The timers and the wallet-outcome reader (Stop ends them).
-  HostLoops loops_;
+  // The tables, their log and their wallet outcomes (after options_).
+  TableHost<BankedGame> host_;
 };
 
 }  // namespace banca::table

@@ -11,8 +11,7 @@
 
 namespace banca::table {
 
-absl::Status TableService::PlaySession::Join(
-    const v1::WatchTableRequest& join) {
+absl::Status PlaySession::Join(const v1::WatchTableRequest& join) {
   if (slot_ != nullptr) {
     return absl::FailedPreconditionError(
         absl::StrCat("this session plays at table ", table_id_));
@@ -20,7 +19,7 @@ absl::Status TableService::PlaySession::Join(
   if (service_.closing_plays_) {
     return absl::UnavailableError("the table service is stopping");
   }
-  Slot* slot = service_.Find(join.table_id());
+  PokerTable* slot = service_.Find(join.table_id());
   if (slot == nullptr) return absl::NotFoundError("no such table");
   std::shared_ptr<PlaySession> replaced;
   {
@@ -53,7 +52,7 @@ absl::Status TableService::PlaySession::Join(
   return absl::OkStatus();
 }
 
-void TableService::PlaySession::Act(v1::ActRequest& request) {
+void PlaySession::Act(v1::ActRequest& request) {
   v1::PlayUpdate update;
   update.set_request_id(request.request_id());
   absl::Status status;
@@ -64,7 +63,7 @@ void TableService::PlaySession::Act(v1::ActRequest& request) {
   // The table's id as the Act call would carry it, so that a retry through
   // either API is recognised (it is part of the request's fingerprint).
   request.set_table_id(table_id_);
-  if (status.ok()) status = CheckAct(caller_, request).status();
+  if (status.ok()) status = TableService::CheckAct(caller_, request).status();
   absl::MutexLock lock(&slot_->mu);
   int64_t sequence = slot_->sequence;
   if (status.ok()) {
@@ -82,7 +81,7 @@ void TableService::PlaySession::Act(v1::ActRequest& request) {
                            std::move(update));
 }
 
-void TableService::PlaySession::Rebuy(v1::RebuyRequest& request) {
+void PlaySession::Rebuy(v1::RebuyRequest& request) {
   v1::PlayUpdate update;
   update.set_request_id(request.request_id());
   const bool other_table =
@@ -105,7 +104,8 @@ void TableService::PlaySession::Rebuy(v1::RebuyRequest& request) {
         RequestFingerprint("Rebuy", request, caller_.subject);
     // A retry while the first is under way does not wait for it.
     absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
-        service_.idempotency_.Begin(key, fingerprint, absl::ZeroDuration());
+        service_.host_.idempotency().Begin(key, fingerprint,
+                                           absl::ZeroDuration());
     if (!claim.ok()) return claim.status();
     if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
       if (!claim->result.empty()) {
@@ -118,12 +118,12 @@ void TableService::PlaySession::Rebuy(v1::RebuyRequest& request) {
     absl::StatusOr<std::string> saga = service_.StartBuyInLocked(
         *slot_, player(), key, fingerprint, 0, request.amount_minor(), true);
     if (!saga.ok()) {
-      service_.idempotency_.Abandon(key);
+      service_.host_.idempotency().Abandon(key);
       return saga.status();
     }
     if (!slot_->refusals.Wait(*saga)) {
-      service_.idempotency_.Complete(key, "");
-      return SagaUnderWay(*saga);
+      service_.host_.idempotency().Complete(key, "");
+      return TableService::SagaUnderWay(*saga);
     }
     slot_->saga_waits[*saga] = [this, self = shared_from_this(), key,
                                 saga = *saga,
@@ -131,9 +131,10 @@ void TableService::PlaySession::Rebuy(v1::RebuyRequest& request) {
       absl::Status s = service_.BuyInAnswerLocked(*slot_, saga, true, player(),
                                                   update.mutable_seat());
       if (s.ok()) {
-        service_.idempotency_.Complete(key, update.seat().SerializeAsString());
+        service_.host_.idempotency().Complete(
+            key, update.seat().SerializeAsString());
       } else {
-        service_.idempotency_.Abandon(key);
+        service_.host_.idempotency().Abandon(key);
         Refuse(s, update);
       }
       service_.SendWhenDurable(*slot_, slot_->sequence, self,
@@ -149,14 +150,13 @@ void TableService::PlaySession::Rebuy(v1::RebuyRequest& request) {
                            std::move(update));
 }
 
-void TableService::PlaySession::Refuse(const absl::Status& status,
-                                       v1::PlayUpdate& update) {
+void PlaySession::Refuse(const absl::Status& status, v1::PlayUpdate& update) {
   update.clear_seat();
   update.set_code(static_cast<int32_t>(status.code()));
   update.set_error_message(std::string(status.message()));
 }
 
-void TableService::PlaySession::Leave() {
+void PlaySession::Leave() {
   if (slot_ == nullptr) return;
   absl::MutexLock lock(&slot_->mu);
   auto it = slot_->players.find(player());

@@ -16,8 +16,7 @@
 
 namespace banca::table {
 
-class TableService::PlaySession
-    : public std::enable_shared_from_this<PlaySession> {
+class PlaySession : public std::enable_shared_from_this<PlaySession> {
  public:
   virtual ~PlaySession() = default;
 
@@ -59,7 +58,7 @@ class TableService::PlaySession
   // Marks `update` as the answer to a refused request.
   static void Refuse(const absl::Status& status, v1::PlayUpdate& update);
 
-  Slot* slot_ = nullptr;  // once joined
+  PokerTable* slot_ = nullptr;  // once joined
   std::string table_id_;
 };
 

@@ -9,7 +9,7 @@ namespace banca::table {
 
 TableService::PlayStream* TableService::PlayStream::Open(
     TableService& service, grpc::CallbackServerContext* context) {
-  absl::StatusOr<auth::Claims> caller = service.Caller(context);
+  absl::StatusOr<auth::Claims> caller = service.host_.Caller(context);
   if (caller.ok() && caller->role != auth::Role::kPlayer) {
     caller = absl::PermissionDeniedError(
         "only a player plays; WatchTable shows a table to anyone");

@@ -56,7 +56,7 @@ TableService::RelayStream* TableService::RelayStream::Open(
     TableService& service, grpc::CallbackServerContext* context) {
   auto* stream = new RelayStream(service);
   stream->self_ = std::shared_ptr<RelayStream>(stream);
-  absl::StatusOr<auth::Claims> caller = service.Caller(context);
+  absl::StatusOr<auth::Claims> caller = service.host_.Caller(context);
   if (!caller.ok()) {
     stream->End(edge::ToGrpcStatus(caller.status()));
   } else if (caller->role != auth::Role::kGateway) {

@@ -5,10 +5,13 @@
 #ifndef BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
 #define BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
 
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "absl/time/time.h"
 #include "libs/auth/token.h"
+#include "libs/cards/random.h"
 #include "libs/seal/deck_keys.h"
 
 namespace banca::table {
@@ -42,6 +45,14 @@ struct TableHostOptions {
   // WatchTable streams one caller (token subject) holds open across the
   // service.
   int max_watch_streams_per_caller = 4;
+  // Tests only: the source each table draws its decks, shoes and numbers
+  // from, so that a service test can deal the cards a rule needs (the API
+  // never takes a deck). Unset, as `banca serve` always leaves it, every
+  // table gets its own cards::SystemRandomSource (docs/rng.md); no flag or
+  // request can set it.
+  std::function<std::unique_ptr<cards::RandomSource>(
+      const std::string& table_id)>
+      random_source_for_tests;
 };
 
 }  // namespace banca::table

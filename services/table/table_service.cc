@@ -29,8 +29,6 @@ namespace banca::table {
 namespace poker = games::poker;
 namespace {
 
-constexpr char kOutcomeGroup[] = "table.buy-in-outcomes";
-constexpr size_t kReadBatch = 512;
 // VoidHand's reason, as logged.
 constexpr size_t kMaxVoidReasonBytes = 256;
 
@@ -72,30 +70,34 @@ bool ParseSagaRequest(const std::string& request_id, std::string* table_id,
 
 TableService::TableService(eventlog::EventLog& log, const Clock& clock,
                            TableServiceOptions options)
-    : log_(log),
-      clock_(clock),
+    : clock_(clock),
       options_(std::move(options)),
-      watch_streams_(options_.max_watch_streams_per_caller,
-                     "WatchTable streams") {}
+      host_(log, clock, options_) {}
 
 absl::StatusOr<std::unique_ptr<TableService>> TableService::Start(
     eventlog::EventLog& log, const Clock& clock, TableServiceOptions options) {
-  RETURN_IF_ERROR(PrepareHostTopics(log, wire::kTableTopic,
-                                    wire::kTableRequestsTopic, options));
   std::unique_ptr<TableService> service(
       new TableService(log, clock, std::move(options)));
-  RETURN_IF_ERROR(service->Replay());
-  {
-    absl::MutexLock lock(&service->outcomes_mu_);
-    ASSIGN_OR_RETURN(
-        service->wallet_offsets_,
-        WalletOutcomePositions(log, kOutcomeGroup,
-                               service->options_.wallet_partitions));
-  }
   TableService* self = service.get();
-  self->loops_.Every(self->options_.tick_interval, [self] { self->Tick(); });
-  self->loops_.Every(self->options_.poll_interval,
-                     [self] { self->PollStep(); });
+  RETURN_IF_ERROR(self->host_.Open([](Slot& slot, const v1::TableEvent& e) {
+    // An Act's request id is the table's to keep (the current and the
+    // previous hand's); every other one is the host's.
+    if (!e.has_action_applied() || e.request_id().empty()) return false;
+    if (slot.acts
+            .insert({e.request_id(), ActAnswer{e.request_fingerprint(),
+                                               e.action_applied().hand_number(),
+                                               slot.sequence, std::nullopt}})
+            .second) {
+      slot.act_order.push_back(e.request_id());
+    }
+    PruneActs(slot);
+    return true;
+  }));
+  self->host_.Run([self] { self->Tick(); },
+                  [self](const v1::WalletEvent& event,
+                         TableHost<PokerGame>::Appended* appended) {
+                    return self->HandleOutcome(event, appended);
+                  });
   return service;
 }
 
@@ -106,12 +108,9 @@ void TableService::BeginShutdown() {
   const grpc::Status stopping(grpc::StatusCode::UNAVAILABLE,
                               "the table service is stopping");
   std::vector<std::shared_ptr<PlaySession>> open;
-  {
-    absl::MutexLock lock(&tables_mu_);
-    for (auto& [id, slot] : tables_) {
-      absl::MutexLock slot_lock(&slot->mu);
-      for (auto& [player, session] : slot->players) open.push_back(session);
-    }
+  for (Slot* slot : host_.Tables()) {
+    absl::MutexLock slot_lock(&slot->mu);
+    for (auto& [player, session] : slot->players) open.push_back(session);
   }
   for (const std::shared_ptr<PlaySession>& session : open) {
     session->End(stopping);
@@ -126,114 +125,7 @@ void TableService::BeginShutdown() {
 
 void TableService::Stop() {
   BeginShutdown();
-  loops_.Stop();
-  // The log calls back into the tables: wait for what is queued.
-  WaitForAppends(in_flight_);
-}
-
-void TableService::PollStep() {
-  absl::StatusOr<int> handled = PollWalletOutcomes();
-  if (!handled.ok() && !absl::IsUnavailable(handled.status()) &&
-      !absl::IsDeadlineExceeded(handled.status())) {
-    std::fprintf(stderr, "banca table: wallet outcomes: %s\n",
-                 std::string(handled.status().message()).c_str());
-  }
-}
-
-absl::Status TableService::Replay() {
-  const int64_t now = clock_.NowMicros();
-  for (int p = 0; p < options_.partitions; ++p) {
-    absl::StatusOr<int64_t> end = log_.EndOffset(wire::kTableTopic, p);
-    if (!end.ok()) return end.status();
-    int64_t offset = 0;
-    while (offset < *end) {
-      absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-          log_.Read(wire::kTableTopic, p, offset, kReadBatch);
-      if (!records.ok()) return records.status();
-      if (records->empty()) break;
-      for (const eventlog::StoredRecord& record : *records) {
-        offset = record.offset + 1;
-        absl::StatusOr<wire::DecodedTableEvent> decoded =
-            wire::DecodeTableRecord(record);
-        if (!decoded.ok()) return decoded.status();
-        const std::string where =
-            absl::StrCat(decoded->envelope.event_id(), ": ");
-        if (absl::Status s =
-                tables::OpenDeal(options_.deck_keys, decoded->event);
-            !s.ok()) {
-          return absl::Status(s.code(), absl::StrCat(where, s.message()));
-        }
-        const v1::TableEvent& event = decoded->event;
-        Slot* slot = nullptr;
-        if (event.has_table_created()) {
-          absl::StatusOr<std::unique_ptr<tables::TableState>> state =
-              tables::TableState::Create(event.table_created());
-          if (!state.ok()) {
-            return absl::DataLossError(
-                absl::StrCat(where, state.status().message()));
-          }
-          auto fresh = std::make_unique<Slot>();
-          fresh->state = std::move(*state);
-          absl::MutexLock lock(&tables_mu_);
-          slot = fresh.get();
-          tables_[event.table_id()] = std::move(fresh);
-        } else {
-          slot = Find(event.table_id());
-          if (slot == nullptr) {
-            return absl::DataLossError(
-                absl::StrCat(where, "event of an unknown table"));
-          }
-          absl::MutexLock lock(&slot->mu);
-          std::vector<v1::TableEvent> derived;  // already in the log
-          if (absl::Status s = slot->state->Apply(event, &derived); !s.ok()) {
-            return absl::DataLossError(absl::StrCat(
-                where,
-                "the engine does not accept the logged event: ", s.message()));
-          }
-        }
-        absl::MutexLock lock(&slot->mu);
-        if (static_cast<int64_t>(decoded->envelope.sequence()) !=
-            slot->sequence + 1) {
-          return absl::DataLossError(
-              absl::StrCat(where, "sequence gap after ", slot->sequence));
-        }
-        slot->sequence = static_cast<int64_t>(decoded->envelope.sequence());
-        if (event.has_buy_in_requested()) {
-          slot->saga_started_micros[event.buy_in_requested().saga_id()] = now;
-        }
-        slot->durable_sequence = slot->sequence;
-        if (event.has_action_applied() && !event.request_id().empty()) {
-          if (slot->acts
-                  .insert({event.request_id(),
-                           ActAnswer{event.request_fingerprint(),
-                                     event.action_applied().hand_number(),
-                                     slot->sequence, std::nullopt}})
-                  .second) {
-            slot->act_order.push_back(event.request_id());
-          }
-          PruneActs(*slot);
-        } else if (!event.request_id().empty()) {
-          idempotency_.Restore(event.request_id(), event.request_fingerprint(),
-                               "");
-        }
-        ++replayed_events_;
-      }
-    }
-  }
-  absl::MutexLock lock(&tables_mu_);
-  for (auto& [id, slot] : tables_) {
-    absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
-        cards::SystemRandomSource::Create();
-    if (!rng.ok()) return rng.status();
-    slot->rng = std::move(*rng);
-  }
-  return absl::OkStatus();
-}
-
-TableService::Slot* TableService::Find(const std::string& table_id) {
-  absl::MutexLock lock(&tables_mu_);
-  auto it = tables_.find(table_id);
-  return it == tables_.end() ? nullptr : it->second.get();
+  host_.Stop();
 }
 
 absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
@@ -253,60 +145,33 @@ absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
 }
 
 absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
-  // Checked before the table applies it: the events it derives are the
-  // table's own, bounded by its seats.
-  if (absl::Status s = edge::CheckEventSize(event); !s.ok()) return s;
   tables::TableState& state = *slot.state;
-  std::vector<v1::TableEvent> batch;
-  std::vector<v1::TableEvent> derived;
-  RETURN_IF_ERROR(state.Apply(event, &derived));
   const bool started_hand = event.has_hand_started();
-  batch.push_back(std::move(event));
-  for (v1::TableEvent& d : derived) batch.push_back(std::move(d));
-  // With no pause between hands the next one is dealt in the same batch.
-  if (!started_hand && slot.state->config().hand_interval_ms() == 0 &&
+  std::vector<v1::TableEvent> batch;
+  RETURN_IF_ERROR(host_.DecideLocked(slot, std::move(event), &batch));
+  // With no pause between hands the next one is dealt in the same batch
+  // (if the deck cannot be drawn now, the timer deals it later).
+  if (!started_hand && state.config().hand_interval_ms() == 0 &&
       state.CanStartHand()) {
     absl::StatusOr<v1::TableEvent> hand = NewHand(slot);
-    if (!hand.ok()) return hand.status();
-    std::vector<v1::TableEvent> more;
-    if (absl::Status s = state.Apply(*hand, &more); !s.ok()) {
+    if (!hand.ok()) {
+      std::fprintf(stderr, "banca table %s: next hand: %s\n",
+                   state.id().c_str(),
+                   std::string(hand.status().message()).c_str());
+    } else if (absl::Status s =
+                   host_.DecideLocked(slot, *std::move(hand), &batch);
+               !s.ok()) {
       DieOnLogFailure(absl::InternalError(
           absl::StrCat("a fresh hand did not start: ", s.message())));
     }
-    batch.push_back(std::move(*hand));
-    for (v1::TableEvent& d : more) batch.push_back(std::move(d));
   }
-  wire::TableEventContext ctx;
-  ctx.producer = options_.producer;
-  ctx.occurred_at_micros = clock_.NowMicros();
-  ctx.correlation_id = batch.front().request_id();
-  std::vector<eventlog::Record> records;
-  records.reserve(batch.size());
   std::vector<std::string> noticed;  // players given a session notice
-  for (v1::TableEvent& e : batch) {
-    tables::DropClearDeck(e);  // applied in clear above, logged sealed
+  for (const v1::TableEvent& e : batch) {
     if (e.has_session_notice() && !slot.players.empty()) {
       noticed.push_back(e.session_notice().player_id());
     }
-    if (e.has_buy_in_requested()) {
-      slot.saga_started_micros[e.buy_in_requested().saga_id()] =
-          ctx.occurred_at_micros;
-    }
-    // The wallet's copy of a money request rides in the same batch.
-    wire::AppendTableRecords(e, ++slot.sequence, ctx, &records);
   }
-  const int64_t last = slot.sequence;
-  ++in_flight_;
-  // The callback runs on the log's completion thread (it may run before
-  // AppendAsync returns only for a refused batch, which stops the process
-  // before it takes any lock).
-  log_.AppendAsync(std::move(records), {},
-                   [this, &slot, last](absl::Status status,
-                                       std::vector<eventlog::Position>) {
-                     if (!status.ok()) DieOnLogFailure(status);
-                     Durable(slot, last);
-                   });
-  slot.changed.SignalAll();
+  host_.QueueLocked(slot, std::move(batch));
   for (auto it = slot.saga_waits.begin(); it != slot.saga_waits.end();) {
     if (state.FindSaga(it->first) != nullptr) {
       ++it;
@@ -353,53 +218,10 @@ void TableService::TellPlayersLocked(Slot& slot,
 void TableService::SendWhenDurable(Slot& slot, int64_t sequence,
                                    const std::shared_ptr<PlaySession>& session,
                                    v1::PlayUpdate update) {
-  if (slot.play_waiters.empty() && slot.durable_sequence >= sequence) {
-    session->Send(std::move(update));
-  } else {
-    slot.play_waiters.push_back({sequence, session, std::move(update)});
-  }
-}
-
-void TableService::Durable(Slot& slot, int64_t sequence) {
-  std::vector<grpc::ServerUnaryReactor*> ready;
-  {
-    absl::MutexLock lock(&slot.mu);
-    // One table is one key, so one partition: its batches become durable
-    // in the order they were queued.
-    if (sequence > slot.durable_sequence) slot.durable_sequence = sequence;
-    while (!slot.waiters.empty() &&
-           slot.waiters.front().sequence <= slot.durable_sequence) {
-      ready.push_back(slot.waiters.front().reactor);
-      slot.waiters.pop_front();
-    }
-    // Sent under the lock, so that no update overtakes one queued before
-    // it (Send only queues a write).
-    while (!slot.play_waiters.empty() &&
-           slot.play_waiters.front().sequence <= slot.durable_sequence) {
-      PlayWaiter& w = slot.play_waiters.front();
-      w.session->Send(std::move(w.update));
-      slot.play_waiters.pop_front();
-    }
-    slot.changed.SignalAll();
-  }
-  for (grpc::ServerUnaryReactor* reactor : ready) {
-    reactor->Finish(grpc::Status::OK);
-  }
-  --in_flight_;
-}
-
-void TableService::WaitDurable(Slot& slot, int64_t sequence) {
-  while (slot.durable_sequence < sequence) slot.changed.Wait(&slot.mu);
-}
-
-void TableService::ReplyWhenDurable(
-    Slot& slot, int64_t sequence, grpc::ServerUnaryReactor* reactor,
-    std::vector<grpc::ServerUnaryReactor*>* now) {
-  if (slot.durable_sequence >= sequence) {
-    now->push_back(reactor);
-  } else {
-    slot.waiters.push_back({sequence, reactor});
-  }
+  host_.SendWhenDurable(slot, sequence,
+                        [session, update = std::move(update)]() mutable {
+                          session->Send(std::move(update));
+                        });
 }
 
 bool TableService::HasSeatLocked(const Slot& slot, const std::string& player) {
@@ -457,12 +279,6 @@ size_t TableService::act_answers(const std::string& table_id) {
   return slot->acts.size();
 }
 
-absl::StatusOr<auth::Claims> TableService::Caller(
-    const grpc::ServerContextBase* context) const {
-  return edge::AuthenticateBearer(context, options_.verifier,
-                                  clock_.NowMicros() / 1'000'000);
-}
-
 v1::SeatResponse TableService::SeatOf(const tables::TableState& state,
                                       const std::string& player) const {
   v1::SeatResponse r;
@@ -477,25 +293,10 @@ v1::SeatResponse TableService::SeatOf(const tables::TableState& state,
   return r;
 }
 
-// Authenticates, claims the request id (namespaced by the caller), runs
-// `run(claims, key, fingerprint)` and remembers its response for retries.
-template <typename Response, typename Run>
-grpc::Status TableService::Command(grpc::ServerContext* context,
-                                   std::string_view method,
-                                   const std::string& request_id,
-                                   const google::protobuf::Message& body,
-                                   Response* response, Run run) {
-  // A buy-in the wallet has not answered in time is still on its way: a
-  // retry must not start a second saga (BuyIn answers it from the state).
-  return RunIdempotentCommand(idempotency_, Caller(context), method, request_id,
-                              body, response, std::move(run),
-                              /*keep_undecided=*/true);
-}
-
 grpc::Status TableService::CreateTable(grpc::ServerContext* context,
                                        const v1::CreateTableRequest* request,
                                        v1::TableInfo* response) {
-  return Command(
+  return host_.Command(
       context, "CreateTable", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -529,30 +330,9 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
         if (!state.ok()) return state.status();
         *c->mutable_config() = (*state)->config();  // defaults filled in
         RETURN_IF_ERROR(edge::CheckEventSize(e));
-        absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
-            cards::SystemRandomSource::Create();
-        if (!rng.ok()) return rng.status();
-        absl::MutexLock tables_lock(&tables_mu_);
-        if (tables_.contains(request->table_id())) {
-          return absl::AlreadyExistsError(
-              absl::StrCat("table ", request->table_id(), " exists"));
-        }
-        if (static_cast<int>(tables_.size()) >= options_.max_tables) {
-          return absl::ResourceExhaustedError("table limit reached");
-        }
-        auto slot = std::make_unique<Slot>();
-        slot->state = std::move(*state);
-        slot->rng = std::move(*rng);
-        wire::TableEventContext ctx;
-        ctx.producer = options_.producer;
-        ctx.correlation_id = key;
-        ctx.occurred_at_micros = clock_.NowMicros();
-        absl::StatusOr<std::vector<eventlog::Position>> appended =
-            log_.Append({wire::EncodeTableRecord(e, ++slot->sequence, ctx)});
-        if (!appended.ok()) DieOnLogFailure(appended.status());
-        slot->durable_sequence = slot->sequence;
+        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, *std::move(state)));
+        absl::MutexLock lock(&slot->mu);
         *response = slot->state->Info();
-        tables_[request->table_id()] = std::move(slot);
         return absl::OkStatus();
       });
 }
@@ -560,15 +340,10 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
 grpc::Status TableService::ListTables(grpc::ServerContext* context,
                                       const v1::ListTablesRequest*,
                                       v1::ListTablesResponse* response) {
-  if (absl::StatusOr<auth::Claims> c = Caller(context); !c.ok()) {
+  if (absl::StatusOr<auth::Claims> c = host_.Caller(context); !c.ok()) {
     return edge::ToGrpcStatus(c.status());
   }
-  std::vector<Slot*> slots;
-  {
-    absl::MutexLock lock(&tables_mu_);
-    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
-  }
-  for (Slot* slot : slots) {
+  for (Slot* slot : host_.Tables()) {
     absl::MutexLock lock(&slot->mu);
     *response->add_tables() = slot->state->Info();
   }
@@ -630,7 +405,7 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
                                  const std::string& table_id, int seat,
                                  int64_t amount, bool rebuy,
                                  v1::SeatResponse* response) {
-  return Command(
+  return host_.Command(
       context, method, request_id, body, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -689,7 +464,7 @@ grpc::Status TableService::Rebuy(grpc::ServerContext* context,
 grpc::Status TableService::Leave(grpc::ServerContext* context,
                                  const v1::LeaveRequest* request,
                                  v1::LeaveResponse* response) {
-  return Command(
+  return host_.Command(
       context, "Leave", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool) -> absl::Status {
@@ -737,7 +512,7 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
 grpc::Status TableService::SitOut(grpc::ServerContext* context,
                                   const v1::SitOutRequest* request,
                                   v1::SeatResponse* response) {
-  return Command(
+  return host_.Command(
       context, "SitOut", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -764,7 +539,7 @@ grpc::Status TableService::SitOut(grpc::ServerContext* context,
 grpc::Status TableService::SitIn(grpc::ServerContext* context,
                                  const v1::SitInRequest* request,
                                  v1::SeatResponse* response) {
-  return Command(
+  return host_.Command(
       context, "SitIn", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -867,7 +642,7 @@ grpc::ServerUnaryReactor* TableService::Act(
     reactor->Finish(edge::ToGrpcStatus(s));
     return reactor;
   };
-  absl::StatusOr<auth::Claims> caller = Caller(context);
+  absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return fail(caller.status());
   if (absl::StatusOr<poker::Action> action = CheckAct(*caller, *request);
       !action.ok()) {
@@ -893,7 +668,7 @@ grpc::ServerUnaryReactor* TableService::Act(
 grpc::Status TableService::VoidHand(grpc::ServerContext* context,
                                     const v1::VoidHandRequest* request,
                                     v1::TableInfo* response) {
-  return Command(
+  return host_.Command(
       context, "VoidHand", request->request_id(), *request, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
@@ -935,7 +710,7 @@ grpc::ServerUnaryReactor* TableService::GetTableView(
     grpc::CallbackServerContext* context, const v1::WatchTableRequest* request,
     v1::TableView* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  absl::StatusOr<auth::Claims> caller = Caller(context);
+  absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) {
     reactor->Finish(edge::ToGrpcStatus(caller.status()));
     return reactor;
@@ -959,7 +734,7 @@ grpc::ServerUnaryReactor* TableService::GetTableView(
 grpc::Status TableService::WatchTable(
     grpc::ServerContext* context, const v1::WatchTableRequest* request,
     grpc::ServerWriter<v1::TableView>* writer) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
+  absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   Slot* slot = Find(request->table_id());
   if (slot == nullptr) {
@@ -967,7 +742,7 @@ grpc::Status TableService::WatchTable(
   }
   const std::string viewer = ViewerOf(*caller);
   absl::StatusOr<CallerStreams::Ticket> ticket =
-      watch_streams_.Open(caller->subject);
+      host_.watch_streams().Open(caller->subject);
   if (!ticket.ok()) return edge::ToGrpcStatus(ticket.status());
   {
     absl::MutexLock lock(&slot->mu);
@@ -977,7 +752,7 @@ grpc::Status TableService::WatchTable(
     ++slot->watchers[viewer];
   }
   int64_t sent = -1;
-  while (!context->IsCancelled() && !loops_.stopping()) {
+  while (!context->IsCancelled() && !host_.stopping()) {
     v1::TableView view;
     {
       absl::MutexLock lock(&slot->mu);
@@ -1006,7 +781,7 @@ grpc::Status TableService::WatchTable(
 grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
                                        const v1::GetLastHandRequest* request,
                                        v1::LastHandResponse* response) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
+  absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   // A hand's record with the caller's cards is a player's own; operators
   // and auditors read every hand from the log (`banca hands export`).
@@ -1055,7 +830,7 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
 grpc::Status TableService::GetSessionSummary(
     grpc::ServerContext* context, const v1::GetSessionSummaryRequest* request,
     v1::SessionSummary* response) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
+  absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
   if (absl::Status s = RequirePlayer(*caller, "reads its session summary");
       !s.ok()) {
@@ -1079,12 +854,7 @@ grpc::Status TableService::GetSessionSummary(
 }
 
 void TableService::Tick() {
-  std::vector<Slot*> slots;
-  {
-    absl::MutexLock lock(&tables_mu_);
-    for (auto& [id, slot] : tables_) slots.push_back(slot.get());
-  }
-  for (Slot* slot : slots) TickSlot(*slot);
+  for (Slot* slot : host_.Tables()) TickSlot(*slot);
 }
 
 void TableService::TickSlot(Slot& slot) {
@@ -1201,97 +971,55 @@ void TableService::EndRestsLocked(Slot& slot, int64_t now) {
 }
 
 absl::StatusOr<int> TableService::PollWalletOutcomes() {
-  absl::MutexLock lock(&outcomes_mu_);
-  int handled = 0;
-  std::vector<eventlog::OffsetCommit> commits;
-  // What the outcomes appended: durable before the positions move, all
-  // at once (one group commit for the batch, not one fsync per outcome,
-  // which kept rebuys waiting seconds on a busy service).
-  std::vector<std::pair<Slot*, int64_t>> appended;
-  auto wait_appended = [&] {
-    for (auto& [slot, sequence] : appended) {
-      absl::MutexLock lock(&slot->mu);
-      WaitDurable(*slot, sequence);
-    }
-  };
-  for (int p = 0; p < options_.wallet_partitions; ++p) {
-    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log_.Read(wire::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
-    if (!records.ok()) return records.status();
-    if (records->empty()) continue;
-    for (const eventlog::StoredRecord& record : *records) {
-      absl::StatusOr<wire::DecodedWalletEvent> decoded =
-          wire::DecodeWalletRecord(record);
-      if (!decoded.ok()) return decoded.status();
-      const v1::WalletEvent& event = decoded->event;
-      if (absl::StartsWith(event.request_id(), "table/") &&
-          wire::MadeByTheWallet(event)) {
-        const bool captured = event.has_hold_captured();
-        std::string rejection;
-        std::string player =
-            captured ? event.hold_captured().player_id() : std::string();
-        if (event.has_request_rejected()) {
-          rejection = absl::StrCat(event.request_rejected().code(), ": ",
-                                   event.request_rejected().message());
-          player = event.request_rejected().player_id();
-        }
-        if (captured || !rejection.empty()) {
-          if (absl::Status s = HandleOutcome(
-                  event.request_id(), player, captured,
-                  captured ? event.hold_captured().amount_minor() : 0,
-                  rejection, &appended);
-              !s.ok()) {
-            wait_appended();
-            return s;
-          }
-          ++handled;
-        }
-      }
-      wallet_offsets_[p] = record.offset + 1;
-    }
-    commits.push_back({kOutcomeGroup, std::string(wire::kWalletTopic), p,
-                       wallet_offsets_[p]});
-  }
-  wait_appended();
-  if (!commits.empty()) {
-    if (absl::Status s = log_.CommitOffsets(std::move(commits)); !s.ok()) {
-      return s;
-    }
-  }
-  return handled;
+  return host_.PollWalletOutcomes();
 }
 
-absl::Status TableService::HandleOutcome(
-    const std::string& request_id, const std::string& player_id, bool captured,
-    int64_t captured_minor, const std::string& rejection,
-    std::vector<std::pair<Slot*, int64_t>>* appended) {
+absl::StatusOr<bool> TableService::HandleOutcome(
+    const v1::WalletEvent& event, TableHost<PokerGame>::Appended* appended) {
+  if (!absl::StartsWith(event.request_id(), "table/") ||
+      !wire::MadeByTheWallet(event)) {
+    return false;
+  }
+  const bool captured = event.has_hold_captured();
+  if (!captured && !event.has_request_rejected()) return false;
+  std::string player;
+  int64_t captured_minor = 0;
+  std::string rejection;
+  if (captured) {
+    player = event.hold_captured().player_id();
+    captured_minor = event.hold_captured().amount_minor();
+  } else {
+    rejection = absl::StrCat(event.request_rejected().code(), ": ",
+                             event.request_rejected().message());
+    player = event.request_rejected().player_id();
+  }
+  const std::string& request_id = event.request_id();
   std::string table_id, saga_id, step;
   if (!ParseSagaRequest(request_id, &table_id, &saga_id, &step)) {
-    return absl::OkStatus();  // not a buy-in step
+    return true;  // not a buy-in step
   }
   // The seat capture finishes a saga; a refused hold (or capture) fails it.
-  if (captured && step != "seat") return absl::OkStatus();
+  if (captured && step != "seat") return true;
   Slot* slot = Find(table_id);
-  if (slot == nullptr) return absl::OkStatus();
+  if (slot == nullptr) return true;
   absl::MutexLock lock(&slot->mu);
   tables::TableState& state = *slot->state;
-  v1::TableEvent e;
-  e.set_table_id(table_id);
   const tables::PendingBuyIn* pending = state.FindSaga(saga_id);
-  const tables::TableState::EndedSaga* ended_saga = state.Ended(saga_id);
+  const tables::TableState::EndedSaga* ended = state.Ended(saga_id);
   const tables::PendingBuyIn* known = pending != nullptr ? pending
-                                      : ended_saga != nullptr
-                                          ? &ended_saga->buy_in
-                                          : nullptr;
+                                      : ended != nullptr ? &ended->buy_in
+                                                         : nullptr;
   if (known != nullptr &&
-      !OutcomeFits(*known, player_id, captured, captured_minor)) {
+      !OutcomeFits(*known, player, captured, captured_minor)) {
     std::fprintf(stderr,
                  "{\"level\":\"error\",\"service\":\"table\",\"msg\":"
                  "\"wallet outcome does not fit its saga; ignored\","
                  "\"request_id\":\"%s\"}\n",
                  request_id.c_str());
-    return absl::OkStatus();
+    return true;
   }
+  v1::TableEvent e;
+  e.set_table_id(table_id);
   if (pending != nullptr) {
     if (captured) {
       e.mutable_buy_in_completed()->set_saga_id(saga_id);
@@ -1300,22 +1028,17 @@ absl::Status TableService::HandleOutcome(
       e.mutable_buy_in_failed()->set_reason(rejection);
       slot->refusals.Refused(saga_id, rejection);
     }
-    // Durable before the reader commits its position past the outcome.
-    absl::Status s = CommitLocked(*slot, std::move(e));
-    if (s.ok()) appended->emplace_back(slot, slot->sequence);
-    return s;
+  } else if (captured && ended != nullptr &&
+             ended->end == tables::TableState::SagaEnd::kFailed) {
+    // A capture that came after the table gave up: paid back once.
+    e = tables::Compensation(table_id, ended->buy_in);
+  } else {
+    return true;  // a repeat, already handled
   }
-  // Not pending: a repeat (already handled), or a capture that came after
-  // the table gave up: pay it back once.
-  const tables::TableState::EndedSaga* ended = state.Ended(saga_id);
-  if (captured && ended != nullptr &&
-      ended->end == tables::TableState::SagaEnd::kFailed) {
-    absl::Status s =
-        CommitLocked(*slot, tables::Compensation(table_id, ended->buy_in));
-    if (s.ok()) appended->emplace_back(slot, slot->sequence);
-    return s;
-  }
-  return absl::OkStatus();
+  RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
+  // Durable before the reader commits its position past the outcome.
+  appended->emplace_back(slot, slot->sequence);
+  return true;
 }
 
 }  // namespace banca::table

@@ -1,4 +1,5 @@
-// The table service: the gRPC edge over the poker table engine and the log.
+// The table service: the gRPC edge over the poker tables, on the table
+// host (table_host.h) that runs the banked games too.
 //
 // A command is authenticated (a signed token, libs/auth), validated,
 // claimed in the idempotency index, decided by applying its TableEvent to
@@ -57,9 +58,8 @@
 #include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
-#include "services/table/caller_streams.h"
-#include "services/table/host_runtime.h"
-#include "services/table/saga_refusals.h"
+#include "services/table/poker_table.h"
+#include "services/table/table_host.h"
 #include "services/table/table_host_options.h"
 
 namespace banca::table {
@@ -128,74 +128,21 @@ class TableService final : public TableServiceBase {
   grpc::Status VoidHand(grpc::ServerContext*, const v1::VoidHandRequest*,
                         v1::TableInfo*) override;
 
-  int64_t replayed_events() const { return replayed_events_; }
+  int64_t replayed_events() const { return host_.replayed_events(); }
   // Act answers the table keeps for retries (tests: the window is bounded).
   size_t act_answers(const std::string& table_id);
 
  private:
-  // An Act decided at this table, kept for retries while its hand is the
-  // current or the previous one.
-  struct ActAnswer {
-    std::string fingerprint;
-    int64_t hand = 0;
-    int64_t sequence = 0;  // durable once the table's log reaches it
-    // Empty when decided before a restart or through Play (whose answer
-    // has no view): a retry by Act gets the current view.
-    std::optional<v1::TableView> response;
-  };
-  // A callback reply waiting for the log.
-  struct Waiter {
-    int64_t sequence = 0;
-    grpc::ServerUnaryReactor* reactor = nullptr;
-  };
-  // One player's seat over a Play stream or a Relay session
-  // (services/table/play_session.h).
-  class PlaySession;
+  friend class PlaySession;
+  using Slot = PokerTable;
   // A player's Play stream (services/table/play_stream.h).
   class PlayStream;
   // A gateway's Relay stream (services/table/relay_stream.h).
   class RelayStream;
-  // A Play update waiting for the log.
-  struct PlayWaiter {
-    int64_t sequence = 0;
-    std::shared_ptr<PlaySession> session;
-    v1::PlayUpdate update;
-  };
-  struct Slot {
-    absl::Mutex mu;
-    absl::CondVar changed;  // state changed, or more of it became durable
-    std::unique_ptr<tables::TableState> state;
-    int64_t sequence = 0;          // last stream sequence queued on the log
-    int64_t durable_sequence = 0;  // last one the log made durable
-    std::deque<Waiter> waiters;    // by sequence
-    std::deque<PlayWaiter> play_waiters;  // by sequence
-    // The open Play sessions by player, and the last turn (hand, actions
-    // so far) their player was told of.
-    std::map<std::string, std::shared_ptr<PlaySession>> players;
-    std::pair<int64_t, size_t> told_turn{0, 0};
-    absl::flat_hash_map<std::string, ActAnswer> acts;  // "<player>:<id>"
-    std::deque<std::string> act_order;                 // oldest first
-    // The turn the decision timer runs for: (hand, actions so far).
-    int64_t timer_hand = 0;
-    size_t timer_actions = 0;
-    int64_t action_deadline_micros = 0;
-    int64_t hand_due_micros = 0;
-    std::map<std::string, int64_t> saga_started_micros;
-    SagaRefusals refusals;  // for the Sit and Rebuy calls waiting
-    // The Sit and Rebuy calls and the Play rebuys waiting for their saga's
-    // answer, each run once by CommitLocked (under the lock) when its saga
-    // ends, and not woken by every action at the table as `changed` would.
-    std::map<std::string, std::function<void()>> saga_waits;
-    std::unique_ptr<cards::RandomSource> rng;
-    // The open WatchTable streams by viewer (services/table/table_caller.h:
-    // a player's name, kSpectator for any other role).
-    std::map<std::string, int> watchers;
-  };
 
   TableService(eventlog::EventLog& log, const Clock& clock,
                TableServiceOptions options);
-  absl::Status Replay();
-  Slot* Find(const std::string& table_id);
+  Slot* Find(const std::string& table_id) { return host_.Find(table_id); }
   // Applies `event` and whatever it derives (and, when the table may deal
   // at once, the next hand's start), then queues them on the log; they are
   // durable once slot.durable_sequence reaches slot.sequence. Requires
@@ -205,15 +152,19 @@ class TableService final : public TableServiceBase {
   // Blocks (releasing slot.mu meanwhile) until the table's log is durable
   // up to `sequence`.
   void WaitDurable(Slot& slot, int64_t sequence)
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu) {
+    host_.WaitDurableLocked(slot, sequence);
+  }
   // Finishes `reactor` with OK once the table's log is durable up to
   // `sequence`: if it already is, the reactor goes to `now` for the caller
-  // to finish once it has unlocked; else it waits in slot.waiters for the
-  // log's completion thread. Requires slot.mu.
+  // to finish once it has unlocked; else the log's completion thread
+  // finishes it. Requires slot.mu.
   void ReplyWhenDurable(Slot& slot, int64_t sequence,
                         grpc::ServerUnaryReactor* reactor,
                         std::vector<grpc::ServerUnaryReactor*>* now)
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu) {
+    host_.ReplyWhenDurable(slot, sequence, reactor, now);
+  }
   // Sends `update` to `session` once the table's log is durable up to
   // `sequence`, after every update queued before it. Requires slot.mu.
   void SendWhenDurable(Slot& slot, int64_t sequence,
@@ -236,8 +187,6 @@ class TableService final : public TableServiceBase {
                                const v1::ActRequest& request,
                                v1::TableView* response, int64_t* sequence)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
-  // The log made the table durable up to `sequence`.
-  void Durable(Slot& slot, int64_t sequence);
   // Keeps Act answers for the current and the previous hand only.
   static void PruneActs(Slot& slot) ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // A new hand with a fresh CSPRNG shuffle (HE-46 draw included).
@@ -264,16 +213,8 @@ class TableService final : public TableServiceBase {
   // only by provenance: the wallet's own step (its actor), for the saga's
   // player and, for the seat's capture, the saga's amount; anything else
   // is ignored (and logged), never taken by its request id alone.
-  absl::Status HandleOutcome(const std::string& request_id,
-                             const std::string& player_id, bool captured,
-                             int64_t captured_minor,
-                             const std::string& rejection,
-                             std::vector<std::pair<Slot*, int64_t>>* appended);
-  template <typename Response, typename Run>
-  grpc::Status Command(grpc::ServerContext* context, std::string_view method,
-                       const std::string& request_id,
-                       const google::protobuf::Message& body,
-                       Response* response, Run run);
+  absl::StatusOr<bool> HandleOutcome(const v1::WalletEvent& event,
+                                     TableHost<PokerGame>::Appended* appended);
   // A buy-in, in steps shared by the Sit and Rebuy calls and Play's
   // rebuys. A retry of one already decided (after a restart, or answered
   // DEADLINE_EXCEEDED): the seat, or DEADLINE_EXCEEDED while the player's
@@ -299,27 +240,13 @@ class TableService final : public TableServiceBase {
                      const std::string& request_id, const std::string& table_id,
                      int seat, int64_t amount, bool rebuy,
                      v1::SeatResponse* response);
-  absl::StatusOr<auth::Claims> Caller(
-      const grpc::ServerContextBase* context) const;
   v1::SeatResponse SeatOf(const tables::TableState& state,
                           const std::string& player) const;
-  void PollStep();
 
-  eventlog::EventLog& log_;
   const Clock& clock_;
   const TableServiceOptions options_;
-  ledger::IdempotencyIndex idempotency_;
-  int64_t replayed_events_ = 0;
-
-  absl::Mutex tables_mu_;
-  std::map<std::string, std::unique_ptr<Slot>> tables_
-      ABSL_GUARDED_BY(tables_mu_);
-
-  absl::Mutex outcomes_mu_;
-  std::vector<int64_t> wallet_offsets_ ABSL_GUARDED_BY(outcomes_mu_);
-
-  // Every caller's open WatchTable streams, across the tables.
-  CallerStreams watch_streams_;
+  // The tables, their log and their wallet outcomes (after options_).
+  TableHost<PokerGame> host_;
 
   // The open Relay streams (each removes itself when gRPC is done with it),
   // for BeginShutdown.
@@ -327,10 +254,6 @@ class TableService final : public TableServiceBase {
   absl::flat_hash_set<RelayStream*> relays_ ABSL_GUARDED_BY(relays_mu_);
 
   std::atomic<bool> closing_plays_{false};
-  // Appends queued whose completion has not run yet (Stop waits for them).
-  std::atomic<int64_t> in_flight_{0};
-  // The timers and the wallet-outcome reader (Stop ends them).
-  HostLoops loops_;
 };
 
 }  // namespace banca::table

@@ -1,0 +1,46 @@
+// The banked games (roulette, blackjack, póquer sem descarte) as the table
+// host runs them (table_host.h): their table topic and codec. A banked
+// table keeps nothing beside what every hosted table keeps.
+#ifndef BANCA_SERVICES_TABLE_BANKED_TABLE_H_
+#define BANCA_SERVICES_TABLE_BANKED_TABLE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "banca/v1/banked_table.pb.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/tables/banked_game_state.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/topics.h"
+#include "services/table/hosted_table.h"
+
+namespace banca::table {
+
+struct BankedGame {
+  using State = tables::BankedGameState;
+  using Table = HostedTable<State>;
+  static constexpr std::string_view kName = "banked table";
+  static constexpr const wire::TableTopics& kTopics = wire::kBankedTableTopics;
+  static constexpr std::string_view kOutcomeGroup =
+      wire::kBankedStakeOutcomesGroup;
+  static absl::StatusOr<wire::DecodedBankedEvent> Decode(
+      const eventlog::StoredRecord& record) {
+    return wire::DecodeBankedRecord(record);
+  }
+  static void Append(const v1::BankedTableEvent& event, uint64_t sequence,
+                     const wire::TableEventContext& context,
+                     std::vector<eventlog::Record>* records) {
+    wire::AppendBankedRecords(event, sequence, context, records);
+  }
+  static const std::string* SagaStarted(const v1::BankedTableEvent& event) {
+    return event.has_stake_requested() ? &event.stake_requested().saga_id()
+                                       : nullptr;
+  }
+};
+
+}  // namespace banca::table
+
+#endif  // BANCA_SERVICES_TABLE_BANKED_TABLE_H_

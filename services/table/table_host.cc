@@ -1,0 +1,384 @@
+#include "services/table/table_host.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
+#include "libs/eventlog/fail_stop.h"
+#include "libs/tables/sealed_decks.h"
+#include "libs/wire/envelope_record.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+#include "services/common/bearer_auth.h"
+#include "services/common/event_size.h"
+#include "services/table/banked_table.h"
+#include "services/table/poker_table.h"
+
+namespace banca::table {
+namespace {
+
+constexpr size_t kReadBatch = 512;
+
+absl::Status At(const std::string& event_id, const absl::Status& s) {
+  return absl::Status(s.code(), absl::StrCat(event_id, ": ", s.message()));
+}
+
+}  // namespace
+
+template <typename Game>
+TableHost<Game>::TableHost(eventlog::EventLog& log, const Clock& clock,
+                           const TableHostOptions& options)
+    : log_(log),
+      clock_(clock),
+      options_(options),
+      watch_streams_(options.max_watch_streams_per_caller,
+                     "WatchTable streams") {}
+
+template <typename Game>
+absl::Status TableHost<Game>::Open(const ReplayNote& note) {
+  RETURN_IF_ERROR(PrepareHostTopics(log_, Game::kTopics.topic,
+                                    Game::kTopics.requests_topic, options_));
+  RETURN_IF_ERROR(Replay(note));
+  absl::MutexLock lock(&outcomes_mu_);
+  ASSIGN_OR_RETURN(wallet_offsets_,
+                   WalletOutcomePositions(log_, Game::kOutcomeGroup,
+                                          options_.wallet_partitions));
+  return absl::OkStatus();
+}
+
+template <typename Game>
+void TableHost<Game>::Run(std::function<void()> tick, OutcomeHandler handle) {
+  {
+    absl::MutexLock lock(&outcomes_mu_);
+    handle_outcome_ = std::move(handle);
+  }
+  loops_.Every(options_.tick_interval, std::move(tick));
+  loops_.Every(options_.poll_interval, [this] { PollStep(); });
+}
+
+template <typename Game>
+void TableHost<Game>::Stop() {
+  loops_.Stop();
+  // The log calls back into the tables: wait for what is queued.
+  WaitForAppends(in_flight_);
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::Replay(const ReplayNote& note) {
+  const int64_t now = clock_.NowMicros();
+  for (int p = 0; p < options_.partitions; ++p) {
+    ASSIGN_OR_RETURN(const int64_t end, log_.EndOffset(Game::kTopics.topic, p));
+    int64_t offset = 0;
+    while (offset < end) {
+      ASSIGN_OR_RETURN(std::vector<eventlog::StoredRecord> records,
+                       log_.Read(Game::kTopics.topic, p, offset, kReadBatch));
+      if (records.empty()) break;
+      for (const eventlog::StoredRecord& record : records) {
+        offset = record.offset + 1;
+        RETURN_IF_ERROR(ReplayRecord(record, now, note));
+      }
+    }
+  }
+  absl::MutexLock lock(&tables_mu_);
+  for (auto& [id, table] : tables_) {
+    ASSIGN_OR_RETURN(std::unique_ptr<cards::RandomSource> rng,
+                     NewRandomSource(id));
+    absl::MutexLock table_lock(&table->mu);
+    table->rng = std::move(rng);
+  }
+  return absl::OkStatus();
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::ReplayRecord(const eventlog::StoredRecord& record,
+                                           int64_t now,
+                                           const ReplayNote& note) {
+  ASSIGN_OR_RETURN(auto decoded, Game::Decode(record));
+  const std::string& id = decoded.envelope.event_id();
+  if (absl::Status s = tables::OpenDeal(options_.deck_keys, decoded.event);
+      !s.ok()) {
+    return At(id, s);
+  }
+  const Event& event = decoded.event;
+  Table* table = nullptr;
+  if (State::Opens(event)) {
+    absl::StatusOr<std::unique_ptr<State>> state = State::Open(event);
+    if (!state.ok())
+      return At(id, absl::DataLossError(state.status().message()));
+    auto fresh = std::make_unique<Table>();
+    fresh->state = std::move(*state);
+    table = fresh.get();
+    absl::MutexLock lock(&tables_mu_);
+    tables_[event.table_id()] = std::move(fresh);
+  } else {
+    table = Find(event.table_id());
+    if (table == nullptr) {
+      return At(id, absl::DataLossError("event of an unknown table"));
+    }
+  }
+  absl::MutexLock lock(&table->mu);
+  if (!State::Opens(event)) {
+    if (absl::Status s = table->state->ApplyLogged(event); !s.ok()) {
+      return At(id, absl::DataLossError(absl::StrCat(
+                        "the table does not accept the logged event: ",
+                        s.message())));
+    }
+  }
+  const auto sequence = static_cast<int64_t>(decoded.envelope.sequence());
+  if (sequence != table->sequence + 1) {
+    return At(id, absl::DataLossError(
+                      absl::StrCat("sequence gap after ", table->sequence)));
+  }
+  table->sequence = sequence;
+  table->durable_sequence = sequence;
+  if (const std::string* saga = Game::SagaStarted(event)) {
+    table->saga_started_micros[*saga] = now;
+  }
+  if (!note(*table, event) && !event.request_id().empty()) {
+    idempotency_.Restore(event.request_id(), event.request_fingerprint(), "");
+  }
+  ++replayed_events_;
+  return absl::OkStatus();
+}
+
+template <typename Game>
+typename TableHost<Game>::Table* TableHost<Game>::Find(
+    const std::string& table_id) {
+  absl::MutexLock lock(&tables_mu_);
+  auto it = tables_.find(table_id);
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
+template <typename Game>
+std::vector<typename TableHost<Game>::Table*> TableHost<Game>::Tables() {
+  absl::MutexLock lock(&tables_mu_);
+  std::vector<Table*> all;
+  all.reserve(tables_.size());
+  for (auto& [id, table] : tables_) all.push_back(table.get());
+  return all;
+}
+
+template <typename Game>
+absl::StatusOr<typename TableHost<Game>::Table*> TableHost<Game>::AddTable(
+    const Event& opening, std::unique_ptr<State> state) {
+  RETURN_IF_ERROR(edge::CheckEventSize(opening));
+  ASSIGN_OR_RETURN(std::unique_ptr<cards::RandomSource> rng,
+                   NewRandomSource(opening.table_id()));
+  absl::MutexLock lock(&tables_mu_);
+  if (tables_.contains(opening.table_id())) {
+    return absl::AlreadyExistsError(
+        absl::StrCat("table ", opening.table_id(), " exists"));
+  }
+  if (static_cast<int>(tables_.size()) >= options_.max_tables) {
+    return absl::ResourceExhaustedError("table limit reached");
+  }
+  auto table = std::make_unique<Table>();
+  absl::MutexLock table_lock(&table->mu);
+  table->state = std::move(state);
+  table->rng = std::move(rng);
+  wire::TableEventContext ctx;
+  ctx.producer = options_.producer;
+  ctx.correlation_id = opening.request_id();
+  ctx.occurred_at_micros = clock_.NowMicros();
+  std::vector<eventlog::Record> records;
+  Game::Append(opening, ++table->sequence, ctx, &records);
+  absl::StatusOr<std::vector<eventlog::Position>> appended =
+      log_.Append(std::move(records));
+  if (!appended.ok()) {
+    eventlog::StopOnLogFailure(Game::kName, "append", appended.status());
+  }
+  table->durable_sequence = table->sequence;
+  Table* added = table.get();
+  tables_[opening.table_id()] = std::move(table);
+  return added;
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::DecideLocked(Table& table, Event event,
+                                           std::vector<Event>* batch) {
+  // Checked before the table applies it: the events it derives are the
+  // table's own, bounded by its seats and bets.
+  RETURN_IF_ERROR(edge::CheckEventSize(event));
+  RETURN_IF_ERROR(tables::SealDeal(options_.deck_keys, event));
+  std::vector<Event> derived;
+  RETURN_IF_ERROR(table.state->Apply(event, &derived));
+  batch->push_back(std::move(event));
+  for (Event& d : derived) batch->push_back(std::move(d));
+  return absl::OkStatus();
+}
+
+template <typename Game>
+void TableHost<Game>::QueueLocked(Table& table, std::vector<Event> batch) {
+  if (batch.empty()) return;
+  wire::TableEventContext ctx;
+  ctx.producer = options_.producer;
+  ctx.occurred_at_micros = clock_.NowMicros();
+  ctx.correlation_id = batch.front().request_id();
+  std::vector<eventlog::Record> records;
+  records.reserve(batch.size());
+  for (Event& e : batch) {
+    tables::DropClearDeck(e);  // applied in clear, logged sealed
+    if (const std::string* saga = Game::SagaStarted(e)) {
+      table.saga_started_micros[*saga] = ctx.occurred_at_micros;
+    }
+    // The wallet's copy of a money request rides in the same batch.
+    Game::Append(e, ++table.sequence, ctx, &records);
+  }
+  const int64_t last = table.sequence;
+  ++in_flight_;
+  // The callback runs on the log's completion thread (before AppendAsync
+  // returns only for a refused batch, which stops the process before it
+  // takes any lock).
+  log_.AppendAsync(std::move(records), {},
+                   [this, &table, last](absl::Status status,
+                                        std::vector<eventlog::Position>) {
+                     if (!status.ok()) {
+                       eventlog::StopOnLogFailure(Game::kName, "append",
+                                                  status);
+                     }
+                     Durable(table, last);
+                   });
+  table.changed.SignalAll();
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::CommitLocked(Table& table, Event event) {
+  std::vector<Event> batch;
+  RETURN_IF_ERROR(DecideLocked(table, std::move(event), &batch));
+  QueueLocked(table, std::move(batch));
+  return absl::OkStatus();
+}
+
+template <typename Game>
+void TableHost<Game>::Durable(Table& table, int64_t sequence) {
+  std::vector<grpc::ServerUnaryReactor*> ready;
+  {
+    absl::MutexLock lock(&table.mu);
+    // One table is one key, so one partition: its batches become durable
+    // in the order they were queued.
+    table.durable_sequence = std::max(table.durable_sequence, sequence);
+    while (!table.durable_waits.empty() &&
+           table.durable_waits.front().sequence <= table.durable_sequence) {
+      DurableWait& w = table.durable_waits.front();
+      if (w.reactor != nullptr) ready.push_back(w.reactor);
+      if (w.send) w.send();
+      table.durable_waits.pop_front();
+    }
+    table.changed.SignalAll();
+  }
+  for (grpc::ServerUnaryReactor* reactor : ready) {
+    reactor->Finish(grpc::Status::OK);
+  }
+  --in_flight_;
+}
+
+template <typename Game>
+void TableHost<Game>::WaitDurableLocked(Table& table, int64_t sequence) {
+  while (table.durable_sequence < sequence) table.changed.Wait(&table.mu);
+}
+
+template <typename Game>
+void TableHost<Game>::ReplyWhenDurable(
+    Table& table, int64_t sequence, grpc::ServerUnaryReactor* reactor,
+    std::vector<grpc::ServerUnaryReactor*>* now) {
+  if (table.durable_waits.empty() && table.durable_sequence >= sequence) {
+    now->push_back(reactor);
+  } else {
+    table.durable_waits.push_back({sequence, reactor, nullptr});
+  }
+}
+
+template <typename Game>
+void TableHost<Game>::SendWhenDurable(Table& table, int64_t sequence,
+                                      std::function<void()> send) {
+  if (table.durable_waits.empty() && table.durable_sequence >= sequence) {
+    send();
+  } else {
+    table.durable_waits.push_back({sequence, nullptr, std::move(send)});
+  }
+}
+
+template <typename Game>
+absl::StatusOr<std::unique_ptr<cards::RandomSource>>
+TableHost<Game>::NewRandomSource(const std::string& table_id) const {
+  if (options_.random_source_for_tests) {
+    std::unique_ptr<cards::RandomSource> rng =
+        options_.random_source_for_tests(table_id);
+    if (rng == nullptr) {
+      return absl::InternalError("the test random source gave nothing");
+    }
+    return rng;
+  }
+  ASSIGN_OR_RETURN(std::unique_ptr<cards::SystemRandomSource> rng,
+                   cards::SystemRandomSource::Create());
+  return std::unique_ptr<cards::RandomSource>(std::move(rng));
+}
+
+template <typename Game>
+void TableHost<Game>::PollStep() {
+  absl::StatusOr<int> handled = PollWalletOutcomes();
+  if (!handled.ok() && !absl::IsUnavailable(handled.status()) &&
+      !absl::IsDeadlineExceeded(handled.status())) {
+    std::fprintf(stderr, "banca %s: wallet outcomes: %s\n",
+                 std::string(Game::kName).c_str(),
+                 std::string(handled.status().message()).c_str());
+  }
+}
+
+template <typename Game>
+absl::StatusOr<int> TableHost<Game>::PollWalletOutcomes() {
+  absl::MutexLock lock(&outcomes_mu_);
+  if (!handle_outcome_) return 0;  // not running yet
+  int handled = 0;
+  std::vector<eventlog::OffsetCommit> commits;
+  // What the outcomes appended: durable before the positions move, all at
+  // once (one group commit for the batch, not one fsync per outcome).
+  Appended appended;
+  auto wait_appended = [&appended, this] {
+    for (auto& [table, sequence] : appended) {
+      absl::MutexLock table_lock(&table->mu);
+      WaitDurableLocked(*table, sequence);
+    }
+  };
+  for (int p = 0; p < options_.wallet_partitions; ++p) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log_.Read(wire::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
+    if (!records.ok()) {
+      wait_appended();
+      return records.status();
+    }
+    if (records->empty()) continue;
+    for (const eventlog::StoredRecord& record : *records) {
+      absl::StatusOr<bool> outcome = [&]() -> absl::StatusOr<bool> {
+        ASSIGN_OR_RETURN(wire::DecodedWalletEvent decoded,
+                         wire::DecodeWalletRecord(record));
+        return handle_outcome_(decoded.event, &appended);
+      }();
+      if (!outcome.ok()) {
+        wait_appended();
+        return outcome.status();
+      }
+      if (*outcome) ++handled;
+      wallet_offsets_[p] = record.offset + 1;
+    }
+    commits.push_back({std::string(Game::kOutcomeGroup),
+                       std::string(wire::kWalletTopic), p, wallet_offsets_[p]});
+  }
+  wait_appended();
+  if (!commits.empty()) RETURN_IF_ERROR(log_.CommitOffsets(std::move(commits)));
+  return handled;
+}
+
+template <typename Game>
+absl::StatusOr<auth::Claims> TableHost<Game>::Caller(
+    const grpc::ServerContextBase* context) const {
+  return edge::AuthenticateBearer(context, options_.verifier,
+                                  clock_.NowMicros() / 1'000'000);
+}
+
+template class TableHost<PokerGame>;
+template class TableHost<BankedGame>;
+
+}  // namespace banca::table
