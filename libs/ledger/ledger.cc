@@ -18,21 +18,13 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
+#include "libs/ledger/hold_checks.h"
 #include "libs/ledger/invariant.h"
+#include "libs/ledger/replay_error.h"
 #include "libs/money/money.h"
 
 namespace banca::ledger {
 namespace {
-
-struct HoldState {
-  std::string player_id;
-  int64_t amount = 0;
-  int64_t captured = 0;
-  int64_t remaining = 0;
-  bool open = false;
-  int64_t expires_at_micros = 0;
-  std::string placed_by;
-};
 
 // Everything that one lock key owns. A player owner holds the player's two
 // accounts, registration and holds; any other owner holds one account (or one
@@ -60,10 +52,6 @@ struct Shard {
 
 size_t HashKey(std::string_view key) {
   return std::hash<std::string_view>{}(key);
-}
-
-absl::Status Corrupt(absl::string_view what) {
-  return absl::DataLossError(absl::StrCat("ledger replay: ", what));
 }
 
 absl::StatusOr<std::pair<std::string, uint64_t>> ParseHoldId(
@@ -310,16 +298,48 @@ absl::Status PlanTx(Ledger::Impl& impl, std::string_view stream_owner,
   return absl::OkStatus();
 }
 
-// The hold a capture or release names. DATA_LOSS when there is none.
-absl::Status CheckHoldExists(const Ledger::Impl& impl, std::string_view hold_id,
-                             std::string_view what) {
+// The hold a capture or release names, as the locked state has it; null
+// when there is none. DATA_LOSS for an id that does not parse.
+absl::StatusOr<const HoldState*> LoggedHold(const Ledger::Impl& impl,
+                                            std::string_view hold_id) {
   auto parsed = ParseHoldId(hold_id);
   if (!parsed.ok()) return Corrupt(parsed.status().message());
   const Owner* owner = impl.Find(PlayerOwner(parsed->first));
-  if (owner == nullptr || !owner->holds.contains(ToAbsl(hold_id))) {
-    return Corrupt(absl::StrCat(ToAbsl(what), " of unknown hold"));
+  if (owner == nullptr) return nullptr;
+  auto it = owner->holds.find(ToAbsl(hold_id));
+  return it == owner->holds.end() ? nullptr : &it->second;
+}
+
+// The player a HoldPlaced names, as the locked state has it.
+HolderState HolderOf(const Ledger::Impl& impl, const v1::HoldPlaced& e) {
+  const Owner* owner = impl.Find(PlayerOwner(e.player_id()));
+  if (owner == nullptr) return {};
+  return {owner->is_player && owner->open, owner->holds_created,
+          owner->holds.contains(e.hold_id())};
+}
+
+// A hold event is one the live hold commands could have made from this
+// state (hold_checks.h). DATA_LOSS naming the hold and what is wrong.
+absl::Status CheckHoldEvent(const Ledger::Impl& impl,
+                            std::string_view stream_owner,
+                            const v1::WalletEvent& event) {
+  switch (event.kind_case()) {
+    case v1::WalletEvent::kHoldPlaced:
+      return CheckHoldPlaced(stream_owner, event.hold_placed(),
+                             HolderOf(impl, event.hold_placed()));
+    case v1::WalletEvent::kHoldCaptured: {
+      const v1::HoldCaptured& e = event.hold_captured();
+      ASSIGN_OR_RETURN(const HoldState* hold, LoggedHold(impl, e.hold_id()));
+      return CheckHoldCaptured(stream_owner, e, hold);
+    }
+    case v1::WalletEvent::kHoldReleased: {
+      const v1::HoldReleased& e = event.hold_released();
+      ASSIGN_OR_RETURN(const HoldState* hold, LoggedHold(impl, e.hold_id()));
+      return CheckHoldReleased(stream_owner, e, hold);
+    }
+    default:
+      return absl::OkStatus();
   }
-  return absl::OkStatus();
 }
 
 // Everything `event` would change, computed from the locked state without
@@ -336,24 +356,10 @@ absl::StatusOr<EventPlan> PlanEvent(Ledger::Impl& impl,
     return Corrupt(absl::StrCat("stream ", ToAbsl(stream_owner), " expected ",
                                 at + 1, ", got ", sequence));
   }
-  switch (event.kind_case()) {
-    case v1::WalletEvent::KIND_NOT_SET:
-      return Corrupt("event without a kind");
-    case v1::WalletEvent::kHoldCaptured: {
-      const v1::HoldCaptured& e = event.hold_captured();
-      RETURN_IF_ERROR(CheckHoldExists(impl, e.hold_id(), "capture"));
-      if (e.amount_minor() < 0 || e.amount_minor() > money::kMaxAmountMinor) {
-        return Corrupt(absl::StrCat("capture of ", e.amount_minor()));
-      }
-      break;
-    }
-    case v1::WalletEvent::kHoldReleased:
-      RETURN_IF_ERROR(
-          CheckHoldExists(impl, event.hold_released().hold_id(), "release"));
-      break;
-    default:
-      break;
+  if (event.kind_case() == v1::WalletEvent::KIND_NOT_SET) {
+    return Corrupt("event without a kind");
   }
+  RETURN_IF_ERROR(CheckHoldEvent(impl, stream_owner, event));
   EventPlan plan;
   for (const v1::LedgerTransaction* tx : TxsOf(event)) {
     RETURN_IF_ERROR(PlanTx(impl, stream_owner, *tx, arithmetic, &plan));
@@ -370,6 +376,17 @@ void AddSaturating(std::atomic<int64_t>& total, __int128 amount) {
       current, ClampToInt64(__int128{current} + amount, &clamped),
       std::memory_order_relaxed)) {
   }
+}
+
+// The hold a planned capture or release names (PlanEvent found it).
+HoldState& PlannedHold(Ledger::Impl& impl, std::string_view hold_id) {
+  auto parsed = ParseHoldId(hold_id);
+  BANCA_CHECK(parsed.ok());
+  Owner* owner = impl.Find(PlayerOwner(parsed->first));
+  BANCA_CHECK(owner != nullptr);
+  auto it = owner->holds.find(ToAbsl(hold_id));
+  BANCA_CHECK(it != owner->holds.end());
+  return it->second;
 }
 
 // Writes a plan PlanEvent made for `event`. Cannot fail. Requires the same
@@ -402,24 +419,27 @@ void WriteEvent(Ledger::Impl& impl, std::string_view stream_owner,
       const auto& e = event.hold_placed();
       Owner& owner = impl.Get(PlayerOwner(e.player_id()));
       owner.holds_created++;
-      owner.holds[e.hold_id()] = HoldState{
-          e.player_id(),         e.amount_minor(), 0, e.amount_minor(), true,
-          e.expires_at_micros(), e.placed_by()};
+      const bool placed =
+          owner.holds
+              .try_emplace(e.hold_id(),
+                           HoldState{e.player_id(), e.amount_minor(), 0,
+                                     e.amount_minor(), true,
+                                     e.expires_at_micros(), e.placed_by()})
+              .second;
+      // Never over a hold already placed: PlanEvent refused a used id.
+      BANCA_CHECK(placed);
       break;
     }
     case v1::WalletEvent::kHoldCaptured: {
       const auto& e = event.hold_captured();
-      HoldState& hold = impl.Get(PlayerOwner(ParseHoldId(e.hold_id())->first))
-                            .holds[e.hold_id()];
-      hold.captured = WrappingAdd(hold.captured, e.amount_minor());
+      HoldState& hold = PlannedHold(impl, e.hold_id());
+      hold.captured += e.amount_minor();  // at most the hold's amount
       hold.remaining = e.remaining_minor();
       hold.open = e.remaining_minor() > 0;
       break;
     }
     case v1::WalletEvent::kHoldReleased: {
-      const auto& e = event.hold_released();
-      HoldState& hold = impl.Get(PlayerOwner(ParseHoldId(e.hold_id())->first))
-                            .holds[e.hold_id()];
+      HoldState& hold = PlannedHold(impl, event.hold_released().hold_id());
       hold.remaining = 0;
       hold.open = false;
       break;
@@ -581,8 +601,9 @@ void AssertHoldStep(const Ledger::Impl& impl, const v1::WalletEvent& event,
   switch (event.kind_case()) {
     case v1::WalletEvent::kHoldPlaced:
       player_id = &event.hold_placed().player_id();
-      // A new hold starts from nothing. (The id is the player's next one;
-      // only a log that skipped ids could have used it already.)
+      // A new hold starts from nothing. (The id is the player's next one,
+      // never used: PlaceHold refuses one in use and replay refuses a log
+      // that skipped or reused ids.)
       before = HoldNumbers{};
       BANCA_CHECK(after.amount > 0 && after.captured == 0);
       BANCA_CHECK(after.remaining == after.amount);
@@ -1055,9 +1076,16 @@ absl::Status Ledger::PlaceHold(const CommandMeta& meta,
               money::Format(amount, options_.currency), ": available ",
               money::Format(available, options_.currency)));
         }
+        std::string hold_id =
+            absl::StrCat(ToAbsl(player_id), ":", owner->holds_created + 1);
+        // Replay refuses a log that used ids out of turn, so the next id is
+        // free; never write a hold over one that is not.
+        if (owner->holds.contains(hold_id)) {
+          return absl::InternalError(absl::StrCat(
+              "hold id \"", hold_id, "\" is already used; no hold placed"));
+        }
         auto* e = event.mutable_hold_placed();
-        e->set_hold_id(
-            absl::StrCat(ToAbsl(player_id), ":", owner->holds_created + 1));
+        e->set_hold_id(std::move(hold_id));
         e->set_player_id(std::string(player_id));
         e->set_amount_minor(amount);
         e->set_expires_at_micros(expires_at_micros);

@@ -183,12 +183,16 @@ class Ledger {
                            bool expired, CommitFn commit);
 
   // Replay: applies a recorded event as it was decided. Checks the stream
-  // sequence (DATA_LOSS on a gap or repeat) and the transactions' shape
+  // sequence (DATA_LOSS on a gap or repeat), the transactions' shape
   // (DATA_LOSS when postings do not sum to zero, name no valid account or
-  // carry more than money::kMaxAmountMinor); nothing else is re-decided. On
-  // an error nothing changes. Postings are added with wrap-around arithmetic
-  // (balance_limits.h), so events of different streams may be applied in any
-  // order: call CheckReplayedState once all of them are in.
+  // carry more than money::kMaxAmountMinor) and that every hold event is
+  // one the live hold commands could have made from the state it applies to
+  // (hold_checks.h: the player's next unused hold id, an open hold of the
+  // event's player, the exact amounts moved and left); nothing else is
+  // re-decided. On an error nothing changes. Postings are added with
+  // wrap-around arithmetic (balance_limits.h), so events of different streams
+  // may be applied in any order: call CheckReplayedState once all of them are
+  // in.
   absl::Status Apply(std::string_view stream, uint64_t sequence,
                      const v1::WalletEvent& event);
   // Apply for a ledger that follows events it may have decided itself:

@@ -776,8 +776,11 @@ TEST(LedgerApply, AnEventWithOneBadPostingChangesNothing) {
   {
     auto* e = capture.mutable_hold_captured();
     e->set_hold_id("ana:1");
+    e->set_player_id("ana");
     e->set_amount_minor(100);
     e->set_remaining_minor(0);
+    e->set_hold_amount_minor(300);
+    e->set_captured_total_minor(100);
     *e->mutable_tx() =
         Tx(v1::POSTING_REASON_ADJUSTMENT,
            {{PlayerHeldAccount("ana"), -100}, {"table/t1/seat/ana", 100}});
@@ -805,12 +808,12 @@ TEST(LedgerApply, AnEventWithOneBadPostingChangesNothing) {
 }
 
 // The money assertions of a live decision (a hold never captures more
-// than it has left, the held account follows the hold) are written on the
-// step the decision takes, so no logged state can make them fail: here a
-// log whose capture left the hold more than it had, and which used a hold
-// id out of turn, is replayed, and every live hold command is decided or
-// refused with a status; none stops the process.
-TEST(LedgerInvariants, ForgedHoldNumbersInTheLogNeverStopALiveDecision) {
+// than it has left, the held account follows the hold) hold on any state
+// replay accepts: a log whose capture left the hold more than it had, or
+// which used a hold id out of turn, is refused (DATA_LOSS, nothing
+// applied; hold_replay_test.cc has every case), and on the state replay did
+// accept every live hold command is decided or refused with a status.
+TEST(LedgerInvariants, ForgedHoldNumbersInTheLogAreRefusedBeforeALiveDecision) {
   const std::string held = PlayerHeldAccount("ana");
   const std::string cash = PlayerCashAccount("ana");
   History history;
@@ -829,22 +832,29 @@ TEST(LedgerInvariants, ForgedHoldNumbersInTheLogNeverStopALiveDecision) {
     return event;
   };
   history.Add(PlayerOwner("ana"), placed("ana:1", 500));
-  v1::WalletEvent capture;
-  {
-    auto* e = capture.mutable_hold_captured();
-    e->set_hold_id("ana:1");
-    e->set_amount_minor(400);
-    e->set_remaining_minor(300);  // forged: 100 were left
-    *e->mutable_tx() = Tx(v1::POSTING_REASON_BUY_IN,
-                          {{held, -400}, {"table/t1/seat/ana", 400}});
-  }
-  history.Add(PlayerOwner("ana"), capture);
-  history.Add(PlayerOwner("ana"), placed("ana:3", 100));  // ana:2 skipped
   Ledger ledger;
   for (const Recorded& r : history.events()) {
     ASSERT_TRUE(ledger.Apply(r.stream, r.sequence, r.event).ok());
   }
-  ASSERT_EQ(ledger.Balance("ana")->held, 200);
+  const std::string stream = Ledger::StreamFor(PlayerOwner("ana"));
+  v1::WalletEvent capture;
+  {
+    auto* e = capture.mutable_hold_captured();
+    e->set_hold_id("ana:1");
+    e->set_player_id("ana");
+    e->set_amount_minor(400);
+    e->set_remaining_minor(300);  // forged: 100 were left
+    e->set_hold_amount_minor(500);
+    e->set_captured_total_minor(400);
+    *e->mutable_tx() = Tx(v1::POSTING_REASON_BUY_IN,
+                          {{held, -400}, {"table/t1/seat/ana", 400}});
+  }
+  EXPECT_EQ(ledger.Apply(stream, 4, capture).code(), StatusCode::kDataLoss);
+  // ana:2 skipped.
+  EXPECT_EQ(ledger.Apply(stream, 4, placed("ana:3", 100)).code(),
+            StatusCode::kDataLoss);
+  ASSERT_EQ(ledger.Balance("ana")->held, 500);
+  ASSERT_EQ(ledger.Hold("ana:1")->remaining, 500);
   std::vector<Recorded> log;
   std::function<void(const Committed&)> record = [&](const Committed& c) {
     log.push_back({c.stream, c.sequence, c.event});
@@ -854,25 +864,24 @@ TEST(LedgerInvariants, ForgedHoldNumbersInTheLogNeverStopALiveDecision) {
   ref.set_id("t1");
   int n = 0;
   auto meta = [&] { return CommandMeta{absl::StrCat("req-", ++n), "fp"}; };
-  // The hold says 300 are left; the held account has the 100 that are.
   EXPECT_TRUE(ledger
-                  .CaptureHold(meta(), "ana:1", 100, "table/t1/seat/ana",
+                  .CaptureHold(meta(), "ana:1", 400, "table/t1/seat/ana",
                                v1::POSTING_REASON_BUY_IN, ref, false, record)
                   .ok());
-  EXPECT_EQ(ledger.ReleaseHold(meta(), "ana:1", false, record).code(),
-            StatusCode::kFailedPrecondition);
   EXPECT_EQ(ledger
                 .CaptureHold(meta(), "ana:1", 200, "table/t1/seat/ana",
                              v1::POSTING_REASON_BUY_IN, ref, true, record)
                 .code(),
             StatusCode::kFailedPrecondition);
-  // The next hold id is ana:3, which the log already used.
   EXPECT_TRUE(ledger
                   .PlaceHold(meta(), "ana", 50, v1::POSTING_REASON_BUY_IN, ref,
                              0, record)
                   .ok());
-  EXPECT_TRUE(ledger.ReleaseHold(meta(), "ana:3", false, record).ok());
-  EXPECT_EQ(log.size(), 3u);
+  EXPECT_EQ(log.back().event.hold_placed().hold_id(), "ana:2");
+  EXPECT_TRUE(ledger.ReleaseHold(meta(), "ana:1", false, record).ok());
+  EXPECT_TRUE(ledger.ReleaseHold(meta(), "ana:2", false, record).ok());
+  EXPECT_EQ(log.size(), 4u);
+  EXPECT_EQ(ledger.Balance("ana")->held, 0);
   EXPECT_EQ(ledger.Summarize().sum, 0);
 }
 
