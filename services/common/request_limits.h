@@ -1,8 +1,7 @@
 // What every banca gRPC server applies to what clients send, before any
 // service sees it (docs/security.md "Input limits"). Shared by `banca
 // serve` and the in-process servers of tests and benchmarks
-// (services/server/server_options.h), so tests run with the limits production
-// has.
+// (server_options.h), so tests run with the limits production has.
 #ifndef BANCA_SERVICES_COMMON_REQUEST_LIMITS_H_
 #define BANCA_SERVICES_COMMON_REQUEST_LIMITS_H_
 

@@ -1,11 +1,11 @@
 #include "services/server/server.h"
 
-#include <chrono>
+#include <algorithm>
 #include <filesystem>
+#include <string_view>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "libs/common/clock.h"
@@ -14,23 +14,24 @@
 #include "libs/eventlog/log_backend.h"
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
-#include "services/server/server_options.h"
+#include "services/common/server_options.h"
 #include "services/server/token_key.h"
-#include "services/table/banked_table_service.h"
-#include "services/table/table_service.h"
-#include "services/wallet/wallet_service.h"
 
 namespace banca::server {
 
 struct ServerParts {
+  // The gRPC server first, then the services, the last started first.
+  ~ServerParts() {
+    grpc.reset();
+    while (!hosted.empty()) hosted.pop_back();
+  }
+
   SystemClock clock;
   std::shared_ptr<prometheus::Registry> registry =
       std::make_shared<prometheus::Registry>();
   std::unique_ptr<prometheus::Exposer> exposer;
   std::unique_ptr<eventlog::EventLog> log;
-  std::unique_ptr<wallet::WalletService> wallet;
-  std::unique_ptr<table::TableService> tables;
-  std::unique_ptr<table::BankedTableService> banked;
+  std::vector<std::unique_ptr<edge::HostedService>> hosted;  // start order
   std::unique_ptr<grpc::Server> grpc;
   int port = 0;
   absl::Duration replay_time;
@@ -43,43 +44,17 @@ absl::Status Prefixed(std::string_view part, const absl::Status& status) {
                       absl::StrCat(ToAbsl(part), ": ", status.message()));
 }
 
-wallet::WalletOptions WalletOptionsFor(const ServerConfig& config,
-                                       const ServerKeys& keys,
-                                       prometheus::Registry* metrics) {
-  wallet::WalletOptions options;
-  options.currency = config.currency;
-  options.partitions = config.partitions;
-  options.projection_dir = config.data_dir + "/projections/wallet";
-  options.metrics = metrics;
-  if (keys.verifier) options.verifier = *keys.verifier;
-  options.insecure_dev = config.insecure_dev;
-  // Several wallet processes on one Kafka topic share the partitions of
-  // one consumer group (WalletOptions::group).
-  options.group = config.wallet_group;
-  options.group_session_timeout_ms = config.wallet_session_timeout_ms;
-  return options;
-}
-
 }  // namespace
 
-absl::Status ParseServices(std::string_view list, ServerConfig* config) {
-  config->wallet = false;
-  config->table = false;
-  for (absl::string_view s : absl::StrSplit(ToAbsl(list), ',')) {
-    if (s == "wallet") {
-      config->wallet = true;
-    } else if (s == "table") {
-      config->table = true;
-    } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown or not yet available service \"", s,
-                       "\" (available: wallet, table)"));
-    }
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<ServerKeys> LoadServerKeys(const ServerConfig& config) {
+absl::StatusOr<ServerKeys> LoadServerKeys(
+    const ServerConfig& config,
+    const std::vector<edge::HostedServiceSpec>& services) {
+  const bool all_allow_insecure_dev = std::all_of(
+      services.begin(), services.end(),
+      [](const auto& service) { return service.insecure_dev_allowed; });
+  const bool needs_deck_keys =
+      std::any_of(services.begin(), services.end(),
+                  [](const auto& service) { return service.needs_deck_keys; });
   ServerKeys keys;
   // Every service checks signed tokens; without a key only a developer's
   // --insecure-dev wallet may start (the table cannot tell players apart
@@ -87,55 +62,40 @@ absl::StatusOr<ServerKeys> LoadServerKeys(const ServerConfig& config) {
   absl::StatusOr<auth::Verifier> verifier =
       LoadVerifier(config.token_key_file, config.token_verify_key_file);
   if (verifier.ok()) {
-    keys.verifier = *std::move(verifier);
-  } else if (config.table || !config.insecure_dev ||
+    keys.keys.verifier = *std::move(verifier);
+  } else if (!all_allow_insecure_dev || !config.settings.insecure_dev ||
              !absl::IsNotFound(verifier.status())) {
     return verifier.status();
   }
+  const std::string& data_dir = config.settings.data_dir;
   std::error_code ec;
-  std::filesystem::create_directories(config.data_dir, ec);
-  if (config.table) {
-    ASSIGN_OR_RETURN(keys.deck_keys,
-                     LoadDeckKeys(config.deck_key_file, config.data_dir,
-                                  &keys.deck_key_made));
+  std::filesystem::create_directories(data_dir, ec);
+  if (needs_deck_keys) {
+    ASSIGN_OR_RETURN(
+        keys.keys.deck_keys,
+        LoadDeckKeys(config.deck_key_file, data_dir, &keys.deck_key_made));
   }
   return keys;
 }
 
 namespace {
 
-// The services `parts` holds, started on its log in order: the wallet,
-// then the poker and the banked tables (one table process hosts both).
+// Starts `services` on the log `parts` holds, in order; a failure names
+// the service.
 absl::Status StartServices(const ServerConfig& config, const ServerKeys& keys,
+                           const std::vector<edge::HostedServiceSpec>& services,
                            ServerParts& parts) {
-  if (config.wallet) {
-    wallet::WalletOptions options =
-        WalletOptionsFor(config, keys, parts.registry.get());
-    std::error_code ec;
-    std::filesystem::create_directories(options.projection_dir, ec);
-    auto started =
-        wallet::WalletService::Start(*parts.log, parts.clock, options);
-    if (!started.ok()) return Prefixed("wallet", started.status());
-    parts.wallet = *std::move(started);
+  const edge::HostContext context{.log = *parts.log,
+                                  .clock = parts.clock,
+                                  .metrics = parts.registry.get(),
+                                  .settings = config.settings,
+                                  .keys = keys.keys};
+  for (const edge::HostedServiceSpec& spec : services) {
+    absl::StatusOr<std::unique_ptr<edge::HostedService>> started =
+        spec.start(context);
+    if (!started.ok()) return Prefixed(spec.name, started.status());
+    parts.hosted.push_back(*std::move(started));
   }
-  if (!config.table) return absl::OkStatus();
-  table::TableServiceOptions poker;
-  poker.verifier = *keys.verifier;
-  poker.deck_keys = *keys.deck_keys;
-  poker.partitions = config.partitions;
-  poker.wallet_partitions = config.partitions;
-  auto tables = table::TableService::Start(*parts.log, parts.clock, poker);
-  if (!tables.ok()) return Prefixed("table", tables.status());
-  parts.tables = *std::move(tables);
-  table::BankedTableServiceOptions banked;
-  banked.verifier = *keys.verifier;
-  banked.deck_keys = *keys.deck_keys;
-  banked.partitions = config.partitions;
-  banked.wallet_partitions = config.partitions;
-  auto started =
-      table::BankedTableService::Start(*parts.log, parts.clock, banked);
-  if (!started.ok()) return Prefixed("banked tables", started.status());
-  parts.banked = *std::move(started);
   return absl::OkStatus();
 }
 
@@ -144,24 +104,22 @@ absl::Status StartServices(const ServerConfig& config, const ServerKeys& keys,
 absl::Status Listen(const ServerConfig& config, ServerParts& parts) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
-  ApplyServerOptions(builder);
+  edge::ApplyServerOptions(builder);
   const std::string address =
       absl::StrCat(config.grpc_address, ":", config.grpc_port);
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(),
                            &parts.port);
-  if (parts.wallet) builder.RegisterService(parts.wallet.get());
-  if (parts.tables) builder.RegisterService(parts.tables.get());
-  if (parts.banked) builder.RegisterService(parts.banked.get());
+  for (const auto& hosted : parts.hosted) {
+    builder.RegisterService(hosted->service());
+  }
   parts.grpc = builder.BuildAndStart();
   if (parts.grpc == nullptr || parts.port == 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", address));
   }
   grpc::HealthCheckServiceInterface* health =
       parts.grpc->GetHealthCheckService();
-  if (parts.wallet) health->SetServingStatus("banca.v1.WalletService", true);
-  if (parts.tables) health->SetServingStatus("banca.v1.TableService", true);
-  if (parts.banked) {
-    health->SetServingStatus("banca.v1.BankedTableService", true);
+  for (const auto& hosted : parts.hosted) {
+    health->SetServingStatus(hosted->health_name(), true);
   }
   return absl::OkStatus();
 }
@@ -169,21 +127,18 @@ absl::Status Listen(const ServerConfig& config, ServerParts& parts) {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(
-    const ServerConfig& config, ServerKeys keys) {
-  if (config.table && (!keys.verifier || !keys.deck_keys)) {
-    return absl::FailedPreconditionError(
-        "the tables need a token verifier and deck keys");
-  }
+    const ServerConfig& config, ServerKeys keys,
+    std::vector<edge::HostedServiceSpec> services) {
   auto parts = std::make_unique<ServerParts>();
-  ASSIGN_OR_RETURN(parts->log,
-                   eventlog::OpenLogBackend(config.log, config.data_dir));
+  ASSIGN_OR_RETURN(parts->log, eventlog::OpenLogBackend(
+                                   config.log, config.settings.data_dir));
   if (config.metrics_port > 0) {
     parts->exposer = std::make_unique<prometheus::Exposer>(
         absl::StrCat("0.0.0.0:", config.metrics_port));
     parts->exposer->RegisterCollectable(parts->registry);
   }
   const absl::Time replay_start = absl::Now();
-  RETURN_IF_ERROR(StartServices(config, keys, *parts));
+  RETURN_IF_ERROR(StartServices(config, keys, services, *parts));
   parts->replay_time = absl::Now() - replay_start;
   RETURN_IF_ERROR(Listen(config, *parts));
   return std::unique_ptr<Server>(new Server(std::move(parts)));
@@ -196,24 +151,30 @@ Server::~Server() = default;
 int Server::port() const { return parts_->port; }
 
 int64_t Server::replayed_events() const {
-  return (parts_->wallet ? parts_->wallet->replayed_events() : 0) +
-         (parts_->tables ? parts_->tables->replayed_events() : 0) +
-         (parts_->banked ? parts_->banked->replayed_events() : 0);
+  int64_t events = 0;
+  for (const auto& hosted : parts_->hosted) {
+    events += hosted->replayed_events();
+  }
+  return events;
 }
 
 absl::Duration Server::replay_time() const { return parts_->replay_time; }
 
 void Server::Shutdown(absl::Duration grace) {
-  if (parts_->banked) parts_->banked->BeginShutdown();
-  if (parts_->tables) parts_->tables->BeginShutdown();
+  for (auto it = parts_->hosted.rbegin(); it != parts_->hosted.rend(); ++it) {
+    (*it)->BeginShutdown();
+  }
   parts_->grpc->Shutdown(absl::ToChronoTime(absl::Now() + grace));
 }
 
 absl::Status Server::Wait() {
   parts_->grpc->Wait();
-  if (parts_->banked) parts_->banked->Stop();
-  if (parts_->tables) parts_->tables->Stop();
-  return parts_->wallet ? parts_->wallet->Stop() : absl::OkStatus();
+  absl::Status stopped;
+  for (auto it = parts_->hosted.rbegin(); it != parts_->hosted.rend(); ++it) {
+    absl::Status status = (*it)->Stop();
+    if (stopped.ok()) stopped = std::move(status);
+  }
+  return stopped;
 }
 
 }  // namespace banca::server

@@ -18,7 +18,7 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/server/server_options.h"
+#include "services/common/server_options.h"
 #include "tests/fuzz/fuzz_deck_keys.h"
 
 namespace banca::fuzz {
@@ -195,7 +195,7 @@ void ServiceHarness::StartServices() {
   banked_ = OrDie(table::BankedTableService::Start(*log_, clock_, b), "banked");
 
   grpc::ServerBuilder builder;
-  server::ApplyServerOptions(builder);
+  edge::ApplyServerOptions(builder);
   builder.RegisterService(wallet_.get());
   builder.RegisterService(tables_.get());
   builder.RegisterService(banked_.get());

@@ -1,7 +1,7 @@
 // The three services (wallet, poker tables, banked tables) running once in
 // this process for services_fuzz and make_seeds: an embedded log in a
 // scratch directory (no fsync), a token verifier, the server's own request
-// limits (services/server/server_options.h), and an in-process channel. A call
+// limits (services/common/server_options.h), and an in-process channel. A call
 // is raw request bytes sent through a generic stub, so the server's parser
 // sees them exactly as a client sent them.
 //

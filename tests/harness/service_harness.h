@@ -30,7 +30,7 @@
 #include "libs/eventlog/log_backend.h"
 #include "libs/ledger/account.h"
 #include "libs/wire/topics.h"
-#include "services/server/server_options.h"
+#include "services/common/server_options.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/harness/access_matrix.h"
 #include "tests/integration/test_keys.h"
@@ -81,7 +81,7 @@ class ServiceHarness : public ::testing::Test {
     absl::StatusOr<grpc::Service*> tables = StartTables();
     ASSERT_TRUE(tables.ok()) << tables.status();
     grpc::ServerBuilder builder;
-    server::ApplyServerOptions(builder);  // as served: request limits too
+    edge::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);

@@ -190,7 +190,7 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
     history.Close();
   }
 
-  auto server = server::LocalWalletServer::Start(dir, KeyedOptions());
+  auto server = wallet::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_TRUE(server.ok()) << server.status();
   const ledger::Ledger& ledger = (*server)->wallet().ledger();
   EXPECT_EQ(ledger.AccountBalance(ledger::PlayerCashAccount(ana)), kBig);
@@ -208,7 +208,7 @@ TEST(ReplayOrder, HistoryThatPassesInt64PartitionByPartitionStartsExactly) {
 
   // It restarts (its projection now caught up), and the auditor's replay
   // agrees, and so does the projection.
-  auto again = server::LocalWalletServer::Start(dir, KeyedOptions());
+  auto again = wallet::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ((*again)->wallet().ledger().AccountBalance(
                 ledger::PlayerCashAccount(ana)),
@@ -236,7 +236,7 @@ TEST(ReplayOrder, FinalStatePastTheBalanceCapRefusesToStart) {
     }
     history.Close();
   }
-  auto server = server::LocalWalletServer::Start(dir, KeyedOptions());
+  auto server = wallet::LocalWalletServer::Start(dir, KeyedOptions());
   ASSERT_FALSE(server.ok());
   EXPECT_EQ(server.status().code(), absl::StatusCode::kDataLoss)
       << server.status();

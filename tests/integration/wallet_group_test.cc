@@ -17,7 +17,7 @@
 #include "libs/eventlog/kafka_log.h"
 #include "libs/ledger/account.h"
 #include "libs/wire/topics.h"
-#include "services/server/server_options.h"
+#include "services/common/server_options.h"
 #include "tests/integration/wallet_test_util.h"
 
 namespace banca::testing {
@@ -84,7 +84,7 @@ class WalletGroupTest : public ::testing::TestWithParam<std::string> {
     if (!started.ok()) return w;
     w.wallet = *std::move(started);
     grpc::ServerBuilder builder;
-    server::ApplyServerOptions(builder);  // as served: request limits too
+    edge::ApplyServerOptions(builder);  // as served: request limits too
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);

@@ -157,7 +157,7 @@ TEST_F(WalletGrpcTest, ExpiredHoldIsReleasedBySweeper) {
   wallet::WalletOptions options;
   options.expiry_interval = absl::Milliseconds(50);
   options.verifier = TestVerifier();
-  auto server = server::LocalWalletServer::Start(dir_, options);
+  auto server = wallet::LocalWalletServer::Start(dir_, options);
   ASSERT_TRUE(server.ok());
   server_ = *std::move(server);
   stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(

@@ -28,7 +28,7 @@ class WalletOnKafkaTest : public ::testing::Test {
   void Start() {
     wallet::WalletOptions options;
     options.verifier = TestVerifier();
-    auto server = server::LocalWalletServer::Start(dir_, options, spec_);
+    auto server = wallet::LocalWalletServer::Start(dir_, options, spec_);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     stub_ = v1::WalletService::NewStub(edge::AuthorizedChannel(
@@ -54,7 +54,7 @@ class WalletOnKafkaTest : public ::testing::Test {
   }
 
   std::string spec_, dir_, player_;
-  std::unique_ptr<server::LocalWalletServer> server_;
+  std::unique_ptr<wallet::LocalWalletServer> server_;
   std::unique_ptr<v1::WalletService::Stub> stub_;
 };
 

@@ -19,7 +19,7 @@
 #include "gtest/gtest.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
-#include "services/server/wallet_server.h"
+#include "services/wallet/local_wallet_server.h"
 #include "tests/integration/test_keys.h"
 
 namespace banca::testing {
@@ -101,7 +101,7 @@ class WalletFixture : public ::testing::Test {
   void StartServer() {
     wallet::WalletOptions options;
     options.verifier = TestVerifier();
-    auto server = server::LocalWalletServer::Start(dir_, options);
+    auto server = wallet::LocalWalletServer::Start(dir_, options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     // The fixture's calls act as the back office (operator, payments and
@@ -149,7 +149,7 @@ class WalletFixture : public ::testing::Test {
   }
 
   std::string dir_;
-  std::unique_ptr<server::LocalWalletServer> server_;
+  std::unique_ptr<wallet::LocalWalletServer> server_;
   std::unique_ptr<v1::WalletService::Stub> stub_;
 };
 

@@ -31,7 +31,7 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "nlohmann/json.hpp"
-#include "services/server/wallet_server.h"
+#include "services/wallet/local_wallet_server.h"
 #include "tools/banca/commands.h"
 #include "tools/bench/holdem_bench.h"
 #include "tools/bench/wallet_workload.h"
@@ -343,7 +343,7 @@ int BenchWallet(const WalletFlags& flags) {
   if (!tokens.ok()) return Fail(tokens.status().ToString());
   wallet::WalletOptions wallet_options;
   (void)wallet_options.verifier.Add(key->public_key());
-  auto server = server::LocalWalletServer::Start(dir, wallet_options, spec);
+  auto server = wallet::LocalWalletServer::Start(dir, wallet_options, spec);
   if (!server.ok()) return Fail(server.status().ToString());
   // A broker keeps its topics between runs: fresh request ids and players
   // every run, or the idempotency index would answer from the last one.

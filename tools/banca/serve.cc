@@ -4,12 +4,17 @@
 #include <cstdio>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "libs/eventlog/group_member.h"
 #include "nlohmann/json.hpp"
 #include "services/server/server.h"
+#include "services/server/service_selection.h"
+#include "services/table/hosted_tables.h"
+#include "services/wallet/hosted_wallet.h"
 #include "tools/banca/commands.h"
 
 namespace banca::cli {
@@ -36,26 +41,35 @@ int Fail(int code, const absl::Status& status) {
   return code;
 }
 
-int Serve(const ServeFlags& flags, server::ServerConfig config) {
-  if (absl::Status s = server::ParseServices(flags.services, &config);
-      !s.ok()) {
-    return Fail(kUsageError, s);
-  }
-  absl::StatusOr<server::ServerKeys> keys = server::LoadServerKeys(config);
+// What --services may name, in the order they start: the wallet, then the
+// tables (one table process hosts the poker and the banked tables).
+std::vector<server::ServiceChoice> ServiceCatalog() {
+  return {{"wallet", {wallet::HostedWallet()}},
+          {"table", table::HostedTables()}};
+}
+
+int Serve(const ServeFlags& flags) {
+  const server::ServerConfig& config = flags.config;
+  absl::StatusOr<std::vector<edge::HostedServiceSpec>> services =
+      server::SelectServices(flags.services, ServiceCatalog());
+  if (!services.ok()) return Fail(kUsageError, services.status());
+  absl::StatusOr<server::ServerKeys> keys =
+      server::LoadServerKeys(config, *services);
   if (!keys.ok()) return Fail(kUsageError, keys.status());
-  if (config.insecure_dev) {
+  if (config.settings.insecure_dev) {
     LogLine(stderr, {{"level", "warning"},
                      {"msg",
                       "--insecure-dev: the wallet checks no caller's "
                       "identity; never use it with real money"}});
   }
   if (keys->deck_key_made) {
-    LogLine(stderr,
-            {{"level", "info"},
-             {"msg", absl::StrCat("made a deck key in ", config.data_dir,
-                                  "/deck.key: the tables seal their decks "
-                                  "with it; tables hosted by several "
-                                  "processes need one --deck-key-file")}});
+    LogLine(
+        stderr,
+        {{"level", "info"},
+         {"msg", absl::StrCat("made a deck key in ", config.settings.data_dir,
+                              "/deck.key: the tables seal their decks "
+                              "with it; tables hosted by several "
+                              "processes need one --deck-key-file")}});
   }
   // Block the stop signals before any thread starts, so only the waiter
   // below receives them.
@@ -69,7 +83,8 @@ int Serve(const ServeFlags& flags, server::ServerConfig config) {
   // that link the library aborted at start: reflection's descriptors
   // registered twice).
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
-  auto server = server::Server::Start(config, *std::move(keys));
+  auto server =
+      server::Server::Start(config, *std::move(keys), *std::move(services));
   if (!server.ok()) return Fail(1, server.status());
   LogLine(stdout,
           {{"level", "info"},
@@ -108,7 +123,7 @@ void AddServeCommand(CLI::App& banca, Action* action) {
   serve->add_option("--services", flags->services,
                     "wallet, table, or wallet,table");
   serve
-      ->add_option("--data-dir", flags->config.data_dir,
+      ->add_option("--data-dir", flags->config.settings.data_dir,
                    "projections, the embedded log, the deck key")
       ->required();
   serve->add_option("--log", flags->config.log,
@@ -119,9 +134,9 @@ void AddServeCommand(CLI::App& banca, Action* action) {
                     "the address to listen on");
   AddInt(*serve, "--metrics-port", flags->config.metrics_port,
          "Prometheus /metrics (0: none)", 0, kMaxPort);
-  AddInt(*serve, "--partitions", flags->config.partitions,
+  AddInt(*serve, "--partitions", flags->config.settings.partitions,
          "partitions of a new wallet topic", 1);
-  serve->add_option("--currency", flags->config.currency,
+  serve->add_option("--currency", flags->config.settings.currency,
                     "the wallet's currency");
   serve->add_option("--token-key-file", flags->config.token_key_file,
                     "the issuer's key (else BANCA_TOKEN_KEY)");
@@ -131,16 +146,16 @@ void AddServeCommand(CLI::App& banca, Action* action) {
   serve->add_option("--deck-key-file", flags->config.deck_key_file,
                     "the tables' deck-sealing key (default: made in "
                     "DATA_DIR/deck.key)");
-  AddSwitch(*serve, "--insecure-dev", flags->config.insecure_dev,
+  AddSwitch(*serve, "--insecure-dev", flags->config.settings.insecure_dev,
             "a wallet with no identity checks, for a laptop; never with "
             "real money");
-  serve->add_option("--wallet-group", flags->config.wallet_group,
+  serve->add_option("--wallet-group", flags->config.settings.wallet_group,
                     "share the wallet topic with the group's other wallets");
   AddInt(*serve, "--wallet-session-timeout-ms",
-         flags->config.wallet_session_timeout_ms,
+         flags->config.settings.wallet_session_timeout_ms,
          "a silent group member's partitions move after this",
          eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
-  OnParsed(*serve, action, [flags] { return Serve(*flags, flags->config); });
+  OnParsed(*serve, action, [flags] { return Serve(*flags); });
 }
 
 }  // namespace banca::cli

@@ -27,7 +27,7 @@
 #include "libs/eventlog/embedded_log.h"
 #include "libs/seal/deck_keys.h"
 #include "services/common/authorized_channel.h"
-#include "services/server/server_options.h"
+#include "services/common/server_options.h"
 #include "services/table/table_service.h"
 #include "services/wallet/wallet_service.h"
 
@@ -89,7 +89,7 @@ class Bench {
     if (!t.ok()) return t.status();
     tables_ = std::move(*t);
     grpc::ServerBuilder builder;
-    server::ApplyServerOptions(builder);
+    edge::ApplyServerOptions(builder);
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                              &port);

@@ -1,15 +1,15 @@
-#include "services/server/wallet_server.h"
+#include "services/wallet/local_wallet_server.h"
 
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
 #include "libs/eventlog/log_backend.h"
-#include "services/server/server_options.h"
+#include "services/common/server_options.h"
 
-namespace banca::server {
+namespace banca::wallet {
 
 absl::StatusOr<std::unique_ptr<LocalWalletServer>> LocalWalletServer::Start(
-    const std::string& data_dir, wallet::WalletOptions options,
+    const std::string& data_dir, WalletOptions options,
     const std::string& log_spec) {
   std::unique_ptr<LocalWalletServer> server(new LocalWalletServer());
   std::error_code ec;
@@ -20,12 +20,11 @@ absl::StatusOr<std::unique_ptr<LocalWalletServer>> LocalWalletServer::Start(
   if (options.projection_dir.empty()) {
     options.projection_dir = data_dir + "/projections/wallet";
   }
-  auto wallet =
-      wallet::WalletService::Start(*server->log_, server->clock_, options);
+  auto wallet = WalletService::Start(*server->log_, server->clock_, options);
   if (!wallet.ok()) return wallet.status();
   server->wallet_ = *std::move(wallet);
   grpc::ServerBuilder builder;
-  ApplyServerOptions(builder);
+  edge::ApplyServerOptions(builder);
   int port = 0;
   builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(),
                            &port);
@@ -49,4 +48,4 @@ absl::Status LocalWalletServer::Stop() {
   return wallet_ != nullptr ? wallet_->Stop() : absl::OkStatus();
 }
 
-}  // namespace banca::server
+}  // namespace banca::wallet

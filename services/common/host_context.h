@@ -1,0 +1,49 @@
+// What a server starts each service it hosts with (hosted_service.h): the
+// log they share, the clock, the metrics registry, the settings `banca
+// serve` was given and the keys it loaded.
+#ifndef BANCA_SERVICES_COMMON_HOST_CONTEXT_H_
+#define BANCA_SERVICES_COMMON_HOST_CONTEXT_H_
+
+#include <optional>
+#include <string>
+
+#include "libs/auth/token.h"
+#include "libs/common/clock.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/seal/deck_keys.h"
+#include "prometheus/registry.h"
+
+namespace banca::edge {
+
+// The settings of one server that its services take their options from.
+struct HostSettings {
+  std::string data_dir;          // each service's projections live under it
+  int partitions = 8;            // of each topic a service creates or reads
+  std::string currency = "EUR";  // the wallet's
+  // A wallet that checks no caller's identity (a developer's machine).
+  bool insecure_dev = false;
+  // Wallets of one group share the wallet topic's partitions.
+  std::string wallet_group;
+  int wallet_session_timeout_ms = 10'000;
+};
+
+// What services check callers and seal decks with.
+struct HostKeys {
+  std::optional<auth::Verifier> verifier;   // absent only for --insecure-dev
+  std::optional<seal::DeckKeys> deck_keys;  // the tables'
+};
+
+// Everything a service is started with. The server owns what it refers to;
+// a service copies what it keeps (only the log, the clock and the registry
+// outlive the start).
+struct HostContext {
+  eventlog::EventLog& log;
+  const Clock& clock;
+  prometheus::Registry* metrics = nullptr;  // null: no metrics
+  const HostSettings& settings;
+  const HostKeys& keys;
+};
+
+}  // namespace banca::edge
+
+#endif  // BANCA_SERVICES_COMMON_HOST_CONTEXT_H_
