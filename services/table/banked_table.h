@@ -16,6 +16,7 @@
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/topics.h"
 #include "services/table/hosted_table.h"
+#include "services/table/saga_refusals.h"
 
 namespace banca::table {
 
@@ -38,6 +39,22 @@ struct BankedGame {
   static const std::string* SagaStarted(const v1::BankedTableEvent& event) {
     return event.has_stake_requested() ? &event.stake_requested().saga_id()
                                        : nullptr;
+  }
+  static bool SagaPending(const State& state, const std::string& saga_id) {
+    return state.sagas().Pending(saga_id) != nullptr;
+  }
+  // The stake's refusal when the wallet has not answered in time.
+  static v1::BankedTableEvent SagaTimedOut(const State& state,
+                                           const std::string& saga_id,
+                                           int64_t now) {
+    v1::BankedTableEvent e;
+    e.set_table_id(state.id());
+    e.set_at_micros(now);
+    v1::StakeRefused* refused = e.mutable_stake_refused();
+    refused->set_saga_id(saga_id);
+    refused->set_timed_out(true);
+    refused->set_reason(std::string(kSagaTimedOut));
+    return e;
   }
 };
 

@@ -553,23 +553,9 @@ void BankedTableService::TickSlot(Slot& slot) {
     }
   };
   // Stakes the wallet has not answered in time.
-  std::vector<std::string> forget;
-  for (const auto& [saga, started] : slot.saga_started_micros) {
-    if (state.sagas().Pending(saga) == nullptr) {
-      forget.push_back(saga);
-    } else if (now - started >=
-               absl::ToInt64Microseconds(options_.saga_timeout)) {
-      v1::BankedTableEvent e = NewEvent(state.id());
-      e.mutable_stake_refused()->set_saga_id(saga);
-      e.mutable_stake_refused()->set_timed_out(true);
-      e.mutable_stake_refused()->set_reason(
-          "the wallet did not answer in time");
-      slot.refusals.Refused(saga, "the wallet did not answer in time");
-      commit(std::move(e), "stake timeout");
-      forget.push_back(saga);
-    }
+  for (v1::BankedTableEvent& e : host_.ExpiredSagasLocked(slot, now)) {
+    commit(std::move(e), "stake timeout");
   }
-  for (const std::string& saga : forget) slot.saga_started_micros.erase(saga);
   // What the clock calls for: a spin once the window has run its course
   // (the number drawn only now), a deal, a decision timeout, an idle
   // notice. Bounded: each event changes what is due.

@@ -16,10 +16,8 @@ absl::Status PlaySession::Join(const v1::WatchTableRequest& join) {
     return absl::FailedPreconditionError(
         absl::StrCat("this session plays at table ", table_id_));
   }
-  if (service_.closing_plays_) {
-    return absl::UnavailableError("the table service is stopping");
-  }
-  PokerTable* slot = service_.Find(join.table_id());
+  RETURN_IF_ERROR(seats_.Serving());
+  PokerTable* slot = seats_.Find(join.table_id());
   if (slot == nullptr) return absl::NotFoundError("no such table");
   std::shared_ptr<PlaySession> replaced;
   {
@@ -29,7 +27,7 @@ absl::Status PlaySession::Join(const v1::WatchTableRequest& join) {
       // A player with a seat here is always admitted; a player without one
       // takes a spectator's place. (A newer session of the same player
       // takes the older one's place, whatever it was.)
-      RETURN_IF_ERROR(service_.AdmitLocked(*slot, player()));
+      RETURN_IF_ERROR(seats_.AdmitLocked(*slot, player()));
       it = slot->players.try_emplace(player()).first;
     } else {
       replaced = std::move(it->second);
@@ -46,9 +44,9 @@ absl::Status PlaySession::Join(const v1::WatchTableRequest& join) {
   }
   absl::MutexLock lock(&slot->mu);
   v1::PlayUpdate update;
-  *update.mutable_view() = service_.ViewLocked(*slot, player());
-  service_.SendWhenDurable(*slot, slot->sequence, shared_from_this(),
-                           std::move(update));
+  *update.mutable_view() = seats_.ViewLocked(*slot, player());
+  seats_.SendWhenDurable(*slot, slot->sequence, shared_from_this(),
+                         std::move(update));
   return absl::OkStatus();
 }
 
@@ -63,22 +61,21 @@ void PlaySession::Act(v1::ActRequest& request) {
   // The table's id as the Act call would carry it, so that a retry through
   // either API is recognised (it is part of the request's fingerprint).
   request.set_table_id(table_id_);
-  if (status.ok()) status = TableService::CheckAct(caller_, request).status();
+  if (status.ok()) status = CheckAct(caller_, request).status();
   absl::MutexLock lock(&slot_->mu);
   int64_t sequence = slot_->sequence;
   if (status.ok()) {
-    status =
-        service_.DecideActLocked(*slot_, caller_, request, nullptr, &sequence);
+    status = seats_.DecideActLocked(*slot_, caller_, request, &sequence);
     update.set_version(slot_->state->version());
   }
   if (!status.ok()) {
     update.clear_version();
     Refuse(status, update);
-    *update.mutable_view() = service_.ViewLocked(*slot_, player());
+    *update.mutable_view() = seats_.ViewLocked(*slot_, player());
     sequence = slot_->sequence;
   }
-  service_.SendWhenDurable(*slot_, sequence, shared_from_this(),
-                           std::move(update));
+  seats_.SendWhenDurable(*slot_, sequence, shared_from_this(),
+                         std::move(update));
 }
 
 void PlaySession::Rebuy(v1::RebuyRequest& request) {
@@ -104,41 +101,38 @@ void PlaySession::Rebuy(v1::RebuyRequest& request) {
         RequestFingerprint("Rebuy", request, caller_.subject);
     // A retry while the first is under way does not wait for it.
     absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
-        service_.host_.idempotency().Begin(key, fingerprint,
-                                           absl::ZeroDuration());
+        seats_.idempotency().Begin(key, fingerprint, absl::ZeroDuration());
     if (!claim.ok()) return claim.status();
     if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
       if (!claim->result.empty()) {
         update.mutable_seat()->ParseFromString(claim->result);
         return absl::OkStatus();
       }
-      return service_.RepeatedBuyInLocked(*slot_, player(),
-                                          update.mutable_seat());
+      return seats_.RepeatedBuyInLocked(*slot_, player(),
+                                        update.mutable_seat());
     }
-    absl::StatusOr<std::string> saga = service_.StartBuyInLocked(
+    absl::StatusOr<std::string> saga = seats_.StartBuyInLocked(
         *slot_, player(), key, fingerprint, 0, request.amount_minor(), true);
     if (!saga.ok()) {
-      service_.host_.idempotency().Abandon(key);
+      seats_.idempotency().Abandon(key);
       return saga.status();
     }
     if (!slot_->refusals.Wait(*saga)) {
-      service_.host_.idempotency().Complete(key, "");
-      return TableService::SagaUnderWay(*saga);
+      seats_.idempotency().Complete(key, "");
+      return BuyInUnderWay(*saga);
     }
     slot_->saga_waits[*saga] = [this, self = shared_from_this(), key,
                                 saga = *saga,
                                 update = std::move(update)]() mutable {
-      absl::Status s = service_.BuyInAnswerLocked(*slot_, saga, true, player(),
-                                                  update.mutable_seat());
+      absl::Status s = seats_.BuyInAnswerLocked(*slot_, saga, true, player(),
+                                                update.mutable_seat());
       if (s.ok()) {
-        service_.host_.idempotency().Complete(
-            key, update.seat().SerializeAsString());
+        seats_.idempotency().Complete(key, update.seat().SerializeAsString());
       } else {
-        service_.host_.idempotency().Abandon(key);
+        seats_.idempotency().Abandon(key);
         Refuse(s, update);
       }
-      service_.SendWhenDurable(*slot_, slot_->sequence, self,
-                               std::move(update));
+      seats_.SendWhenDurable(*slot_, slot_->sequence, self, std::move(update));
     };
     return std::nullopt;
   };
@@ -146,8 +140,8 @@ void PlaySession::Rebuy(v1::RebuyRequest& request) {
   std::optional<absl::Status> decided = decide();
   if (!decided) return;
   if (!decided->ok()) Refuse(*decided, update);
-  service_.SendWhenDurable(*slot_, slot_->sequence, shared_from_this(),
-                           std::move(update));
+  seats_.SendWhenDurable(*slot_, slot_->sequence, shared_from_this(),
+                         std::move(update));
 }
 
 void PlaySession::Refuse(const absl::Status& status, v1::PlayUpdate& update) {

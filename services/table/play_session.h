@@ -12,7 +12,11 @@
 #include <memory>
 #include <string>
 
-#include "services/table/table_service.h"
+#include "banca/v1/table.pb.h"
+#include "grpcpp/grpcpp.h"
+#include "libs/auth/token.h"
+#include "services/table/poker_seats.h"
+#include "services/table/poker_table.h"
 
 namespace banca::table {
 
@@ -45,12 +49,12 @@ class PlaySession : public std::enable_shared_from_this<PlaySession> {
   void Leave();
 
  protected:
-  PlaySession(TableService& service, auth::Claims caller)
-      : service_(service),
+  PlaySession(PokerSeats& seats, auth::Claims caller)
+      : seats_(seats),
         caller_(std::move(caller)),
         player_(caller_.player_id()) {}
 
-  TableService& service_;
+  PokerSeats& seats_;
   const auth::Claims caller_;
   const std::string player_;
 

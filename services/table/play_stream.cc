@@ -7,15 +7,15 @@
 
 namespace banca::table {
 
-TableService::PlayStream* TableService::PlayStream::Open(
-    TableService& service, grpc::CallbackServerContext* context) {
-  absl::StatusOr<auth::Claims> caller = service.host_.Caller(context);
+PlayStream* PlayStream::Open(PokerSeats& seats,
+                             grpc::CallbackServerContext* context) {
+  absl::StatusOr<auth::Claims> caller = seats.Caller(context);
   if (caller.ok() && caller->role != auth::Role::kPlayer) {
     caller = absl::PermissionDeniedError(
         "only a player plays; WatchTable shows a table to anyone");
   }
-  auto* stream = new PlayStream(
-      service, caller.ok() ? *std::move(caller) : auth::Claims{});
+  auto* stream =
+      new PlayStream(seats, caller.ok() ? *std::move(caller) : auth::Claims{});
   stream->self_ = std::shared_ptr<PlayStream>(stream);
   if (!caller.ok()) {
     stream->End(edge::ToGrpcStatus(caller.status()));
@@ -25,7 +25,7 @@ TableService::PlayStream* TableService::PlayStream::Open(
   return stream;
 }
 
-void TableService::PlayStream::OnReadDone(bool ok) {
+void PlayStream::OnReadDone(bool ok) {
   if (!ok) return End(grpc::Status::OK);  // the client has said all
   if (writes_.ending()) return;
   absl::Status status;
@@ -52,7 +52,7 @@ void TableService::PlayStream::OnReadDone(bool ok) {
   StartRead(&request_);
 }
 
-void TableService::PlayStream::Send(v1::PlayUpdate update) {
+void PlayStream::Send(v1::PlayUpdate update) {
   const v1::PlayUpdate* next =
       writes_.Queue([&](std::deque<v1::PlayUpdate>& queue,
                         bool) -> std::optional<grpc::Status> {
@@ -66,7 +66,7 @@ void TableService::PlayStream::Send(v1::PlayUpdate update) {
   if (next != nullptr) StartWrite(next);
 }
 
-void TableService::PlayStream::OnWriteDone(bool ok) {
+void PlayStream::OnWriteDone(bool ok) {
   SerialWrites<v1::PlayUpdate>::Next next = writes_.Done(ok);
   if (next.write != nullptr) {
     StartWrite(next.write);
@@ -75,17 +75,17 @@ void TableService::PlayStream::OnWriteDone(bool ok) {
   }
 }
 
-void TableService::PlayStream::End(grpc::Status status) {
+void PlayStream::End(grpc::Status status) {
   if (std::optional<grpc::Status> now = writes_.End(std::move(status))) {
     Finish(*now);
   }
 }
 
-void TableService::PlayStream::OnCancel() {
+void PlayStream::OnCancel() {
   End(grpc::Status(grpc::StatusCode::CANCELLED, "cancelled"));
 }
 
-void TableService::PlayStream::OnDone() {
+void PlayStream::OnDone() {
   Leave();
   // Updates still waiting for the log hold the stream until they are
   // dropped by Send.

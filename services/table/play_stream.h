@@ -16,7 +16,7 @@
 
 namespace banca::table {
 
-class TableService::PlayStream final
+class PlayStream final
     : public PlaySession,
       public grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate> {
  public:
@@ -25,7 +25,7 @@ class TableService::PlayStream final
 
   // Creates the stream and starts it: authenticates the caller and reads
   // the first message. The stream owns itself until gRPC is done with it.
-  static PlayStream* Open(TableService& service,
+  static PlayStream* Open(PokerSeats& seats,
                           grpc::CallbackServerContext* context);
 
   // Queues `update` for the client; dropped once the stream is ending.
@@ -39,8 +39,8 @@ class TableService::PlayStream final
   void OnDone() override;
 
  private:
-  PlayStream(TableService& service, auth::Claims caller)
-      : PlaySession(service, std::move(caller)) {}
+  PlayStream(PokerSeats& seats, auth::Claims caller)
+      : PlaySession(seats, std::move(caller)) {}
 
   // Keeps the stream alive until OnDone, whoever else holds it.
   std::shared_ptr<PlayStream> self_;

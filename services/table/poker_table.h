@@ -24,6 +24,7 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "services/table/hosted_table.h"
+#include "services/table/saga_refusals.h"
 
 namespace banca::table {
 
@@ -77,6 +78,20 @@ struct PokerGame {
   static const std::string* SagaStarted(const v1::TableEvent& event) {
     return event.has_buy_in_requested() ? &event.buy_in_requested().saga_id()
                                         : nullptr;
+  }
+  static bool SagaPending(const State& state, const std::string& saga_id) {
+    return state.FindSaga(saga_id) != nullptr;
+  }
+  // The buy-in's failure when the wallet has not answered in time.
+  static v1::TableEvent SagaTimedOut(const State& state,
+                                     const std::string& saga_id, int64_t) {
+    v1::TableEvent e;
+    e.set_table_id(state.id());
+    v1::BuyInFailed* failed = e.mutable_buy_in_failed();
+    failed->set_saga_id(saga_id);
+    failed->set_timed_out(true);
+    failed->set_reason(std::string(kSagaTimedOut));
+    return e;
   }
 };
 

@@ -10,11 +10,11 @@ namespace banca::table {
 
 // One player's session on the stream: a PlaySession whose updates go out
 // in the stream's batches, tagged with the gateway's number for it.
-class TableService::RelayStream::Session final : public PlaySession {
+class RelayStream::Session final : public PlaySession {
  public:
-  Session(TableService& service, auth::Claims caller,
+  Session(PokerSeats& seats, auth::Claims caller,
           std::shared_ptr<RelayStream> relay, uint32_t number)
-      : PlaySession(service, std::move(caller)),
+      : PlaySession(seats, std::move(caller)),
         relay_(std::move(relay)),
         number_(number) {}
 
@@ -52,30 +52,26 @@ class TableService::RelayStream::Session final : public PlaySession {
   std::atomic<bool> ended_{false};
 };
 
-TableService::RelayStream* TableService::RelayStream::Open(
-    TableService& service, grpc::CallbackServerContext* context) {
-  auto* stream = new RelayStream(service);
+RelayStream* RelayStream::Open(PokerSeats& seats,
+                               grpc::CallbackServerContext* context) {
+  auto* stream = new RelayStream(seats);
   stream->self_ = std::shared_ptr<RelayStream>(stream);
-  absl::StatusOr<auth::Claims> caller = service.host_.Caller(context);
+  absl::StatusOr<auth::Claims> caller = seats.Caller(context);
   if (!caller.ok()) {
     stream->End(edge::ToGrpcStatus(caller.status()));
   } else if (caller->role != auth::Role::kGateway) {
     stream->End(edge::ToGrpcStatus(absl::PermissionDeniedError(
         "Relay is for connection gateways; a player plays over Play")));
-  } else if (service.closing_plays_) {
-    stream->End(edge::ToGrpcStatus(
-        absl::UnavailableError("the table service is stopping")));
+  } else if (absl::Status serving = seats.Serving(); !serving.ok()) {
+    stream->End(edge::ToGrpcStatus(serving));
   } else {
-    {
-      absl::MutexLock lock(&service.relays_mu_);
-      service.relays_.insert(stream);
-    }
+    seats.RelayOpened(stream);
     stream->StartRead(&stream->request_);
   }
   return stream;
 }
 
-void TableService::RelayStream::OnReadDone(bool ok) {
+void RelayStream::OnReadDone(bool ok) {
   if (!ok) return End(grpc::Status::OK);  // the gateway has said all
   if (writes_.ending()) return;
   absl::Status status;
@@ -91,7 +87,7 @@ void TableService::RelayStream::OnReadDone(bool ok) {
   StartRead(&request_);
 }
 
-absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
+absl::Status RelayStream::Handle(v1::RelayMessage& message) {
   const uint32_t number = message.session();
   if (number == 0) {
     return absl::InvalidArgumentError("session 0 is not a session number");
@@ -112,8 +108,7 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
             "a Relay stream carries at most ", kMaxSessions, " sessions"));
       }
       const v1::RelayOpen& open = message.open();
-      absl::StatusOr<auth::Claims> player = service_.options_.verifier.Verify(
-          open.player_token(), service_.clock_.NowMicros() / 1'000'000);
+      absl::StatusOr<auth::Claims> player = seats_.Verify(open.player_token());
       if (player.ok() && player->role != auth::Role::kPlayer) {
         player = absl::PermissionDeniedError(
             "a session plays with a player's token");
@@ -122,7 +117,7 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
       // sent behind its open are dropped rather than taken for a protocol
       // error.
       auto session = std::make_shared<Session>(
-          service_, player.ok() ? *player : auth::Claims{}, self_, number);
+          seats_, player.ok() ? *player : auth::Claims{}, self_, number);
       sessions_.emplace(number, session);
       v1::WatchTableRequest join;
       join.set_table_id(open.table_id());
@@ -159,7 +154,7 @@ absl::Status TableService::RelayStream::Handle(v1::RelayMessage& message) {
   }
 }
 
-void TableService::RelayStream::Deliver(v1::RelayDelivery delivery) {
+void RelayStream::Deliver(v1::RelayDelivery delivery) {
   const v1::RelayUpdate* next =
       writes_.Queue([&](std::deque<v1::RelayUpdate>& batches,
                         bool writing) -> std::optional<grpc::Status> {
@@ -179,7 +174,7 @@ void TableService::RelayStream::Deliver(v1::RelayDelivery delivery) {
   if (next != nullptr) StartWrite(next);
 }
 
-void TableService::RelayStream::OnWriteDone(bool ok) {
+void RelayStream::OnWriteDone(bool ok) {
   SerialWrites<v1::RelayUpdate>::Next next = writes_.Done(ok);
   if (next.write != nullptr) {
     StartWrite(next.write);
@@ -188,21 +183,18 @@ void TableService::RelayStream::OnWriteDone(bool ok) {
   }
 }
 
-void TableService::RelayStream::End(grpc::Status status) {
+void RelayStream::End(grpc::Status status) {
   if (std::optional<grpc::Status> now = writes_.End(std::move(status))) {
     Finish(*now);
   }
 }
 
-void TableService::RelayStream::OnCancel() {
+void RelayStream::OnCancel() {
   End(grpc::Status(grpc::StatusCode::CANCELLED, "cancelled"));
 }
 
-void TableService::RelayStream::OnDone() {
-  {
-    absl::MutexLock lock(&service_.relays_mu_);
-    service_.relays_.erase(this);
-  }
+void RelayStream::OnDone() {
+  seats_.RelayDone(this);
   for (auto& [number, session] : sessions_) session->Close();
   // The sessions hold the stream; updates still waiting for the log hold
   // their session until they are dropped by Send.

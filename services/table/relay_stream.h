@@ -21,7 +21,7 @@
 
 namespace banca::table {
 
-class TableService::RelayStream final
+class RelayStream final
     : public grpc::ServerBidiReactor<v1::RelayRequest, v1::RelayUpdate> {
  public:
   // Limits (a gateway that exceeds one is refused or dropped).
@@ -33,15 +33,15 @@ class TableService::RelayStream final
 
   // Creates the stream and starts it: authenticates the gateway and reads
   // its first request. The stream owns itself until gRPC is done with it.
-  static RelayStream* Open(TableService& service,
+  static RelayStream* Open(PokerSeats& seats,
                            grpc::CallbackServerContext* context);
 
   // Queues `delivery` for the gateway; dropped once the stream is ending.
   void Deliver(v1::RelayDelivery delivery);
   // Ends the stream with `status` once the queued updates are out.
   void End(grpc::Status status);
-  // The stream while it is registered with the service (requires the
-  // service's relays_mu_, under which OnDone unregisters it first).
+  // The stream while it is open (the service asks between RelayOpened and
+  // RelayDone, which OnDone calls before it lets go of itself).
   std::shared_ptr<RelayStream> self() const { return self_; }
 
   void OnReadDone(bool ok) override;
@@ -52,13 +52,13 @@ class TableService::RelayStream final
  private:
   class Session;
 
-  explicit RelayStream(TableService& service) : service_(service) {}
+  explicit RelayStream(PokerSeats& seats) : seats_(seats) {}
   // One message of the gateway's request: a protocol error (an unknown or
   // duplicate session number, no kind) ends the whole stream; a player's
   // refusal (a bad token, no such table) ends only that session.
   absl::Status Handle(v1::RelayMessage& message);
 
-  TableService& service_;
+  PokerSeats& seats_;
   // Keeps the stream alive until OnDone, whoever else holds it.
   std::shared_ptr<RelayStream> self_;
   v1::RelayRequest request_;  // the read in flight

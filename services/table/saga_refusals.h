@@ -7,8 +7,13 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace banca::table {
+
+// Why a table gave up on a saga the wallet had not answered in time.
+inline constexpr std::string_view kSagaTimedOut =
+    "the wallet did not answer in time";
 
 // Why the wallet refused a buy-in or a stake (or the table gave up on it),
 // kept for the call waiting to say so (Sit, Rebuy, PlaceBet) and for

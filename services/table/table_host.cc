@@ -252,6 +252,27 @@ absl::Status TableHost<Game>::CommitLocked(Table& table, Event event) {
 }
 
 template <typename Game>
+std::vector<typename TableHost<Game>::Event>
+TableHost<Game>::ExpiredSagasLocked(Table& table, int64_t now) {
+  const int64_t timeout = absl::ToInt64Microseconds(options_.saga_timeout);
+  std::vector<Event> expired;
+  for (auto it = table.saga_started_micros.begin();
+       it != table.saga_started_micros.end();) {
+    const std::string& saga = it->first;
+    if (Game::SagaPending(*table.state, saga)) {
+      if (now - it->second < timeout) {
+        ++it;
+        continue;
+      }
+      expired.push_back(Game::SagaTimedOut(*table.state, saga, now));
+      table.refusals.Refused(saga, std::string(kSagaTimedOut));
+    }
+    it = table.saga_started_micros.erase(it);
+  }
+  return expired;
+}
+
+template <typename Game>
 void TableHost<Game>::Durable(Table& table, int64_t sequence) {
   std::vector<grpc::ServerUnaryReactor*> ready;
   {

@@ -61,6 +61,8 @@ namespace banca::table {
 //   static absl::StatusOr<wire::DecodedEnvelope<Event>> Decode(record);
 //   static void Append(event, sequence, context, records);
 //   static const std::string* SagaStarted(const Event&);  // or nullptr
+//   static bool SagaPending(const State&, const std::string& saga_id);
+//   static Event SagaTimedOut(const State&, saga_id, now);  // ends it
 template <typename Game>
 class TableHost {
  public:
@@ -113,6 +115,12 @@ class TableHost {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu);
   // DecideLocked, then QueueLocked.
   absl::Status CommitLocked(Table& table, Event event)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu);
+
+  // The sagas of `table` the wallet has not answered within saga_timeout,
+  // each with the event that ends it (the callers waiting are told why);
+  // the sagas that ended are forgotten.
+  std::vector<Event> ExpiredSagasLocked(Table& table, int64_t now)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu);
 
   // Blocks (releasing the lock meanwhile) until the table's log is

@@ -357,7 +357,7 @@ absl::Status TableService::RepeatedBuyInLocked(Slot& slot,
   // answered DEADLINE_EXCEEDED): no new saga; the seat, once the player's
   // buy-in is no longer waiting for the wallet.
   for (const auto& [id, pending] : slot.state->pending()) {
-    if (pending.player == player) return SagaUnderWay(id);
+    if (pending.player == player) return BuyInUnderWay(id);
   }
   *response = SeatOf(*slot.state, player);
   return absl::OkStatus();
@@ -383,7 +383,7 @@ absl::Status TableService::BuyInAnswerLocked(Slot& slot,
                                              v1::SeatResponse* response) {
   const std::optional<std::string> refused =
       waited ? slot.refusals.Done(saga_id) : std::nullopt;
-  if (slot.state->FindSaga(saga_id) != nullptr) return SagaUnderWay(saga_id);
+  if (slot.state->FindSaga(saga_id) != nullptr) return BuyInUnderWay(saga_id);
   if (refused) {
     return absl::FailedPreconditionError(
         absl::StrCat("buy-in refused: ", *refused));
@@ -392,7 +392,7 @@ absl::Status TableService::BuyInAnswerLocked(Slot& slot,
   return absl::OkStatus();
 }
 
-absl::Status TableService::SagaUnderWay(const std::string& saga_id) {
+absl::Status BuyInUnderWay(const std::string& saga_id) {
   return absl::DeadlineExceededError(absl::StrCat(
       "the wallet has not answered buy-in ", saga_id,
       " yet; it completes or fails on its own (see GetTableView)"));
@@ -512,48 +512,40 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
 grpc::Status TableService::SitOut(grpc::ServerContext* context,
                                   const v1::SitOutRequest* request,
                                   v1::SeatResponse* response) {
-  return host_.Command(
-      context, "SitOut", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        RETURN_IF_ERROR(RequirePlayer(caller, "sits out"));
-        Slot* slot = Find(request->table_id());
-        if (slot == nullptr) return absl::NotFoundError("no such table");
-        absl::MutexLock lock(&slot->mu);
-        if (!repeat) {
-          v1::TableEvent e;
-          e.set_request_id(key);
-          e.set_request_fingerprint(fingerprint);
-          e.set_table_id(request->table_id());
-          e.mutable_sit_out_changed()->set_player_id(caller.player_id());
-          e.mutable_sit_out_changed()->set_sitting_out(true);
-          e.mutable_sit_out_changed()->set_at_micros(clock_.NowMicros());
-          RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
-        }
-        *response = SeatOf(*slot->state, caller.player_id());
-        WaitDurable(*slot, slot->sequence);
-        return absl::OkStatus();
-      });
+  return ChangeSitOut(context, "SitOut", *request, request->request_id(),
+                      request->table_id(), true, response);
 }
 
 grpc::Status TableService::SitIn(grpc::ServerContext* context,
                                  const v1::SitInRequest* request,
                                  v1::SeatResponse* response) {
+  return ChangeSitOut(context, "SitIn", *request, request->request_id(),
+                      request->table_id(), false, response);
+}
+
+grpc::Status TableService::ChangeSitOut(
+    grpc::ServerContext* context, std::string_view method,
+    const google::protobuf::Message& body, const std::string& request_id,
+    const std::string& table_id, bool sitting_out, v1::SeatResponse* response) {
   return host_.Command(
-      context, "SitIn", request->request_id(), *request, response,
+      context, method, request_id, body, response,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
-        RETURN_IF_ERROR(RequirePlayer(caller, "sits back in"));
-        Slot* slot = Find(request->table_id());
+        RETURN_IF_ERROR(
+            RequirePlayer(caller, sitting_out ? "sits out" : "sits back in"));
+        Slot* slot = Find(table_id);
         if (slot == nullptr) return absl::NotFoundError("no such table");
         absl::MutexLock lock(&slot->mu);
         if (!repeat) {
           v1::TableEvent e;
           e.set_request_id(key);
           e.set_request_fingerprint(fingerprint);
-          e.set_table_id(request->table_id());
-          e.mutable_sit_out_changed()->set_player_id(caller.player_id());
-          e.mutable_sit_out_changed()->set_sitting_out(false);
+          e.set_table_id(table_id);
+          v1::SitOutChanged* change = e.mutable_sit_out_changed();
+          change->set_player_id(caller.player_id());
+          change->set_sitting_out(sitting_out);
+          // A rest's start times its limit (HE-68).
+          if (sitting_out) change->set_at_micros(clock_.NowMicros());
           RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
         }
         *response = SeatOf(*slot->state, caller.player_id());
@@ -562,8 +554,8 @@ grpc::Status TableService::SitIn(grpc::ServerContext* context,
       });
 }
 
-absl::StatusOr<poker::Action> TableService::CheckAct(
-    const auth::Claims& caller, const v1::ActRequest& request) {
+absl::StatusOr<poker::Action> CheckAct(const auth::Claims& caller,
+                                       const v1::ActRequest& request) {
   if (!ledger::IsValidRequestId(request.request_id())) {
     return absl::InvalidArgumentError(
         "request_id must be 1-128 printable characters without spaces");
@@ -622,6 +614,26 @@ absl::Status TableService::DecideActLocked(Slot& slot,
   slot.act_order.push_back(std::move(key));
   PruneActs(slot);
   return absl::OkStatus();
+}
+
+absl::StatusOr<auth::Claims> TableService::Verify(
+    const std::string& token) const {
+  return options_.verifier.Verify(token, clock_.NowMicros() / 1'000'000);
+}
+
+absl::Status TableService::Serving() const {
+  if (!closing_plays_) return absl::OkStatus();
+  return absl::UnavailableError("the table service is stopping");
+}
+
+void TableService::RelayOpened(RelayStream* relay) {
+  absl::MutexLock lock(&relays_mu_);
+  relays_.insert(relay);
+}
+
+void TableService::RelayDone(RelayStream* relay) {
+  absl::MutexLock lock(&relays_mu_);
+  relays_.erase(relay);
 }
 
 grpc::ServerBidiReactor<v1::PlayRequest, v1::PlayUpdate>* TableService::Play(
@@ -862,27 +874,12 @@ void TableService::TickSlot(Slot& slot) {
   tables::TableState& state = *slot.state;
   const int64_t now = clock_.NowMicros();
   // Buy-ins the wallet has not answered in time.
-  std::vector<std::string> expired;
-  for (const auto& [saga, started] : slot.saga_started_micros) {
-    if (state.FindSaga(saga) == nullptr) {
-      expired.push_back(saga);  // answered: forget the timer
-    } else if (now - started >=
-               absl::ToInt64Microseconds(options_.saga_timeout)) {
-      v1::TableEvent e;
-      e.set_table_id(state.id());
-      e.mutable_buy_in_failed()->set_saga_id(saga);
-      e.mutable_buy_in_failed()->set_timed_out(true);
-      e.mutable_buy_in_failed()->set_reason(
-          "the wallet did not answer in time");
-      slot.refusals.Refused(saga, "the wallet did not answer in time");
-      if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-        std::fprintf(stderr, "banca table: saga timeout: %s\n",
-                     std::string(s.message()).c_str());
-      }
-      expired.push_back(saga);
+  for (v1::TableEvent& e : host_.ExpiredSagasLocked(slot, now)) {
+    if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
+      std::fprintf(stderr, "banca table: saga timeout: %s\n",
+                   std::string(s.message()).c_str());
     }
   }
-  for (const std::string& saga : expired) slot.saga_started_micros.erase(saga);
   EndRestsLocked(slot, now);
 
   const poker::Hand* hand = state.engine().hand();

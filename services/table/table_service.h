@@ -58,6 +58,7 @@
 #include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
+#include "services/table/poker_seats.h"
 #include "services/table/poker_table.h"
 #include "services/table/table_host.h"
 #include "services/table/table_host_options.h"
@@ -77,7 +78,7 @@ using TableServiceBase = v1::TableService::WithCallbackMethod_Act<
             v1::TableService::WithCallbackMethod_Relay<
                 v1::TableService::Service>>>>;
 
-class TableService final : public TableServiceBase {
+class TableService final : public TableServiceBase, private PokerSeats {
  public:
   // Replays the table topic into the tables and starts the threads.
   static absl::StatusOr<std::unique_ptr<TableService>> Start(
@@ -133,16 +134,32 @@ class TableService final : public TableServiceBase {
   size_t act_answers(const std::string& table_id);
 
  private:
-  friend class PlaySession;
   using Slot = PokerTable;
-  // A player's Play stream (services/table/play_stream.h).
-  class PlayStream;
-  // A gateway's Relay stream (services/table/relay_stream.h).
-  class RelayStream;
+
+  // What the Play and Relay streams may ask (poker_seats.h).
+  absl::StatusOr<auth::Claims> Caller(
+      const grpc::ServerContextBase* context) const override {
+    return host_.Caller(context);
+  }
+  absl::StatusOr<auth::Claims> Verify(const std::string& token) const override;
+  absl::Status Serving() const override;
+  void RelayOpened(RelayStream* relay) override;
+  void RelayDone(RelayStream* relay) override;
+  ledger::IdempotencyIndex& idempotency() override {
+    return host_.idempotency();
+  }
+  absl::Status DecideActLocked(Slot& slot, const auth::Claims& caller,
+                               const v1::ActRequest& request,
+                               int64_t* sequence) override
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu) {
+    return DecideActLocked(slot, caller, request, nullptr, sequence);
+  }
 
   TableService(eventlog::EventLog& log, const Clock& clock,
                TableServiceOptions options);
-  Slot* Find(const std::string& table_id) { return host_.Find(table_id); }
+  Slot* Find(const std::string& table_id) override {
+    return host_.Find(table_id);
+  }
   // Applies `event` and whatever it derives (and, when the table may deal
   // at once, the next hand's start), then queues them on the log; they are
   // durable once slot.durable_sequence reaches slot.sequence. Requires
@@ -169,16 +186,13 @@ class TableService final : public TableServiceBase {
   // `sequence`, after every update queued before it. Requires slot.mu.
   void SendWhenDurable(Slot& slot, int64_t sequence,
                        const std::shared_ptr<PlaySession>& session,
-                       v1::PlayUpdate update)
+                       v1::PlayUpdate update) override
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // Sends their view to the players with a Play stream open who were just
   // given a session notice (`noticed`: HE-70/71, HE-68) or whose turn it
   // now is. Requires slot.mu.
   void TellPlayersLocked(Slot& slot, const std::vector<std::string>& noticed)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
-  // What an Act asks for, checked before the table is locked.
-  static absl::StatusOr<games::poker::Action> CheckAct(
-      const auth::Claims& caller, const v1::ActRequest& request);
   // Decides `request` (or recognises its retry) at `slot`: on success the
   // answer may be sent once the table's log is durable up to *sequence,
   // and, when `response` is not null, *response is the caller's view for
@@ -202,10 +216,12 @@ class TableService final : public TableServiceBase {
   // spectators' streams there (WatchTable and Play streams of callers
   // without a seat) are at max_spectators_per_table. A seated player is
   // always admitted.
-  absl::Status AdmitLocked(const Slot& slot, const std::string& viewer) const
+  absl::Status AdmitLocked(const Slot& slot,
+                           const std::string& viewer) const override
       ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
   // The player's view with the decision timer's deadline.
-  v1::TableView ViewLocked(const Slot& slot, const std::string& player) const
+  v1::TableView ViewLocked(const Slot& slot,
+                           const std::string& player) const override
       ABSL_SHARED_LOCKS_REQUIRED(slot.mu);
   // Commits what a wallet outcome means for its table, if anything, and
   // notes in `appended` the table and the sequence that must be durable
@@ -220,26 +236,32 @@ class TableService final : public TableServiceBase {
   // DEADLINE_EXCEEDED): the seat, or DEADLINE_EXCEEDED while the player's
   // saga is under way.
   absl::Status RepeatedBuyInLocked(Slot& slot, const std::string& player,
-                                   v1::SeatResponse* response)
+                                   v1::SeatResponse* response) override
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // Checks the buy-in and commits its BuyInRequested: the saga's id.
   absl::StatusOr<std::string> StartBuyInLocked(
       Slot& slot, const std::string& player, const std::string& key,
-      const std::string& fingerprint, int seat, int64_t amount, bool rebuy)
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+      const std::string& fingerprint, int seat, int64_t amount,
+      bool rebuy) override ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // The answer to the buy-in of saga `saga_id`: the seat, the wallet's
   // refusal (when the caller `waited` for it in slot.refusals) or
   // DEADLINE_EXCEEDED while it is under way.
   absl::Status BuyInAnswerLocked(Slot& slot, const std::string& saga_id,
                                  bool waited, const std::string& player,
-                                 v1::SeatResponse* response)
+                                 v1::SeatResponse* response) override
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
-  static absl::Status SagaUnderWay(const std::string& saga_id);
   grpc::Status BuyIn(grpc::ServerContext* context, std::string_view method,
                      const google::protobuf::Message& body,
                      const std::string& request_id, const std::string& table_id,
                      int seat, int64_t amount, bool rebuy,
                      v1::SeatResponse* response);
+  // SitOut and SitIn: the SitOutChanged they commit.
+  grpc::Status ChangeSitOut(grpc::ServerContext* context,
+                            std::string_view method,
+                            const google::protobuf::Message& body,
+                            const std::string& request_id,
+                            const std::string& table_id, bool sitting_out,
+                            v1::SeatResponse* response);
   v1::SeatResponse SeatOf(const tables::TableState& state,
                           const std::string& player) const;
 

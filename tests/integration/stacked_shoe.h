@@ -2,7 +2,7 @@
 // the service deals from cards::ShuffledDeck over the table's RandomSource,
 // and the network API never takes a deck, so a service test that needs a
 // split or a dealer blackjack stacks the shoe at the source. StackedShoes
-// hands the service (BankedTableServiceOptions::random_source_for_tests)
+// hands the service (TableHostOptions::random_source_for_tests)
 // sources that answer UniformInt with exactly the Fisher-Yates picks that
 // turn the built deck into the stacked order; a table with nothing stacked
 // draws from the system CSPRNG as in production.
