@@ -110,16 +110,14 @@ grpc::Status BankedTableService::PlayerCommand(
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
         RETURN_IF_ERROR(NeedPlayer(caller));
-        absl::StatusOr<Slot*> found = FindOrNotFound(table_id);
-        if (!found.ok()) return found.status();
-        Slot& slot = **found;
+        ASSIGN_OR_RETURN(Slot * found, FindOrNotFound(table_id));
+        Slot& slot = *found;
         absl::MutexLock lock(&slot.mu);
         absl::Status decided = absl::OkStatus();
         if (!repeat) {
-          absl::StatusOr<v1::BankedTableEvent> e =
-              make(caller.player_id(), slot);
-          if (!e.ok()) return e.status();
-          decided = Decide(slot, key, fingerprint, *std::move(e));
+          ASSIGN_OR_RETURN(v1::BankedTableEvent e,
+                           make(caller.player_id(), slot));
+          decided = Decide(slot, key, fingerprint, std::move(e));
         }
         if (decided.ok()) *response = slot.state->ViewFor(caller.player_id());
         // Whatever the answer, it leaves once what it decided is durable.
@@ -160,10 +158,9 @@ grpc::Status BankedTableService::CreateTable(
           return absl::InvalidArgumentError("name must be at most 128 bytes");
         }
         if (repeat) {
-          absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
-          if (!slot.ok()) return slot.status();
-          absl::MutexLock lock(&(*slot)->mu);
-          *response = (*slot)->state->Info();
+          ASSIGN_OR_RETURN(Slot * slot, FindOrNotFound(request->table_id()));
+          absl::MutexLock lock(&slot->mu);
+          *response = slot->state->Info();
           return absl::OkStatus();
         }
         v1::BankedTableEvent e = NewEvent(request->table_id());
@@ -180,12 +177,11 @@ grpc::Status BankedTableService::CreateTable(
           *c->mutable_blackjack() = request->blackjack();
         }
         if (request->has_stud()) *c->mutable_stud() = request->stud();
-        absl::StatusOr<std::unique_ptr<tables::BankedGameState>> state =
-            tables::BankedGameState::Create(*c, e.at_micros());
-        if (!state.ok()) return state.status();
-        *c = (*state)->created();  // defaults filled in
+        ASSIGN_OR_RETURN(std::unique_ptr<tables::BankedGameState> state,
+                         tables::BankedGameState::Create(*c, e.at_micros()));
+        *c = state->created();  // defaults filled in
         RETURN_IF_ERROR(edge::CheckEventSize(e));
-        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, *std::move(state)));
+        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, std::move(state)));
         absl::MutexLock lock(&slot->mu);
         *response = slot->state->Info();
         return absl::OkStatus();
@@ -228,21 +224,20 @@ grpc::Status BankedTableService::Leave(
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
         RETURN_IF_ERROR(NeedPlayer(caller));
-        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
-        if (!slot.ok()) return slot.status();
-        absl::MutexLock lock(&(*slot)->mu);
+        ASSIGN_OR_RETURN(Slot * slot, FindOrNotFound(request->table_id()));
+        absl::MutexLock lock(&slot->mu);
         if (repeat) {
-          *response = (*slot)->state->SummaryFor(caller.player_id());
-          WaitDurableLocked(**slot);
+          *response = slot->state->SummaryFor(caller.player_id());
+          WaitDurableLocked(*slot);
           return absl::OkStatus();
         }
         v1::BankedTableEvent e = NewEvent(request->table_id());
         e.set_request_id(key);
         e.set_request_fingerprint(fingerprint);
         e.mutable_leaving()->set_player_id(caller.player_id());
-        RETURN_IF_ERROR(CommitLocked(**slot, std::move(e)));
-        *response = (*slot)->state->last_left();
-        WaitDurableLocked(**slot);
+        RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
+        *response = slot->state->last_left();
+        WaitDurableLocked(*slot);
         return absl::OkStatus();
       });
 }
@@ -352,19 +347,18 @@ grpc::Status BankedTableService::VoidRound(
           return absl::InvalidArgumentError(absl::StrCat(
               "reason must be at most ", kMaxVoidReasonBytes, " bytes"));
         }
-        absl::StatusOr<Slot*> slot = FindOrNotFound(request->table_id());
-        if (!slot.ok()) return slot.status();
-        absl::MutexLock lock(&(*slot)->mu);
+        ASSIGN_OR_RETURN(Slot * slot, FindOrNotFound(request->table_id()));
+        absl::MutexLock lock(&slot->mu);
         if (!repeat) {
           v1::BankedTableEvent e = NewEvent(request->table_id());
           e.set_request_id(key);
           e.set_request_fingerprint(fingerprint);
-          e.mutable_void_requested()->set_round((*slot)->state->round());
+          e.mutable_void_requested()->set_round(slot->state->round());
           e.mutable_void_requested()->set_reason(request->reason());
-          RETURN_IF_ERROR(CommitLocked(**slot, std::move(e)));
+          RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
         }
-        *response = (*slot)->state->Info();
-        WaitDurableLocked(**slot);
+        *response = slot->state->Info();
+        WaitDurableLocked(*slot);
         return absl::OkStatus();
       });
 }

@@ -100,12 +100,12 @@ void PlaySession::Rebuy(v1::RebuyRequest& request) {
     std::string fingerprint =
         RequestFingerprint("Rebuy", request, caller_.subject);
     // A retry while the first is under way does not wait for it.
-    absl::StatusOr<ledger::IdempotencyIndex::Claim> claim =
-        seats_.idempotency().Begin(key, fingerprint, absl::ZeroDuration());
-    if (!claim.ok()) return claim.status();
-    if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
-      if (!claim->result.empty()) {
-        update.mutable_seat()->ParseFromString(claim->result);
+    ASSIGN_OR_RETURN(
+        const ledger::IdempotencyIndex::Claim claim,
+        seats_.idempotency().Begin(key, fingerprint, absl::ZeroDuration()));
+    if (claim.outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
+      if (!claim.result.empty()) {
+        update.mutable_seat()->ParseFromString(claim.result);
         return absl::OkStatus();
       }
       return seats_.RepeatedBuyInLocked(*slot_, player(),

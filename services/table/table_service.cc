@@ -130,16 +130,15 @@ void TableService::Stop() {
 
 absl::StatusOr<v1::TableEvent> TableService::NewHand(Slot& slot) {
   const tables::TableState& state = *slot.state;
-  absl::StatusOr<std::vector<cards::Card>> deck =
-      cards::ShuffledDeck(*slot.rng);
-  if (!deck.ok()) return deck.status();
+  ASSIGN_OR_RETURN(const std::vector<cards::Card> deck,
+                   cards::ShuffledDeck(*slot.rng));
   int draw = 0;
   if (state.engine().NeedsButtonDraw()) {
     const size_t eligible = state.engine().EligibleSeats().size();
     draw = static_cast<int>(
         cards::UniformInt(*slot.rng, static_cast<uint32_t>(eligible)));
   }
-  v1::TableEvent e = tables::HandStart(state, *deck, draw);
+  v1::TableEvent e = tables::HandStart(state, deck, draw);
   RETURN_IF_ERROR(tables::SealDeal(options_.deck_keys, e));
   return e;
 }
@@ -304,9 +303,7 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
           return absl::PermissionDeniedError(
               "creating tables needs the operator role");
         }
-        if (absl::Status s = CheckTableId(request->table_id()); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(CheckTableId(request->table_id()));
         if (request->name().size() > 128) {
           return absl::InvalidArgumentError("name must be at most 128 bytes");
         }
@@ -325,12 +322,11 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
         c->set_table_id(request->table_id());
         c->set_name(request->name());
         *c->mutable_config() = request->config();
-        absl::StatusOr<std::unique_ptr<tables::TableState>> state =
-            tables::TableState::Create(*c);
-        if (!state.ok()) return state.status();
-        *c->mutable_config() = (*state)->config();  // defaults filled in
+        ASSIGN_OR_RETURN(std::unique_ptr<tables::TableState> state,
+                         tables::TableState::Create(*c));
+        *c->mutable_config() = state->config();  // defaults filled in
         RETURN_IF_ERROR(edge::CheckEventSize(e));
-        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, *std::move(state)));
+        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, std::move(state)));
         absl::MutexLock lock(&slot->mu);
         *response = slot->state->Info();
         return absl::OkStatus();
@@ -366,13 +362,12 @@ absl::Status TableService::RepeatedBuyInLocked(Slot& slot,
 absl::StatusOr<std::string> TableService::StartBuyInLocked(
     Slot& slot, const std::string& player, const std::string& key,
     const std::string& fingerprint, int seat, int64_t amount, bool rebuy) {
-  absl::StatusOr<v1::TableEvent> e =
-      tables::BuyInRequest(*slot.state, player, seat, amount, rebuy);
-  if (!e.ok()) return e.status();
-  e->set_request_id(key);
-  e->set_request_fingerprint(fingerprint);
-  std::string saga_id = e->buy_in_requested().saga_id();
-  RETURN_IF_ERROR(CommitLocked(slot, *std::move(e)));
+  ASSIGN_OR_RETURN(v1::TableEvent e, tables::BuyInRequest(*slot.state, player,
+                                                          seat, amount, rebuy));
+  e.set_request_id(key);
+  e.set_request_fingerprint(fingerprint);
+  std::string saga_id = e.buy_in_requested().saga_id();
+  RETURN_IF_ERROR(CommitLocked(slot, std::move(e)));
   return saga_id;
 }
 
@@ -424,25 +419,25 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
           if (s.ok()) WaitDurable(*slot, slot->sequence);
           return s;
         }
-        absl::StatusOr<std::string> saga_id = StartBuyInLocked(
-            *slot, player, key, fingerprint, seat, amount, rebuy);
-        if (!saga_id.ok()) return saga_id.status();
+        ASSIGN_OR_RETURN(const std::string saga_id,
+                         StartBuyInLocked(*slot, player, key, fingerprint, seat,
+                                          amount, rebuy));
         // Wait for the wallet (through the log) before answering, unless
         // too many callers wait at this table already.
-        const bool waiting = slot->refusals.Wait(*saga_id);
+        const bool waiting = slot->refusals.Wait(saga_id);
         const absl::Time deadline = absl::Now() + options_.sit_wait;
         absl::CondVar answered;
         if (waiting) {
-          slot->saga_waits[*saga_id] = [&answered] { answered.Signal(); };
+          slot->saga_waits[saga_id] = [&answered] { answered.Signal(); };
         }
-        while (waiting && slot->state->FindSaga(*saga_id) != nullptr) {
+        while (waiting && slot->state->FindSaga(saga_id) != nullptr) {
           if (answered.WaitWithDeadline(&slot->mu, deadline)) break;
         }
-        slot->saga_waits.erase(*saga_id);
+        slot->saga_waits.erase(saga_id);
         // The request, and the outcome if there is one, are durable before
         // the answer goes out.
         WaitDurable(*slot, slot->sequence);
-        return BuyInAnswerLocked(*slot, *saga_id, waiting, player, response);
+        return BuyInAnswerLocked(*slot, saga_id, waiting, player, response);
       });
 }
 
@@ -708,9 +703,7 @@ grpc::Status TableService::VoidHand(grpc::ServerContext* context,
           e.mutable_hand_void_requested()->set_hand_number(
               slot->state->hands_started());
           e.mutable_hand_void_requested()->set_reason(request->reason());
-          if (absl::Status s = CommitLocked(*slot, std::move(e)); !s.ok()) {
-            return s;
-          }
+          RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
         }
         *response = slot->state->Info();
         WaitDurable(*slot, slot->sequence);
