@@ -80,18 +80,6 @@ absl::StatusOr<int> BankedTableService::PollWalletOutcomes() {
   return host_.PollWalletOutcomes();
 }
 
-absl::StatusOr<BankedTableService::Slot*> BankedTableService::FindOrNotFound(
-    const std::string& table_id) {
-  if (!wire::IsValidTableId(table_id)) {
-    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
-  }
-  Slot* slot = host_.Find(table_id);
-  if (slot == nullptr) {
-    return absl::NotFoundError(absl::StrCat("no banked table ", table_id));
-  }
-  return slot;
-}
-
 v1::BankedTableEvent BankedTableService::NewEvent(
     const std::string& table_id) const {
   v1::BankedTableEvent e;
@@ -110,7 +98,7 @@ grpc::Status BankedTableService::PlayerCommand(
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
         RETURN_IF_ERROR(NeedPlayer(caller));
-        ASSIGN_OR_RETURN(Slot * found, FindOrNotFound(table_id));
+        ASSIGN_OR_RETURN(Slot * found, host_.FindOrNotFound(table_id));
         Slot& slot = *found;
         absl::MutexLock lock(&slot.mu);
         absl::Status decided = absl::OkStatus();
@@ -131,7 +119,7 @@ grpc::Status BankedTableService::Query(grpc::ServerContext* context,
                                        const std::string& table_id, Read read) {
   absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
-  absl::StatusOr<Slot*> slot = FindOrNotFound(table_id);
+  absl::StatusOr<Slot*> slot = host_.FindOrNotFound(table_id);
   if (!slot.ok()) return edge::ToGrpcStatus(slot.status());
   absl::MutexLock lock(&(*slot)->mu);
   const absl::Status read_status = read(*caller, *(*slot)->state);
@@ -142,27 +130,13 @@ grpc::Status BankedTableService::Query(grpc::ServerContext* context,
 grpc::Status BankedTableService::CreateTable(
     grpc::ServerContext* context, const v1::CreateBankedTableRequest* request,
     v1::BankedTableInfo* response) {
-  return host_.Command(
-      context, "BankedCreateTable", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (caller.role != auth::Role::kOperator) {
-          return absl::PermissionDeniedError(
-              "creating tables needs the operator role");
-        }
-        if (!wire::IsValidTableId(request->table_id())) {
-          return absl::InvalidArgumentError(
-              "table_id must be 1-32 of [a-z0-9-]");
-        }
-        if (request->name().size() > 128) {
-          return absl::InvalidArgumentError("name must be at most 128 bytes");
-        }
-        if (repeat) {
-          ASSIGN_OR_RETURN(Slot * slot, FindOrNotFound(request->table_id()));
-          absl::MutexLock lock(&slot->mu);
-          *response = slot->state->Info();
-          return absl::OkStatus();
-        }
+  using Opened =
+      std::pair<v1::BankedTableEvent, std::unique_ptr<tables::BankedGameState>>;
+  return host_.CreateTable(
+      context, "BankedCreateTable", *request, request->request_id(),
+      request->table_id(), request->name(), response,
+      [&](const std::string& key,
+          const std::string& fingerprint) -> absl::StatusOr<Opened> {
         v1::BankedTableEvent e = NewEvent(request->table_id());
         e.set_request_id(key);
         e.set_request_fingerprint(fingerprint);
@@ -180,26 +154,14 @@ grpc::Status BankedTableService::CreateTable(
         ASSIGN_OR_RETURN(std::unique_ptr<tables::BankedGameState> state,
                          tables::BankedGameState::Create(*c, e.at_micros()));
         *c = state->created();  // defaults filled in
-        RETURN_IF_ERROR(edge::CheckEventSize(e));
-        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, std::move(state)));
-        absl::MutexLock lock(&slot->mu);
-        *response = slot->state->Info();
-        return absl::OkStatus();
+        return Opened(std::move(e), std::move(state));
       });
 }
 
 grpc::Status BankedTableService::ListTables(grpc::ServerContext* context,
                                             const v1::ListBankedTablesRequest*,
                                             v1::ListBankedTablesResponse* out) {
-  if (absl::StatusOr<auth::Claims> c = host_.Caller(context); !c.ok()) {
-    return edge::ToGrpcStatus(c.status());
-  }
-  for (Slot* slot : host_.Tables()) {
-    absl::MutexLock lock(&slot->mu);
-    *out->add_tables() = slot->state->Info();
-    WaitDurableLocked(*slot);
-  }
-  return grpc::Status::OK;
+  return host_.ListTables(context, out);
 }
 
 grpc::Status BankedTableService::Join(grpc::ServerContext* context,
@@ -224,7 +186,8 @@ grpc::Status BankedTableService::Leave(
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool repeat) -> absl::Status {
         RETURN_IF_ERROR(NeedPlayer(caller));
-        ASSIGN_OR_RETURN(Slot * slot, FindOrNotFound(request->table_id()));
+        ASSIGN_OR_RETURN(Slot * slot,
+                         host_.FindOrNotFound(request->table_id()));
         absl::MutexLock lock(&slot->mu);
         if (repeat) {
           *response = slot->state->SummaryFor(caller.player_id());
@@ -347,7 +310,8 @@ grpc::Status BankedTableService::VoidRound(
           return absl::InvalidArgumentError(absl::StrCat(
               "reason must be at most ", kMaxVoidReasonBytes, " bytes"));
         }
-        ASSIGN_OR_RETURN(Slot * slot, FindOrNotFound(request->table_id()));
+        ASSIGN_OR_RETURN(Slot * slot,
+                         host_.FindOrNotFound(request->table_id()));
         absl::MutexLock lock(&slot->mu);
         if (!repeat) {
           v1::BankedTableEvent e = NewEvent(request->table_id());
@@ -379,7 +343,7 @@ grpc::Status BankedTableService::WatchTable(
     grpc::ServerWriter<v1::BankedTableView>* writer) {
   absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
-  absl::StatusOr<Slot*> found = FindOrNotFound(request->table_id());
+  absl::StatusOr<Slot*> found = host_.FindOrNotFound(request->table_id());
   if (!found.ok()) return edge::ToGrpcStatus(found.status());
   Slot& slot = **found;
   const std::string viewer = ViewerOf(*caller);

@@ -132,7 +132,6 @@ class BankedTableService final : public v1::BankedTableService::Service {
 
   BankedTableService(eventlog::EventLog& log, const Clock& clock,
                      BankedTableServiceOptions options);
-  absl::StatusOr<Slot*> FindOrNotFound(const std::string& table_id);
   // Decides `event` at the table and queues it on the log with what it
   // derived (TableHost::CommitLocked). On a refusal nothing changed and
   // nothing was queued.

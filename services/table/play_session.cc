@@ -17,8 +17,7 @@ absl::Status PlaySession::Join(const v1::WatchTableRequest& join) {
         absl::StrCat("this session plays at table ", table_id_));
   }
   RETURN_IF_ERROR(seats_.Serving());
-  PokerTable* slot = seats_.Find(join.table_id());
-  if (slot == nullptr) return absl::NotFoundError("no such table");
+  ASSIGN_OR_RETURN(PokerTable * slot, seats_.FindOrNotFound(join.table_id()));
   std::shared_ptr<PlaySession> replaced;
   {
     absl::MutexLock lock(&slot->mu);

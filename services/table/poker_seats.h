@@ -37,7 +37,9 @@ class PokerSeats {
   virtual void RelayOpened(RelayStream* relay) = 0;
   virtual void RelayDone(RelayStream* relay) = 0;
 
-  virtual PokerTable* Find(const std::string& table_id) = 0;
+  // INVALID_ARGUMENT for a malformed id, NOT_FOUND for an unknown table.
+  virtual absl::StatusOr<PokerTable*> FindOrNotFound(
+      const std::string& table_id) = 0;
   // RESOURCE_EXHAUSTED when `viewer` has no seat there and the table's
   // spectators' streams are at their limit.
   virtual absl::Status AdmitLocked(const PokerTable& table,

@@ -6,9 +6,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
+#include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/tables/sealed_decks.h"
 #include "libs/wire/envelope_record.h"
+#include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
@@ -20,6 +22,7 @@ namespace banca::table {
 namespace {
 
 constexpr size_t kReadBatch = 512;
+constexpr size_t kMaxTableNameBytes = 128;
 
 absl::Status At(const std::string& event_id, const absl::Status& s) {
   return absl::Status(s.code(), absl::StrCat(event_id, ": ", s.message()));
@@ -149,6 +152,38 @@ typename TableHost<Game>::Table* TableHost<Game>::Find(
   absl::MutexLock lock(&tables_mu_);
   auto it = tables_.find(table_id);
   return it == tables_.end() ? nullptr : it->second.get();
+}
+
+template <typename Game>
+absl::StatusOr<typename TableHost<Game>::Table*>
+TableHost<Game>::FindOrNotFound(const std::string& table_id) {
+  if (!wire::IsValidTableId(table_id)) {
+    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
+  }
+  Table* table = Find(table_id);
+  if (table == nullptr) {
+    return absl::NotFoundError(
+        absl::StrCat("no ", ToAbsl(Game::kName), " ", table_id));
+  }
+  return table;
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::CheckCreate(const auth::Claims& caller,
+                                          const std::string& table_id,
+                                          const std::string& name) {
+  if (caller.role != auth::Role::kOperator) {
+    return absl::PermissionDeniedError(
+        "creating tables needs the operator role");
+  }
+  if (!wire::IsValidTableId(table_id)) {
+    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
+  }
+  if (name.size() > kMaxTableNameBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("name must be at most ", kMaxTableNameBytes, " bytes"));
+  }
+  return absl::OkStatus();
 }
 
 template <typename Game>

@@ -41,9 +41,11 @@
 #include "libs/auth/token.h"
 #include "libs/cards/random.h"
 #include "libs/common/clock.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
 #include "libs/tables/table_aggregate.h"
+#include "services/common/bearer_auth.h"
 #include "services/table/caller_streams.h"
 #include "services/table/host_runtime.h"
 #include "services/table/hosted_table.h"
@@ -55,7 +57,8 @@ namespace banca::table {
 // What a game brings to the host (PokerGame, BankedGame):
 //   using State = ...;   a tables::TableAggregate
 //   using Table = ...;   HostedTable<State>, or a struct deriving from it
-//   static constexpr std::string_view kName;          for log lines
+//   static constexpr std::string_view kName;  its tables, in log lines and
+//                                             errors ("no <kName> <id>")
 //   static constexpr const wire::TableTopics& kTopics;
 //   static constexpr std::string_view kOutcomeGroup;  its wallet reader's
 //   static absl::StatusOr<wire::DecodedEnvelope<Event>> Decode(record);
@@ -97,6 +100,8 @@ class TableHost {
   void Stop();
 
   Table* Find(const std::string& table_id);
+  // INVALID_ARGUMENT for a malformed id, NOT_FOUND for an unknown table.
+  absl::StatusOr<Table*> FindOrNotFound(const std::string& table_id);
   std::vector<Table*> Tables();
   // Logs `opening` (durable before it returns) and adds its table.
   // ALREADY_EXISTS, RESOURCE_EXHAUSTED at max_tables.
@@ -169,6 +174,47 @@ class TableHost {
                                 /*keep_undecided=*/true);
   }
 
+  // CreateTable, whatever the game: an operator's, the id and name
+  // checked, a retry answered from the table. `open(key, fingerprint)`
+  // returns the opening event (settings normalized in it) and the table.
+  template <typename Info, typename Open>
+  grpc::Status CreateTable(grpc::ServerContext* context,
+                           std::string_view method,
+                           const google::protobuf::Message& request,
+                           const std::string& request_id,
+                           const std::string& table_id, const std::string& name,
+                           Info* response, Open open) {
+    return Command(
+        context, method, request_id, request, response,
+        [&](const auth::Claims& caller, const std::string& key,
+            const std::string& fingerprint, bool repeat) -> absl::Status {
+          RETURN_IF_ERROR(CheckCreate(caller, table_id, name));
+          Table* table = nullptr;
+          if (repeat) {
+            ASSIGN_OR_RETURN(table, FindOrNotFound(table_id));
+          } else {
+            ASSIGN_OR_RETURN(auto opened, open(key, fingerprint));
+            ASSIGN_OR_RETURN(table,
+                             AddTable(opened.first, std::move(opened.second)));
+          }
+          absl::MutexLock lock(&table->mu);
+          *response = table->state->Info();
+          return absl::OkStatus();
+        });
+  }
+  // ListTables, whatever the game: every table's Info, as durable.
+  template <typename List>
+  grpc::Status ListTables(grpc::ServerContext* context, List* response) {
+    absl::StatusOr<auth::Claims> caller = Caller(context);
+    if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+    for (Table* table : Tables()) {
+      absl::MutexLock lock(&table->mu);
+      *response->add_tables() = table->state->Info();
+      WaitDurableLocked(*table);
+    }
+    return grpc::Status::OK;
+  }
+
   const TableHostOptions& options() const { return options_; }
   const Clock& clock() const { return clock_; }
   ledger::IdempotencyIndex& idempotency() { return idempotency_; }
@@ -178,6 +224,11 @@ class TableHost {
   bool stopping() const { return loops_.stopping(); }
 
  private:
+  // PERMISSION_DENIED unless an operator's; INVALID_ARGUMENT for a bad id
+  // or name.
+  static absl::Status CheckCreate(const auth::Claims& caller,
+                                  const std::string& table_id,
+                                  const std::string& name);
   absl::Status Replay(const ReplayNote& note);
   absl::Status ReplayRecord(const eventlog::StoredRecord& record, int64_t now,
                             const ReplayNote& note);

@@ -36,13 +36,6 @@ constexpr size_t kMaxVoidReasonBytes = 256;
   eventlog::StopOnLogFailure("table", "append", s);
 }
 
-absl::Status CheckTableId(const std::string& id) {
-  if (!wire::IsValidTableId(id)) {
-    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
-  }
-  return absl::OkStatus();
-}
-
 // An outcome is the saga's when it is for the saga's player and, for the
 // seat's capture, moves what the saga asked for the seat (paid less the
 // HE-17b rake). A refusal names the player too.
@@ -295,25 +288,12 @@ v1::SeatResponse TableService::SeatOf(const tables::TableState& state,
 grpc::Status TableService::CreateTable(grpc::ServerContext* context,
                                        const v1::CreateTableRequest* request,
                                        v1::TableInfo* response) {
-  return host_.Command(
-      context, "CreateTable", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (caller.role != auth::Role::kOperator) {
-          return absl::PermissionDeniedError(
-              "creating tables needs the operator role");
-        }
-        RETURN_IF_ERROR(CheckTableId(request->table_id()));
-        if (request->name().size() > 128) {
-          return absl::InvalidArgumentError("name must be at most 128 bytes");
-        }
-        if (repeat) {
-          Slot* slot = Find(request->table_id());
-          if (slot == nullptr) return absl::NotFoundError("no such table");
-          absl::MutexLock lock(&slot->mu);
-          *response = slot->state->Info();
-          return absl::OkStatus();
-        }
+  using Opened = std::pair<v1::TableEvent, std::unique_ptr<tables::TableState>>;
+  return host_.CreateTable(
+      context, "CreateTable", *request, request->request_id(),
+      request->table_id(), request->name(), response,
+      [&](const std::string& key,
+          const std::string& fingerprint) -> absl::StatusOr<Opened> {
         v1::TableEvent e;
         e.set_request_id(key);
         e.set_request_fingerprint(fingerprint);
@@ -325,25 +305,14 @@ grpc::Status TableService::CreateTable(grpc::ServerContext* context,
         ASSIGN_OR_RETURN(std::unique_ptr<tables::TableState> state,
                          tables::TableState::Create(*c));
         *c->mutable_config() = state->config();  // defaults filled in
-        RETURN_IF_ERROR(edge::CheckEventSize(e));
-        ASSIGN_OR_RETURN(Slot * slot, host_.AddTable(e, std::move(state)));
-        absl::MutexLock lock(&slot->mu);
-        *response = slot->state->Info();
-        return absl::OkStatus();
+        return Opened(std::move(e), std::move(state));
       });
 }
 
 grpc::Status TableService::ListTables(grpc::ServerContext* context,
                                       const v1::ListTablesRequest*,
                                       v1::ListTablesResponse* response) {
-  if (absl::StatusOr<auth::Claims> c = host_.Caller(context); !c.ok()) {
-    return edge::ToGrpcStatus(c.status());
-  }
-  for (Slot* slot : host_.Tables()) {
-    absl::MutexLock lock(&slot->mu);
-    *response->add_tables() = slot->state->Info();
-  }
-  return grpc::Status::OK;
+  return host_.ListTables(context, response);
 }
 
 absl::Status TableService::RepeatedBuyInLocked(Slot& slot,
@@ -407,11 +376,7 @@ grpc::Status TableService::BuyIn(grpc::ServerContext* context,
         if (caller.role != auth::Role::kPlayer) {
           return absl::PermissionDeniedError("only a player takes a seat");
         }
-        RETURN_IF_ERROR(CheckTableId(table_id));
-        Slot* slot = Find(table_id);
-        if (slot == nullptr) {
-          return absl::NotFoundError(absl::StrCat("no table ", table_id));
-        }
+        ASSIGN_OR_RETURN(Slot * slot, host_.FindOrNotFound(table_id));
         const std::string player = caller.player_id();
         absl::MutexLock lock(&slot->mu);
         if (repeat) {
@@ -464,9 +429,8 @@ grpc::Status TableService::Leave(grpc::ServerContext* context,
       [&](const auth::Claims& caller, const std::string& key,
           const std::string& fingerprint, bool) -> absl::Status {
         RETURN_IF_ERROR(RequirePlayer(caller, "leaves a table"));
-        RETURN_IF_ERROR(CheckTableId(request->table_id()));
-        Slot* slot = Find(request->table_id());
-        if (slot == nullptr) return absl::NotFoundError("no such table");
+        ASSIGN_OR_RETURN(Slot * slot,
+                         host_.FindOrNotFound(request->table_id()));
         absl::MutexLock lock(&slot->mu);
         tables::TableState& state = *slot->state;
         response->set_table_id(state.id());
@@ -528,8 +492,7 @@ grpc::Status TableService::ChangeSitOut(
           const std::string& fingerprint, bool repeat) -> absl::Status {
         RETURN_IF_ERROR(
             RequirePlayer(caller, sitting_out ? "sits out" : "sits back in"));
-        Slot* slot = Find(table_id);
-        if (slot == nullptr) return absl::NotFoundError("no such table");
+        ASSIGN_OR_RETURN(Slot * slot, host_.FindOrNotFound(table_id));
         absl::MutexLock lock(&slot->mu);
         if (!repeat) {
           v1::TableEvent e;
@@ -655,8 +618,9 @@ grpc::ServerUnaryReactor* TableService::Act(
       !action.ok()) {
     return fail(action.status());
   }
-  Slot* slot = Find(request->table_id());
-  if (slot == nullptr) return fail(absl::NotFoundError("no such table"));
+  absl::StatusOr<Slot*> found = host_.FindOrNotFound(request->table_id());
+  if (!found.ok()) return fail(found.status());
+  Slot* slot = *found;
   std::vector<grpc::ServerUnaryReactor*> now;
   {
     absl::MutexLock lock(&slot->mu);
@@ -689,8 +653,8 @@ grpc::Status TableService::VoidHand(grpc::ServerContext* context,
           return absl::InvalidArgumentError(absl::StrCat(
               "reason must be at most ", kMaxVoidReasonBytes, " bytes"));
         }
-        Slot* slot = Find(request->table_id());
-        if (slot == nullptr) return absl::NotFoundError("no such table");
+        ASSIGN_OR_RETURN(Slot * slot,
+                         host_.FindOrNotFound(request->table_id()));
         absl::MutexLock lock(&slot->mu);
         if (!repeat) {
           if (!slot->state->engine().in_hand()) {
@@ -720,11 +684,12 @@ grpc::ServerUnaryReactor* TableService::GetTableView(
     reactor->Finish(edge::ToGrpcStatus(caller.status()));
     return reactor;
   }
-  Slot* slot = Find(request->table_id());
-  if (slot == nullptr) {
-    reactor->Finish(edge::ToGrpcStatus(absl::NotFoundError("no such table")));
+  absl::StatusOr<Slot*> found = host_.FindOrNotFound(request->table_id());
+  if (!found.ok()) {
+    reactor->Finish(edge::ToGrpcStatus(found.status()));
     return reactor;
   }
+  Slot* slot = *found;
   std::vector<grpc::ServerUnaryReactor*> now;
   {
     absl::MutexLock lock(&slot->mu);
@@ -741,10 +706,9 @@ grpc::Status TableService::WatchTable(
     grpc::ServerWriter<v1::TableView>* writer) {
   absl::StatusOr<auth::Claims> caller = host_.Caller(context);
   if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
-  Slot* slot = Find(request->table_id());
-  if (slot == nullptr) {
-    return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
-  }
+  absl::StatusOr<Slot*> found = host_.FindOrNotFound(request->table_id());
+  if (!found.ok()) return edge::ToGrpcStatus(found.status());
+  Slot* slot = *found;
   const std::string viewer = ViewerOf(*caller);
   absl::StatusOr<CallerStreams::Ticket> ticket =
       host_.watch_streams().Open(caller->subject);
@@ -793,9 +757,9 @@ grpc::Status TableService::GetLastHand(grpc::ServerContext* context,
   if (absl::Status s = RequirePlayer(*caller, "reads its last hand"); !s.ok()) {
     return edge::ToGrpcStatus(s);
   }
-  Slot* slot = Find(request->table_id());
-  if (slot == nullptr)
-    return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
+  absl::StatusOr<Slot*> found = host_.FindOrNotFound(request->table_id());
+  if (!found.ok()) return edge::ToGrpcStatus(found.status());
+  Slot* slot = *found;
   absl::MutexLock lock(&slot->mu);
   // Only what is durable is shown (see GetTableView): the answer is read
   // once the log has caught up with the table.
@@ -841,9 +805,9 @@ grpc::Status TableService::GetSessionSummary(
       !s.ok()) {
     return edge::ToGrpcStatus(s);
   }
-  Slot* slot = Find(request->table_id());
-  if (slot == nullptr)
-    return edge::ToGrpcStatus(absl::NotFoundError("no such table"));
+  absl::StatusOr<Slot*> found = host_.FindOrNotFound(request->table_id());
+  if (!found.ok()) return edge::ToGrpcStatus(found.status());
+  Slot* slot = *found;
   absl::MutexLock lock(&slot->mu);
   while (slot->durable_sequence < slot->sequence) {
     slot->changed.Wait(&slot->mu);

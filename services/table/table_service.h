@@ -157,8 +157,9 @@ class TableService final : public TableServiceBase, private PokerSeats {
 
   TableService(eventlog::EventLog& log, const Clock& clock,
                TableServiceOptions options);
-  Slot* Find(const std::string& table_id) override {
-    return host_.Find(table_id);
+  Slot* Find(const std::string& table_id) { return host_.Find(table_id); }
+  absl::StatusOr<Slot*> FindOrNotFound(const std::string& table_id) override {
+    return host_.FindOrNotFound(table_id);
   }
   // Applies `event` and whatever it derives (and, when the table may deal
   // at once, the next hand's start), then queues them on the log; they are
