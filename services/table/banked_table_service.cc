@@ -25,9 +25,6 @@
 namespace banca::table {
 namespace {
 
-// VoidRound's reason, as logged.
-constexpr size_t kMaxVoidReasonBytes = 256;
-
 // "banked/<table>/stake/<n>" -> "<table>".
 std::string TableOfSaga(const std::string& saga_id) {
   std::vector<std::string> parts = absl::StrSplit(saga_id, '/');
@@ -296,34 +293,20 @@ grpc::Status BankedTableService::Launch(grpc::ServerContext* context,
 grpc::Status BankedTableService::VoidRound(
     grpc::ServerContext* context, const v1::VoidBankedRoundRequest* request,
     v1::BankedTableInfo* response) {
-  return host_.Command(
-      context, "BankedVoidRound", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (caller.role != auth::Role::kOperator) {
-          return absl::PermissionDeniedError(
-              "voiding a round needs the operator role");
-        }
-        // Refused, not cut: a cut could split a UTF-8 character, and an
-        // event that does not parse stops the next replay.
-        if (request->reason().size() > kMaxVoidReasonBytes) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "reason must be at most ", kMaxVoidReasonBytes, " bytes"));
-        }
-        ASSIGN_OR_RETURN(Slot * slot,
-                         host_.FindOrNotFound(request->table_id()));
-        absl::MutexLock lock(&slot->mu);
-        if (!repeat) {
-          v1::BankedTableEvent e = NewEvent(request->table_id());
-          e.set_request_id(key);
-          e.set_request_fingerprint(fingerprint);
-          e.mutable_void_requested()->set_round(slot->state->round());
-          e.mutable_void_requested()->set_reason(request->reason());
-          RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
-        }
-        *response = slot->state->Info();
-        WaitDurableLocked(*slot);
-        return absl::OkStatus();
+  return host_.VoidCommand(
+      context, "BankedVoidRound", *request, request->request_id(),
+      request->table_id(), request->reason(), "a round", response,
+      [&](Slot& slot, const std::string& key, const std::string& fingerprint)
+          -> absl::StatusOr<v1::BankedTableEvent> {
+        v1::BankedTableEvent e = NewEvent(request->table_id());
+        e.set_request_id(key);
+        e.set_request_fingerprint(fingerprint);
+        e.mutable_void_requested()->set_round(slot.state->round());
+        e.mutable_void_requested()->set_reason(request->reason());
+        return e;
+      },
+      [this](Slot& slot, v1::BankedTableEvent e) {
+        return CommitLocked(slot, std::move(e));
       });
 }
 

@@ -23,6 +23,8 @@ namespace {
 
 constexpr size_t kReadBatch = 512;
 constexpr size_t kMaxTableNameBytes = 128;
+// A VoidHand's or VoidRound's reason, as logged.
+constexpr size_t kMaxVoidReasonBytes = 256;
 
 absl::Status At(const std::string& event_id, const absl::Status& s) {
   return absl::Status(s.code(), absl::StrCat(event_id, ": ", s.message()));
@@ -182,6 +184,23 @@ absl::Status TableHost<Game>::CheckCreate(const auth::Claims& caller,
   if (name.size() > kMaxTableNameBytes) {
     return absl::InvalidArgumentError(
         absl::StrCat("name must be at most ", kMaxTableNameBytes, " bytes"));
+  }
+  return absl::OkStatus();
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::CheckVoid(const auth::Claims& caller,
+                                        const std::string& reason,
+                                        std::string_view what) {
+  if (caller.role != auth::Role::kOperator) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("voiding ", ToAbsl(what), " needs the operator role"));
+  }
+  // Refused, not cut: a cut could split a UTF-8 character, and an event
+  // that does not parse stops the next replay.
+  if (reason.size() > kMaxVoidReasonBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("reason must be at most ", kMaxVoidReasonBytes, " bytes"));
   }
   return absl::OkStatus();
 }

@@ -202,6 +202,34 @@ class TableHost {
           return absl::OkStatus();
         });
   }
+  // An operator voids what is in play at a table (a hand, a round):
+  // `make(table, key, fingerprint)` is the event that voids it (an error
+  // when nothing is in play), `commit` the API's commit; the answer is
+  // the table's Info once durable. `what` names it in the refusal.
+  template <typename Info, typename Make, typename Commit>
+  grpc::Status VoidCommand(grpc::ServerContext* context,
+                           std::string_view method,
+                           const google::protobuf::Message& request,
+                           const std::string& request_id,
+                           const std::string& table_id,
+                           const std::string& reason, std::string_view what,
+                           Info* response, Make make, Commit commit) {
+    return Command(
+        context, method, request_id, request, response,
+        [&](const auth::Claims& caller, const std::string& key,
+            const std::string& fingerprint, bool repeat) -> absl::Status {
+          RETURN_IF_ERROR(CheckVoid(caller, reason, what));
+          ASSIGN_OR_RETURN(Table * table, FindOrNotFound(table_id));
+          absl::MutexLock lock(&table->mu);
+          if (!repeat) {
+            ASSIGN_OR_RETURN(Event e, make(*table, key, fingerprint));
+            RETURN_IF_ERROR(commit(*table, std::move(e)));
+          }
+          *response = table->state->Info();
+          WaitDurableLocked(*table);
+          return absl::OkStatus();
+        });
+  }
   // ListTables, whatever the game: every table's Info, as durable.
   template <typename List>
   grpc::Status ListTables(grpc::ServerContext* context, List* response) {
@@ -229,6 +257,11 @@ class TableHost {
   static absl::Status CheckCreate(const auth::Claims& caller,
                                   const std::string& table_id,
                                   const std::string& name);
+  // PERMISSION_DENIED unless an operator's; INVALID_ARGUMENT for a reason
+  // over kMaxVoidReasonBytes.
+  static absl::Status CheckVoid(const auth::Claims& caller,
+                                const std::string& reason,
+                                std::string_view what);
   absl::Status Replay(const ReplayNote& note);
   absl::Status ReplayRecord(const eventlog::StoredRecord& record, int64_t now,
                             const ReplayNote& note);

@@ -29,9 +29,6 @@ namespace banca::table {
 namespace poker = games::poker;
 namespace {
 
-// VoidHand's reason, as logged.
-constexpr size_t kMaxVoidReasonBytes = 256;
-
 [[noreturn]] void DieOnLogFailure(const absl::Status& s) {
   eventlog::StopOnLogFailure("table", "append", s);
 }
@@ -639,39 +636,25 @@ grpc::ServerUnaryReactor* TableService::Act(
 grpc::Status TableService::VoidHand(grpc::ServerContext* context,
                                     const v1::VoidHandRequest* request,
                                     v1::TableInfo* response) {
-  return host_.Command(
-      context, "VoidHand", request->request_id(), *request, response,
-      [&](const auth::Claims& caller, const std::string& key,
-          const std::string& fingerprint, bool repeat) -> absl::Status {
-        if (caller.role != auth::Role::kOperator) {
-          return absl::PermissionDeniedError(
-              "voiding a hand needs the operator role");
+  return host_.VoidCommand(
+      context, "VoidHand", *request, request->request_id(), request->table_id(),
+      request->reason(), "a hand", response,
+      [&](Slot& slot, const std::string& key,
+          const std::string& fingerprint) -> absl::StatusOr<v1::TableEvent> {
+        if (!slot.state->engine().in_hand()) {
+          return absl::FailedPreconditionError("no hand in progress");
         }
-        // Refused, not cut: a cut could split a UTF-8 character, and an
-        // event that does not parse stops the next replay.
-        if (request->reason().size() > kMaxVoidReasonBytes) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "reason must be at most ", kMaxVoidReasonBytes, " bytes"));
-        }
-        ASSIGN_OR_RETURN(Slot * slot,
-                         host_.FindOrNotFound(request->table_id()));
-        absl::MutexLock lock(&slot->mu);
-        if (!repeat) {
-          if (!slot->state->engine().in_hand()) {
-            return absl::FailedPreconditionError("no hand in progress");
-          }
-          v1::TableEvent e;
-          e.set_request_id(key);
-          e.set_request_fingerprint(fingerprint);
-          e.set_table_id(request->table_id());
-          e.mutable_hand_void_requested()->set_hand_number(
-              slot->state->hands_started());
-          e.mutable_hand_void_requested()->set_reason(request->reason());
-          RETURN_IF_ERROR(CommitLocked(*slot, std::move(e)));
-        }
-        *response = slot->state->Info();
-        WaitDurable(*slot, slot->sequence);
-        return absl::OkStatus();
+        v1::TableEvent e;
+        e.set_request_id(key);
+        e.set_request_fingerprint(fingerprint);
+        e.set_table_id(request->table_id());
+        e.mutable_hand_void_requested()->set_hand_number(
+            slot.state->hands_started());
+        e.mutable_hand_void_requested()->set_reason(request->reason());
+        return e;
+      },
+      [this](Slot& slot, v1::TableEvent e) {
+        return CommitLocked(slot, std::move(e));
       });
 }
 
