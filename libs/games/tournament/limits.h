@@ -30,6 +30,18 @@ inline constexpr int64_t kMaxChips = 1'000'000'000'000;
 inline constexpr int kMaxOrderFromButton = 1'000'000;
 // A player id: the ledger's bound on an account id.
 inline constexpr size_t kMaxPlayerIdBytes = 64;
+// Blind levels in one schedule (TN-45/46).
+inline constexpr int kMaxLevels = 1'000;
+// One level's duration: a day, in microseconds.
+inline constexpr int64_t kMaxLevelMicros = 86'400'000'000;
+// A point in time (start, now): microseconds since the Unix epoch, up to
+// the year 2100.
+inline constexpr int64_t kMaxTimeMicros = 4'102'444'800'000'000;
+// Seats at a tournament table (TN-6: 2 to 10).
+inline constexpr int kMinSeatsPerTable = 2;
+inline constexpr int kMaxSeatsPerTable = 10;
+// Tables in one tournament: every entry at a table of two.
+inline constexpr int kMaxTables = kMaxEntries / kMinSeatsPerTable;
 
 // INVALID_ARGUMENT unless 0 <= amount <= kMaxAmountMinor.
 absl::Status CheckAmount(std::string_view field, int64_t amount);
