@@ -18,6 +18,7 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
+#include "libs/ledger/epoch_gates.h"
 #include "libs/ledger/hold_checks.h"
 #include "libs/ledger/invariant.h"
 #include "libs/ledger/replay_error.h"
@@ -81,6 +82,9 @@ struct Ledger::Impl {
   const int hot_stripes;
   const std::string currency;
   std::vector<Shard> shards;
+  // Every writer passes one, shared, around its shard locks; a reader of
+  // the whole ledger closes them all (epoch_gates.h).
+  mutable EpochGates gates;
   size_t ShardOf(std::string_view key) const {
     return HashKey(key) % shards.size();
   }
@@ -741,6 +745,7 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   if (impl.decides) {
     RETURN_IF_ERROR(impl.decides(stream_owner));
   }
+  const EpochGates::Pass pass(impl.gates);
   LockSet locks(impl, keys);
   const Owner* stream_state = impl.Find(stream_owner);
   const uint64_t sequence = (stream_state ? stream_state->stream_seq : 0) + 1;
@@ -1243,6 +1248,7 @@ absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
   }
   const std::string_view owner = stream.substr(kPrefix.size());
   ASSIGN_OR_RETURN(auto keys, KeysOf(impl, owner, event));
+  const EpochGates::Pass pass(impl.gates);
   LockSet locks(impl, keys);
   if (skip_applied) {
     const Owner* state = impl.Find(owner);
@@ -1257,9 +1263,12 @@ absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
 // Calls on_owner(owner) for every owner and on_account(account, info,
 // balance) once for every account: a hot account with the sum of its
 // stripes, added with wrap-around (exact whenever the total fits in int64).
+// Requires the gates closed (EpochGates::Closed), so that what it visits is
+// one point of the ledger: no event is written in part, in some shards and
+// not yet in others, while it reads.
 template <typename OnOwner, typename OnAccount>
-void VisitAccounts(const Ledger::Impl& impl, OnOwner&& on_owner,
-                   OnAccount&& on_account) {
+void VisitAccounts(const Ledger::Impl& impl, const EpochGates::Closed&,
+                   OnOwner&& on_owner, OnAccount&& on_account) {
   absl::flat_hash_map<std::string, int64_t> hot;
   for (const Shard& shard : impl.shards) {
     std::lock_guard<std::mutex> lock(shard.mu);
@@ -1335,12 +1344,16 @@ int64_t Ledger::AccountBalance(std::string_view account) const {
   auto info = ParseAccount(account);
   if (!info.ok()) return 0;
   const int stripes = info->hot ? impl_->hot_stripes : 1;
-  int64_t total = 0;
+  Keys keys;
   for (int s = 0; s < stripes; ++s) {
-    const std::string key = stripes == 1
-                                ? std::string(info->owner)
-                                : absl::StrCat(ToAbsl(account), "#", s);
-    std::lock_guard<std::mutex> lock(impl_->shards[impl_->ShardOf(key)].mu);
+    keys.push_back(stripes == 1 ? std::string(info->owner)
+                                : absl::StrCat(ToAbsl(account), "#", s));
+  }
+  // Every stripe's shard at once (few, in shard order like a command's),
+  // so the stripes are read at one point, not one after another.
+  const LockSet locks(*impl_, keys);
+  int64_t total = 0;
+  for (const std::string& key : keys) {
     // Stripes wrap around like replay does: the total is exact whenever it
     // fits in int64, whatever each stripe holds.
     total =
@@ -1353,8 +1366,12 @@ LedgerSummary Ledger::Summarize() const {
   LedgerSummary summary;
   std::array<__int128, 6> class_totals{};
   __int128 sum = 0;
+  // One point of the ledger: every transaction in it whole, or not at all,
+  // so the sum is 0 whenever the ledger is sound, however many commands
+  // are posting meanwhile (they wait at the gates for the scan).
+  const EpochGates::Closed closed(impl_->gates);
   VisitAccounts(
-      *impl_,
+      *impl_, closed,
       [&](const Owner& owner) {
         if (owner.is_player) summary.players++;
         for (const auto& [id, hold] : owner.holds) {
@@ -1386,8 +1403,9 @@ LedgerSummary Ledger::Summarize() const {
 absl::Status Ledger::CheckReplayedState() const {
   absl::Status first;
   __int128 sum = 0;
+  const EpochGates::Closed closed(impl_->gates);
   VisitAccounts(
-      *impl_, [](const Owner&) {},
+      *impl_, closed, [](const Owner&) {},
       [&](std::string_view account, const AccountInfo&, int64_t balance) {
         sum += balance;
         if (first.ok() &&

@@ -18,7 +18,11 @@
 // HotStripeFor(stream owner), so no single lock serializes the system. Their
 // balance is the sum of the stripes. Each stripe is kept within
 // ±kMaxBalanceMinor / stripes (balance_limits.h), so no stripe ever needs to
-// see another's balance to validate a posting.
+// see another's balance to validate a posting. A reading of the whole ledger
+// (Summarize, CheckReplayedState) is one consistent point of it: writers
+// pass a few shared epoch gates around their shard locks and the reader
+// closes them all (epoch_gates.h), so it sees every transaction whole or not
+// at all and the balances it sums always sum to 0.
 //
 // Decide, then apply, all or nothing: a command's event is planned first
 // (every new balance computed, every posting checked against the limits:
