@@ -323,7 +323,8 @@ HolderState HolderOf(const Ledger::Impl& impl, const v1::HoldPlaced& e) {
 }
 
 // A hold event is one the live hold commands could have made from this
-// state (hold_checks.h). DATA_LOSS naming the hold and what is wrong.
+// state, and any other event's transactions move no player's held account
+// (hold_checks.h). DATA_LOSS naming what is wrong.
 absl::Status CheckHoldEvent(const Ledger::Impl& impl,
                             std::string_view stream_owner,
                             const v1::WalletEvent& event) {
@@ -342,6 +343,9 @@ absl::Status CheckHoldEvent(const Ledger::Impl& impl,
       return CheckHoldReleased(stream_owner, e, hold);
     }
     default:
+      for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+        RETURN_IF_ERROR(CheckNoHeldPosting(*tx));
+      }
       return absl::OkStatus();
   }
 }
@@ -1260,7 +1264,34 @@ absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
   return true;
 }
 
-// Calls on_owner(owner) for every owner and on_account(account, info,
+// DATA_LOSS unless a player's held account holds exactly what the player's
+// open holds have left (closed holds have nothing left). Only hold events
+// move a held account, and replay checks each of them against its hold
+// (hold_checks.h), so this holds of any log that replays; checked once
+// more on the end state, for the money no hold accounts for.
+absl::Status CheckHeldMatchesHolds(std::string_view key, const Owner& owner) {
+  __int128 held = 0;
+  std::string_view held_account;
+  for (const auto& [account, balance] : owner.balances) {
+    auto info = ParseAccount(account);
+    if (!info.ok() || info->account_class != AccountClass::kPlayer ||
+        !absl::EndsWith(account, "/held")) {
+      continue;
+    }
+    held += balance;
+    held_account = account;
+  }
+  __int128 remaining = 0;
+  for (const auto& [id, hold] : owner.holds) remaining += hold.remaining;
+  if (held == remaining) return absl::OkStatus();
+  bool clamped = false;
+  return Corrupt(absl::StrCat(
+      held_account.empty() ? ToAbsl(key) : ToAbsl(held_account), " ends at ",
+      ClampToInt64(held, &clamped), ", but the open holds of ", ToAbsl(key),
+      " have ", ClampToInt64(remaining, &clamped), " left"));
+}
+
+// Calls on_owner(key, owner) for every owner and on_account(account, info,
 // balance) once for every account: a hot account with the sum of its
 // stripes, added with wrap-around (exact whenever the total fits in int64).
 // Requires the gates closed (EpochGates::Closed), so that what it visits is
@@ -1273,7 +1304,7 @@ void VisitAccounts(const Ledger::Impl& impl, const EpochGates::Closed&,
   for (const Shard& shard : impl.shards) {
     std::lock_guard<std::mutex> lock(shard.mu);
     for (const auto& [key, owner] : shard.owners) {
-      on_owner(owner);
+      on_owner(key, owner);
       for (const auto& [account, balance] : owner.balances) {
         auto info = ParseAccount(account);
         if (!info.ok()) continue;
@@ -1372,7 +1403,7 @@ LedgerSummary Ledger::Summarize() const {
   const EpochGates::Closed closed(impl_->gates);
   VisitAccounts(
       *impl_, closed,
-      [&](const Owner& owner) {
+      [&](std::string_view, const Owner& owner) {
         if (owner.is_player) summary.players++;
         for (const auto& [id, hold] : owner.holds) {
           if (hold.open) summary.open_holds++;
@@ -1405,7 +1436,10 @@ absl::Status Ledger::CheckReplayedState() const {
   __int128 sum = 0;
   const EpochGates::Closed closed(impl_->gates);
   VisitAccounts(
-      *impl_, closed, [](const Owner&) {},
+      *impl_, closed,
+      [&](std::string_view key, const Owner& owner) {
+        if (first.ok()) first = CheckHeldMatchesHolds(key, owner);
+      },
       [&](std::string_view account, const AccountInfo&, int64_t balance) {
         sum += balance;
         if (first.ok() &&

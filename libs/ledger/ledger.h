@@ -192,11 +192,12 @@ class Ledger {
   // carry more than money::kMaxAmountMinor) and that every hold event is
   // one the live hold commands could have made from the state it applies to
   // (hold_checks.h: the player's next unused hold id, an open hold of the
-  // event's player, the exact amounts moved and left); nothing else is
-  // re-decided. On an error nothing changes. Postings are added with
-  // wrap-around arithmetic (balance_limits.h), so events of different streams
-  // may be applied in any order: call CheckReplayedState once all of them are
-  // in.
+  // event's player, the exact amounts moved and left), and that no other
+  // event's transaction moves a player's held account (which the live Post
+  // refuses: only holds move held money); nothing else is re-decided. On an
+  // error nothing changes. Postings are added with wrap-around arithmetic
+  // (balance_limits.h), so events of different streams may be applied in any
+  // order: call CheckReplayedState once all of them are in.
   absl::Status Apply(std::string_view stream, uint64_t sequence,
                      const v1::WalletEvent& event);
   // Apply for a ledger that follows events it may have decided itself:
@@ -205,9 +206,10 @@ class Ledger {
   absl::StatusOr<bool> ApplyIfNext(std::string_view stream, uint64_t sequence,
                                    const v1::WalletEvent& event);
   // After a full replay: DATA_LOSS unless every account's balance (a hot
-  // account's: the sum of its stripes) is within ±kMaxBalanceMinor and all
-  // balances sum to 0. Negative constrained accounts are the audit's to
-  // report (Summarize), not a reason to refuse the data.
+  // account's: the sum of its stripes) is within ±kMaxBalanceMinor, all
+  // balances sum to 0, and every player's held account holds exactly what
+  // the player's open holds have left. Negative constrained accounts are the
+  // audit's to report (Summarize), not a reason to refuse the data.
   absl::Status CheckReplayedState() const;
 
   // Queries.
