@@ -182,4 +182,15 @@ absl::Status CheckHoldReleased(std::string_view stream_owner,
                      e.expires_at_micros(), *hold, hold->captured);
 }
 
+absl::Status CheckNoHeldPosting(const v1::LedgerTransaction& tx) {
+  for (const v1::Posting& p : tx.postings()) {
+    if (!IsHeldAccount(p.account())) continue;
+    return Corrupt(
+        absl::StrCat("transaction ", tx.tx_id().substr(0, kMaxQuotedBytes),
+                     " moves ", p.account().substr(0, kMaxQuotedBytes),
+                     ", which only the player's hold events may move"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace banca::ledger

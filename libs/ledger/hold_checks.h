@@ -71,6 +71,13 @@ absl::Status CheckHoldReleased(std::string_view stream_owner,
                                const v1::HoldReleased& e,
                                const HoldState* hold);
 
+// OK when `tx`, a transaction of an event that is not a hold event (a
+// TransactionPosted), moves no player's held account. The live Post refuses
+// such a posting (money moves in and out of player/<id>/held only through
+// the player's holds), so one on the log is forged or damaged, and would
+// leave the held balance apart from what the open holds have left.
+absl::Status CheckNoHeldPosting(const v1::LedgerTransaction& tx);
+
 }  // namespace banca::ledger
 
 #endif  // BANCA_LIBS_LEDGER_HOLD_CHECKS_H_

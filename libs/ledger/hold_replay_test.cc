@@ -506,5 +506,72 @@ TEST_F(HoldReplayTest, AReleaseOfOtherThanWhatIsLeftIsRefused) {
   }
 }
 
+// ---------------------------------------------------------------------------
+// Any other event: only holds move a held account.
+
+// A TransactionPosted (the live Post refuses any posting on a player's held
+// account) that moves one is refused, and so the held balance never parts
+// from what the open holds have left.
+TEST_F(HoldReplayTest, ATransactionPostedThatMovesAHeldAccountIsRefused) {
+  const Logged genuine = Would(Deposit("ana", 100));
+  std::vector<Logged> forgeries;
+  {
+    // The deposit credits ana's held account, not her cash.
+    Logged forged = genuine;
+    forged.event.mutable_transaction_posted()
+        ->mutable_tx()
+        ->mutable_postings(1)
+        ->set_account(PlayerHeldAccount("ana"));
+    forgeries.push_back(forged);
+  }
+  {
+    // ana's held money paid out to bob, on ana's stream.
+    Logged forged = genuine;
+    v1::LedgerTransaction* tx =
+        forged.event.mutable_transaction_posted()->mutable_tx();
+    tx->mutable_postings(0)->set_account(PlayerHeldAccount("ana"));
+    tx->mutable_postings(1)->set_account(PlayerCashAccount("bob"));
+    forgeries.push_back(forged);
+  }
+  for (const Logged& forged : forgeries) {
+    auto ledger = Replayed();
+    const std::string before = Snapshot(*ledger);
+    absl::Status s =
+        ledger->Apply(forged.stream, forged.sequence, forged.event);
+    EXPECT_EQ(s.code(), StatusCode::kDataLoss) << s;
+    EXPECT_TRUE(absl::StrContains(
+        s.message(),
+        "moves player/ana/held, which only the player's hold events may move"))
+        << s;
+    EXPECT_EQ(Snapshot(*ledger), before);
+    absl::StatusOr<bool> followed =
+        ledger->ApplyIfNext(forged.stream, forged.sequence, forged.event);
+    EXPECT_EQ(followed.status().code(), StatusCode::kDataLoss);
+    EXPECT_EQ(Snapshot(*ledger), before);
+    // The genuine event applies, and the end state agrees with the holds.
+    s = ledger->Apply(genuine.stream, genuine.sequence, genuine.event);
+    EXPECT_TRUE(s.ok()) << s;
+    EXPECT_TRUE(ledger->CheckReplayedState().ok());
+    EXPECT_EQ(ledger->Balance("ana")->held, 500);
+  }
+}
+
+// The end of a replay checks each player's held balance against the
+// remainders of the player's open holds: a log of part captures, final
+// captures, releases and holds left open passes.
+TEST_F(HoldReplayTest, TheHeldBalanceEndsAtWhatTheOpenHoldsHaveLeft) {
+  Decide(Capture("ana:1", 120, false));  // ana:1 keeps 380
+  Decide(Place("ana", 200));             // ana:2
+  Decide(Capture("ana:2", 50, true));    // closed, 150 back to cash
+  Decide(Place("bob", 300));             // bob:1
+  Decide(Release("bob:1"));
+  Decide(Place("bob", 70));  // bob:2 stays open
+  auto ledger = Replayed();
+  absl::Status s = ledger->CheckReplayedState();
+  EXPECT_TRUE(s.ok()) << s;
+  EXPECT_EQ(ledger->Balance("ana")->held, 380);
+  EXPECT_EQ(ledger->Balance("bob")->held, 70);
+}
+
 }  // namespace
 }  // namespace banca::ledger

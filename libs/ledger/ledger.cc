@@ -18,6 +18,7 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
+#include "libs/ledger/epoch_gates.h"
 #include "libs/ledger/hold_checks.h"
 #include "libs/ledger/invariant.h"
 #include "libs/ledger/replay_error.h"
@@ -81,6 +82,9 @@ struct Ledger::Impl {
   const int hot_stripes;
   const std::string currency;
   std::vector<Shard> shards;
+  // Every writer passes one, shared, around its shard locks; a reader of
+  // the whole ledger closes them all (epoch_gates.h).
+  mutable EpochGates gates;
   size_t ShardOf(std::string_view key) const {
     return HashKey(key) % shards.size();
   }
@@ -319,7 +323,8 @@ HolderState HolderOf(const Ledger::Impl& impl, const v1::HoldPlaced& e) {
 }
 
 // A hold event is one the live hold commands could have made from this
-// state (hold_checks.h). DATA_LOSS naming the hold and what is wrong.
+// state, and any other event's transactions move no player's held account
+// (hold_checks.h). DATA_LOSS naming what is wrong.
 absl::Status CheckHoldEvent(const Ledger::Impl& impl,
                             std::string_view stream_owner,
                             const v1::WalletEvent& event) {
@@ -338,6 +343,9 @@ absl::Status CheckHoldEvent(const Ledger::Impl& impl,
       return CheckHoldReleased(stream_owner, e, hold);
     }
     default:
+      for (const v1::LedgerTransaction* tx : TxsOf(event)) {
+        RETURN_IF_ERROR(CheckNoHeldPosting(*tx));
+      }
       return absl::OkStatus();
   }
 }
@@ -741,6 +749,7 @@ absl::Status Run(Ledger::Impl& impl, const Keys& keys,
   if (impl.decides) {
     RETURN_IF_ERROR(impl.decides(stream_owner));
   }
+  const EpochGates::Pass pass(impl.gates);
   LockSet locks(impl, keys);
   const Owner* stream_state = impl.Find(stream_owner);
   const uint64_t sequence = (stream_state ? stream_state->stream_seq : 0) + 1;
@@ -1243,6 +1252,7 @@ absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
   }
   const std::string_view owner = stream.substr(kPrefix.size());
   ASSIGN_OR_RETURN(auto keys, KeysOf(impl, owner, event));
+  const EpochGates::Pass pass(impl.gates);
   LockSet locks(impl, keys);
   if (skip_applied) {
     const Owner* state = impl.Find(owner);
@@ -1254,17 +1264,47 @@ absl::StatusOr<bool> ApplyRecorded(Ledger::Impl& impl, std::string_view stream,
   return true;
 }
 
-// Calls on_owner(owner) for every owner and on_account(account, info,
+// DATA_LOSS unless a player's held account holds exactly what the player's
+// open holds have left (closed holds have nothing left). Only hold events
+// move a held account, and replay checks each of them against its hold
+// (hold_checks.h), so this holds of any log that replays; checked once
+// more on the end state, for the money no hold accounts for.
+absl::Status CheckHeldMatchesHolds(std::string_view key, const Owner& owner) {
+  __int128 held = 0;
+  std::string_view held_account;
+  for (const auto& [account, balance] : owner.balances) {
+    auto info = ParseAccount(account);
+    if (!info.ok() || info->account_class != AccountClass::kPlayer ||
+        !absl::EndsWith(account, "/held")) {
+      continue;
+    }
+    held += balance;
+    held_account = account;
+  }
+  __int128 remaining = 0;
+  for (const auto& [id, hold] : owner.holds) remaining += hold.remaining;
+  if (held == remaining) return absl::OkStatus();
+  bool clamped = false;
+  return Corrupt(absl::StrCat(
+      held_account.empty() ? ToAbsl(key) : ToAbsl(held_account), " ends at ",
+      ClampToInt64(held, &clamped), ", but the open holds of ", ToAbsl(key),
+      " have ", ClampToInt64(remaining, &clamped), " left"));
+}
+
+// Calls on_owner(key, owner) for every owner and on_account(account, info,
 // balance) once for every account: a hot account with the sum of its
 // stripes, added with wrap-around (exact whenever the total fits in int64).
+// Requires the gates closed (EpochGates::Closed), so that what it visits is
+// one point of the ledger: no event is written in part, in some shards and
+// not yet in others, while it reads.
 template <typename OnOwner, typename OnAccount>
-void VisitAccounts(const Ledger::Impl& impl, OnOwner&& on_owner,
-                   OnAccount&& on_account) {
+void VisitAccounts(const Ledger::Impl& impl, const EpochGates::Closed&,
+                   OnOwner&& on_owner, OnAccount&& on_account) {
   absl::flat_hash_map<std::string, int64_t> hot;
   for (const Shard& shard : impl.shards) {
     std::lock_guard<std::mutex> lock(shard.mu);
     for (const auto& [key, owner] : shard.owners) {
-      on_owner(owner);
+      on_owner(key, owner);
       for (const auto& [account, balance] : owner.balances) {
         auto info = ParseAccount(account);
         if (!info.ok()) continue;
@@ -1335,12 +1375,16 @@ int64_t Ledger::AccountBalance(std::string_view account) const {
   auto info = ParseAccount(account);
   if (!info.ok()) return 0;
   const int stripes = info->hot ? impl_->hot_stripes : 1;
-  int64_t total = 0;
+  Keys keys;
   for (int s = 0; s < stripes; ++s) {
-    const std::string key = stripes == 1
-                                ? std::string(info->owner)
-                                : absl::StrCat(ToAbsl(account), "#", s);
-    std::lock_guard<std::mutex> lock(impl_->shards[impl_->ShardOf(key)].mu);
+    keys.push_back(stripes == 1 ? std::string(info->owner)
+                                : absl::StrCat(ToAbsl(account), "#", s));
+  }
+  // Every stripe's shard at once (few, in shard order like a command's),
+  // so the stripes are read at one point, not one after another.
+  const LockSet locks(*impl_, keys);
+  int64_t total = 0;
+  for (const std::string& key : keys) {
     // Stripes wrap around like replay does: the total is exact whenever it
     // fits in int64, whatever each stripe holds.
     total =
@@ -1353,9 +1397,13 @@ LedgerSummary Ledger::Summarize() const {
   LedgerSummary summary;
   std::array<__int128, 6> class_totals{};
   __int128 sum = 0;
+  // One point of the ledger: every transaction in it whole, or not at all,
+  // so the sum is 0 whenever the ledger is sound, however many commands
+  // are posting meanwhile (they wait at the gates for the scan).
+  const EpochGates::Closed closed(impl_->gates);
   VisitAccounts(
-      *impl_,
-      [&](const Owner& owner) {
+      *impl_, closed,
+      [&](std::string_view, const Owner& owner) {
         if (owner.is_player) summary.players++;
         for (const auto& [id, hold] : owner.holds) {
           if (hold.open) summary.open_holds++;
@@ -1386,8 +1434,12 @@ LedgerSummary Ledger::Summarize() const {
 absl::Status Ledger::CheckReplayedState() const {
   absl::Status first;
   __int128 sum = 0;
+  const EpochGates::Closed closed(impl_->gates);
   VisitAccounts(
-      *impl_, [](const Owner&) {},
+      *impl_, closed,
+      [&](std::string_view key, const Owner& owner) {
+        if (first.ok()) first = CheckHeldMatchesHolds(key, owner);
+      },
       [&](std::string_view account, const AccountInfo&, int64_t balance) {
         sum += balance;
         if (first.ok() &&

@@ -18,7 +18,11 @@
 // HotStripeFor(stream owner), so no single lock serializes the system. Their
 // balance is the sum of the stripes. Each stripe is kept within
 // ±kMaxBalanceMinor / stripes (balance_limits.h), so no stripe ever needs to
-// see another's balance to validate a posting.
+// see another's balance to validate a posting. A reading of the whole ledger
+// (Summarize, CheckReplayedState) is one consistent point of it: writers
+// pass a few shared epoch gates around their shard locks and the reader
+// closes them all (epoch_gates.h), so it sees every transaction whole or not
+// at all and the balances it sums always sum to 0.
 //
 // Decide, then apply, all or nothing: a command's event is planned first
 // (every new balance computed, every posting checked against the limits:
@@ -188,11 +192,12 @@ class Ledger {
   // carry more than money::kMaxAmountMinor) and that every hold event is
   // one the live hold commands could have made from the state it applies to
   // (hold_checks.h: the player's next unused hold id, an open hold of the
-  // event's player, the exact amounts moved and left); nothing else is
-  // re-decided. On an error nothing changes. Postings are added with
-  // wrap-around arithmetic (balance_limits.h), so events of different streams
-  // may be applied in any order: call CheckReplayedState once all of them are
-  // in.
+  // event's player, the exact amounts moved and left), and that no other
+  // event's transaction moves a player's held account (which the live Post
+  // refuses: only holds move held money); nothing else is re-decided. On an
+  // error nothing changes. Postings are added with wrap-around arithmetic
+  // (balance_limits.h), so events of different streams may be applied in any
+  // order: call CheckReplayedState once all of them are in.
   absl::Status Apply(std::string_view stream, uint64_t sequence,
                      const v1::WalletEvent& event);
   // Apply for a ledger that follows events it may have decided itself:
@@ -201,9 +206,10 @@ class Ledger {
   absl::StatusOr<bool> ApplyIfNext(std::string_view stream, uint64_t sequence,
                                    const v1::WalletEvent& event);
   // After a full replay: DATA_LOSS unless every account's balance (a hot
-  // account's: the sum of its stripes) is within ±kMaxBalanceMinor and all
-  // balances sum to 0. Negative constrained accounts are the audit's to
-  // report (Summarize), not a reason to refuse the data.
+  // account's: the sum of its stripes) is within ±kMaxBalanceMinor, all
+  // balances sum to 0, and every player's held account holds exactly what
+  // the player's open holds have left. Negative constrained accounts are the
+  // audit's to report (Summarize), not a reason to refuse the data.
   absl::Status CheckReplayedState() const;
 
   // Queries.

@@ -1,6 +1,8 @@
 #include "libs/ledger/ledger.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <functional>
 #include <limits>
 #include <map>
@@ -556,6 +558,98 @@ TEST(LedgerConcurrency, ParallelTransfersKeepTheSumAtZeroAndReplayExactly) {
   }
   EXPECT_EQ(replayed.AccountBalance("house/rake"),
             ledger.AccountBalance("house/rake"));
+}
+
+// Summarize is a consistent snapshot: a transfer between two players whose
+// owners sit in different shards is either wholly in a summary or not at
+// all, so the sum of every balance it reports is exactly 0 at any moment
+// (the wallet's banca_wallet_ledger_sum_minor gauge and GetLedgerSummary,
+// which finance and tools/run-demo reconcile against, read it while
+// players post). Bounded: at most kRounds transfers a poster and 3 s.
+TEST(LedgerConcurrency, SummarizeSeesEveryTransferWholeWhilePlayersPost) {
+  Ledger ledger;  // the production shape: 4096 shards, 16 hot stripes
+  auto commit = [](const Committed&) {};
+  constexpr int kPlayers = 200;
+  constexpr int64_t kSeed = 100'000;
+  for (int p = 0; p < kPlayers; ++p) {
+    const std::string id = absl::StrCat("p", p);
+    ASSERT_TRUE(ledger.OpenAccount({}, id, "EUR", commit).ok());
+    v1::LedgerTransaction tx;
+    tx.set_reason(v1::POSTING_REASON_DEPOSIT);
+    tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+    tx.mutable_reference()->set_id("seed");
+    auto* a = tx.add_postings();
+    a->set_account("external/payments");
+    a->set_amount_minor(-kSeed);
+    auto* b = tx.add_postings();
+    b->set_account(PlayerCashAccount(id));
+    b->set_amount_minor(kSeed);
+    ASSERT_TRUE(ledger.Post({}, PlayerOwner(id), tx, commit).ok());
+  }
+  constexpr int kPosters = 2;
+  constexpr int kRounds = 20'000;
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  std::atomic<int> posting{kPosters};
+  std::atomic<int64_t> posted{0};
+  std::vector<std::thread> posters;
+  for (int t = 0; t < kPosters; ++t) {
+    posters.emplace_back([&, t] {
+      std::mt19937 rng(t + 1);
+      for (int i = 0; i < kRounds; ++i) {
+        if (std::chrono::steady_clock::now() > deadline) break;
+        const std::string from = absl::StrCat("p", rng() % kPlayers);
+        const std::string to = absl::StrCat("p", rng() % kPlayers);
+        if (from == to) continue;
+        const int64_t amount = 2 + rng() % 300;
+        v1::LedgerTransaction tx;
+        tx.set_reason(v1::POSTING_REASON_ADJUSTMENT);
+        tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_OPERATOR);
+        tx.mutable_reference()->set_id("move");
+        auto* a = tx.add_postings();
+        a->set_account(PlayerCashAccount(from));
+        a->set_amount_minor(-amount);
+        auto* b = tx.add_postings();
+        b->set_account(PlayerCashAccount(to));
+        b->set_amount_minor(amount - 1);
+        // A cent to a hot account: its stripes are part of the snapshot.
+        auto* c = tx.add_postings();
+        c->set_account("house/rake");
+        c->set_amount_minor(1);
+        if (ledger.Post({}, PlayerOwner(from), tx, commit).ok()) posted++;
+      }
+      posting--;
+    });
+  }
+  int64_t summaries = 0;
+  int64_t torn = 0;
+  int64_t first_torn_sum = 0;
+  int64_t last_transactions = 0;
+  bool went_back = false;
+  // At least a few summaries, even if the posters finish first.
+  while (posting.load() > 0 || summaries < 10) {
+    const LedgerSummary s = ledger.Summarize();
+    ++summaries;
+    const int64_t players =
+        s.classes[static_cast<int>(AccountClass::kPlayer)].balance;
+    const int64_t house =
+        s.classes[static_cast<int>(AccountClass::kHouse)].balance;
+    if (s.sum != 0 || players + house != kPlayers * kSeed) {
+      if (torn++ == 0) first_torn_sum = s.sum;
+    }
+    if (s.transactions < last_transactions) went_back = true;
+    last_transactions = s.transactions;
+  }
+  for (auto& t : posters) t.join();
+  EXPECT_EQ(torn, 0) << "of " << summaries << " summaries; the first summed to "
+                     << first_torn_sum;
+  EXPECT_FALSE(went_back);
+  EXPECT_GT(posted.load(), 100);
+  EXPECT_GT(summaries, 10);
+  const LedgerSummary end = ledger.Summarize();
+  EXPECT_EQ(end.sum, 0);
+  EXPECT_EQ(end.transactions, kPlayers + posted.load());
+  EXPECT_EQ(end.negative_constrained_accounts, 0);
 }
 
 // ---------------------------------------------------------------------------

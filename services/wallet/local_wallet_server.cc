@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/log_backend.h"
 #include "services/common/server_options.h"
 
@@ -14,15 +15,13 @@ absl::StatusOr<std::unique_ptr<LocalWalletServer>> LocalWalletServer::Start(
   std::unique_ptr<LocalWalletServer> server(new LocalWalletServer());
   std::error_code ec;
   std::filesystem::create_directories(data_dir + "/projections/wallet", ec);
-  auto log = eventlog::OpenLogBackend(log_spec, data_dir);
-  if (!log.ok()) return log.status();
-  server->log_ = *std::move(log);
+  ASSIGN_OR_RETURN(server->log_, eventlog::OpenLogBackend(log_spec, data_dir));
   if (options.projection_dir.empty()) {
     options.projection_dir = data_dir + "/projections/wallet";
   }
-  auto wallet = WalletService::Start(*server->log_, server->clock_, options);
-  if (!wallet.ok()) return wallet.status();
-  server->wallet_ = *std::move(wallet);
+  ASSIGN_OR_RETURN(
+      server->wallet_,
+      WalletService::Start(*server->log_, server->clock_, options));
   grpc::ServerBuilder builder;
   edge::ApplyServerOptions(builder);
   int port = 0;

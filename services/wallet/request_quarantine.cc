@@ -3,11 +3,13 @@
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
+#include "banca/v1/wallet.pb.h"
 #include "libs/common/request_fingerprint.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
-#include "services/wallet/partition_ownership.h"
-#include "services/wallet/wallet_service.h"
+#include "libs/wire/ownership.h"
+#include "nlohmann/json.hpp"
 
 namespace banca::wallet {
 namespace {
@@ -17,19 +19,14 @@ constexpr char kReleaseMethod[] = "QuarantineReleaseHold";
 // What a log line quotes of a message.
 constexpr size_t kMaxLoggedBytes = 256;
 
-// A JSON string of printable ASCII: quotes and backslashes escaped, any
-// other byte (control, non-ASCII) shown as '?'.
-std::string JsonString(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text.substr(0, kMaxLoggedBytes)) {
-    if (c == '"' || c == '\\') {
-      out.push_back('\\');
-      out.push_back(c);
-    } else {
-      out.push_back(c >= ' ' && c <= '~' ? c : '?');
-    }
+// What a log line quotes of a text from a record or a failure: at most
+// kMaxLoggedBytes, printable ASCII, any other byte (control, non-ASCII)
+// shown as '?'.
+std::string Quoted(std::string_view text) {
+  std::string out(text.substr(0, kMaxLoggedBytes));
+  for (char& c : out) {
+    if (c < ' ' || c > '~') c = '?';
   }
-  out.push_back('"');
   return out;
 }
 
@@ -73,10 +70,9 @@ absl::Status CheckDebitsBelongTo(const v1::LedgerTransaction& tx,
   const std::string_view key = wire::OwnershipKey(requester);
   for (const v1::Posting& p : tx.postings()) {
     if (p.amount_minor() >= 0) continue;
-    absl::StatusOr<ledger::AccountInfo> info =
-        ledger::ParseAccount(p.account());
-    if (!info.ok()) return info.status();
-    if (info->hot || wire::OwnershipKey(info->owner) == key) continue;
+    ASSIGN_OR_RETURN(const ledger::AccountInfo info,
+                     ledger::ParseAccount(p.account()));
+    if (info.hot || wire::OwnershipKey(info.owner) == key) continue;
     return absl::InvalidArgumentError(
         absl::StrCat("a request of ", ToAbsl(key), " may not debit ",
                      p.account().substr(0, ledger::kMaxAccountNameBytes)));
@@ -84,7 +80,16 @@ absl::Status CheckDebitsBelongTo(const v1::LedgerTransaction& tx,
   return absl::OkStatus();
 }
 
-bool WalletService::Quarantined(const eventlog::StoredRecord& record) const {
+RequestQuarantine::RequestQuarantine(
+    ledger::Ledger& ledger, const ledger::IdempotencyIndex& idempotency,
+    WalletCommands& commands, WalletMetrics* metrics)
+    : ledger_(ledger),
+      idempotency_(idempotency),
+      commands_(commands),
+      metrics_(metrics) {}
+
+bool RequestQuarantine::Quarantined(
+    const eventlog::StoredRecord& record) const {
   const v1::RequestQuarantined where = WhereFrom(record);
   return idempotency_
       .Find(QuarantineIdOf(record),
@@ -92,7 +97,7 @@ bool WalletService::Quarantined(const eventlog::StoredRecord& record) const {
       .has_value();
 }
 
-absl::Status WalletService::QuarantineOrRetry(
+absl::Status RequestQuarantine::QuarantineOrRetry(
     const eventlog::StoredRecord& record, std::string_view owner,
     std::string_view step, const absl::Status& why) {
   if (why.ok() || !IsPermanentRequestFailure(why)) return why;
@@ -102,50 +107,66 @@ absl::Status WalletService::QuarantineOrRetry(
   quarantined.set_code(absl::StatusCodeToString(why.code()));
   quarantined.set_message(std::string(why.message()));
   const absl::Status recorded =
-      ExecuteQueued(
-          kQuarantineMethod, QuarantineIdOf(record), where,
-          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-            return ledger_.RecordQuarantine(meta, owner, quarantined, commit);
-          })
+      commands_
+          .ExecuteQueued(
+              kQuarantineMethod, QuarantineIdOf(record), where,
+              [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                return ledger_.RecordQuarantine(meta, owner, quarantined,
+                                                commit);
+              })
           .status();
   if (!IsPermanentRequestFailure(recorded) && !recorded.ok()) return recorded;
   // Recorded; or, should its id be taken, not recorded but moved past all
   // the same (the audit then reports the request as never carried out).
   if (metrics_) metrics_->CountQuarantined(record.topic);
-  std::fprintf(
-      stderr,
-      "{\"level\":\"error\",\"service\":\"wallet\",\"msg\":\"request "
-      "quarantined\",\"topic\":%s,\"partition\":%d,\"offset\":%lld,"
-      "\"step\":%s,\"stream\":%s,\"code\":%s,\"message\":%s,"
-      "\"recorded\":%s}\n",
-      JsonString(record.topic).c_str(), record.partition,
-      static_cast<long long>(record.offset), JsonString(step).c_str(),
-      JsonString(ledger::Ledger::StreamFor(owner)).c_str(),
-      JsonString(quarantined.code()).c_str(),
-      JsonString(quarantined.message()).c_str(),
-      recorded.ok() ? "true" : JsonString(recorded.ToString()).c_str());
+  nlohmann::ordered_json line = {
+      {"level", "error"},
+      {"service", "wallet"},
+      {"msg", "request quarantined"},
+      {"topic", Quoted(record.topic)},
+      {"partition", record.partition},
+      {"offset", record.offset},
+      {"step", Quoted(step)},
+      {"stream", Quoted(ledger::Ledger::StreamFor(owner))},
+      {"code", Quoted(quarantined.code())},
+      {"message", Quoted(quarantined.message())},
+  };
+  if (recorded.ok()) {
+    line["recorded"] = true;
+  } else {
+    line["recorded"] = Quoted(recorded.ToString());
+  }
+  std::fprintf(stderr, "%s\n", line.dump().c_str());
   std::fflush(stderr);
   return absl::OkStatus();
 }
 
-absl::Status WalletService::ReleaseStrandedHold(
+absl::Status RequestQuarantine::ReleaseStrandedHold(
     const eventlog::StoredRecord& record, std::string_view hold_id) {
   v1::ReleaseHoldRequest body;
   body.set_hold_id(std::string(hold_id));
   const absl::Status released =
-      ExecuteQueued(
-          kReleaseMethod, absl::StrCat(QuarantineIdOf(record), "/release"),
-          body,
-          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-            return ledger_.ReleaseHold(meta, hold_id,
-                                       /*expired=*/false, commit);
-          })
+      commands_
+          .ExecuteQueued(
+              kReleaseMethod, absl::StrCat(QuarantineIdOf(record), "/release"),
+              body,
+              [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                return ledger_.ReleaseHold(meta, hold_id,
+                                           /*expired=*/false, commit);
+              })
           .status();
   // A hold closed meanwhile (expired, captured in full) needs nothing.
   if (released.ok() || IsPermanentRequestFailure(released)) {
     return absl::OkStatus();
   }
   return released;
+}
+
+absl::Status RequestQuarantine::QuarantineUndecodable(
+    const eventlog::StoredRecord& record, bool decided_here,
+    const absl::Status& why) {
+  if (!decided_here || Quarantined(record)) return absl::OkStatus();
+  return QuarantineOrRetry(record, wire::kUnnamedRequester, "decode", why);
 }
 
 }  // namespace banca::wallet

@@ -22,9 +22,48 @@
 
 #include "absl/status/status.h"
 #include "banca/v1/ledger.pb.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/ledger/idempotency.h"
+#include "libs/ledger/ledger.h"
 #include "libs/wire/request_ids.h"
+#include "services/wallet/wallet_commands.h"
+#include "services/wallet/wallet_metrics.h"
 
 namespace banca::wallet {
+
+class RequestQuarantine {
+ public:
+  // `metrics` is null when metrics are off; everything outlives this.
+  RequestQuarantine(ledger::Ledger& ledger,
+                    const ledger::IdempotencyIndex& idempotency,
+                    WalletCommands& commands, WalletMetrics* metrics);
+
+  // Whether `record` was quarantined already (it is then not carried out
+  // again).
+  bool Quarantined(const eventlog::StoredRecord& record) const;
+  // `why` stopping `step` of `record`: quarantined on `owner`'s stream if
+  // permanent (OK: the reader moves on), else returned (the reader
+  // retries).
+  absl::Status QuarantineOrRetry(const eventlog::StoredRecord& record,
+                                 std::string_view owner, std::string_view step,
+                                 const absl::Status& why);
+  // A buy-in's hold that a failed step left open, released (OK too when
+  // it is closed already).
+  absl::Status ReleaseStrandedHold(const eventlog::StoredRecord& record,
+                                   std::string_view hold_id);
+  // A request record that does not decode (`why`): whether it asked for
+  // money nobody can tell, so the reader of kUnnamedRequester's wallet
+  // partition (`decided_here`) quarantines it and the others pass it over.
+  absl::Status QuarantineUndecodable(const eventlog::StoredRecord& record,
+                                     bool decided_here,
+                                     const absl::Status& why);
+
+ private:
+  ledger::Ledger& ledger_;
+  const ledger::IdempotencyIndex& idempotency_;
+  WalletCommands& commands_;
+  WalletMetrics* const metrics_;
+};
 
 // Whether `status` says the request fails the same way however often it
 // is tried: INVALID_ARGUMENT, ALREADY_EXISTS (its step's id is taken),

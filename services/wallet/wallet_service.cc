@@ -2,26 +2,16 @@
 
 #include <sodium.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <utility>
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/notification.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
-#include "libs/common/request_fingerprint.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
-#include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
-#include "libs/wire/banked_codec.h"
-#include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
-#include "libs/wire/wallet_codec.h"
 #include "libs/wire/wallet_responses.h"
 #include "services/common/bearer_auth.h"
 
@@ -31,18 +21,6 @@ namespace {
 constexpr int32_t kMaxHoldTtlSeconds = 7 * 24 * 3600;
 constexpr int32_t kMaxPageSize = 500;
 constexpr int32_t kDefaultPageSize = 50;
-// An idempotency key: a client's request id (1..128) under
-// "client/<subject>/", or an internal step's id.
-constexpr size_t kMaxKeyBytes = 320;
-
-bool IsValidKey(std::string_view key) {
-  if (key.empty() || key.size() > kMaxKeyBytes) return false;
-  for (char c : key) {
-    if (c <= ' ' || c > '~') return false;
-  }
-  return true;
-}
-
 // The caller's right first, then the request's validity: a caller without
 // the right learns nothing about the request.
 template <typename May, typename Valid>
@@ -159,10 +137,54 @@ WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
     : log_(log),
       clock_(clock),
       options_(std::move(options)),
+      metrics_(options_.metrics == nullptr
+                   ? nullptr
+                   : std::make_unique<WalletMetrics>(*options_.metrics)),
       ownership_(options_.group.empty() ? nullptr
                                         : std::make_unique<PartitionOwnership>(
                                               options_.partitions)),
-      ledger_(LedgerOptionsFor(options_.currency, ownership_.get())) {}
+      ledger_(LedgerOptionsFor(options_.currency, ownership_.get())),
+      replay_(log_, ledger_, idempotency_, appended_) {
+  if (ownership_ != nullptr) {
+    group_ = std::make_unique<WalletGroup>(
+        log_,
+        WalletGroupOptions{options_.group, options_.partitions,
+                           options_.group_session_timeout_ms,
+                           options_.group_poll_interval,
+                           options_.follow_interval},
+        *ownership_, replay_, appended_, stopping_);
+  }
+  commands_ = std::make_unique<WalletCommands>(
+      log_, clock_, options_.producer, idempotency_, ownership_.get(),
+      group_.get(), appended_, metrics_.get());
+  quarantine_ = std::make_unique<RequestQuarantine>(ledger_, idempotency_,
+                                                    *commands_, metrics_.get());
+  table_requests_ = std::make_unique<TableRequests>(
+      ledger_, *commands_, *quarantine_, clock_, options_.partitions,
+      options_.default_hold_ttl_seconds);
+  banked_requests_ = std::make_unique<BankedRequests>(
+      ledger_, *commands_, *quarantine_, options_.partitions);
+  table_reader_ = std::make_unique<RequestReader>(
+      log_, ownership_.get(), *commands_,
+      std::string(wire::kTableRequestsTopic),
+      std::string(wire::kTableRequestsGroup),
+      [this](const eventlog::StoredRecord& record, int wallet_partition) {
+        return table_requests_->CarryOut(record, wallet_partition);
+      });
+  banked_reader_ = std::make_unique<RequestReader>(
+      log_, ownership_.get(), *commands_,
+      std::string(wire::kBankedRequestsTopic),
+      std::string(wire::kBankedRequestsGroup),
+      [this](const eventlog::StoredRecord& record, int wallet_partition) {
+        return banked_requests_->CarryOut(record, wallet_partition);
+      });
+  expiry_ = std::make_unique<HoldExpiry>(ledger_, *commands_, clock_,
+                                         ownership_.get(), metrics_.get(),
+                                         options_.expiry_interval, stopping_);
+  request_loop_ = std::make_unique<RequestLoop>(
+      std::vector<RequestReader*>{table_reader_.get(), banked_reader_.get()},
+      metrics_.get(), options_.table_requests_interval, stopping_);
+}
 
 absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
     eventlog::EventLog& log, const Clock& clock, WalletOptions options) {
@@ -182,48 +204,28 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   std::unique_ptr<WalletService> service(
       new WalletService(log, clock, std::move(options)));
   const WalletOptions& opts = service->options_;
-  if (auto s =
-          log.EnsureTopic({std::string(wire::kWalletTopic), opts.partitions});
-      !s.ok()) {
-    return s;
-  }
-  if (opts.metrics != nullptr) {
-    service->metrics_ = std::make_unique<WalletMetrics>(*opts.metrics);
-  }
-  if (auto s = service->Replay(); !s.ok()) return s;
-  if (!opts.group.empty()) {
-    if (auto s = service->JoinGroup(); !s.ok()) return s;
-  }
-  auto store = projection::ProjectionStore::Open(opts.projection_dir);
-  if (!store.ok()) return store.status();
-  service->store_ = *std::move(store);
+  RETURN_IF_ERROR(
+      log.EnsureTopic({std::string(wire::kWalletTopic), opts.partitions}));
+  ASSIGN_OR_RETURN(service->replayed_events_, service->replay_.Replay());
+  if (service->group_ != nullptr) RETURN_IF_ERROR(service->group_->Join());
+  ASSIGN_OR_RETURN(service->store_,
+                   projection::ProjectionStore::Open(opts.projection_dir));
   // Catch up before serving so reads are current from the first call.
-  auto caught_up =
-      projection::CatchUp(log, *service->store_, service->projector_);
-  if (!caught_up.ok()) return caught_up.status();
+  RETURN_IF_ERROR(
+      projection::CatchUp(log, *service->store_, service->projector_).status());
   service->runner_ = std::make_unique<projection::ProjectionRunner>(
       log, *service->store_, service->projector_);
   service->runner_->Start();
-  if (service->metrics_)
+  if (service->metrics_) {
     service->metrics_->SetLedger(service->ledger_.Summarize());
-  if (opts.expiry_interval > absl::ZeroDuration()) {
-    WalletService* self = service.get();
-    service->expiry_thread_ = std::thread([self] { self->ExpiryLoop(); });
   }
+  if (opts.expiry_interval > absl::ZeroDuration()) service->expiry_->Start();
   if (opts.table_requests_interval > absl::ZeroDuration()) {
-    if (auto s = log.EnsureTopic(
-            {std::string(wire::kTableRequestsTopic), opts.table_partitions});
-        !s.ok()) {
-      return s;
-    }
-    if (auto s = log.EnsureTopic(
-            {std::string(wire::kBankedRequestsTopic), opts.banked_partitions});
-        !s.ok()) {
-      return s;
-    }
-    WalletService* self = service.get();
-    service->table_requests_thread_ =
-        std::thread([self] { self->TableRequestsLoop(); });
+    RETURN_IF_ERROR(log.EnsureTopic(
+        {std::string(wire::kTableRequestsTopic), opts.table_partitions}));
+    RETURN_IF_ERROR(log.EnsureTopic(
+        {std::string(wire::kBankedRequestsTopic), opts.banked_partitions}));
+    service->request_loop_->Start();
   }
   return service;
 }
@@ -231,21 +233,11 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
 WalletService::~WalletService() { (void)Stop(); }
 
 absl::Status WalletService::Stop() {
-  {
-    absl::MutexLock lock(&stop_mu_);
-    if (stopping_ && !expiry_thread_.joinable() &&
-        !table_requests_thread_.joinable() && !group_thread_.joinable() &&
-        runner_ == nullptr) {
-      return absl::OkStatus();
-    }
-    stopping_ = true;
-    stop_cv_.SignalAll();
-  }
-  if (expiry_thread_.joinable()) expiry_thread_.join();
-  if (table_requests_thread_.joinable()) table_requests_thread_.join();
-  if (group_thread_.joinable()) group_thread_.join();
-  // Leaving hands the partitions to the others at once.
-  member_.reset();
+  if (!stopping_.HasBeenNotified()) stopping_.Notify();
+  expiry_->Join();
+  request_loop_->Join();
+  // Leaving the group hands the partitions to the others at once.
+  if (group_ != nullptr) group_->Stop();
   absl::Status status;
   if (runner_ != nullptr) {
     status = runner_->Stop();
@@ -254,225 +246,13 @@ absl::Status WalletService::Stop() {
   return status;
 }
 
-absl::Status WalletService::Replay() {
-  const std::string topic(wire::kWalletTopic);
-  auto partitions = log_.PartitionCount(topic);
-  if (!partitions.ok()) return partitions.status();
-  for (int p = 0; p < *partitions; ++p) {
-    auto apply = [&](const eventlog::StoredRecord& record) -> absl::Status {
-      absl::StatusOr<bool> applied = ApplyLogged(record, /*replaying=*/true);
-      if (!applied.ok()) return applied.status();
-      ++replayed_events_;
-      return absl::OkStatus();
-    };
-    absl::StatusOr<int64_t> next =
-        eventlog::ReadPartitionToEnd(log_, topic, p, 0, apply);
-    if (!next.ok()) return next.status();
-    if (*next > 0) {
-      absl::MutexLock lock(&appended_mu_);
-      appended_[{topic, p}] = *next;
-    }
+std::vector<int> WalletService::OwnedPartitions() const {
+  if (ownership_ == nullptr) {
+    std::vector<int> all(options_.partitions);
+    for (int p = 0; p < options_.partitions; ++p) all[p] = p;
+    return all;
   }
-  // The partitions were read one after another, not in the order the ledger
-  // decided: balances may pass int64 on the way (the ledger wraps around),
-  // so only the end state says whether the history is sound.
-  if (absl::Status s = ledger_.CheckReplayedState(); !s.ok()) {
-    return absl::Status(s.code(),
-                        absl::StrCat("replaying ", topic, ": ", s.message()));
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<bool> WalletService::ApplyLogged(
-    const eventlog::StoredRecord& record, bool replaying) {
-  absl::StatusOr<wire::DecodedWalletEvent> decoded =
-      wire::DecodeWalletRecord(record);
-  if (!decoded.ok()) return decoded.status();
-  const v1::WalletEvent& event = decoded->event;
-  const std::string& stream = decoded->envelope.stream_id();
-  const uint64_t sequence = decoded->envelope.sequence();
-  absl::StatusOr<bool> applied = true;
-  if (replaying) {
-    if (absl::Status s = ledger_.Apply(stream, sequence, event); !s.ok()) {
-      applied = s;
-    }
-  } else {
-    applied = ledger_.ApplyIfNext(stream, sequence, event);
-  }
-  if (!applied.ok()) {
-    return absl::Status(
-        applied.status().code(),
-        absl::StrCat(replaying ? "replaying " : "following ", record.topic, "/",
-                     record.partition, "@", record.offset, ": ",
-                     applied.status().message()));
-  }
-  if (*applied && !event.request_id().empty()) {
-    idempotency_.Restore(event.request_id(), event.request_fingerprint(),
-                         decoded->envelope.payload());
-  }
-  return applied;
-}
-
-void WalletService::RecordAppended(
-    const std::vector<eventlog::Position>& positions) {
-  absl::MutexLock lock(&appended_mu_);
-  for (const auto& pos : positions) {
-    int64_t& next = appended_[{pos.topic, pos.partition}];
-    if (pos.offset + 1 > next) next = pos.offset + 1;
-  }
-}
-
-void WalletService::ExecuteAsync(std::string_view method,
-                                 std::string_view request_id,
-                                 std::string_view actor,
-                                 const google::protobuf::Message& body,
-                                 const grpc::ServerContextBase* context,
-                                 const Decide& decide, Done done,
-                                 v1::WalletEvent* decided) {
-  if (!IsValidKey(request_id)) {
-    done(Invalid(
-        "request_id must be 1-128 printable ASCII characters without spaces"));
-    return;
-  }
-  // Group mode: a decision passes the gate and is appended before the
-  // process next polls its group (partition_ownership.h).
-  if (ownership_ != nullptr) {
-    if (absl::Status s = ownership_->BeginDecision(); !s.ok()) {
-      done(s);
-      return;
-    }
-    done = [this, done = std::move(done)](absl::StatusOr<v1::WalletEvent> e) {
-      ownership_->EndDecision();
-      done(std::move(e));
-    };
-  }
-  const std::string fingerprint = RequestFingerprint(method, body);
-  auto claim = idempotency_.Begin(request_id, fingerprint);
-  if (!claim.ok()) {
-    done(claim.status());
-    return;
-  }
-  if (claim->outcome == ledger::IdempotencyIndex::Outcome::kRepeat) {
-    v1::WalletEvent event;
-    if (!event.ParseFromString(claim->result)) {
-      done(absl::InternalError("stored result does not parse"));
-      return;
-    }
-    if (decided != nullptr) *decided = event;
-    done(std::move(event));
-    return;
-  }
-
-  wire::WalletEventContext event_context;
-  event_context.producer = options_.producer;
-  event_context.correlation_id = std::string(request_id);
-  event_context.causation_id = std::string(request_id);
-  event_context.occurred_at_micros = clock_.NowMicros();
-  if (context != nullptr) {
-    auto it = context->client_metadata().find("x-correlation-id");
-    if (it != context->client_metadata().end() && it->second.size() <= 128) {
-      event_context.correlation_id.assign(it->second.data(), it->second.size());
-    }
-  }
-
-  // Lives until the append completes, on whichever thread that happens.
-  struct Pending {
-    std::string request_id;
-    v1::WalletEvent event;
-    Done done;
-  };
-  auto pending = std::make_shared<Pending>();
-  pending->request_id = std::string(request_id);
-  pending->done = std::move(done);
-  bool committed = false;
-  auto commit = [&](const ledger::Committed& c) {
-    committed = true;
-    pending->event = c.event;
-    if (decided != nullptr) *decided = c.event;
-    std::vector<eventlog::Record> records;
-    records.push_back(wire::EncodeWalletRecord(c, event_context));
-    // Runs on the log's completion thread once the event is durable; the
-    // caller's thread has long moved on.
-    auto appended = [this, pending](absl::Status status,
-                                    std::vector<eventlog::Position> positions) {
-      if (!status.ok()) {
-        eventlog::StopOnLogFailure("wallet", "append", status);
-      }
-      RecordAppended(positions);
-      if (metrics_) metrics_->CountAppended();
-      idempotency_.Complete(pending->request_id,
-                            pending->event.SerializeAsString());
-      pending->done(pending->event);
-    };
-    if (member_ != nullptr) {
-      // Fenced: refused whole if the group has moved on without this
-      // process (then it stops, like any failed append, and replays).
-      member_->AppendAsync(std::move(records), {FenceFor(c.stream)},
-                           std::move(appended));
-    } else {
-      log_.AppendAsync(std::move(records), {}, std::move(appended));
-    }
-  };
-  const ledger::CommandMeta meta{std::string(request_id), fingerprint,
-                                 std::string(actor)};
-  absl::Status decision = decide(meta, commit);
-  if (!decision.ok()) {
-    idempotency_.Abandon(request_id);
-    pending->done(decision);
-    return;
-  }
-  if (!committed) {
-    idempotency_.Abandon(request_id);
-    pending->done(
-        absl::InternalError("ledger accepted a command without an event"));
-  }
-}
-
-absl::StatusOr<v1::WalletEvent> WalletService::ExecuteQueued(
-    std::string_view method, std::string_view request_id,
-    const google::protobuf::Message& body, const Decide& decide) {
-  {
-    absl::MutexLock lock(&queued_mu_);
-    ++queued_;
-  }
-  v1::WalletEvent decided;
-  ExecuteAsync(
-      method, request_id, wire::kWalletActor, body, nullptr, decide,
-      [this](absl::StatusOr<v1::WalletEvent> event) {
-        absl::MutexLock lock(&queued_mu_);
-        if (!event.ok() && queued_error_.ok()) {
-          queued_error_ = event.status();
-        }
-        --queued_;
-        queued_cv_.SignalAll();
-      },
-      &decided);
-  // A refused decision calls back at once, on this thread; a failed append
-  // stops the process. So an error here is this request's.
-  absl::MutexLock lock(&queued_mu_);
-  absl::Status error = std::move(queued_error_);
-  queued_error_ = absl::OkStatus();
-  if (!error.ok()) return error;
-  return decided;
-}
-
-void WalletService::WaitQueued() {
-  absl::MutexLock lock(&queued_mu_);
-  while (queued_ > 0) queued_cv_.Wait(&queued_mu_);
-}
-
-absl::StatusOr<v1::WalletEvent> WalletService::Execute(
-    std::string_view method, std::string_view request_id,
-    const google::protobuf::Message& body, const Decide& decide) {
-  absl::Notification finished;
-  absl::StatusOr<v1::WalletEvent> result;
-  ExecuteAsync(method, request_id, wire::kWalletActor, body, nullptr, decide,
-               [&](absl::StatusOr<v1::WalletEvent> event) {
-                 result = std::move(event);
-                 finished.Notify();
-               });
-  finished.WaitForNotification();
-  return result;
+  return ownership_->Owned();
 }
 
 void WalletService::Reply(grpc::ServerUnaryReactor* reactor,
@@ -515,7 +295,7 @@ grpc::ServerUnaryReactor* WalletService::Command(
     grpc::CallbackServerContext* context, std::string_view method,
     const absl::StatusOr<Caller>& caller, std::string_view request_id,
     const google::protobuf::Message& body, absl::Status checked,
-    const Decide& decide, Fill fill) {
+    const WalletCommands::Decide& decide, Fill fill) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
   if (checked.ok() && !ledger::IsValidRequestId(request_id)) {
@@ -526,13 +306,13 @@ grpc::ServerUnaryReactor* WalletService::Command(
     Reply(reactor, method, start, checked);
     return reactor;
   }
-  ExecuteAsync(method, caller->ClientKey(request_id), caller->actor(), body,
-               context, decide,
-               [this, reactor, method, start,
-                fill](absl::StatusOr<v1::WalletEvent> event) {
-                 if (event.ok()) fill(*event);
-                 Reply(reactor, method, start, event.status());
-               });
+  commands_->ExecuteAsync(method, caller->ClientKey(request_id),
+                          caller->actor(), body, context, decide,
+                          [this, reactor, method, start,
+                           fill](absl::StatusOr<v1::WalletEvent> event) {
+                            if (event.ok()) fill(*event);
+                            Reply(reactor, method, start, event.status());
+                          });
   return reactor;
 }
 
@@ -688,12 +468,8 @@ grpc::Status WalletService::ListTransactions(
   }
   if (status.ok()) status = ledger_.Balance(request->player_id()).status();
   if (status.ok() && runner_ != nullptr) {
-    projection::OffsetMap targets;
-    {
-      absl::MutexLock lock(&appended_mu_);
-      targets = appended_;
-    }
-    status = runner_->WaitFor(targets, options_.read_your_writes_timeout);
+    status = runner_->WaitFor(appended_.Snapshot(),
+                              options_.read_your_writes_timeout);
   }
   if (status.ok()) {
     auto rows = store_->Scan(prefix, start_key, page_size + 1);
@@ -869,37 +645,6 @@ grpc::ServerUnaryReactor* WalletService::GetLedgerSummary(
   if (metrics_) metrics_->SetLedger(summary);
   Reply(reactor, "GetLedgerSummary", start, absl::OkStatus());
   return reactor;
-}
-
-void WalletService::ExpiryLoop() {
-  int ticks = 0;
-  while (true) {
-    {
-      absl::MutexLock lock(&stop_mu_);
-      stop_cv_.WaitWithTimeout(&stop_mu_, options_.expiry_interval);
-      if (stopping_) return;
-    }
-    std::function<bool(std::string_view)> decided_here;
-    if (ownership_ != nullptr) {
-      decided_here = [this](std::string_view owner) {
-        return ownership_->Decides(owner).ok();
-      };
-    }
-    for (const std::string& hold_id :
-         ledger_.ExpiredHolds(clock_.NowMicros(), 1000, decided_here)) {
-      v1::ReleaseHoldRequest body;
-      body.set_hold_id(hold_id);
-      // One request id per hold: two sweeps never release it twice.
-      auto released = Execute(
-          "ExpireHold", absl::StrCat("expire/", hold_id), body,
-          [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-            return ledger_.ReleaseHold(meta, hold_id, true, commit);
-          });
-      (void)released;  // a hold closed meanwhile is FAILED_PRECONDITION: fine
-    }
-    // Ledger gauges cost a full scan; refresh them every few ticks.
-    if (metrics_ && ++ticks % 5 == 0) metrics_->SetLedger(ledger_.Summarize());
-  }
 }
 
 }  // namespace banca::wallet
