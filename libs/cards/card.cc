@@ -58,17 +58,13 @@ absl::StatusOr<Card> ParseCard(std::string_view text) {
     return absl::InvalidArgumentError(absl::StrCat(
         "bad card \"", ToAbsl(text), "\": want e.g. \"As\" or \"Td\""));
   }
-  absl::StatusOr<Rank> rank = ParseRank(text.substr(0, text.size() - 1));
-  if (!rank.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad card \"", ToAbsl(text), "\": ", rank.status().message()));
-  }
-  absl::StatusOr<Suit> suit = ParseSuit(text.back());
-  if (!suit.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad card \"", ToAbsl(text), "\": ", suit.status().message()));
-  }
-  return Card(*rank, *suit);
+  ASSIGN_OR_RETURN(const Rank rank,
+                   AsInvalidArgument(ParseRank(text.substr(0, text.size() - 1)),
+                                     "bad card \"", ToAbsl(text), "\": "));
+  ASSIGN_OR_RETURN(const Suit suit,
+                   AsInvalidArgument(ParseSuit(text.back()), "bad card \"",
+                                     ToAbsl(text), "\": "));
+  return Card(rank, suit);
 }
 
 std::string CardToString(Card card) {

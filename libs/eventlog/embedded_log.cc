@@ -149,6 +149,54 @@ struct Group {
   }
 };
 
+// A batch on its way into the queue: shape-checked and sized before the
+// lock (SizeBatch), its partitions resolved under it (ResolveLocked).
+struct NewBatch {
+  std::vector<Record> records;
+  std::vector<OffsetCommit> commits;
+  std::vector<std::string> commit_values;  // the commits, encoded
+  int64_t now = 0;   // the time of records that carry none
+  size_t bytes = 0;  // at least the batch's frames
+  absl::InlinedVector<uint32_t, 4> streams;  // per record
+  std::vector<Position> positions;           // per record
+};
+
+// Checks the batch's shape and bounds its size (records, then commits).
+absl::Status SizeBatch(NewBatch& b) {
+  if (b.records.size() + b.commits.size() > kMaxBatchRecords) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("batch of ", b.records.size() + b.commits.size(),
+                     " records and commits exceeds ", kMaxBatchRecords));
+  }
+  for (const Record& r : b.records) {
+    RETURN_IF_ERROR(internal::ValidateRecord(r));
+    RecordFields f;
+    f.topic = r.topic;
+    f.partition = kMaxPartitions;
+    f.timestamp_micros = r.timestamp_micros == 0 ? b.now : r.timestamp_micros;
+    f.key = r.key;
+    f.headers = r.headers;
+    f.value = r.value;
+    b.bytes += kFrameHeaderBytes + internal::MaxBodySize(f);
+  }
+  b.commit_values.reserve(b.commits.size());
+  for (const OffsetCommit& c : b.commits) {
+    RETURN_IF_ERROR(internal::ValidateCommit(c));
+    b.commit_values.push_back(internal::EncodeCommitValue(c));
+    RecordFields f;
+    f.topic = kOffsetsTopic;
+    f.timestamp_micros = b.now;
+    f.key = c.group;
+    f.value = b.commit_values.back();
+    b.bytes += kFrameHeaderBytes + internal::MaxBodySize(f);
+  }
+  if (b.bytes > internal::kMaxBatchBytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "batch of ~", b.bytes, " bytes exceeds ", internal::kMaxBatchBytes));
+  }
+  return absl::OkStatus();
+}
+
 class EmbeddedLog final : public EventLog {
  public:
   EmbeddedLog(std::string dir, const EmbeddedLogOptions& options, int lock_fd,
@@ -223,7 +271,15 @@ class EmbeddedLog final : public EventLog {
 
  private:
   absl::Status RefuseLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // Queues a batch (the body of AppendAsync).
+  // The partition and stream of each record, and each commit's partition
+  // checked.
+  absl::Status ResolveLocked(NewBatch& b) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Encodes a resolved batch into the queue; true when the writer needs a
+  // wake-up.
+  bool QueueLocked(NewBatch b, AppendCallback done)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Appends one record's frame to the queue (the body of QueueLocked).
   void EncodeLocked(const RecordFields& r, uint32_t stream)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   absl::StatusOr<uint32_t> StreamLocked(std::string_view topic,
@@ -345,10 +401,7 @@ class EmbeddedGroupMember final : public GroupMember {
 };
 
 absl::Status EmbeddedLog::RefuseLocked() const {
-  if (!failed_.ok()) {
-    return absl::Status(failed_.code(),
-                        absl::StrCat("event log failed: ", failed_.message()));
-  }
+  RETURN_IF_ERROR(Prefixed(failed_, "event log failed: "));
   if (stopping_) return absl::FailedPreconditionError("event log is closing");
   return absl::OkStatus();
 }
@@ -460,148 +513,118 @@ void EmbeddedLog::AppendFencedAsync(std::vector<Record> records,
     done(absl::OkStatus(), {});
     return;
   }
-  if (records.size() + commits.size() > kMaxBatchRecords) {
-    done(absl::InvalidArgumentError(
-             absl::StrCat("batch of ", records.size() + commits.size(),
-                          " records and commits exceeds ", kMaxBatchRecords)),
-         {});
-    return;
-  }
-  const int64_t now = absl::ToUnixMicros(absl::Now());
+  NewBatch b;
+  b.records = std::move(records);
+  b.commits = std::move(commits);
+  b.now = absl::ToUnixMicros(absl::Now());
   // Shape checks and sizes need no lock.
-  size_t bytes = 0;
-  for (const Record& r : records) {
-    if (absl::Status s = internal::ValidateRecord(r); !s.ok()) {
-      done(std::move(s), {});
-      return;
-    }
-    RecordFields f;
-    f.topic = r.topic;
-    f.partition = kMaxPartitions;
-    f.timestamp_micros = r.timestamp_micros == 0 ? now : r.timestamp_micros;
-    f.key = r.key;
-    f.headers = r.headers;
-    f.value = r.value;
-    bytes += kFrameHeaderBytes + internal::MaxBodySize(f);
-  }
-  std::vector<std::string> commit_values;
-  commit_values.reserve(commits.size());
-  for (const OffsetCommit& c : commits) {
-    if (absl::Status s = internal::ValidateCommit(c); !s.ok()) {
-      done(std::move(s), {});
-      return;
-    }
-    commit_values.push_back(internal::EncodeCommitValue(c));
-    RecordFields f;
-    f.topic = kOffsetsTopic;
-    f.timestamp_micros = now;
-    f.key = c.group;
-    f.value = commit_values.back();
-    bytes += kFrameHeaderBytes + internal::MaxBodySize(f);
-  }
-  if (bytes > internal::kMaxBatchBytes) {
-    done(absl::InvalidArgumentError(absl::StrCat(
-             "batch of ~", bytes, " bytes exceeds ", internal::kMaxBatchBytes)),
-         {});
+  if (absl::Status s = SizeBatch(b); !s.ok()) {
+    done(std::move(s), {});
     return;
   }
-  std::vector<Position> positions(records.size());
-  absl::InlinedVector<uint32_t, 4> streams(records.size());
+  b.streams.resize(b.records.size());
+  b.positions.resize(b.records.size());
   absl::Status refused;
   {
     std::unique_lock l(mu_);
-    room_cv_.wait(l, [this, bytes]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-      return queue_.buf.empty() ||
-             queue_.buf.size() + bytes <= kMaxQueuedBytes || !failed_.ok() ||
-             stopping_;
-    });
+    room_cv_.wait(l,
+                  [this, bytes = b.bytes]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+                    return queue_.buf.empty() ||
+                           queue_.buf.size() + bytes <= kMaxQueuedBytes ||
+                           !failed_.ok() || stopping_;
+                  });
     refused = RefuseLocked();
     if (refused.ok() && fence != nullptr) refused = (*fence)();
-    // Resolve every record before touching any state, so a bad record in
-    // the middle of a batch leaves nothing behind.
-    for (size_t i = 0; refused.ok() && i < records.size(); ++i) {
-      const Record& r = records[i];
-      auto it = assign_topics_.find(r.topic);
-      if (it == assign_topics_.end()) {
-        refused = absl::NotFoundError(absl::StrCat("no topic ", r.topic));
-        break;
-      }
-      const int partitions = it->second.partitions;
-      int p = r.partition;
-      if (p == -1) p = PartitionForKey(r.key, partitions);
-      if (p >= partitions) {
-        refused = absl::InvalidArgumentError(
-            absl::StrCat("partition ", p, " of topic ", r.topic, " with ",
-                         partitions, " partitions"));
-        break;
-      }
-      streams[i] = it->second.first_stream + static_cast<uint32_t>(p);
-      positions[i].partition = p;
-    }
-    for (size_t i = 0; refused.ok() && i < commits.size(); ++i) {
-      const OffsetCommit& c = commits[i];
-      auto it = assign_topics_.find(c.topic);
-      if (it == assign_topics_.end()) {
-        refused = absl::NotFoundError(absl::StrCat("no topic ", c.topic));
-      } else if (c.partition >= it->second.partitions) {
-        refused = absl::InvalidArgumentError(absl::StrCat(
-            "commit for partition ", c.partition, " of topic ", c.topic,
-            " with ", it->second.partitions, " partitions"));
-      }
-    }
+    if (refused.ok()) refused = ResolveLocked(b);
     if (refused.ok()) {
-      PendingBatch b;
-      b.buf_begin = queue_.buf.size();
-      b.entries_begin = queue_.entries.size();
-      const size_t total = records.size() + commits.size();
-      for (size_t i = 0; i < records.size(); ++i) {
-        const Record& r = records[i];
-        RecordFields f;
-        f.flags = i + 1 == total ? internal::kFlagEndOfBatch : 0;
-        f.topic = r.topic;
-        f.partition = positions[i].partition;
-        f.offset = next_offset_[streams[i]]++;
-        f.timestamp_micros = r.timestamp_micros == 0 ? now : r.timestamp_micros;
-        f.key = r.key;
-        f.headers = r.headers;
-        f.value = r.value;
-        EncodeLocked(f, streams[i]);
-        positions[i].offset = f.offset;
-      }
-      for (size_t i = 0; i < commits.size(); ++i) {
-        RecordFields f;
-        f.flags =
-            records.size() + i + 1 == total ? internal::kFlagEndOfBatch : 0;
-        f.topic = kOffsetsTopic;
-        f.offset = next_offset_[kOffsetsStream]++;
-        f.timestamp_micros = now;
-        f.key = commits[i].group;
-        f.value = commit_values[i];
-        EncodeLocked(f, kOffsetsStream);
-      }
-      b.buf_end = queue_.buf.size();
-      b.entries_end = queue_.entries.size();
-      BANCA_CHECK(b.entries_end - b.entries_begin == total);
-      BANCA_CHECK(b.buf_end - b.buf_begin <= bytes);
-      for (size_t i = 0; i < records.size(); ++i) {
-        positions[i].topic = std::move(records[i].topic);
-      }
-      b.positions = std::move(positions);
-      b.sequence = ++queued_batches_;
-      if (!commits.empty()) last_commit_batch_ = b.sequence;
-      b.commits = std::move(commits);
-      b.done = std::move(done);
-      const bool was_empty = queue_.batches.empty();
-      queue_.batches.push_back(std::move(b));
-      const bool group_full =
-          queue_.batches.size() == options_.group_commit_batches;
+      const bool wake = QueueLocked(std::move(b), std::move(done));
       l.unlock();
-      // The writer sleeps on an empty queue, or waits for a group to fill.
-      if (was_empty || group_full) work_cv_.notify_one();
+      if (wake) work_cv_.notify_one();
       return;
     }
   }
   done(std::move(refused), {});
+}
+
+absl::Status EmbeddedLog::ResolveLocked(NewBatch& b) const {
+  // Every record before any state changes, so a bad record in the middle
+  // of a batch leaves nothing behind.
+  for (size_t i = 0; i < b.records.size(); ++i) {
+    const Record& r = b.records[i];
+    auto it = assign_topics_.find(r.topic);
+    if (it == assign_topics_.end()) {
+      return absl::NotFoundError(absl::StrCat("no topic ", r.topic));
+    }
+    const int partitions = it->second.partitions;
+    int p = r.partition;
+    if (p == -1) p = PartitionForKey(r.key, partitions);
+    if (p >= partitions) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("partition ", p, " of topic ", r.topic, " with ",
+                       partitions, " partitions"));
+    }
+    b.streams[i] = it->second.first_stream + static_cast<uint32_t>(p);
+    b.positions[i].partition = p;
+  }
+  for (const OffsetCommit& c : b.commits) {
+    auto it = assign_topics_.find(c.topic);
+    if (it == assign_topics_.end()) {
+      return absl::NotFoundError(absl::StrCat("no topic ", c.topic));
+    }
+    if (c.partition >= it->second.partitions) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "commit for partition ", c.partition, " of topic ", c.topic, " with ",
+          it->second.partitions, " partitions"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+bool EmbeddedLog::QueueLocked(NewBatch b, AppendCallback done) {
+  PendingBatch q;
+  q.buf_begin = queue_.buf.size();
+  q.entries_begin = queue_.entries.size();
+  const size_t total = b.records.size() + b.commits.size();
+  for (size_t i = 0; i < b.records.size(); ++i) {
+    const Record& r = b.records[i];
+    RecordFields f;
+    f.flags = i + 1 == total ? internal::kFlagEndOfBatch : 0;
+    f.topic = r.topic;
+    f.partition = b.positions[i].partition;
+    f.offset = next_offset_[b.streams[i]]++;
+    f.timestamp_micros = r.timestamp_micros == 0 ? b.now : r.timestamp_micros;
+    f.key = r.key;
+    f.headers = r.headers;
+    f.value = r.value;
+    EncodeLocked(f, b.streams[i]);
+    b.positions[i].offset = f.offset;
+  }
+  for (size_t i = 0; i < b.commits.size(); ++i) {
+    RecordFields f;
+    f.flags = b.records.size() + i + 1 == total ? internal::kFlagEndOfBatch : 0;
+    f.topic = kOffsetsTopic;
+    f.offset = next_offset_[kOffsetsStream]++;
+    f.timestamp_micros = b.now;
+    f.key = b.commits[i].group;
+    f.value = b.commit_values[i];
+    EncodeLocked(f, kOffsetsStream);
+  }
+  q.buf_end = queue_.buf.size();
+  q.entries_end = queue_.entries.size();
+  BANCA_CHECK(q.entries_end - q.entries_begin == total);
+  BANCA_CHECK(q.buf_end - q.buf_begin <= b.bytes);
+  for (size_t i = 0; i < b.records.size(); ++i) {
+    b.positions[i].topic = std::move(b.records[i].topic);
+  }
+  q.positions = std::move(b.positions);
+  q.sequence = ++queued_batches_;
+  if (!b.commits.empty()) last_commit_batch_ = q.sequence;
+  q.commits = std::move(b.commits);
+  q.done = std::move(done);
+  const bool was_empty = queue_.batches.empty();
+  queue_.batches.push_back(std::move(q));
+  // The writer sleeps on an empty queue, or waits for a group to fill.
+  return was_empty || queue_.batches.size() == options_.group_commit_batches;
 }
 
 void EmbeddedLog::WriterLoop() {
@@ -629,8 +652,7 @@ void EmbeddedLog::WriterLoop() {
     room_cv_.notify_all();
     if (!failed.ok()) {
       Complete(writing_, 0, writing_.batches.size(),
-               absl::Status(failed.code(), absl::StrCat("event log failed: ",
-                                                        failed.message())));
+               Prefixed(failed, "event log failed: "));
       continue;
     }
     if (absl::Status s = WriteGroup(writing_); !s.ok()) {
@@ -667,11 +689,8 @@ absl::Status EmbeddedLog::Preallocate(int64_t bytes) {
   for (int64_t at = allocated_; at < target;) {
     const size_t n = static_cast<size_t>(
         std::min<int64_t>(target - at, static_cast<int64_t>(zeros->size())));
-    if (absl::Status s =
-            PWriteAll(active_->fd, zeros->data(), n, at, active_->path);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(
+        PWriteAll(active_->fd, zeros->data(), n, at, active_->path));
     at += static_cast<int64_t>(n);
   }
   allocated_ = target;

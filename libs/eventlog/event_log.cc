@@ -27,7 +27,7 @@ absl::StatusOr<std::vector<Position>> AwaitAppend(
   });
   std::unique_lock l(mu);
   cv.wait(l, [&] { return done; });
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(status);
   return positions;
 }
 

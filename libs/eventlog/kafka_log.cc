@@ -176,7 +176,7 @@ class Conf {
 
   // rd_kafka_new with this configuration.
   absl::StatusOr<rd_kafka_t*> New(rd_kafka_type_t type) {
-    if (!status_.ok()) return status_;
+    RETURN_IF_ERROR(status_);
     char err[512];
     rd_kafka_t* rk = rd_kafka_new(type, conf_, err, sizeof(err));
     if (rk == nullptr) {
@@ -292,6 +292,106 @@ struct Lane {
   std::thread thread;
 };
 
+// Checks the batch's shape and adds its approximate size to `bytes`. The
+// same bounds as the embedded journal's, so a batch one backend takes the
+// other takes too.
+absl::Status SizeBatch(const std::vector<Record>& records,
+                       const std::vector<OffsetCommit>& commits,
+                       size_t& bytes) {
+  if (records.size() + commits.size() > kMaxBatchRecords) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("batch of ", records.size() + commits.size(),
+                     " records and commits exceeds ", kMaxBatchRecords));
+  }
+  for (const Record& r : records) {
+    RETURN_IF_ERROR(internal::ValidateRecord(r));
+    bytes += r.topic.size() + r.key.size() + r.value.size() + 64;
+    for (const Header& h : r.headers) bytes += h.key.size() + h.value.size();
+  }
+  for (const OffsetCommit& c : commits) {
+    RETURN_IF_ERROR(internal::ValidateCommit(c));
+    bytes += c.group.size() + c.topic.size() + 32;
+  }
+  if (bytes > internal::kMaxBatchBytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "batch of ~", bytes, " bytes exceeds ", internal::kMaxBatchBytes));
+  }
+  return absl::OkStatus();
+}
+
+// The options' bounds, and the extra properties' shape (none may set what
+// banca sets itself).
+absl::Status CheckOptions(const KafkaLogOptions& options) {
+  if (options.bootstrap_servers.empty()) {
+    return absl::InvalidArgumentError("kafka: no bootstrap servers");
+  }
+  if (options.request_timeout_ms <= 0 || options.transaction_timeout_ms <= 0 ||
+      options.append_timeout_ms < 0 || options.fetch_wait_max_ms < 0 ||
+      options.max_transaction_records == 0 ||
+      options.max_transaction_bytes == 0 ||
+      options.max_reader_partitions == 0 || options.producers < 1 ||
+      options.producers > kMaxProducers) {
+    return absl::InvalidArgumentError("kafka: bad timeouts or limits");
+  }
+  for (const std::string& p : options.properties) {
+    const size_t eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("kafka property must be key=value, got \"", p, "\""));
+    }
+    const std::string_view key = std::string_view(p).substr(0, eq);
+    for (std::string_view reserved : kReservedProperties) {
+      if (key == reserved) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "kafka property ", ToAbsl(key), " is set by banca itself"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// One Read of a partition: from `offset` towards `end` (the end offset
+// when the Read began), at most `max` records.
+struct ReadSpan {
+  std::string_view topic;
+  int partition = 0;
+  int64_t offset = 0;
+  int64_t end = 0;
+  size_t max = 0;
+};
+
+// A consumed message as a record of the log.
+StoredRecord ToStoredRecord(rd_kafka_message_t* m, const ReadSpan& span) {
+  StoredRecord r;
+  r.topic = std::string(span.topic);
+  r.partition = span.partition;
+  r.offset = m->offset;
+  rd_kafka_timestamp_type_t type;
+  const int64_t ms = rd_kafka_message_timestamp(m, &type);
+  r.timestamp_micros = ms > 0 ? ms * 1000 : 0;
+  if (m->key != nullptr) {
+    r.key.assign(static_cast<const char*>(m->key), m->key_len);
+  }
+  if (m->payload != nullptr) {
+    r.value.assign(static_cast<const char*>(m->payload), m->len);
+  }
+  rd_kafka_headers_t* hdrs = nullptr;
+  if (rd_kafka_message_headers(m, &hdrs) == RD_KAFKA_RESP_ERR_NO_ERROR) {
+    const char* name;
+    const void* value;
+    size_t size;
+    for (size_t h = 0; rd_kafka_header_get_all(hdrs, h, &name, &value, &size) ==
+                       RD_KAFKA_RESP_ERR_NO_ERROR;
+         ++h) {
+      r.headers.push_back(
+          {name, value != nullptr
+                     ? std::string(static_cast<const char*>(value), size)
+                     : std::string()});
+    }
+  }
+  return r;
+}
+
 std::string RandomSuffix() {
   std::random_device rd;
   std::mt19937_64 gen((static_cast<uint64_t>(rd()) << 32) ^ rd());
@@ -329,6 +429,11 @@ class KafkaLog final : public EventLog {
                          AppendCallback done);
 
  private:
+  // The steps of Init: the admin client (and a first answer from the
+  // cluster), the reader, then the lanes with their producers.
+  absl::Status OpenAdmin();
+  absl::Status OpenReader();
+  absl::Status StartLanes();
   void CommonConf(Conf& c) const;
   // The caller's extra properties (KafkaLogOptions::properties).
   void PassThrough(Conf& c) const;
@@ -344,6 +449,12 @@ class KafkaLog final : public EventLog {
                                          const std::string& name,
                                          int partition);
 
+  // Each record's partition and the lanes of the batch, into `p`.
+  absl::Status ResolvePartitions(const std::vector<Record>& records,
+                                 const std::vector<OffsetCommit>& commits,
+                                 Pending& p);
+  // Queues a resolved batch once there is room, and wakes its lanes.
+  void Enqueue(std::unique_ptr<Pending> p);
   // The lane that owns a partition: its records and offset commits go
   // through that lane's producer unless a batch spans lanes.
   int LaneOf(std::string_view topic, int partition) const;
@@ -355,6 +466,27 @@ class KafkaLog final : public EventLog {
   void PokeAll() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   absl::Status RunTransaction(Producer& pr,
                               std::vector<std::unique_ptr<Pending>>& group);
+  // The steps of RunTransaction, in order. Each fails the transaction with
+  // the first error (aborting it where Kafka needs that).
+  absl::Status TransactionError(Producer& pr, rd_kafka_error_t* error,
+                                std::string_view what);
+  absl::Status LearnTopics(Producer& pr,
+                           const std::vector<std::unique_ptr<Pending>>& group,
+                           Clock::time_point deadline);
+  absl::Status ProduceRecords(
+      Producer& pr, const std::vector<std::unique_ptr<Pending>>& group,
+      std::vector<DeliverySlot>& slots, Clock::time_point deadline);
+  absl::Status SendOffsets(Producer& pr,
+                           const std::vector<std::unique_ptr<Pending>>& group,
+                           Clock::time_point deadline);
+  absl::Status AwaitDeliveries(Producer& pr,
+                               const std::vector<DeliverySlot>& slots,
+                               Clock::time_point deadline);
+  absl::Status CommitTransaction(Producer& pr, Clock::time_point deadline);
+  // Each record's position, and the highest offset acknowledged per
+  // partition.
+  void Acknowledge(const std::vector<std::unique_ptr<Pending>>& group,
+                   const std::vector<DeliverySlot>& slots);
   // Runs the transaction again while it fails for a transient reason and
   // certainly did not commit, for up to append_timeout_ms.
   absl::Status RunTransactionWithRetries(
@@ -364,6 +496,13 @@ class KafkaLog final : public EventLog {
 
   std::shared_ptr<ReadPartition> ReaderFor(std::string_view topic,
                                            int partition);
+  // The steps of Read, under the partition's lock: start or seek the
+  // reader (false: nothing left to consume before the end), then consume
+  // into `out` (`dropped`: a record was consumed past what `out` takes,
+  // so the next Read must seek).
+  absl::StatusOr<bool> StartOrSeek(ReadPartition& rp, const ReadSpan& span);
+  absl::Status Consume(ReadPartition& rp, const ReadSpan& span,
+                       std::vector<StoredRecord>& out, bool& dropped);
   void EvictReaders();
 
   const KafkaLogOptions options_;
@@ -432,32 +571,7 @@ void KafkaLog::PassThrough(Conf& c) const {
 }
 
 absl::Status KafkaLog::Init() {
-  if (options_.bootstrap_servers.empty()) {
-    return absl::InvalidArgumentError("kafka: no bootstrap servers");
-  }
-  if (options_.request_timeout_ms <= 0 ||
-      options_.transaction_timeout_ms <= 0 || options_.append_timeout_ms < 0 ||
-      options_.fetch_wait_max_ms < 0 || options_.max_transaction_records == 0 ||
-      options_.max_transaction_bytes == 0 ||
-      options_.max_reader_partitions == 0 || options_.producers < 1 ||
-      options_.producers > kMaxProducers) {
-    return absl::InvalidArgumentError("kafka: bad timeouts or limits");
-  }
-  for (const std::string& p : options_.properties) {
-    const size_t eq = p.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("kafka property must be key=value, got \"", p, "\""));
-    }
-    const std::string_view key = std::string_view(p).substr(0, eq);
-    for (std::string_view reserved : kReservedProperties) {
-      if (key == reserved) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "kafka property ", ToAbsl(key), " is set by banca itself"));
-      }
-    }
-  }
-  auto passthrough = [&](Conf& c) { PassThrough(c); };
+  RETURN_IF_ERROR(CheckOptions(options_));
   transactional_id_ = options_.transactional_id;
   if (transactional_id_.empty()) {
     char host[256] = {};
@@ -465,11 +579,16 @@ absl::Status KafkaLog::Init() {
     transactional_id_ = absl::StrCat("banca-", options_.client_id, "-", host,
                                      "-", getpid(), "-", RandomSuffix());
   }
+  RETURN_IF_ERROR(OpenAdmin());
+  RETURN_IF_ERROR(OpenReader());
+  return StartLanes();
+}
 
+absl::Status KafkaLog::OpenAdmin() {
   {
     Conf c;
     CommonConf(c);
-    passthrough(c);
+    PassThrough(c);
     ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_PRODUCER));
     admin_ = rk;
   }
@@ -482,23 +601,29 @@ absl::Status KafkaLog::Init() {
         err, absl::StrCat("connecting to ", options_.bootstrap_servers));
   }
   rd_kafka_metadata_destroy(md);
-  {
-    Conf c;
-    CommonConf(c);
-    c.Set("isolation.level", "read_committed");
-    c.Set("enable.partition.eof", "true");
-    c.Set("enable.auto.commit", "false");
-    c.Set("enable.auto.offset.store", "false");
-    c.Set("fetch.wait.max.ms", absl::StrCat(options_.fetch_wait_max_ms));
-    // Prefetch per started partition: bounded, since up to
-    // max_reader_partitions are started at once.
-    c.Set("queued.max.messages.kbytes", "8192");
-    c.Set("queued.min.messages", "10000");
-    c.Set("fetch.error.backoff.ms", "50");
-    passthrough(c);
-    ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_CONSUMER));
-    reader_ = rk;
-  }
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::OpenReader() {
+  Conf c;
+  CommonConf(c);
+  c.Set("isolation.level", "read_committed");
+  c.Set("enable.partition.eof", "true");
+  c.Set("enable.auto.commit", "false");
+  c.Set("enable.auto.offset.store", "false");
+  c.Set("fetch.wait.max.ms", absl::StrCat(options_.fetch_wait_max_ms));
+  // Prefetch per started partition: bounded, since up to
+  // max_reader_partitions are started at once.
+  c.Set("queued.max.messages.kbytes", "8192");
+  c.Set("queued.min.messages", "10000");
+  c.Set("fetch.error.backoff.ms", "50");
+  PassThrough(c);
+  ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_CONSUMER));
+  reader_ = rk;
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::StartLanes() {
   // Producers work in pairs: a lane alternates between its producers, so
   // a transaction never starts on the producer whose previous commit the
   // coordinator is still completing (it would answer AddPartitionsToTxn
@@ -749,7 +874,7 @@ absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
     }
   }
   rd_kafka_event_destroy(ev);
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(status);
 
   // Created or already there: wait until metadata shows it with a leader
   // for every partition, so an append right after this succeeds.
@@ -801,80 +926,53 @@ void KafkaLog::AppendFencedAsync(std::vector<Record> records,
     done(absl::OkStatus(), {});
     return;
   }
-  if (records.size() + commits.size() > kMaxBatchRecords) {
-    done(absl::InvalidArgumentError(
-             absl::StrCat("batch of ", records.size() + commits.size(),
-                          " records and commits exceeds ", kMaxBatchRecords)),
-         {});
-    return;
-  }
   auto p = std::make_unique<Pending>();
-  for (const Record& r : records) {
-    if (absl::Status s = internal::ValidateRecord(r); !s.ok()) {
-      done(std::move(s), {});
-      return;
-    }
-    p->bytes += r.topic.size() + r.key.size() + r.value.size() + 64;
-    for (const Header& h : r.headers) p->bytes += h.key.size() + h.value.size();
-  }
-  for (const OffsetCommit& c : commits) {
-    if (absl::Status s = internal::ValidateCommit(c); !s.ok()) {
-      done(std::move(s), {});
-      return;
-    }
-    p->bytes += c.group.size() + c.topic.size() + 32;
-  }
-  // The same bound as the embedded journal's, so a batch one backend takes
-  // the other takes too.
-  if (p->bytes > internal::kMaxBatchBytes) {
-    done(absl::InvalidArgumentError(absl::StrCat("batch of ~", p->bytes,
-                                                 " bytes exceeds ",
-                                                 internal::kMaxBatchBytes)),
-         {});
+  absl::Status s = SizeBatch(records, commits, p->bytes);
+  if (s.ok()) s = ResolvePartitions(records, commits, *p);
+  if (!s.ok()) {
+    done(std::move(s), {});
     return;
-  }
-  // Resolve everything before queuing, so a bad record anywhere in the
-  // batch leaves nothing behind.
-  p->partitions.resize(records.size());
-  for (size_t i = 0; i < records.size(); ++i) {
-    absl::StatusOr<int> n = Partitions(records[i].topic);
-    if (!n.ok()) {
-      done(n.status(), {});
-      return;
-    }
-    int part = records[i].partition;
-    if (part == -1) part = PartitionForKey(records[i].key, *n);
-    if (part >= *n) {
-      done(absl::InvalidArgumentError(
-               absl::StrCat("partition ", part, " of topic ", records[i].topic,
-                            " with ", *n, " partitions")),
-           {});
-      return;
-    }
-    p->partitions[i] = part;
-    p->lanes |= uint64_t{1} << LaneOf(records[i].topic, part);
-  }
-  for (const OffsetCommit& c : commits) {
-    absl::StatusOr<int> n = Partitions(c.topic);
-    if (!n.ok()) {
-      done(n.status(), {});
-      return;
-    }
-    if (c.partition >= *n) {
-      done(absl::InvalidArgumentError(
-               absl::StrCat("commit for partition ", c.partition, " of topic ",
-                            c.topic, " with ", *n, " partitions")),
-           {});
-      return;
-    }
-    // The lane of the consumed partition: commits of one group and
-    // partition then go through one producer, in issue order.
-    p->lanes |= uint64_t{1} << LaneOf(c.topic, c.partition);
   }
   p->records = std::move(records);
   p->commits = std::move(commits);
   p->fence = std::move(fence);
   p->done = std::move(done);
+  Enqueue(std::move(p));
+}
+
+absl::Status KafkaLog::ResolvePartitions(
+    const std::vector<Record>& records,
+    const std::vector<OffsetCommit>& commits, Pending& p) {
+  // Everything before queuing, so a bad record anywhere in the batch leaves
+  // nothing behind.
+  p.partitions.resize(records.size());
+  for (size_t i = 0; i < records.size(); ++i) {
+    ASSIGN_OR_RETURN(const int n, Partitions(records[i].topic));
+    int part = records[i].partition;
+    if (part == -1) part = PartitionForKey(records[i].key, n);
+    if (part >= n) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("partition ", part, " of topic ", records[i].topic,
+                       " with ", n, " partitions"));
+    }
+    p.partitions[i] = part;
+    p.lanes |= uint64_t{1} << LaneOf(records[i].topic, part);
+  }
+  for (const OffsetCommit& c : commits) {
+    ASSIGN_OR_RETURN(const int n, Partitions(c.topic));
+    if (c.partition >= n) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("commit for partition ", c.partition, " of topic ",
+                       c.topic, " with ", n, " partitions"));
+    }
+    // The lane of the consumed partition: commits of one group and
+    // partition then go through one producer, in issue order.
+    p.lanes |= uint64_t{1} << LaneOf(c.topic, c.partition);
+  }
+  return absl::OkStatus();
+}
+
+void KafkaLog::Enqueue(std::unique_ptr<Pending> p) {
   {
     std::unique_lock l(mu_);
     const size_t bytes = p->bytes;
@@ -1070,20 +1168,43 @@ absl::Status KafkaLog::RunTransaction(
     DestroyProducer(pr);
     RETURN_IF_ERROR(NewProducer(pr));
   }
-  rd_kafka_t* const producer = pr.rk;
   const auto deadline =
       Clock::now() + std::chrono::milliseconds(options_.transaction_timeout_ms);
-  auto fail = [&](rd_kafka_error_t* error, std::string_view what) {
-    const bool fatal = rd_kafka_error_is_fatal(error);
-    const bool abortable = rd_kafka_error_txn_requires_abort(error);
-    absl::Status s = ErrorStatus(error, what);
-    if (fatal) {
-      pr.broken = true;
-      return s;
-    }
-    if (abortable) return Abort(pr, s);
+  RETURN_IF_ERROR(LearnTopics(pr, group, deadline));
+  if (rd_kafka_error_t* e = rd_kafka_begin_transaction(pr.rk)) {
+    // Not abortable and nothing sent; a producer that cannot begin is
+    // replaced before the next transaction.
+    pr.broken = true;
+    return TransactionError(pr, e, "begin_transaction");
+  }
+  size_t total = 0;
+  for (const auto& p : group) total += p->records.size();
+  // Fixed size: the delivery callback holds pointers into it.
+  std::vector<DeliverySlot> slots(total);
+  RETURN_IF_ERROR(ProduceRecords(pr, group, slots, deadline));
+  RETURN_IF_ERROR(SendOffsets(pr, group, deadline));
+  RETURN_IF_ERROR(AwaitDeliveries(pr, slots, deadline));
+  RETURN_IF_ERROR(CommitTransaction(pr, deadline));
+  Acknowledge(group, slots);
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::TransactionError(Producer& pr, rd_kafka_error_t* error,
+                                        std::string_view what) {
+  const bool fatal = rd_kafka_error_is_fatal(error);
+  const bool abortable = rd_kafka_error_txn_requires_abort(error);
+  absl::Status s = ErrorStatus(error, what);
+  if (fatal) {
+    pr.broken = true;
     return s;
-  };
+  }
+  if (abortable) return Abort(pr, s);
+  return s;
+}
+
+absl::Status KafkaLog::LearnTopics(
+    Producer& pr, const std::vector<std::unique_ptr<Pending>>& group,
+    Clock::time_point deadline) {
   // A producer learns of a topic it has not produced to yet only on its
   // next periodic scan (up to a second in librdkafka 2.0) unless asked:
   // every first append of a topic would wait that long.
@@ -1091,7 +1212,7 @@ absl::Status KafkaLog::RunTransaction(
     for (const Record& r : p->records) {
       if (pr.topics.contains(r.topic)) continue;
       rd_kafka_topic_t* rkt =
-          rd_kafka_topic_new(producer, r.topic.c_str(), nullptr);
+          rd_kafka_topic_new(pr.rk, r.topic.c_str(), nullptr);
       if (rkt == nullptr) {
         return ErrStatus(rd_kafka_last_error(),
                          absl::StrCat("topic ", r.topic));
@@ -1099,22 +1220,19 @@ absl::Status KafkaLog::RunTransaction(
       pr.topics[r.topic] = rkt;
       const rd_kafka_metadata_t* md = nullptr;
       // Best effort: without it, producing still works, only later.
-      if (rd_kafka_metadata(producer, 0, rkt, &md, RemainingMs(deadline)) ==
+      if (rd_kafka_metadata(pr.rk, 0, rkt, &md, RemainingMs(deadline)) ==
           RD_KAFKA_RESP_ERR_NO_ERROR) {
         rd_kafka_metadata_destroy(md);
       }
     }
   }
-  if (rd_kafka_error_t* e = rd_kafka_begin_transaction(producer)) {
-    // Not abortable and nothing sent; a producer that cannot begin is
-    // replaced before the next transaction.
-    pr.broken = true;
-    return fail(e, "begin_transaction");
-  }
-  size_t total = 0;
-  for (const auto& p : group) total += p->records.size();
-  // Fixed size: the delivery callback holds pointers into it.
-  std::vector<DeliverySlot> slots(total);
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::ProduceRecords(
+    Producer& pr, const std::vector<std::unique_ptr<Pending>>& group,
+    std::vector<DeliverySlot>& slots, Clock::time_point deadline) {
+  rd_kafka_t* const producer = pr.rk;
   size_t k = 0;
   for (const auto& p : group) {
     for (size_t i = 0; i < p->records.size(); ++i, ++k) {
@@ -1151,6 +1269,12 @@ absl::Status KafkaLog::RunTransaction(
       }
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::SendOffsets(
+    Producer& pr, const std::vector<std::unique_ptr<Pending>>& group,
+    Clock::time_point deadline) {
   // Offsets ride in the transaction, per group; the last commit for a
   // partition in this transaction wins, as it would in sequence.
   std::map<std::string, std::map<std::pair<std::string, int>, int64_t>> offsets;
@@ -1174,18 +1298,26 @@ absl::Status KafkaLog::RunTransaction(
             ? fence.get()
             : rd_kafka_consumer_group_metadata_new(group_id.c_str());
     rd_kafka_error_t* e = rd_kafka_send_offsets_to_transaction(
-        producer, list, cgmd, RemainingMs(deadline));
+        pr.rk, list, cgmd, RemainingMs(deadline));
     if (fence == nullptr) rd_kafka_consumer_group_metadata_destroy(cgmd);
     rd_kafka_topic_partition_list_destroy(list);
     if (e != nullptr) {
-      return fail(e, absl::StrCat("committing offsets of group ", group_id,
-                                  fence != nullptr ? " as a member" : ""));
+      return TransactionError(
+          pr, e,
+          absl::StrCat("committing offsets of group ", group_id,
+                       fence != nullptr ? " as a member" : ""));
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::AwaitDeliveries(Producer& pr,
+                                       const std::vector<DeliverySlot>& slots,
+                                       Clock::time_point deadline) {
   // Every delivery report, before the commit: a record the broker refused
   // fails the whole transaction.
   if (const rd_kafka_resp_err_t err =
-          rd_kafka_flush(producer, RemainingMs(deadline));
+          rd_kafka_flush(pr.rk, RemainingMs(deadline));
       err != RD_KAFKA_RESP_ERR_NO_ERROR) {
     return Abort(pr, ErrStatus(err, "flushing transaction"));
   }
@@ -1197,12 +1329,17 @@ absl::Status KafkaLog::RunTransaction(
       return Abort(pr, ErrStatus(s.err, "delivering record"));
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status KafkaLog::CommitTransaction(Producer& pr,
+                                         Clock::time_point deadline) {
   for (;;) {
     rd_kafka_error_t* e =
-        rd_kafka_commit_transaction(producer, RemainingMs(deadline));
+        rd_kafka_commit_transaction(pr.rk, RemainingMs(deadline));
     if (e == nullptr) break;
     if (rd_kafka_error_txn_requires_abort(e)) {
-      return fail(e, "commit_transaction");
+      return TransactionError(pr, e, "commit_transaction");
     }
     if (rd_kafka_error_is_retriable(e) && Clock::now() < deadline) {
       rd_kafka_error_destroy(e);
@@ -1217,7 +1354,12 @@ absl::Status KafkaLog::RunTransaction(
     return absl::Status(
         s.code(), absl::StrCat(s.message(), " (transaction outcome unknown)"));
   }
-  k = 0;
+  return absl::OkStatus();
+}
+
+void KafkaLog::Acknowledge(const std::vector<std::unique_ptr<Pending>>& group,
+                           const std::vector<DeliverySlot>& slots) {
+  size_t k = 0;
   std::lock_guard l(acked_mu_);
   for (const auto& p : group) {
     p->positions.resize(p->records.size());
@@ -1230,7 +1372,6 @@ absl::Status KafkaLog::RunTransaction(
       acked = std::max(acked, pos.offset);
     }
   }
-  return absl::OkStatus();
 }
 
 void KafkaLog::CompleterLoop() {
@@ -1344,128 +1485,115 @@ absl::StatusOr<std::vector<StoredRecord>> KafkaLog::Read(std::string_view topic,
                                               end, " of ", ToAbsl(topic), "/",
                                               partition));
   }
-  const size_t max = std::min(max_records, kMaxReadRecords);
+  const ReadSpan span{topic, partition, offset, end,
+                      std::min(max_records, kMaxReadRecords)};
   std::vector<StoredRecord> out;
-  if (offset == end || max == 0) return out;
+  if (offset == end || span.max == 0) return out;
 
   std::shared_ptr<ReadPartition> rp = ReaderFor(topic, partition);
   absl::Status status;
   {
     std::lock_guard pl(rp->mu);
-    if (!rp->started) {
-      if (rd_kafka_consume_start(rp->rkt, partition, offset) != 0) {
-        return ErrStatus(rd_kafka_last_error(),
-                         absl::StrCat("reading ", ToAbsl(topic)));
-      }
-      rp->started = true;
-      rp->eof_at = -1;
-    } else if (offset < rp->next_lo || offset > rp->next_hi) {
-      if (const rd_kafka_resp_err_t err = rd_kafka_seek(
-              rp->rkt, partition, offset, options_.request_timeout_ms);
-          err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        // Restart from scratch next time.
-        rd_kafka_consume_stop(rp->rkt, partition);
-        rp->started = false;
-        return ErrStatus(err, absl::StrCat("seeking ", ToAbsl(topic)));
-      }
-      rp->eof_at = -1;
-    } else if (rp->eof_at >= end) {
-      // Continuing, and everything before the end was consumed already:
-      // only transaction markers (or aborted records) lie in between.
-      return out;
-    }
+    ASSIGN_OR_RETURN(const bool more, StartOrSeek(*rp, span));
+    if (!more) return out;
     rp->next_lo = rp->next_hi = -1;  // unknown until we finish cleanly
-    const auto deadline =
-        Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
-    size_t bytes = 0;
-    bool done = false;
     bool dropped = false;
-    std::vector<rd_kafka_message_t*> msgs(kConsumeChunk);
-    while (!done) {
-      // Never take more than we may return, so nothing consumed is lost and
-      // the next Read continues without a seek.
-      const size_t want = std::min(kConsumeChunk, max - out.size());
-      const ssize_t n =
-          rd_kafka_consume_batch(rp->rkt, partition, 50, msgs.data(), want);
-      if (n < 0) {
-        status = ErrStatus(rd_kafka_last_error(),
-                           absl::StrCat("reading ", ToAbsl(topic)));
-        break;
-      }
-      for (ssize_t i = 0; i < n; ++i) {
-        rd_kafka_message_t* m = msgs[i];
-        if (done) {
-          // Past what this Read returns: an end-of-partition still counts;
-          // a record dropped here means the next Read must seek.
-          if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
-            rp->eof_at = std::max(rp->eof_at, m->offset);
-          } else if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
-            dropped = true;
-          }
-        } else if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
-          // An EOF from before the end moved is stale; only one at or past
-          // the end we are reading to means nothing more is there.
-          rp->eof_at = std::max(rp->eof_at, m->offset);
-          if (m->offset >= end) done = true;
-        } else if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-          status = ErrStatus(m->err, absl::StrCat("reading ", ToAbsl(topic)));
-          done = true;
-        } else if (m->offset >= offset) {
-          StoredRecord& r = out.emplace_back();
-          r.topic = std::string(topic);
-          r.partition = partition;
-          r.offset = m->offset;
-          rd_kafka_timestamp_type_t type;
-          const int64_t ms = rd_kafka_message_timestamp(m, &type);
-          r.timestamp_micros = ms > 0 ? ms * 1000 : 0;
-          if (m->key != nullptr) {
-            r.key.assign(static_cast<const char*>(m->key), m->key_len);
-          }
-          if (m->payload != nullptr) {
-            r.value.assign(static_cast<const char*>(m->payload), m->len);
-          }
-          rd_kafka_headers_t* hdrs = nullptr;
-          if (rd_kafka_message_headers(m, &hdrs) ==
-              RD_KAFKA_RESP_ERR_NO_ERROR) {
-            const char* name;
-            const void* value;
-            size_t size;
-            for (size_t h = 0;
-                 rd_kafka_header_get_all(hdrs, h, &name, &value, &size) ==
-                 RD_KAFKA_RESP_ERR_NO_ERROR;
-                 ++h) {
-              r.headers.push_back(
-                  {name,
-                   value != nullptr
-                       ? std::string(static_cast<const char*>(value), size)
-                       : std::string()});
-            }
-          }
-          bytes += r.key.size() + r.value.size();
-          if (out.size() >= max || bytes >= kMaxReadBytes ||
-              m->offset + 1 >= end) {
-            done = true;
-          }
-        }
-        rd_kafka_message_destroy(m);
-      }
-      if (!done && Clock::now() >= deadline) {
-        if (out.empty()) {
-          status = absl::UnavailableError(absl::StrCat(
-              "kafka: no records from ", ToAbsl(topic), "/", partition,
-              " before the end offset ", end, " within the timeout"));
-        }
-        break;
-      }
-    }
+    status = Consume(*rp, span, out, dropped);
     if (status.ok() && !dropped) {
       rp->next_lo = out.empty() ? offset : out.back().offset + 1;
       rp->next_hi = std::max(rp->next_lo, rp->eof_at);
     }
   }
   EvictReaders();
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(status);
   return out;
+}
+
+absl::StatusOr<bool> KafkaLog::StartOrSeek(ReadPartition& rp,
+                                           const ReadSpan& span) {
+  if (!rp.started) {
+    if (rd_kafka_consume_start(rp.rkt, span.partition, span.offset) != 0) {
+      return ErrStatus(rd_kafka_last_error(),
+                       absl::StrCat("reading ", ToAbsl(span.topic)));
+    }
+    rp.started = true;
+    rp.eof_at = -1;
+  } else if (span.offset < rp.next_lo || span.offset > rp.next_hi) {
+    if (const rd_kafka_resp_err_t err = rd_kafka_seek(
+            rp.rkt, span.partition, span.offset, options_.request_timeout_ms);
+        err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+      // Restart from scratch next time.
+      rd_kafka_consume_stop(rp.rkt, span.partition);
+      rp.started = false;
+      return ErrStatus(err, absl::StrCat("seeking ", ToAbsl(span.topic)));
+    }
+    rp.eof_at = -1;
+  } else if (rp.eof_at >= span.end) {
+    // Continuing, and everything before the end was consumed already:
+    // only transaction markers (or aborted records) lie in between.
+    return false;
+  }
+  return true;
+}
+
+absl::Status KafkaLog::Consume(ReadPartition& rp, const ReadSpan& span,
+                               std::vector<StoredRecord>& out, bool& dropped) {
+  absl::Status status;
+  const auto deadline =
+      Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
+  size_t bytes = 0;
+  bool done = false;
+  std::vector<rd_kafka_message_t*> msgs(kConsumeChunk);
+  while (!done) {
+    // Never take more than we may return, so nothing consumed is lost and
+    // the next Read continues without a seek.
+    const size_t want = std::min(kConsumeChunk, span.max - out.size());
+    const ssize_t n =
+        rd_kafka_consume_batch(rp.rkt, span.partition, 50, msgs.data(), want);
+    if (n < 0) {
+      status = ErrStatus(rd_kafka_last_error(),
+                         absl::StrCat("reading ", ToAbsl(span.topic)));
+      break;
+    }
+    for (ssize_t i = 0; i < n; ++i) {
+      rd_kafka_message_t* m = msgs[i];
+      if (done) {
+        // Past what this Read returns: an end-of-partition still counts;
+        // a record dropped here means the next Read must seek.
+        if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+          rp.eof_at = std::max(rp.eof_at, m->offset);
+        } else if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
+          dropped = true;
+        }
+      } else if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+        // An EOF from before the end moved is stale; only one at or past
+        // the end we are reading to means nothing more is there.
+        rp.eof_at = std::max(rp.eof_at, m->offset);
+        if (m->offset >= span.end) done = true;
+      } else if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        status =
+            ErrStatus(m->err, absl::StrCat("reading ", ToAbsl(span.topic)));
+        done = true;
+      } else if (m->offset >= span.offset) {
+        const StoredRecord& r = out.emplace_back(ToStoredRecord(m, span));
+        bytes += r.key.size() + r.value.size();
+        if (out.size() >= span.max || bytes >= kMaxReadBytes ||
+            m->offset + 1 >= span.end) {
+          done = true;
+        }
+      }
+      rd_kafka_message_destroy(m);
+    }
+    if (!done && Clock::now() >= deadline) {
+      if (out.empty()) {
+        status = absl::UnavailableError(absl::StrCat(
+            "kafka: no records from ", ToAbsl(span.topic), "/", span.partition,
+            " before the end offset ", span.end, " within the timeout"));
+      }
+      break;
+    }
+  }
+  return status;
 }
 
 absl::Status KafkaLog::CommitOffsets(std::vector<OffsetCommit> commits) {
@@ -1650,9 +1778,7 @@ class KafkaGroupMember final : public GroupMember {
 absl::StatusOr<std::unique_ptr<GroupMember>> KafkaLog::JoinGroup(
     const GroupOptions& options) {
   RETURN_IF_ERROR(ValidateGroupOptions(options));
-  if (absl::StatusOr<int> n = Partitions(options.topic); !n.ok()) {
-    return n.status();
-  }
+  RETURN_IF_ERROR(Partitions(options.topic).status());
   Conf c;
   CommonConf(c);
   c.Set("group.id", options.group);

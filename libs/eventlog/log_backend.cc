@@ -1,7 +1,11 @@
 #include "libs/eventlog/log_backend.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/kafka_log.h"
 
@@ -14,13 +18,31 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
   }
   if (absl::StartsWith(spec, "kafka://")) {
     // kafka://host:port[,host:port][?options]; see docs/eventlog.md.
-    absl::StatusOr<eventlog::KafkaLogOptions> options =
-        eventlog::ParseKafkaSpec(spec);
-    if (!options.ok()) return options.status();
-    return eventlog::OpenKafkaLog(*options);
+    ASSIGN_OR_RETURN(const eventlog::KafkaLogOptions options,
+                     eventlog::ParseKafkaSpec(spec));
+    return eventlog::OpenKafkaLog(options);
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "--log must be \"embedded\" or kafka://host:port, got \"", spec, "\""));
+}
+
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExistingEmbeddedLog(
+    std::string dir) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir + "/log", ec)) dir += "/log";
+  if (!std::filesystem::is_directory(dir, ec)) {
+    return absl::NotFoundError(absl::StrCat("no event log at ", dir));
+  }
+  bool journal = false;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    journal |= name == "LOCK" || absl::EndsWith(name, ".seg");
+  }
+  if (!journal) {
+    return absl::NotFoundError(
+        absl::StrCat(dir, " is not an event log (no journal segments)"));
+  }
+  return eventlog::OpenEmbeddedLog(dir);
 }
 
 }  // namespace banca::eventlog

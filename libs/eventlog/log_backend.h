@@ -1,5 +1,5 @@
 // Chooses the event log from --log: "embedded" (the default: a journal under
-// DATA_DIR/log) or, once the Kafka backend lands, "kafka://host:port".
+// DATA_DIR/log) or "kafka://host:port[?options]".
 #ifndef BANCA_LIBS_EVENTLOG_LOG_BACKEND_H_
 #define BANCA_LIBS_EVENTLOG_LOG_BACKEND_H_
 
@@ -13,6 +13,12 @@ namespace banca::eventlog {
 
 absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
     const std::string& spec, const std::string& data_dir);
+
+// The embedded log at `dir`, or at `dir`/log when that is one, for a reader
+// that must not create a log where there is none: NOT_FOUND when `dir` is
+// not a directory or holds no journal.
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExistingEmbeddedLog(
+    std::string dir);
 
 }  // namespace banca::eventlog
 

@@ -1,5 +1,6 @@
 #include "libs/games/rtp_games.h"
 
+#include "libs/common/status_macros.h"
 #include "libs/games/blackjack/rtp_simulation.h"
 #include "libs/games/blackjack/theoretical_rtp.h"
 #include "libs/games/roulette/rtp_simulation.h"
@@ -13,10 +14,9 @@ absl::Status SimulateBlackjack(int64_t rounds, cards::RandomSource& rng,
                                games::RtpTally& tally) {
   games::blackjack::RtpSimulationOptions options;  // the default table
   options.rounds = rounds;
-  absl::StatusOr<games::blackjack::RtpSimulation> sim =
-      games::blackjack::SimulateRtp(options, rng);
-  if (!sim.ok()) return sim.status();
-  tally.Merge(sim->tally);
+  ASSIGN_OR_RETURN(games::blackjack::RtpSimulation sim,
+                   games::blackjack::SimulateRtp(options, rng));
+  tally.Merge(sim.tally);
   return absl::OkStatus();
 }
 
@@ -24,10 +24,11 @@ absl::Status SimulateBlackjack(int64_t rounds, cards::RandomSource& rng,
 template <games::roulette::WheelKind kWheel>
 absl::Status SimulateRoulette(int64_t rounds, cards::RandomSource& rng,
                               games::RtpTally& tally) {
-  absl::StatusOr<games::RtpTally> sim = games::roulette::SimulateRtp(
-      kWheel, games::roulette::BenchRtpStrategy(), rounds, rng);
-  if (!sim.ok()) return sim.status();
-  tally.Merge(*sim);
+  ASSIGN_OR_RETURN(
+      games::RtpTally sim,
+      games::roulette::SimulateRtp(kWheel, games::roulette::BenchRtpStrategy(),
+                                   rounds, rng));
+  tally.Merge(sim);
   return absl::OkStatus();
 }
 

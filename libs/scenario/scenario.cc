@@ -126,8 +126,8 @@ const std::map<std::string, StepSpec>& StepSpecs() {
   return *kSpecs;
 }
 
-// INVALID_ARGUMENT: the file is malformed (exit 2).
-absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
+// The file as a JSON object.
+absl::StatusOr<Json> ParseObject(std::string_view text) {
   Json root;
   try {
     root = Json::parse(text.begin(), text.end());
@@ -138,7 +138,11 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
   if (!root.is_object()) {
     return absl::InvalidArgumentError("the scenario must be a JSON object");
   }
-  ScenarioFile sc;
+  return root;
+}
+
+// The top level's keys and their kinds, and a game SCENARIOS.md names.
+absl::Status CheckTopLevel(const Json& root) {
   RETURN_IF_ERROR(scenario::OnlyKnownKeys(
       root, "scenario", {"name", "game", "config", "players", "steps"}));
   for (auto [key, kind] :
@@ -151,17 +155,21 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
            {"name", Kind::kString}, {"config", Kind::kObject}}) {
     RETURN_IF_ERROR(Field(root, "scenario", key, kind, false));
   }
-  sc.name = root.value("name", std::string());
-  sc.game = root["game"].get<std::string>();
-  if (FindGame(sc.game) == nullptr) {
+  const std::string game = root["game"].get<std::string>();
+  if (FindGame(game) == nullptr) {
     std::vector<std::string> names;
     for (const Game& g : Games()) names.push_back(g.name);
     return absl::InvalidArgumentError(
-        absl::StrCat("game: unknown game \"", sc.game, "\" (",
+        absl::StrCat("game: unknown game \"", game, "\" (",
                      absl::StrJoin(names, ", "), ")"));
   }
+  return absl::OkStatus();
+}
+
+// `players`: valid, distinct ids with their starting cash.
+absl::StatusOr<std::vector<PlayerSpec>> ReadPlayers(const Json& players) {
+  std::vector<PlayerSpec> out;
   std::set<std::string> ids;
-  const Json& players = root["players"];
   for (size_t i = 0; i < players.size(); ++i) {
     const std::string where = absl::StrCat("players[", i, "]");
     if (!players[i].is_object()) {
@@ -185,52 +193,67 @@ absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, ".id \"", p.id, "\" is listed twice"));
     }
-    sc.players.push_back(std::move(p));
+    out.push_back(std::move(p));
   }
+  return out;
+}
+
+// One step: a known `do`, its fields of the right kinds and no others.
+absl::Status CheckStep(const Json& step, const std::string& where,
+                       const std::string& game) {
+  if (!step.is_object()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, " must be an object"));
+  }
+  RETURN_IF_ERROR(Field(step, where, "do", Kind::kString, true));
+  const std::string op = step["do"].get<std::string>();
+  auto spec = StepSpecs().find(op);
+  if (spec == StepSpecs().end()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ".do: unknown step \"", op, "\""));
+  }
+  for (auto [key, kind] : spec->second.required) {
+    RETURN_IF_ERROR(Field(step, where, key, kind, true));
+  }
+  for (auto [key, kind] : spec->second.optional) {
+    RETURN_IF_ERROR(Field(step, where, key, kind, false));
+  }
+  // A tournament operation's fields depend on its op (a later runner's).
+  if (op != "tournament") {
+    std::vector<std::string> known = {"do"};
+    for (const auto& fields : {spec->second.required, spec->second.optional}) {
+      for (auto [key, kind] : fields) known.push_back(key);
+    }
+    RETURN_IF_ERROR(scenario::OnlyKnownKeys(step, where, known));
+  }
+  if (op == "sit" && IsPoker(game) && !step.contains("buy_in")) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        where, ": \"buy_in\" is required at a poker table (an integer)"));
+  }
+  if (op == "deal") {
+    for (const Json& card : step["deck"]) {
+      if (!card.is_string()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, ".deck: cards are strings like \"As\", got ", card.dump()));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// INVALID_ARGUMENT: the file is malformed (exit 2).
+absl::StatusOr<ScenarioFile> ReadScenario(std::string_view text) {
+  ASSIGN_OR_RETURN(Json root, ParseObject(text));
+  RETURN_IF_ERROR(CheckTopLevel(root));
+  ScenarioFile sc;
+  sc.name = root.value("name", std::string());
+  sc.game = root["game"].get<std::string>();
+  ASSIGN_OR_RETURN(sc.players, ReadPlayers(root["players"]));
   const Json& steps = root["steps"];
   for (size_t i = 0; i < steps.size(); ++i) {
-    const std::string where = absl::StrCat("steps[", i, "]");
-    const Json& step = steps[i];
-    if (!step.is_object()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, " must be an object"));
-    }
-    RETURN_IF_ERROR(Field(step, where, "do", Kind::kString, true));
-    const std::string op = step["do"].get<std::string>();
-    auto spec = StepSpecs().find(op);
-    if (spec == StepSpecs().end()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, ".do: unknown step \"", op, "\""));
-    }
-    for (auto [key, kind] : spec->second.required) {
-      RETURN_IF_ERROR(Field(step, where, key, kind, true));
-    }
-    for (auto [key, kind] : spec->second.optional) {
-      RETURN_IF_ERROR(Field(step, where, key, kind, false));
-    }
-    // A tournament operation's fields depend on its op (a later runner's).
-    if (op != "tournament") {
-      std::vector<std::string> known = {"do"};
-      for (const auto& fields :
-           {spec->second.required, spec->second.optional}) {
-        for (auto [key, kind] : fields) known.push_back(key);
-      }
-      RETURN_IF_ERROR(scenario::OnlyKnownKeys(step, where, known));
-    }
-    if (op == "sit" && IsPoker(sc.game) && !step.contains("buy_in")) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          where, ": \"buy_in\" is required at a poker table (an integer)"));
-    }
-    if (op == "deal") {
-      for (const Json& card : step["deck"]) {
-        if (!card.is_string()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat(where, ".deck: cards are strings like \"As\", got ",
-                           card.dump()));
-        }
-      }
-    }
-    sc.steps.push_back(step);
+    RETURN_IF_ERROR(
+        CheckStep(steps[i], absl::StrCat("steps[", i, "]"), sc.game));
+    sc.steps.push_back(steps[i]);
   }
   sc.config = root.value("config", Json::object());
   return sc;

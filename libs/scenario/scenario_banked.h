@@ -21,6 +21,7 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/banked_table.pb.h"
 #include "banca/v1/ledger.pb.h"
+#include "libs/common/status_macros.h"
 #include "libs/scenario/scenario_book.h"
 #include "libs/tables/banked_game_state.h"
 
@@ -111,11 +112,10 @@ class BankedRunner : public GameRunner {
     bet.set_round(table_->round());
     bet.set_amount_minor(amount);
     *bet.mutable_roulette() = roulette;
-    absl::StatusOr<v1::BankedTableEvent> e =
-        table_->BetEvent(player, bet, book_.now_micros());
-    if (!e.ok()) return e.status();
-    std::string bet_id = e->stake_requested().bet_id();
-    if (absl::Status s = Apply(*std::move(e)); !s.ok()) return s;
+    ASSIGN_OR_RETURN(v1::BankedTableEvent e,
+                     table_->BetEvent(player, bet, book_.now_micros()));
+    std::string bet_id = e.stake_requested().bet_id();
+    RETURN_IF_ERROR(Apply(std::move(e)));
     return bet_id;
   }
 

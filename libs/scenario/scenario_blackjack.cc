@@ -114,10 +114,7 @@ absl::Status ReadConfig(const Json& c, bj::TableSettings* out) {
           absl::StrCat("config.surrender: \"", s, "\" (none, late)"));
     }
   }
-  if (absl::Status s = t.Validate(); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("config: ", s.message()));
-  }
-  return absl::OkStatus();
+  return AsInvalidArgument(t.Validate(), "config: ");
 }
 
 std::string CardsText(absl::Span<const cards::Card> cs) {
@@ -331,10 +328,9 @@ absl::Status BlackjackRunner::Act(const std::string& player, const Json& step) {
   act.set_round(engine().rounds_dealt());
   act.set_action(tables::BlackjackActionToProto(*type));
   act.set_amount_minor(step.value("amount", int64_t{0}));
-  absl::StatusOr<v1::BankedTableEvent> e =
-      table_->ActEvent(player, act, book_.now_micros());
-  if (!e.ok()) return e.status();
-  return Apply(*std::move(e));
+  ASSIGN_OR_RETURN(v1::BankedTableEvent e,
+                   table_->ActEvent(player, act, book_.now_micros()));
+  return Apply(std::move(e));
 }
 
 absl::Status BlackjackRunner::Do(const std::string& op, const Json& step) {
@@ -468,15 +464,14 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeBlackjackRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   bj::TableSettings settings;
   RETURN_IF_ERROR(ReadConfig(file.config, &settings));
-  absl::StatusOr<v1::BlackjackTableConfig> config =
-      ServiceConfig(file.config, settings);
-  if (!config.ok()) return config.status();
+  ASSIGN_OR_RETURN(v1::BlackjackTableConfig config,
+                   ServiceConfig(file.config, settings));
   v1::BankedTableCreated created = BankedTable(file, v1::BANKED_GAME_BLACKJACK);
-  *created.mutable_blackjack() = *std::move(config);
-  absl::StatusOr<std::unique_ptr<tables::BlackjackTableState>> table =
-      tables::BlackjackTableState::Create(created, book.now_micros());
-  if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
-  return std::make_unique<BlackjackRunner>(book, *std::move(table));
+  *created.mutable_blackjack() = std::move(config);
+  ASSIGN_OR_RETURN(std::unique_ptr<tables::BlackjackTableState> table,
+                   AsInvalidArgument(tables::BlackjackTableState::Create(
+                       created, book.now_micros())));
+  return std::make_unique<BlackjackRunner>(book, std::move(table));
 }
 
 }  // namespace banca::scenario

@@ -131,10 +131,7 @@ absl::Status ReadConfig(const Json& c, const std::string& game,
     t.buy_in_min = t.big_blind;
     t.buy_in_max = money::kMaxAmountMinor;
   }
-  if (absl::Status s = t.Validate(); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("config: ", s.message()));
-  }
-  return absl::OkStatus();
+  return AsInvalidArgument(t.Validate(), "config: ");
 }
 
 // INVALID_ARGUMENT (malformed, exit 2) or UNIMPLEMENTED (exit 3).
@@ -357,10 +354,11 @@ absl::Status PokerRunner::CarryOut(const v1::TableEvent& event) {
     // transaction they amount to: the runner answers at once, so there is
     // no window for a hold to protect (poker_settlement.h).
     const v1::BuyInRequested& r = request.buy_in_requested();
-    absl::StatusOr<v1::LedgerTransaction> tx = settlement::BuyInTransaction(
-        table, r.player_id(), r.paid_minor(), r.rake_minor(), r.rebuy());
-    if (!tx.ok()) return tx.status();
-    return book_.Post(ledger::PlayerOwner(r.player_id()), *std::move(tx));
+    ASSIGN_OR_RETURN(
+        v1::LedgerTransaction tx,
+        settlement::BuyInTransaction(table, r.player_id(), r.paid_minor(),
+                                     r.rake_minor(), r.rebuy()));
+    return book_.Post(ledger::PlayerOwner(r.player_id()), std::move(tx));
   }
   if (request.has_hand_settled()) {
     for (const v1::LedgerTransaction& tx :
@@ -379,10 +377,11 @@ absl::Status PokerRunner::CarryOut(const v1::TableEvent& event) {
         book_.Balance(settlement::SeatAccount(table, left.player_id()))));
   }
   if (left.stack_minor() == 0) return absl::OkStatus();
-  absl::StatusOr<v1::LedgerTransaction> tx = settlement::CashOutTransaction(
-      table, left.player_id(), left.stack_minor(), left.rake_refund_minor());
-  if (!tx.ok()) return tx.status();
-  return book_.Post(settlement::PotAccount(table), *std::move(tx));
+  ASSIGN_OR_RETURN(v1::LedgerTransaction tx,
+                   settlement::CashOutTransaction(table, left.player_id(),
+                                                  left.stack_minor(),
+                                                  left.rake_refund_minor()));
+  return book_.Post(settlement::PotAccount(table), std::move(tx));
 }
 
 void PokerRunner::RecordEngineEvents() {
@@ -412,13 +411,12 @@ absl::Status PokerRunner::BuyIn(const std::string& player, int seat,
   poker::Table engine = state_->engine();
   RETURN_IF_ERROR(rebuy ? engine.Rebuy(player, amount).status()
                         : engine.Sit(player, seat, amount).status());
-  absl::StatusOr<v1::TableEvent> request =
-      tables::BuyInRequest(*state_, player, seat, amount, rebuy);
-  if (!request.ok()) return request.status();
-  const std::string saga = request->buy_in_requested().saga_id();
+  ASSIGN_OR_RETURN(v1::TableEvent request,
+                   tables::BuyInRequest(*state_, player, seat, amount, rebuy));
+  const std::string saga = request.buy_in_requested().saga_id();
   // A refusal by the ledger (the cash is short) rejects the step; the
   // service would log it as BuyInFailed.
-  RETURN_IF_ERROR(Apply(*std::move(request)));
+  RETURN_IF_ERROR(Apply(std::move(request)));
   v1::TableEvent captured;
   captured.set_table_id(kTableId);
   captured.mutable_buy_in_completed()->set_saga_id(saga);
@@ -708,8 +706,7 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakePokerRunner(
   v1::TableCreated created;
   created.set_table_id(kTableId);
   created.set_name(file.name);
-  absl::StatusOr<v1::PokerTableConfig> service = ServiceConfig(config);
-  if (!service.ok()) return service.status();
+  ASSIGN_OR_RETURN(v1::PokerTableConfig service, ServiceConfig(config));
   // HE-43: the service's decision time (timers fire through `timeout`).
   const int64_t seconds = file.config.value(
       "action_seconds", int64_t{tables::kDefaultActionSeconds});
@@ -717,12 +714,11 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakePokerRunner(
     return absl::InvalidArgumentError(absl::StrCat(
         "config.action_seconds must be 1..", tables::kMaxActionSeconds));
   }
-  service->set_action_seconds(static_cast<int32_t>(seconds));
-  *created.mutable_config() = *std::move(service);
-  absl::StatusOr<std::unique_ptr<tables::TableState>> state =
-      tables::TableState::Create(created);
-  if (!state.ok()) return absl::InvalidArgumentError(state.status().message());
-  return std::make_unique<PokerRunner>(file.game, book, *std::move(state));
+  service.set_action_seconds(static_cast<int32_t>(seconds));
+  *created.mutable_config() = std::move(service);
+  ASSIGN_OR_RETURN(std::unique_ptr<tables::TableState> state,
+                   AsInvalidArgument(tables::TableState::Create(created)));
+  return std::make_unique<PokerRunner>(file.game, book, std::move(state));
 }
 
 }  // namespace banca::scenario

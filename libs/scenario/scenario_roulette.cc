@@ -153,10 +153,7 @@ absl::Status ReadConfig(const std::string& game, const Json& c,
       t.chance_min[rl::ChanceIndex(*chance)] = value.get<int64_t>();
     }
   }
-  if (absl::Status s = t.Validate(); !s.ok()) {
-    return absl::InvalidArgumentError(s.message());
-  }
-  return absl::OkStatus();
+  return AsInvalidArgument(t.Validate());
 }
 
 // A number as the file writes it: an integer 0..36, or the string "00" (or
@@ -165,12 +162,8 @@ absl::Status ReadConfig(const std::string& game, const Json& c,
 absl::StatusOr<rl::Pocket> ReadPocket(rl::WheelKind wheel, const Json& j,
                                       const std::string& where) {
   if (j.is_string()) {
-    absl::StatusOr<rl::Pocket> p = rl::ParsePocket(wheel, j.get<std::string>());
-    if (!p.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, ": ", p.status().message()));
-    }
-    return *p;
+    return AsInvalidArgument(rl::ParsePocket(wheel, j.get<std::string>()),
+                             where, ": ");
   }
   if (!j.is_number_integer()) {
     return absl::InvalidArgumentError(
@@ -196,11 +189,10 @@ absl::StatusOr<rl::BetRequest> ReadBet(rl::WheelKind wheel, const Json& step) {
         "a roulette bet needs \"bet\": the chance (straight, split, ..., "
         "red, black, voisins, tiers, orphelins, neighbours, finals)");
   }
-  absl::StatusOr<rl::BetKind> kind =
-      rl::ParseBetKind(step["bet"].get<std::string>());
-  if (!kind.ok()) return kind.status();
+  ASSIGN_OR_RETURN(rl::BetKind kind,
+                   rl::ParseBetKind(step["bet"].get<std::string>()));
   rl::BetRequest request;
-  request.kind = *kind;
+  request.kind = kind;
   request.amount = step["amount"].get<int64_t>();
   if (step.contains("numbers")) {
     const Json& numbers = step["numbers"];
@@ -210,7 +202,7 @@ absl::StatusOr<rl::BetRequest> ReadBet(rl::WheelKind wheel, const Json& step) {
     }
     for (size_t i = 0; i < numbers.size(); ++i) {
       const std::string where = absl::StrCat("numbers[", i, "]");
-      if (*kind == rl::BetKind::kFinals) {
+      if (kind == rl::BetKind::kFinals) {
         // A last digit, not a pocket.
         if (!numbers[i].is_number_integer() || numbers[i].get<int64_t>() < 0 ||
             numbers[i].get<int64_t>() > 9) {
@@ -220,9 +212,8 @@ absl::StatusOr<rl::BetRequest> ReadBet(rl::WheelKind wheel, const Json& step) {
         request.numbers.push_back(numbers[i].get<int>());
         continue;
       }
-      absl::StatusOr<rl::Pocket> p = ReadPocket(wheel, numbers[i], where);
-      if (!p.ok()) return p.status();
-      request.numbers.push_back(*p);
+      ASSIGN_OR_RETURN(rl::Pocket p, ReadPocket(wheel, numbers[i], where));
+      request.numbers.push_back(p);
     }
   }
   if (step.contains("index")) {
@@ -380,25 +371,24 @@ absl::Status RouletteRunner::JoinIfNeeded(const std::string& player) {
 }
 
 absl::Status RouletteRunner::Bet(const std::string& player, const Json& step) {
-  absl::StatusOr<rl::BetRequest> request =
-      ReadBet(engine().config().wheel, step);
-  if (!request.ok()) return request.status();
+  ASSIGN_OR_RETURN(rl::BetRequest request,
+                   ReadBet(engine().config().wheel, step));
   RETURN_IF_ERROR(JoinIfNeeded(player));
   // The service's PlaceBet: the stake requested, captured by the wallet.
-  absl::StatusOr<std::string> bet_id =
-      PlaceBet(player, request->amount, tables::RouletteBetToProto(*request));
-  if (!bet_id.ok()) return bet_id.status();
+  ASSIGN_OR_RETURN(
+      std::string bet_id,
+      PlaceBet(player, request.amount, tables::RouletteBetToProto(request)));
   std::vector<std::string> chips;
   for (const rl::BetPlaced& placed : engine().BetsOf(player)) {
-    if (placed.bet_id != *bet_id) continue;
+    if (placed.bet_id != bet_id) continue;
     for (const rl::Chip& chip : placed.chips) {
       chips.push_back(
           absl::StrCat(ToAbsl(rl::RulesOf(chip.position.chance).name), ":",
                        chip.position.numbers.ToString(), ":", chip.amount));
     }
     book_.Record(absl::StrCat(
-        "BetPlaced round=", placed.round, " player=", player, " bet=", *bet_id,
-        " on=\"", DescribeRequest(*request), "\" amount=", placed.stake,
+        "BetPlaced round=", placed.round, " player=", player, " bet=", bet_id,
+        " on=\"", DescribeRequest(request), "\" amount=", placed.stake,
         " chips=", absl::StrJoin(chips, ",")));
   }
   return absl::OkStatus();
@@ -421,9 +411,8 @@ void RouletteRunner::Invalid(int64_t round, int attempt, bool few,
 
 absl::Status RouletteRunner::Spin(const Json& step) {
   const rl::WheelKind wheel = engine().config().wheel;
-  absl::StatusOr<rl::Pocket> pocket =
-      ReadPocket(wheel, step["number"], "number");
-  if (!pocket.ok()) return pocket.status();
+  ASSIGN_OR_RETURN(rl::Pocket pocket,
+                   ReadPocket(wheel, step["number"], "number"));
   int revolutions = rl::SpinOutcome{}.revolutions;
   if (step.contains("revolutions")) {
     const int64_t n = step["revolutions"].get<int64_t>();
@@ -437,7 +426,7 @@ absl::Status RouletteRunner::Spin(const Json& step) {
   // RFD-16) with the file's number in place of the one it draws.
   v1::BankedTableEvent e;
   e.mutable_spin()->set_round(engine().round());
-  e.mutable_spin()->set_number(rl::PocketName(*pocket));
+  e.mutable_spin()->set_number(rl::PocketName(pocket));
   e.mutable_spin()->set_revolutions(revolutions);
   RETURN_IF_ERROR(Apply(std::move(e)));
   const rl::SpinResult& result = *table_->last_outcome().spin;
@@ -446,8 +435,7 @@ absl::Status RouletteRunner::Spin(const Json& step) {
     const int attempt = static_cast<int>(r_.invalid_spins.size()) + 1;
     book_.Record(absl::StrCat("BallLaunched round=", invalid->round,
                               " attempt=", attempt));
-    Invalid(invalid->round, attempt, true, rl::PocketName(*pocket),
-            revolutions);
+    Invalid(invalid->round, attempt, true, rl::PocketName(pocket), revolutions);
     return ProcessLeaving();
   }
   const auto& settled = std::get<rl::RoundSettled>(result);
@@ -765,16 +753,15 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeRouletteRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   rl::TableConfig config;
   RETURN_IF_ERROR(ReadConfig(file.game, file.config, &config));
-  absl::StatusOr<v1::RouletteTableConfig> service = ServiceConfig(config);
-  if (!service.ok()) return service.status();
+  ASSIGN_OR_RETURN(v1::RouletteTableConfig service, ServiceConfig(config));
   v1::BankedTableCreated created = BankedTable(
       file, file.game == "roulette_american" ? v1::BANKED_GAME_ROULETTE_AMERICAN
                                              : v1::BANKED_GAME_ROULETTE_FRENCH);
-  *created.mutable_roulette() = *std::move(service);
-  absl::StatusOr<std::unique_ptr<tables::RouletteTableState>> table =
-      tables::RouletteTableState::Create(created, book.now_micros());
-  if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
-  return std::make_unique<RouletteRunner>(book, file.game, *std::move(table));
+  *created.mutable_roulette() = std::move(service);
+  ASSIGN_OR_RETURN(std::unique_ptr<tables::RouletteTableState> table,
+                   AsInvalidArgument(tables::RouletteTableState::Create(
+                       created, book.now_micros())));
+  return std::make_unique<RouletteRunner>(book, file.game, std::move(table));
 }
 
 }  // namespace banca::scenario

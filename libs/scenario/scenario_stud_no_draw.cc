@@ -184,10 +184,9 @@ absl::Status StudRunner::Act(const std::string& player, const Json& step) {
   act.set_round(table_->round());
   act.set_stud_action(action == "fold" ? v1::STUD_ACTION_TYPE_FOLD
                                        : v1::STUD_ACTION_TYPE_BET);
-  absl::StatusOr<v1::BankedTableEvent> e =
-      table_->ActEvent(player, act, book_.now_micros());
-  if (!e.ok()) return e.status();
-  return Apply(*std::move(e));
+  ASSIGN_OR_RETURN(v1::BankedTableEvent e,
+                   table_->ActEvent(player, act, book_.now_micros()));
+  return Apply(std::move(e));
 }
 
 absl::Status StudRunner::Do(const std::string& op, const Json& step) {
@@ -214,13 +213,12 @@ absl::Status StudRunner::Do(const std::string& op, const Json& step) {
     if (step.contains("button")) {
       return absl::InvalidArgumentError("stud_no_draw has no button");
     }
-    absl::StatusOr<std::vector<cards::Card>> deck = ReadDeck(step["deck"]);
-    if (!deck.ok()) return deck.status();
+    ASSIGN_OR_RETURN(std::vector<cards::Card> deck, ReadDeck(step["deck"]));
     // The service's deal at the end of the betting period, with the
     // file's deck for the one it shuffles.
     v1::RoundDealt* dealt = e.mutable_dealt();
     dealt->set_round(table_->round());
-    for (const cards::Card c : *deck) dealt->add_deck(cards::CardToString(c));
+    for (const cards::Card c : deck) dealt->add_deck(cards::CardToString(c));
     return Apply(std::move(e));
   }
   if (op == "act") return Act(player, step);
@@ -314,16 +312,14 @@ OJson StudRunner::Rounds() const {
 absl::StatusOr<std::unique_ptr<GameRunner>> MakeStudNoDrawRunner(
     const ScenarioFile& file, ScenarioBook& book) {
   stud::TableConfig config;
-  if (absl::Status s = ReadConfig(file.config, &config); !s.ok()) {
-    return absl::InvalidArgumentError(s.message());
-  }
+  RETURN_IF_ERROR(AsInvalidArgument(ReadConfig(file.config, &config)));
   v1::BankedTableCreated created =
       BankedTable(file, v1::BANKED_GAME_STUD_NO_DRAW);
   *created.mutable_stud() = ServiceConfig(config);
-  absl::StatusOr<std::unique_ptr<tables::StudTableState>> table =
-      tables::StudTableState::Create(created, book.now_micros());
-  if (!table.ok()) return absl::InvalidArgumentError(table.status().message());
-  return std::make_unique<StudRunner>(book, *std::move(table));
+  ASSIGN_OR_RETURN(std::unique_ptr<tables::StudTableState> table,
+                   AsInvalidArgument(tables::StudTableState::Create(
+                       created, book.now_micros())));
+  return std::make_unique<StudRunner>(book, std::move(table));
 }
 
 }  // namespace banca::scenario

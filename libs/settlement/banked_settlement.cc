@@ -86,24 +86,23 @@ absl::StatusOr<v1::LedgerTransaction> SettleTransaction(const BankedBet& bet,
   }
   // The house's side: positive = the bank gains (a lost stake), negative =
   // it pays winnings. Checked: `returned` comes from a payout table.
-  absl::StatusOr<int64_t> bank = money::Sub(bet.stake, returned);
-  if (!bank.ok()) return bank.status();
+  ASSIGN_OR_RETURN(const int64_t bank, money::Sub(bet.stake, returned));
   v1::PostingReason reason = v1::POSTING_REASON_BET_RETURNED;
   std::string memo;
-  if (*bank > 0) {
+  if (bank > 0) {
     reason = v1::POSTING_REASON_BET_LOST;
     memo = returned == 0 ? absl::StrCat(bet.bet_id, " lost ", bet.stake)
-                         : absl::StrCat(bet.bet_id, " lost ", *bank, ", ",
+                         : absl::StrCat(bet.bet_id, " lost ", bank, ", ",
                                         returned, " returned");
-  } else if (*bank < 0) {
+  } else if (bank < 0) {
     reason = v1::POSTING_REASON_PAYOUT;
-    memo = absl::StrCat(bet.bet_id, " won ", -*bank, " on ", bet.stake);
+    memo = absl::StrCat(bet.bet_id, " won ", -bank, " on ", bet.stake);
   } else {
     memo = absl::StrCat(bet.bet_id, " push, ", bet.stake, " returned");
   }
   v1::LedgerTransaction tx = NewTx(bet, reason, std::move(memo));
   AddPosting(tx, WagersAccount(bet.table_id), -bet.stake);
-  AddPosting(tx, std::string(kBankAccount), *bank);
+  AddPosting(tx, std::string(kBankAccount), bank);
   AddPosting(tx, ledger::PlayerCashAccount(bet.player), returned);
   return tx;
 }

@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/money/money.h"
 #include "libs/settlement/transaction_parts.h"
@@ -74,27 +75,44 @@ absl::StatusOr<v1::LedgerTransaction> CashOutTransaction(
   return tx;
 }
 
-absl::StatusOr<std::vector<v1::LedgerTransaction>> HandTransactions(
-    const poker::HandRecord& record, const poker::HandResult& result,
-    absl::Span<const poker::Event> events) {
-  std::map<int, std::string> seat_account;
-  for (const poker::SeatedPlayer& p : record.players) {
-    seat_account[p.seat] = SeatAccount(record.table_id, p.player);
-  }
-  const std::string pot = PotAccount(record.table_id);
-  const v1::Reference ref = HandReference(record.table_id, record.hand_number);
-  const std::string hand = HandId(record.table_id, record.hand_number);
-  auto account_of = [&](int seat) -> absl::StatusOr<std::string> {
-    auto it = seat_account.find(seat);
-    if (it == seat_account.end()) {
+namespace {
+
+// The accounts of one hand (each dealt-in seat's and the pot's), with the
+// hand's reference and id for the memos.
+struct HandAccounts {
+  std::map<int, std::string> seats;
+  std::string pot;
+  v1::Reference ref;
+  std::string hand;
+
+  absl::StatusOr<std::string> Seat(int seat) const {
+    auto it = seats.find(seat);
+    if (it == seats.end()) {
       return absl::InternalError(
           absl::StrCat("hand ", hand, ": seat ", seat, " was not dealt in"));
     }
     return it->second;
-  };
+  }
+};
 
-  // What each seat left in the pot.
-  std::map<int, int64_t> contributed;
+HandAccounts AccountsOf(const poker::HandRecord& record) {
+  HandAccounts a;
+  for (const poker::SeatedPlayer& p : record.players) {
+    a.seats[p.seat] = SeatAccount(record.table_id, p.player);
+  }
+  a.pot = PotAccount(record.table_id);
+  a.ref = HandReference(record.table_id, record.hand_number);
+  a.hand = HandId(record.table_id, record.hand_number);
+  return a;
+}
+
+// What each seat left in the pot: its bets, or in a void what it gets back.
+using Contributed = std::map<int, int64_t>;
+
+absl::StatusOr<Contributed> Contributions(
+    const std::string& hand, const poker::HandResult& result,
+    absl::Span<const poker::Event> events) {
+  Contributed contributed;
   bool finished = false;
   for (const poker::Event& e : events) {
     if (const auto* v = std::get_if<poker::HandVoided>(&e)) {
@@ -114,46 +132,58 @@ absl::StatusOr<std::vector<v1::LedgerTransaction>> HandTransactions(
       contributed[p.seat] = p.bet;
     }
   }
+  return contributed;
+}
 
-  std::vector<v1::LedgerTransaction> out;
+// The bets, from the seats into the pot; returns what the pot holds.
+absl::StatusOr<int64_t> AddBets(const HandAccounts& a,
+                                const Contributed& contributed,
+                                std::vector<v1::LedgerTransaction>& out) {
   int64_t in_pot = 0;
-  v1::LedgerTransaction bets = NewTx(v1::POSTING_REASON_POT_CONTRIBUTION, ref,
-                                     absl::StrCat("hand ", hand, ": bets"));
+  v1::LedgerTransaction bets = NewTx(v1::POSTING_REASON_POT_CONTRIBUTION, a.ref,
+                                     absl::StrCat("hand ", a.hand, ": bets"));
   for (const auto& [seat, amount] : contributed) {
     if (amount < 0) return absl::InternalError("negative contribution");
-    absl::StatusOr<std::string> account = account_of(seat);
-    if (!account.ok()) return account.status();
-    AddPosting(bets, *account, -amount);
+    ASSIGN_OR_RETURN(const std::string account, a.Seat(seat));
+    AddPosting(bets, account, -amount);
     in_pot += amount;
   }
-  AddPosting(bets, pot, in_pot);
+  AddPosting(bets, a.pot, in_pot);
   if (in_pot > 0) out.push_back(std::move(bets));
+  return in_pot;
+}
 
-  if (result.voided) {
-    v1::LedgerTransaction refund =
-        NewTx(v1::POSTING_REASON_VOID_REFUND, ref,
-              absl::StrCat("hand ", hand, " void (HE-72): bets returned"));
-    for (const auto& [seat, amount] : contributed) {
-      AddPosting(refund, *account_of(seat), amount);
-    }
-    AddPosting(refund, pot, -in_pot);
-    if (in_pot > 0) out.push_back(std::move(refund));
-    return out;
+// A void: every bet back to its seat (HE-72). AddBets found every seat.
+void AddVoidRefund(const HandAccounts& a, const Contributed& contributed,
+                   int64_t in_pot, std::vector<v1::LedgerTransaction>& out) {
+  v1::LedgerTransaction refund =
+      NewTx(v1::POSTING_REASON_VOID_REFUND, a.ref,
+            absl::StrCat("hand ", a.hand, " void (HE-72): bets returned"));
+  for (const auto& [seat, amount] : contributed) {
+    AddPosting(refund, *a.Seat(seat), amount);
   }
+  AddPosting(refund, a.pot, -in_pot);
+  if (in_pot > 0) out.push_back(std::move(refund));
+}
 
+// Each pot to its winners, then the rake to the house: together exactly
+// what the pot holds.
+absl::Status AddAwards(const HandAccounts& a, const poker::HandResult& result,
+                       int64_t in_pot,
+                       std::vector<v1::LedgerTransaction>& out) {
+  const std::string& hand = a.hand;
   int64_t paid_out = 0;
   int64_t rake = 0;
   for (size_t i = 0; i < result.pots.size(); ++i) {
     const poker::PotResult& p = result.pots[i];
     v1::LedgerTransaction award = NewTx(
-        v1::POSTING_REASON_POT_AWARD, ref,
+        v1::POSTING_REASON_POT_AWARD, a.ref,
         absl::StrCat("hand ", hand, ": ", i == 0 ? "main pot" : "side pot ",
                      i == 0 ? "" : absl::StrCat(i), " of ", p.amount));
     int64_t shares = 0;
     for (const poker::SeatAmount& s : p.shares) {
-      absl::StatusOr<std::string> account = account_of(s.seat);
-      if (!account.ok()) return account.status();
-      AddPosting(award, *account, s.amount);
+      ASSIGN_OR_RETURN(const std::string account, a.Seat(s.seat));
+      AddPosting(award, account, s.amount);
       shares += s.amount;
     }
     if (shares + p.rake != p.amount) {
@@ -161,7 +191,7 @@ absl::StatusOr<std::vector<v1::LedgerTransaction>> HandTransactions(
                                               " of ", p.amount, " pays ",
                                               shares, " plus rake ", p.rake));
     }
-    AddPosting(award, pot, -shares);
+    AddPosting(award, a.pot, -shares);
     if (shares > 0) out.push_back(std::move(award));
     paid_out += shares;
     rake += p.rake;
@@ -172,11 +202,29 @@ absl::StatusOr<std::vector<v1::LedgerTransaction>> HandTransactions(
                                             " plus rake ", rake));
   }
   if (rake > 0) {
-    v1::LedgerTransaction r = NewTx(v1::POSTING_REASON_RAKE, ref,
+    v1::LedgerTransaction r = NewTx(v1::POSTING_REASON_RAKE, a.ref,
                                     absl::StrCat("hand ", hand, ": rake"));
-    AddPosting(r, pot, -rake);
+    AddPosting(r, a.pot, -rake);
     AddPosting(r, std::string(kRakeAccount), rake);
     out.push_back(std::move(r));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<v1::LedgerTransaction>> HandTransactions(
+    const poker::HandRecord& record, const poker::HandResult& result,
+    absl::Span<const poker::Event> events) {
+  const HandAccounts accounts = AccountsOf(record);
+  ASSIGN_OR_RETURN(const Contributed contributed,
+                   Contributions(accounts.hand, result, events));
+  std::vector<v1::LedgerTransaction> out;
+  ASSIGN_OR_RETURN(const int64_t in_pot, AddBets(accounts, contributed, out));
+  if (result.voided) {
+    AddVoidRefund(accounts, contributed, in_pot, out);
+  } else {
+    RETURN_IF_ERROR(AddAwards(accounts, result, in_pot, out));
   }
   return out;
 }

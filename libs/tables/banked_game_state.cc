@@ -21,29 +21,26 @@ absl::StatusOr<std::unique_ptr<BankedGameState>> BankedGameState::Create(
         return absl::InvalidArgumentError(
             "roulette tables take the roulette settings only");
       }
-      absl::StatusOr<std::unique_ptr<RouletteTableState>> t =
-          RouletteTableState::Create(created, at_micros);
-      if (!t.ok()) return t.status();
-      return std::unique_ptr<BankedGameState>(std::move(*t));
+      ASSIGN_OR_RETURN(std::unique_ptr<RouletteTableState> t,
+                       RouletteTableState::Create(created, at_micros));
+      return std::unique_ptr<BankedGameState>(std::move(t));
     }
     case v1::BANKED_GAME_STUD_NO_DRAW: {
       if (created.has_roulette() || created.has_blackjack()) {
         return absl::InvalidArgumentError(
             "póquer sem descarte tables take the stud settings only");
       }
-      absl::StatusOr<std::unique_ptr<StudTableState>> t =
-          StudTableState::Create(created, at_micros);
-      if (!t.ok()) return t.status();
-      return std::unique_ptr<BankedGameState>(std::move(*t));
+      ASSIGN_OR_RETURN(std::unique_ptr<StudTableState> t,
+                       StudTableState::Create(created, at_micros));
+      return std::unique_ptr<BankedGameState>(std::move(t));
     }
     case v1::BANKED_GAME_BLACKJACK: {
       if (created.has_roulette() || created.has_stud()) {
         return absl::InvalidArgumentError("blackjack tables take no roulette");
       }
-      absl::StatusOr<std::unique_ptr<BlackjackTableState>> t =
-          BlackjackTableState::Create(created, at_micros);
-      if (!t.ok()) return t.status();
-      return std::unique_ptr<BankedGameState>(std::move(*t));
+      ASSIGN_OR_RETURN(std::unique_ptr<BlackjackTableState> t,
+                       BlackjackTableState::Create(created, at_micros));
+      return std::unique_ptr<BankedGameState>(std::move(t));
     }
     default:
       return absl::InvalidArgumentError(
@@ -133,10 +130,9 @@ absl::StatusOr<v1::BankedTableEvent> BankedGameState::NewStake(
   r->set_stake_minor(amount);
   // A round below 1 is refused by the table (Apply); the transaction needs
   // a valid one to be built.
-  absl::StatusOr<v1::LedgerTransaction> tx = settlement::StakeTransaction(
-      Bet(std::max<int64_t>(round, 1), player, bet_id, amount));
-  if (!tx.ok()) return tx.status();
-  *r->mutable_tx() = *std::move(tx);
+  ASSIGN_OR_RETURN(*r->mutable_tx(),
+                   settlement::StakeTransaction(Bet(std::max<int64_t>(round, 1),
+                                                    player, bet_id, amount)));
   return e;
 }
 
@@ -171,8 +167,7 @@ void BankedGameState::RevealWhenOver(
 
 absl::Status BankedGameState::Add(v1::BankedTableEvent& money,
                                   absl::StatusOr<v1::LedgerTransaction> tx) {
-  if (!tx.ok()) return tx.status();
-  *money.mutable_money()->add_transactions() = *std::move(tx);
+  ASSIGN_OR_RETURN(*money.mutable_money()->add_transactions(), std::move(tx));
   return absl::OkStatus();
 }
 
@@ -203,9 +198,8 @@ absl::Status BankedGameState::EndStake(
     return PayBack(*sagas_.TakeTimedOut(saga), e.at_micros(), derived);
   }
   const StakeSagas::Stake stake = *pending;
-  absl::Status s =
-      captured ? Captured(stake, e.at_micros(), derived) : Refused(stake);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(captured ? Captured(stake, e.at_micros(), derived)
+                           : Refused(stake));
   sagas_.End(saga, !captured && e.stake_refused().timed_out());
   if (!sagas_.AnyFor(stake.player_id()) &&
       disconnect_after_stake_.erase(stake.player_id()) > 0) {
@@ -231,10 +225,9 @@ absl::Status BankedGameState::ApplyConnection(
                             : sagas_.AnyFor(c.player_id());
   if (deferred) {
     if (!c.connected()) disconnect_after_stake_.insert(c.player_id());
-  } else if (absl::Status s = Connection(c.player_id(), c.connected(),
-                                         e.at_micros(), derived);
-             !s.ok()) {
-    return s;
+  } else {
+    RETURN_IF_ERROR(
+        Connection(c.player_id(), c.connected(), e.at_micros(), derived));
   }
   if (c.connected()) {
     disconnected_.erase(c.player_id());
@@ -252,15 +245,14 @@ absl::Status BankedGameState::ApplyLogged(const v1::BankedTableEvent& event) {
 
 absl::Status BankedGameState::Apply(
     const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
-  absl::Status s = e.has_stake_captured() || e.has_stake_refused()
-                       ? EndStake(e, derived)
-                   : e.has_connection() ? ApplyConnection(e, derived)
-                                        : ApplyGame(e, derived);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(e.has_stake_captured() || e.has_stake_refused()
+                      ? EndStake(e, derived)
+                  : e.has_connection() ? ApplyConnection(e, derived)
+                                       : ApplyGame(e, derived));
   // The engines seat a returning player connected.
   if (e.has_joined()) disconnected_.erase(e.joined().player_id());
   ++version_;
-  return s;
+  return absl::OkStatus();
 }
 
 }  // namespace banca::tables

@@ -36,17 +36,15 @@ std::optional<bj::Action> StakeAction(const StakeSagas::Stake& stake) {
 absl::StatusOr<std::unique_ptr<BlackjackTableState>>
 BlackjackTableState::Create(const v1::BankedTableCreated& created,
                             int64_t at_micros) {
-  absl::StatusOr<v1::BlackjackTableConfig> config =
-      NormalizeBlackjackConfig(created.blackjack());
-  if (!config.ok()) return config.status();
-  absl::StatusOr<bj::Table> engine =
-      bj::Table::Create(BlackjackSettings(*config));
-  if (!engine.ok()) return engine.status();
+  ASSIGN_OR_RETURN(v1::BlackjackTableConfig config,
+                   NormalizeBlackjackConfig(created.blackjack()));
+  ASSIGN_OR_RETURN(bj::Table engine,
+                   bj::Table::Create(BlackjackSettings(config)));
   v1::BankedTableCreated normalized = created;
   normalized.clear_roulette();
-  *normalized.mutable_blackjack() = *config;
+  *normalized.mutable_blackjack() = config;
   return std::unique_ptr<BlackjackTableState>(new BlackjackTableState(
-      std::move(normalized), *std::move(engine), at_micros));
+      std::move(normalized), std::move(engine), at_micros));
 }
 
 int64_t BlackjackTableState::round() const {
@@ -109,13 +107,12 @@ absl::StatusOr<v1::BankedTableEvent> BlackjackTableState::ActEvent(
     return absl::FailedPreconditionError(
         absl::StrCat("round ", request.round(), " is not in play"));
   }
-  absl::StatusOr<bj::ActionType> type =
-      BlackjackActionFromProto(request.action());
-  if (!type.ok()) return type.status();
+  ASSIGN_OR_RETURN(const bj::ActionType type,
+                   BlackjackActionFromProto(request.action()));
   const bj::LegalActions legal = engine_.round()->legal();
   int64_t stake = 0;
   std::string bet;
-  switch (*type) {
+  switch (type) {
     case bj::ActionType::kDouble:
       stake = legal.double_amount;
       bet = bj::BetId(bj::BetKind::kDouble, legal.hand);
@@ -137,12 +134,12 @@ absl::StatusOr<v1::BankedTableEvent> BlackjackTableState::ActEvent(
   // The engine's own checks (turn, legality, amounts) on a copy.
   bj::Table copy = engine_;
   RETURN_IF_ERROR(copy.Act(
-      player, bj::Action{*type, stake > 0 ? stake : request.amount_minor()}));
+      player, bj::Action{type, stake > 0 ? stake : request.amount_minor()}));
   if (stake > 0) {
-    absl::StatusOr<v1::BankedTableEvent> e = NewStake(
-        player, SeatBetId(seat->second, bet), request.round(), stake, now);
-    if (!e.ok()) return e.status();
-    e->mutable_stake_requested()->set_blackjack_action(request.action());
+    ASSIGN_OR_RETURN(v1::BankedTableEvent e,
+                     NewStake(player, SeatBetId(seat->second, bet),
+                              request.round(), stake, now));
+    e.mutable_stake_requested()->set_blackjack_action(request.action());
     return e;
   }
   v1::BankedTableEvent e;
@@ -229,58 +226,21 @@ absl::Status BlackjackTableState::ApplyGame(
       last_left_ = SummaryFor(player);
       break;
     }
-    case v1::BankedTableEvent::kStakeRequested: {
-      const v1::StakeRequested& r = e.stake_requested();
-      if (sagas_.AnyFor(r.player_id())) {
-        return absl::FailedPreconditionError(
-            "your previous stake is still being captured");
-      }
-      if (r.round() != round()) {
-        return absl::FailedPreconditionError(
-            absl::StrCat("round ", r.round(),
-                         " is not taking this stake; round ", round(), " is"));
-      }
-      if (!StakeAction(r) && engine_.in_round()) {
-        return absl::FailedPreconditionError(
-            "a round is in progress: the main bet waits for the next one");
-      }
-      bj::Table copy = engine_;
-      RETURN_IF_ERROR(MoveClock(copy, at));
-      RETURN_IF_ERROR(ApplyStake(copy, r));
-      return sagas_.Begin(id(), r);
-    }
-    case v1::BankedTableEvent::kActionRequested: {
-      const v1::ActionRequested& a = e.action_requested();
-      if (!engine_.in_round() || a.round() != engine_.rounds_dealt()) {
-        return absl::FailedPreconditionError(
-            absl::StrCat("round ", a.round(), " is not in play"));
-      }
-      bj::Table next = engine_;
-      RETURN_IF_ERROR(MoveClock(next, at));
-      absl::Status s;
-      if (a.timeout()) {
-        s = next.Timeout(a.player_id());
-      } else {
-        absl::StatusOr<bj::ActionType> type =
-            BlackjackActionFromProto(a.action());
-        if (!type.ok()) return type.status();
-        s = next.Act(a.player_id(), bj::Action{*type, 0});
-      }
-      if (!s.ok()) return s;
-      engine_ = std::move(next);
+    case v1::BankedTableEvent::kStakeRequested:
+      return RequestStake(e.stake_requested(), at);
+    case v1::BankedTableEvent::kActionRequested:
+      RETURN_IF_ERROR(ApplyAction(e.action_requested(), at));
       break;
-    }
     case v1::BankedTableEvent::kDealt: {
       if (e.dealt().round() != engine_.rounds_dealt() + 1) {
         return absl::FailedPreconditionError(
             absl::StrCat("round ", e.dealt().round(), " is not the next"));
       }
-      absl::StatusOr<std::vector<cards::Card>> deck =
-          wire::CardsFromStrings(e.dealt().deck());
-      if (!deck.ok()) return deck.status();
+      ASSIGN_OR_RETURN(std::vector<cards::Card> deck,
+                       wire::CardsFromStrings(e.dealt().deck()));
       bj::Table next = engine_;
       RETURN_IF_ERROR(MoveClock(next, at));
-      RETURN_IF_ERROR(next.Deal(*std::move(deck)));
+      RETURN_IF_ERROR(next.Deal(std::move(deck)));
       engine_ = std::move(next);
       deal_at_ = 0;
       NoteDealt(e.dealt());
@@ -301,6 +261,48 @@ absl::Status BlackjackTableState::ApplyGame(
   }
   RETURN_IF_ERROR(Drain(at, derived));
   NoteTurn(at);
+  return absl::OkStatus();
+}
+
+// A stake for the round being bet on (the main bet), or for a decision
+// (double, split, insurance): the saga starts once the engine would take it.
+absl::Status BlackjackTableState::RequestStake(const v1::StakeRequested& r,
+                                               int64_t at) {
+  if (sagas_.AnyFor(r.player_id())) {
+    return absl::FailedPreconditionError(
+        "your previous stake is still being captured");
+  }
+  if (r.round() != round()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("round ", r.round(), " is not taking this stake; round ",
+                     round(), " is"));
+  }
+  if (!StakeAction(r) && engine_.in_round()) {
+    return absl::FailedPreconditionError(
+        "a round is in progress: the main bet waits for the next one");
+  }
+  bj::Table copy = engine_;
+  RETURN_IF_ERROR(MoveClock(copy, at));
+  RETURN_IF_ERROR(ApplyStake(copy, r));
+  return sagas_.Begin(id(), r);
+}
+
+// A decision that moves no money (or the player's timer running out).
+absl::Status BlackjackTableState::ApplyAction(const v1::ActionRequested& a,
+                                              int64_t at) {
+  if (!engine_.in_round() || a.round() != engine_.rounds_dealt()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("round ", a.round(), " is not in play"));
+  }
+  bj::Table next = engine_;
+  RETURN_IF_ERROR(MoveClock(next, at));
+  if (a.timeout()) {
+    RETURN_IF_ERROR(next.Timeout(a.player_id()));
+  } else {
+    ASSIGN_OR_RETURN(bj::ActionType type, BlackjackActionFromProto(a.action()));
+    RETURN_IF_ERROR(next.Act(a.player_id(), bj::Action{type, 0}));
+  }
+  engine_ = std::move(next);
   return absl::OkStatus();
 }
 

@@ -76,7 +76,11 @@ class BlackjackTableState final : public BankedGameState {
   absl::Status Connection(const std::string& player, bool connected, int64_t at,
                           std::vector<v1::BankedTableEvent>* derived) override;
 
+  // ApplyGame's stake request and decision.
+  absl::Status RequestStake(const v1::StakeRequested& r, int64_t at);
+  absl::Status ApplyAction(const v1::ActionRequested& a, int64_t at);
   // Moves `table`'s clock to `at` (seconds since the table's creation).
+
   absl::Status MoveClock(games::blackjack::Table& table, int64_t at) const;
   // What a stake buys, applied to `table`.
   static absl::Status ApplyStake(games::blackjack::Table& table,

@@ -1,6 +1,7 @@
 #include "libs/tables/blackjack_wire.h"
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/wire/table_codec.h"
 
 namespace banca::tables {
@@ -31,9 +32,8 @@ absl::StatusOr<v1::BlackjackTableConfig> NormalizeBlackjackConfig(
   if (c.currency().size() != 3) {
     return absl::InvalidArgumentError("blackjack.currency must be ISO 4217");
   }
-  if (absl::Status s = BlackjackSettings(c).Validate(); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("blackjack: ", s.message()));
-  }
+  RETURN_IF_ERROR(
+      AsInvalidArgument(BlackjackSettings(c).Validate(), "blackjack: "));
   return c;
 }
 

@@ -1,6 +1,7 @@
 #include "libs/tables/poker_config.h"
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::tables {
 namespace poker = games::poker;
@@ -56,9 +57,7 @@ absl::StatusOr<v1::PokerTableConfig> NormalizeConfig(
     return absl::InvalidArgumentError(
         "config.rake_bps and rake_cap_minor need a rake_mode");
   }
-  if (absl::Status s = EngineConfig(c).Validate(); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("config: ", s.message()));
-  }
+  RETURN_IF_ERROR(AsInvalidArgument(EngineConfig(c).Validate(), "config: "));
   return c;
 }
 

@@ -31,18 +31,17 @@ constexpr int kVirtualRevolutions = 10;
 
 absl::StatusOr<std::unique_ptr<RouletteTableState>> RouletteTableState::Create(
     const v1::BankedTableCreated& created, int64_t at_micros) {
-  absl::StatusOr<v1::RouletteTableConfig> config =
-      NormalizeRouletteConfig(created.game(), created.roulette());
-  if (!config.ok()) return config.status();
-  absl::StatusOr<rl::Table> engine =
-      rl::Table::Create(RouletteEngineConfig(created.game(), *config),
-                        absl::FromUnixMicros(at_micros));
-  if (!engine.ok()) return engine.status();
+  ASSIGN_OR_RETURN(v1::RouletteTableConfig config,
+                   NormalizeRouletteConfig(created.game(), created.roulette()));
+  ASSIGN_OR_RETURN(
+      rl::Table engine,
+      rl::Table::Create(RouletteEngineConfig(created.game(), config),
+                        absl::FromUnixMicros(at_micros)));
   v1::BankedTableCreated normalized = created;
   normalized.clear_blackjack();
-  *normalized.mutable_roulette() = *config;
+  *normalized.mutable_roulette() = config;
   return std::unique_ptr<RouletteTableState>(new RouletteTableState(
-      std::move(normalized), *std::move(engine), at_micros));
+      std::move(normalized), std::move(engine), at_micros));
 }
 
 absl::Time RouletteTableState::EngineTime(int64_t at_micros) {
@@ -62,11 +61,10 @@ bool RouletteTableState::PendingBet(const std::string& player,
 absl::StatusOr<v1::BankedTableEvent> RouletteTableState::BetEvent(
     const std::string& player, const v1::PlaceBankedBetRequest& request,
     int64_t now) const {
-  absl::StatusOr<v1::BankedTableEvent> e =
-      NewStake(player, absl::StrCat("b", bets_ + 1), request.round(),
-               request.amount_minor(), now);
-  if (!e.ok()) return e.status();
-  *e->mutable_stake_requested()->mutable_roulette() = request.roulette();
+  ASSIGN_OR_RETURN(v1::BankedTableEvent e,
+                   NewStake(player, absl::StrCat("b", bets_ + 1),
+                            request.round(), request.amount_minor(), now));
+  *e.mutable_stake_requested()->mutable_roulette() = request.roulette();
   return e;
 }
 
@@ -141,13 +139,14 @@ absl::Status RouletteTableState::RequestStake(const v1::BankedTableEvent& e) {
     return absl::DataLossError(absl::StrCat("stake ", r.saga_id(), " / bet ",
                                             r.bet_id(), " out of order"));
   }
-  absl::StatusOr<rl::BetRequest> request = RouletteBetFromProto(
-      engine_.config().wheel, r.roulette(), r.stake_minor());
-  if (!request.ok()) return request.status();
-  absl::StatusOr<rl::BetPlaced> placed = engine_.PlaceBet(
-      r.player_id(), r.bet_id(), *request,
-      absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_)));
-  if (!placed.ok()) return placed.status();
+  ASSIGN_OR_RETURN(rl::BetRequest request,
+                   RouletteBetFromProto(engine_.config().wheel, r.roulette(),
+                                        r.stake_minor()));
+  RETURN_IF_ERROR(engine_
+                      .PlaceBet(r.player_id(), r.bet_id(), request,
+                                absl::FromUnixMicros(
+                                    std::max(e.at_micros(), engine_micros_)))
+                      .status());
   EngineTime(e.at_micros());
   RETURN_IF_ERROR(sagas_.Begin(id(), r));
   ++bets_;
@@ -167,9 +166,10 @@ absl::Status RouletteTableState::Refused(const StakeSagas::Stake& stake) {
   // Off the board again: the stake never moved. Within the window: the
   // launch waits for every pending stake, so the engine's time is still
   // before the window's end.
-  absl::StatusOr<rl::BetWithdrawn> off = engine_.Withdraw(
-      stake.player_id(), stake.bet_id(), absl::FromUnixMicros(engine_micros_));
-  if (!off.ok()) return off.status();
+  RETURN_IF_ERROR(engine_
+                      .Withdraw(stake.player_id(), stake.bet_id(),
+                                absl::FromUnixMicros(engine_micros_))
+                      .status());
   requests_.erase(stake.bet_id());
   return absl::OkStatus();
 }
@@ -247,89 +247,12 @@ absl::Status RouletteTableState::ApplyGame(
     case v1::BankedTableEvent::kStakeRequested:
       status = RequestStake(e);
       break;
-    case v1::BankedTableEvent::kWithdrawRequested: {
-      const v1::BetWithdrawRequested& w = e.withdraw_requested();
-      if (PendingBet(w.player_id(), w.bet_id())) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "bet ", w.bet_id(), "'s stake is still being captured"));
-      }
-      absl::StatusOr<rl::BetWithdrawn> off = engine_.Withdraw(
-          w.player_id(), w.bet_id(),
-          absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_)));
-      if (!off.ok()) return off.status();
-      EngineTime(e.at_micros());
-      requests_.erase(w.bet_id());
-      v1::BankedTableEvent money =
-          Money(off->round, "withdrawn", engine_micros_);
-      RETURN_IF_ERROR(
-          Add(money, settlement::VoidRefundTransaction(
-                         Bet(off->round, off->player, off->bet_id, off->stake),
-                         /*withdrawn=*/true)));
-      derived->push_back(std::move(money));
-      break;
-    }
-    case v1::BankedTableEvent::kSpin: {
-      if (sagas_.any()) {
-        return absl::FailedPreconditionError(
-            "a stake is still being captured; the ball waits for it");
-      }
-      const v1::SpinRecorded& spin = e.spin();
-      if (spin.round() != engine_.round()) {
-        return absl::FailedPreconditionError(
-            absl::StrCat("round ", spin.round(), " is not in play"));
-      }
-      absl::StatusOr<rl::Pocket> pocket =
-          rl::ParsePocket(engine_.config().wheel, spin.number());
-      if (!pocket.ok()) return pocket.status();
-      absl::StatusOr<rl::SpinResult> result = engine_.Spin(
-          rl::SpinOutcome{*pocket, spin.revolutions(), false},
-          absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_)));
-      if (!result.ok()) return result.status();
-      EngineTime(e.at_micros());
-      last_.spin = *result;
-      if (const auto* settled = std::get_if<rl::RoundSettled>(&*result)) {
-        v1::BankedTableEvent money =
-            Money(settled->round, "settled", engine_micros_);
-        for (const rl::BetSettlement& b : settled->bets) {
-          requests_.erase(b.bet_id);
-          RETURN_IF_ERROR(
-              Add(money, settlement::SettleTransaction(
-                             Bet(settled->round, b.player, b.bet_id, b.stake),
-                             b.returned)));
-        }
-        if (money.money().transactions_size() > 0) {
-          derived->push_back(std::move(money));
-        }
-        NoteSessions(settled->notices);
-      }
-      break;
-    }
-    case v1::BankedTableEvent::kVoidRequested: {
-      if (sagas_.any()) {
-        return absl::FailedPreconditionError(
-            "a stake is still being captured; void the round once it is "
-            "decided");
-      }
-      absl::StatusOr<rl::FailureResult> failed = engine_.Fail(
-          absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_)));
-      if (!failed.ok()) return failed.status();
-      EngineTime(e.at_micros());
-      if (const auto* voided = std::get_if<rl::RoundVoided>(&*failed)) {
-        last_.voided = *voided;
-        v1::BankedTableEvent money =
-            Money(voided->round, "void", engine_micros_);
-        for (const rl::BetWithdrawn& b : voided->refunds) {
-          requests_.erase(b.bet_id);
-          RETURN_IF_ERROR(
-              Add(money, settlement::VoidRefundTransaction(
-                             Bet(b.round, b.player, b.bet_id, b.stake))));
-        }
-        if (money.money().transactions_size() > 0) {
-          derived->push_back(std::move(money));
-        }
-      }
-      break;
-    }
+    case v1::BankedTableEvent::kWithdrawRequested:
+      return Withdraw(e, derived);
+    case v1::BankedTableEvent::kSpin:
+      return SettleSpin(e, derived);
+    case v1::BankedTableEvent::kVoidRequested:
+      return VoidRound(e, derived);
     case v1::BankedTableEvent::kInactivityChecked:
       if (e.at_micros() < engine_micros_) {
         return absl::InvalidArgumentError("time went backwards");
@@ -341,6 +264,95 @@ absl::Status RouletteTableState::ApplyGame(
       return absl::InvalidArgumentError("not a roulette table event");
   }
   return status;
+}
+
+// A bet taken off the board before the spin: its stake goes back.
+absl::Status RouletteTableState::Withdraw(
+    const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
+  const v1::BetWithdrawRequested& w = e.withdraw_requested();
+  if (PendingBet(w.player_id(), w.bet_id())) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("bet ", w.bet_id(), "'s stake is still being captured"));
+  }
+  ASSIGN_OR_RETURN(rl::BetWithdrawn off,
+                   engine_.Withdraw(w.player_id(), w.bet_id(),
+                                    absl::FromUnixMicros(std::max(
+                                        e.at_micros(), engine_micros_))));
+  EngineTime(e.at_micros());
+  requests_.erase(w.bet_id());
+  v1::BankedTableEvent money = Money(off.round, "withdrawn", engine_micros_);
+  RETURN_IF_ERROR(
+      Add(money, settlement::VoidRefundTransaction(
+                     Bet(off.round, off.player, off.bet_id, off.stake),
+                     /*withdrawn=*/true)));
+  derived->push_back(std::move(money));
+  return absl::OkStatus();
+}
+
+// The ball's number: a valid spin settles the round's bets.
+absl::Status RouletteTableState::SettleSpin(
+    const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
+  if (sagas_.any()) {
+    return absl::FailedPreconditionError(
+        "a stake is still being captured; the ball waits for it");
+  }
+  const v1::SpinRecorded& spin = e.spin();
+  if (spin.round() != engine_.round()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("round ", spin.round(), " is not in play"));
+  }
+  ASSIGN_OR_RETURN(rl::Pocket pocket,
+                   rl::ParsePocket(engine_.config().wheel, spin.number()));
+  ASSIGN_OR_RETURN(
+      rl::SpinResult result,
+      engine_.Spin(
+          rl::SpinOutcome{pocket, spin.revolutions(), false},
+          absl::FromUnixMicros(std::max(e.at_micros(), engine_micros_))));
+  EngineTime(e.at_micros());
+  last_.spin = result;
+  if (const auto* settled = std::get_if<rl::RoundSettled>(&result)) {
+    v1::BankedTableEvent money =
+        Money(settled->round, "settled", engine_micros_);
+    for (const rl::BetSettlement& b : settled->bets) {
+      requests_.erase(b.bet_id);
+      RETURN_IF_ERROR(Add(
+          money,
+          settlement::SettleTransaction(
+              Bet(settled->round, b.player, b.bet_id, b.stake), b.returned)));
+    }
+    if (money.money().transactions_size() > 0) {
+      derived->push_back(std::move(money));
+    }
+    NoteSessions(settled->notices);
+  }
+  return absl::OkStatus();
+}
+
+// A failed round: every bet on the board goes back.
+absl::Status RouletteTableState::VoidRound(
+    const v1::BankedTableEvent& e, std::vector<v1::BankedTableEvent>* derived) {
+  if (sagas_.any()) {
+    return absl::FailedPreconditionError(
+        "a stake is still being captured; void the round once it is "
+        "decided");
+  }
+  ASSIGN_OR_RETURN(rl::FailureResult failed,
+                   engine_.Fail(absl::FromUnixMicros(
+                       std::max(e.at_micros(), engine_micros_))));
+  EngineTime(e.at_micros());
+  if (const auto* voided = std::get_if<rl::RoundVoided>(&failed)) {
+    last_.voided = *voided;
+    v1::BankedTableEvent money = Money(voided->round, "void", engine_micros_);
+    for (const rl::BetWithdrawn& b : voided->refunds) {
+      requests_.erase(b.bet_id);
+      RETURN_IF_ERROR(Add(money, settlement::VoidRefundTransaction(Bet(
+                                     b.round, b.player, b.bet_id, b.stake))));
+    }
+    if (money.money().transactions_size() > 0) {
+      derived->push_back(std::move(money));
+    }
+  }
+  return absl::OkStatus();
 }
 
 v1::BankedTableInfo RouletteTableState::Info() const {

@@ -92,6 +92,13 @@ class RouletteTableState final : public BankedGameState {
                           std::vector<v1::BankedTableEvent>* derived) override;
 
   absl::Status RequestStake(const v1::BankedTableEvent& e);
+  // The money-moving events of ApplyGame.
+  absl::Status Withdraw(const v1::BankedTableEvent& e,
+                        std::vector<v1::BankedTableEvent>* derived);
+  absl::Status SettleSpin(const v1::BankedTableEvent& e,
+                          std::vector<v1::BankedTableEvent>* derived);
+  absl::Status VoidRound(const v1::BankedTableEvent& e,
+                         std::vector<v1::BankedTableEvent>* derived);
   absl::Status EndSession(const std::string& player);
   // The engine's clock: the event's time, never earlier than the last.
   absl::Time EngineTime(int64_t at_micros);

@@ -4,6 +4,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/roulette/chance.h"
 #include "libs/games/roulette/pocket.h"
@@ -57,9 +58,8 @@ absl::StatusOr<v1::RouletteTableConfig> NormalizeRouletteConfig(
   if (c.currency().size() != 3) {
     return absl::InvalidArgumentError("roulette.currency must be ISO 4217");
   }
-  if (absl::Status s = RouletteEngineConfig(game, c).Validate(); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("roulette: ", s.message()));
-  }
+  RETURN_IF_ERROR(AsInvalidArgument(RouletteEngineConfig(game, c).Validate(),
+                                    "roulette: "));
   return c;
 }
 
@@ -89,13 +89,9 @@ rl::TableConfig RouletteEngineConfig(v1::BankedGame game,
 absl::StatusOr<rl::BetRequest> RouletteBetFromProto(rl::WheelKind wheel,
                                                     const v1::RouletteBet& bet,
                                                     int64_t amount) {
-  absl::StatusOr<rl::BetKind> kind = rl::ParseBetKind(bet.kind());
-  if (!kind.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("roulette.kind: ", kind.status().message()));
-  }
   rl::BetRequest r;
-  r.kind = *kind;
+  ASSIGN_OR_RETURN(r.kind, AsInvalidArgument(rl::ParseBetKind(bet.kind()),
+                                             "roulette.kind: "));
   r.amount = amount;
   if (bet.numbers_size() > rl::kMaxRequestNumbers) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -112,12 +108,10 @@ absl::StatusOr<rl::BetRequest> RouletteBetFromProto(rl::WheelKind wheel,
       r.numbers.push_back(digit);
       continue;
     }
-    absl::StatusOr<rl::Pocket> p = rl::ParsePocket(wheel, text);
-    if (!p.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("roulette.numbers[", i, "]: ", p.status().message()));
-    }
-    r.numbers.push_back(*p);
+    ASSIGN_OR_RETURN(const rl::Pocket p,
+                     AsInvalidArgument(rl::ParsePocket(wheel, text),
+                                       "roulette.numbers[", i, "]: "));
+    r.numbers.push_back(p);
   }
   if (bet.index_size() > rl::kMaxRequestIndexes) {
     return absl::InvalidArgumentError(

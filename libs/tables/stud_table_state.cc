@@ -23,16 +23,15 @@ bool IsBet(const StakeSagas::Stake& stake) {
 
 absl::StatusOr<std::unique_ptr<StudTableState>> StudTableState::Create(
     const v1::BankedTableCreated& created, int64_t) {
-  absl::StatusOr<v1::StudTableConfig> config =
-      NormalizeStudConfig(created.stud());
-  if (!config.ok()) return config.status();
-  absl::StatusOr<stud::Table> engine =
-      stud::Table::Create(StudEngineConfig(*config), created.table_id());
-  if (!engine.ok()) return engine.status();
+  ASSIGN_OR_RETURN(v1::StudTableConfig config,
+                   NormalizeStudConfig(created.stud()));
+  ASSIGN_OR_RETURN(
+      stud::Table engine,
+      stud::Table::Create(StudEngineConfig(config), created.table_id()));
   v1::BankedTableCreated normalized = created;
-  *normalized.mutable_stud() = *config;
+  *normalized.mutable_stud() = config;
   return std::unique_ptr<StudTableState>(
-      new StudTableState(std::move(normalized), *std::move(engine)));
+      new StudTableState(std::move(normalized), std::move(engine)));
 }
 
 int64_t StudTableState::round() const {
@@ -90,11 +89,11 @@ absl::StatusOr<v1::BankedTableEvent> StudTableState::ActEvent(
     }
     case v1::STUD_ACTION_TYPE_BET: {
       RETURN_IF_ERROR(copy.Continue(player));
-      absl::StatusOr<v1::BankedTableEvent> e =
+      ASSIGN_OR_RETURN(
+          v1::BankedTableEvent e,
           NewStake(player, absl::StrCat(player, ".bet"), request.round(),
-                   engine_.round()->ViewFor(seat->second).continue_bet, now);
-      if (!e.ok()) return e.status();
-      e->mutable_stake_requested()->set_stud_action(v1::STUD_ACTION_TYPE_BET);
+                   engine_.round()->ViewFor(seat->second).continue_bet, now));
+      e.mutable_stake_requested()->set_stud_action(v1::STUD_ACTION_TYPE_BET);
       return e;
     }
     default:
@@ -157,8 +156,7 @@ absl::Status StudTableState::ApplyGame(
         return absl::FailedPreconditionError(
             "a stake of yours is still being captured");
       }
-      absl::StatusOr<stud::PlayerLeft> left = next.Leave(player);
-      if (!left.ok()) return left.status();
+      RETURN_IF_ERROR(next.Leave(player).status());
       break;  // the PlayerLeft event carries the session (Drain)
     }
     case v1::BankedTableEvent::kStakeRequested: {
@@ -205,10 +203,9 @@ absl::Status StudTableState::ApplyGame(
         return absl::FailedPreconditionError(
             absl::StrCat("round ", e.dealt().round(), " is not taking antes"));
       }
-      absl::StatusOr<std::vector<cards::Card>> deck =
-          wire::CardsFromStrings(e.dealt().deck());
-      if (!deck.ok()) return deck.status();
-      RETURN_IF_ERROR(next.Deal(*deck, Ms(at)));
+      ASSIGN_OR_RETURN(const std::vector<cards::Card> deck,
+                       wire::CardsFromStrings(e.dealt().deck()));
+      RETURN_IF_ERROR(next.Deal(deck, Ms(at)));
       deal_at_ = 0;
       NoteDealt(e.dealt());
       break;

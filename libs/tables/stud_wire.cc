@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
 #include "libs/wire/table_codec.h"
 
 namespace banca::tables {
@@ -53,9 +54,7 @@ absl::StatusOr<v1::StudTableConfig> NormalizeStudConfig(
   if (c.currency().size() != 3) {
     return absl::InvalidArgumentError("stud.currency must be ISO 4217");
   }
-  if (absl::Status s = StudEngineConfig(c).Validate(); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("stud: ", s.message()));
-  }
+  RETURN_IF_ERROR(AsInvalidArgument(StudEngineConfig(c).Validate(), "stud: "));
   return c;
 }
 

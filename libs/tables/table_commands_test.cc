@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 #include "libs/cards/card.h"
+#include "libs/common/status_macros.h"
 
 namespace banca::tables {
 namespace {
@@ -25,13 +26,13 @@ std::unique_ptr<TableState> NewTable() {
 }
 
 absl::Status Seat(TableState& t, const std::string& player, int seat) {
-  absl::StatusOr<v1::TableEvent> e = BuyInRequest(t, player, seat, 5000, false);
-  if (!e.ok()) return e.status();
+  ASSIGN_OR_RETURN(const v1::TableEvent e,
+                   BuyInRequest(t, player, seat, 5000, false));
   std::vector<v1::TableEvent> derived;
-  if (absl::Status s = t.Apply(*e, &derived); !s.ok()) return s;
+  RETURN_IF_ERROR(t.Apply(e, &derived));
   v1::TableEvent done;
   done.set_table_id("t1");
-  done.mutable_buy_in_completed()->set_saga_id(e->buy_in_requested().saga_id());
+  done.mutable_buy_in_completed()->set_saga_id(e.buy_in_requested().saga_id());
   return t.Apply(done, &derived);
 }
 

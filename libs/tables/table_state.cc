@@ -64,14 +64,13 @@ absl::StatusOr<std::unique_ptr<TableState>> TableState::Create(
   if (!wire::IsValidTableId(created.table_id())) {
     return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
   }
-  absl::StatusOr<v1::PokerTableConfig> config =
-      tables::NormalizeConfig(created.config());
-  if (!config.ok()) return config.status();
-  absl::StatusOr<poker::Table> engine =
-      poker::Table::Create(tables::EngineConfig(*config), created.table_id());
-  if (!engine.ok()) return engine.status();
+  ASSIGN_OR_RETURN(v1::PokerTableConfig config,
+                   tables::NormalizeConfig(created.config()));
+  ASSIGN_OR_RETURN(
+      poker::Table engine,
+      poker::Table::Create(tables::EngineConfig(config), created.table_id()));
   return std::unique_ptr<TableState>(new TableState(
-      std::move(*engine), created.table_id(), created.name(), *config));
+      std::move(engine), created.table_id(), created.name(), config));
 }
 
 std::string TableState::NextSagaId() const {
@@ -244,10 +243,9 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
                                                 " out of order (next ",
                                                 hands_started_ + 1, ")"));
       }
-      absl::StatusOr<std::vector<cards::Card>> deck =
-          wire::CardsFromStrings(e.deck());
-      if (!deck.ok()) return deck.status();
-      RETURN_IF_ERROR(engine_.StartHand(e.button_draw(), std::move(*deck)));
+      ASSIGN_OR_RETURN(std::vector<cards::Card> deck,
+                       wire::CardsFromStrings(e.deck()));
+      RETURN_IF_ERROR(engine_.StartHand(e.button_draw(), std::move(deck)));
       ++hands_started_;
       return absl::OkStatus();
     }
@@ -255,10 +253,9 @@ absl::Status TableState::ApplyInput(const v1::TableEvent& event,
       const v1::ActionApplied& e = event.action_applied();
       RETURN_IF_ERROR(CheckCurrentHand(e.hand_number()));
       if (e.timeout()) return engine_.Timeout(e.player_id());
-      absl::StatusOr<poker::Action> action =
-          tables::ActionFromProto(e.action(), e.amount_minor());
-      if (!action.ok()) return action.status();
-      return engine_.Act(e.player_id(), *action);
+      ASSIGN_OR_RETURN(poker::Action action,
+                       tables::ActionFromProto(e.action(), e.amount_minor()));
+      return engine_.Act(e.player_id(), action);
     }
     case v1::TableEvent::kHandVoidRequested:
       if (event.hand_void_requested().hand_number() != hands_started_) {
@@ -323,15 +320,14 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
   const poker::Hand* hand = engine_.hand();
   if (hand != nullptr && hand->finished() && hands_settled_ < hands_started_) {
     ++hands_settled_;
-    absl::StatusOr<std::vector<v1::LedgerTransaction>> txs =
-        settlement::HandTransactions(hand->record(), hand->result(),
-                                     hand->events());
-    if (!txs.ok()) return txs.status();
+    ASSIGN_OR_RETURN(std::vector<v1::LedgerTransaction> txs,
+                     settlement::HandTransactions(
+                         hand->record(), hand->result(), hand->events()));
     v1::TableEvent e = Derived();
     v1::HandSettled* settled = e.mutable_hand_settled();
     settled->set_hand_number(hands_started_);
     settled->set_hand_id(settlement::HandId(id_, hands_started_));
-    for (v1::LedgerTransaction& tx : *txs) {
+    for (v1::LedgerTransaction& tx : txs) {
       *settled->add_transactions() = std::move(tx);
     }
     settled->set_rake_minor(hand->result().rake);

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/log_backend.h"
 #include "libs/ledger/account.h"
@@ -52,112 +53,126 @@ std::vector<const v1::LedgerTransaction*> TransactionsOf(
 
 }  // namespace
 
-absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
-                                          const std::string& log_spec) {
-  AuditReport report;
-  std::unique_ptr<eventlog::EventLog> opened;
-  if (log_spec.empty() || log_spec == "embedded") {
-    const std::string log_dir = data_dir + "/log";
-    if (!std::filesystem::exists(log_dir)) {
-      return absl::NotFoundError(absl::StrCat("no event log at ", log_dir));
-    }
-    // 1. Every record's length and CRC, before anything opens the log
-    // (opening truncates a torn tail; the auditor must see it first). A torn
-    // tail is what a crash leaves (an unacknowledged write, or the zeroed
-    // room the log reserves ahead of its writes): reported, not a problem.
-    auto scan = eventlog::ScanJournal(log_dir);
-    if (!scan.ok()) return scan.status();
-    report.journal = *scan;
-    if (!scan->ok) Problem(report, absl::StrCat("journal: ", scan->error));
-  } else {
+namespace {
+
+// 1. Every record's length and CRC, before anything opens the log (opening
+// truncates a torn tail; the auditor must see it first). A torn tail is
+// what a crash leaves (an unacknowledged write, or the zeroed room the log
+// reserves ahead of its writes): reported, not a problem.
+absl::Status ScanJournalFirst(const std::string& data_dir,
+                              const std::string& log_spec,
+                              AuditReport& report) {
+  if (!log_spec.empty() && log_spec != "embedded") {
     // Kafka checks each record batch's CRC32C itself when consumers fetch.
     report.journal_checked_by_kafka = true;
+    return absl::OkStatus();
   }
-  auto log = eventlog::OpenLogBackend(log_spec, data_dir);
-  if (!log.ok()) {
-    return absl::Status(log.status().code(),
-                        absl::StrCat("cannot open the log (is the server still "
-                                     "running?): ",
-                                     log.status().message()));
+  const std::string log_dir = data_dir + "/log";
+  if (!std::filesystem::exists(log_dir)) {
+    return absl::NotFoundError(absl::StrCat("no event log at ", log_dir));
   }
+  ASSIGN_OR_RETURN(auto scan, eventlog::ScanJournal(log_dir));
+  report.journal = scan;
+  if (!scan.ok) Problem(report, absl::StrCat("journal: ", scan.error));
+  return absl::OkStatus();
+}
 
-  // 2. Sequences and the ledger, replayed from offset 0.
+// Each stream's events numbered 1, 2, 3... and named by stream and number.
+void CheckSequence(const v1::EventEnvelope& env,
+                   absl::flat_hash_map<std::string, uint64_t>& last_sequence,
+                   AuditReport& report) {
+  uint64_t& last = last_sequence[env.stream_id()];
+  if (env.sequence() != last + 1) {
+    Problem(report,
+            absl::StrCat("stream ", env.stream_id(), ": sequence ",
+                         env.sequence(), " follows ", last,
+                         env.sequence() <= last ? " (repeat)" : " (gap)"));
+  }
+  if (env.event_id() != absl::StrCat(env.stream_id(), "#", env.sequence())) {
+    Problem(report, absl::StrCat("event id ", env.event_id(),
+                                 " does not match its stream/sequence"));
+  }
+  last = std::max(last, env.sequence());
+}
+
+void NoteQuarantine(const v1::WalletEvent& e, const v1::EventEnvelope& env,
+                    AuditReport& report) {
+  if (!e.has_request_quarantined()) return;
+  const v1::RequestQuarantined& q = e.request_quarantined();
+  std::string line =
+      absl::StrCat(q.topic(), "/", q.partition(), "@", q.offset(), " step ",
+                   q.step(), ": ", q.code());
+  Problem(report,
+          absl::StrCat("request quarantined (never carried out): ", line, " (",
+                       q.message(), "; on ", env.stream_id(), ")"));
+  report.quarantined.push_back(std::move(line));
+}
+
+// Reasons are tied to account classes: a player-to-player move labelled
+// DEPOSIT, say, follows no rule (libs/ledger/posting_rules.h). Operator
+// adjustments are counted per actor.
+void CheckTransactions(const v1::WalletEvent& e, const std::string& where,
+                       AuditReport& report) {
+  for (const v1::LedgerTransaction* tx : TransactionsOf(e)) {
+    if (absl::Status s = ledger::CheckLoggedTransaction(*tx); !s.ok()) {
+      Problem(report, absl::StrCat(where, s.message()));
+    }
+    if (tx->reason() == v1::POSTING_REASON_ADJUSTMENT) {
+      AuditReport::Adjustments& a = report.adjustments[e.actor()];
+      ++a.count;
+      for (const v1::Posting& posting : tx->postings()) {
+        if (posting.amount_minor() > 0) {
+          a.moved_minor = money::Add(a.moved_minor, posting.amount_minor())
+                              .value_or(INT64_MAX);
+        }
+      }
+    }
+  }
+}
+
+// 2. Sequences and the ledger, replayed from offset 0 into `replayed`.
+// Returns the end offset of each partition that has records.
+absl::StatusOr<projection::OffsetMap> ReplayWallet(eventlog::EventLog& log,
+                                                   ledger::Ledger& replayed,
+                                                   AuditReport& report) {
   const std::string topic(wire::kWalletTopic);
-  ledger::Ledger replayed;
-  report.currency = replayed.currency();
   absl::flat_hash_map<std::string, uint64_t> last_sequence;
   projection::OffsetMap end_offsets;
-  auto partitions = (*log)->PartitionCount(topic);
+  auto partitions = log.PartitionCount(topic);
   const int partition_count = partitions.ok() ? *partitions : 0;
   for (int p = 0; p < partition_count; ++p) {
-    auto end = (*log)->EndOffset(topic, p);
-    if (!end.ok()) return end.status();
-    if (*end > 0) end_offsets[{topic, p}] = *end;
+    ASSIGN_OR_RETURN(auto end, log.EndOffset(topic, p));
+    if (end > 0) end_offsets[{topic, p}] = end;
     auto check = [&](const eventlog::StoredRecord& record) {
       ++report.events;
+      const std::string where =
+          absl::StrCat(topic, "/", p, "@", record.offset, ": ");
       auto decoded = wire::DecodeWalletRecord(record);
       if (!decoded.ok()) {
-        Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
-                                     decoded.status().message()));
+        Problem(report, absl::StrCat(where, decoded.status().message()));
         return absl::OkStatus();
       }
       const auto& env = decoded->envelope;
-      uint64_t& last = last_sequence[env.stream_id()];
-      if (env.sequence() != last + 1) {
-        Problem(report,
-                absl::StrCat("stream ", env.stream_id(), ": sequence ",
-                             env.sequence(), " follows ", last,
-                             env.sequence() <= last ? " (repeat)" : " (gap)"));
-      }
-      if (env.event_id() !=
-          absl::StrCat(env.stream_id(), "#", env.sequence())) {
-        Problem(report, absl::StrCat("event id ", env.event_id(),
-                                     " does not match its stream/sequence"));
-      }
-      last = std::max(last, env.sequence());
-      if (decoded->event.has_request_quarantined()) {
-        const v1::RequestQuarantined& q = decoded->event.request_quarantined();
-        std::string line =
-            absl::StrCat(q.topic(), "/", q.partition(), "@", q.offset(),
-                         " step ", q.step(), ": ", q.code());
-        Problem(report,
-                absl::StrCat("request quarantined (never carried out): ", line,
-                             " (", q.message(), "; on ", env.stream_id(), ")"));
-        report.quarantined.push_back(std::move(line));
-      }
-      // Reasons are tied to account classes: a player-to-player move
-      // labelled DEPOSIT, say, follows no rule (libs/ledger/posting_rules.h).
-      for (const v1::LedgerTransaction* tx : TransactionsOf(decoded->event)) {
-        if (absl::Status s = ledger::CheckLoggedTransaction(*tx); !s.ok()) {
-          Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
-                                       s.message()));
-        }
-        if (tx->reason() == v1::POSTING_REASON_ADJUSTMENT) {
-          AuditReport::Adjustments& a =
-              report.adjustments[decoded->event.actor()];
-          ++a.count;
-          for (const v1::Posting& posting : tx->postings()) {
-            if (posting.amount_minor() > 0) {
-              a.moved_minor = money::Add(a.moved_minor, posting.amount_minor())
-                                  .value_or(INT64_MAX);
-            }
-          }
-        }
-      }
+      CheckSequence(env, last_sequence, report);
+      NoteQuarantine(decoded->event, env, report);
+      CheckTransactions(decoded->event, where, report);
       if (auto s =
               replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
           !s.ok()) {
-        Problem(report, absl::StrCat(topic, "/", p, "@", record.offset, ": ",
-                                     s.message()));
+        Problem(report, absl::StrCat(where, s.message()));
       }
       return absl::OkStatus();
     };
-    if (auto read = eventlog::ReadPartitionToEnd(**log, topic, p, 0, check);
-        !read.ok()) {
-      return read.status();
-    }
+    RETURN_IF_ERROR(
+        eventlog::ReadPartitionToEnd(log, topic, p, 0, check).status());
   }
   report.streams = static_cast<int64_t>(last_sequence.size());
+  return end_offsets;
+}
+
+// The replayed ledger balances: its sum is 0, no constrained account is
+// negative, and what came in less what went out is what is held inside.
+void CheckLedger(const ledger::Ledger& replayed, AuditReport& report) {
   // The same end-state check the wallet makes before it serves.
   if (auto s = replayed.CheckReplayedState(); !s.ok()) {
     Problem(report, std::string(s.message()));
@@ -190,89 +205,124 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
                      "hold (",
                      money::Format(report.held_inside, report.currency), ")"));
   }
+}
+
+// The live projection's state hash and the offsets it has applied (none
+// when there is no live projection).
+absl::StatusOr<projection::OffsetMap> ReadLiveProjection(
+    const std::string& live_dir, const projection::OffsetMap& end_offsets,
+    AuditReport& report) {
+  projection::OffsetMap live_offsets;
+  if (std::filesystem::exists(live_dir)) {
+    ASSIGN_OR_RETURN(auto live, projection::ProjectionStore::Open(live_dir));
+    live_offsets = live->Offsets();
+    ASSIGN_OR_RETURN(auto hash, live->StateHash());
+    report.live_hash = hash;
+  } else {
+    Problem(report, "no live wallet projection to compare with");
+  }
+  for (const auto& [where, end] : end_offsets) {
+    auto it = live_offsets.find(where);
+    const int64_t applied = it == live_offsets.end() ? 0 : it->second;
+    if (applied > end) {
+      Problem(report, absl::StrCat("live projection claims offset ", applied,
+                                   " of ", where.first, "/", where.second,
+                                   " past the log's end ", end));
+    }
+    report.live_lag_events += std::max<int64_t>(0, end - applied);
+  }
+  return live_offsets;
+}
+
+// Every balance the rebuilt projection holds, against the replayed ledger.
+absl::Status CompareBalances(projection::ProjectionStore& rebuilt,
+                             const ledger::Ledger& replayed,
+                             AuditReport& report) {
+  ASSIGN_OR_RETURN(auto balances, rebuilt.Scan("bal/", "", 100'000'000));
+  for (const auto& [key, value] : balances) {
+    const std::string account = key.substr(4);
+    int64_t projected = 0;
+    (void)absl::SimpleAtoi(value, &projected);
+    const int64_t in_ledger = replayed.AccountBalance(account);
+    ++report.projection_accounts_checked;
+    if (projected != in_ledger) {
+      Problem(report, absl::StrCat("balance of ", account, ": projection ",
+                                   projected, ", ledger replay ", in_ledger));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// 5. The projection: rebuild it in a scratch directory up to the offsets
+// the live one has applied, compare the bytes, then finish the rebuild and
+// compare every balance with the replayed ledger.
+absl::Status CheckProjection(const std::string& data_dir,
+                             eventlog::EventLog& log,
+                             const projection::OffsetMap& end_offsets,
+                             const ledger::Ledger& replayed,
+                             AuditReport& report) {
+  ASSIGN_OR_RETURN(const projection::OffsetMap live_offsets,
+                   ReadLiveProjection(data_dir + "/projections/wallet",
+                                      end_offsets, report));
+  projection::WalletProjector projector;
+  ASSIGN_OR_RETURN(auto scratch, projection::ProjectionStore::Open(
+                                     data_dir + "/audit-scratch"));
+  projection::CatchUpOptions until;
+  // Partitions the live projection never reached stop at 0.
+  projection::OffsetMap bounded = live_offsets;
+  for (const auto& [where, end] : end_offsets) bounded.try_emplace(where, 0);
+  until.until = &bounded;
+  RETURN_IF_ERROR(
+      projection::CatchUp(log, *scratch, projector, until).status());
+  ASSIGN_OR_RETURN(auto hash, scratch->StateHash());
+  report.rebuilt_hash = hash;
+  if (!report.live_hash.empty() && report.live_hash != report.rebuilt_hash) {
+    Problem(report,
+            "live wallet projection differs from a rebuild from "
+            "offset 0 (state hashes differ)");
+  }
+  RETURN_IF_ERROR(projection::CatchUp(log, *scratch, projector).status());
+  return CompareBalances(*scratch, replayed, report);
+}
+
+}  // namespace
+
+absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
+                                          const std::string& log_spec) {
+  AuditReport report;
+  RETURN_IF_ERROR(ScanJournalFirst(data_dir, log_spec, report));
+  ASSIGN_OR_RETURN(
+      std::unique_ptr<eventlog::EventLog> log,
+      Prefixed(eventlog::OpenLogBackend(log_spec, data_dir),
+               "cannot open the log (is the server still running?): "));
+
+  ledger::Ledger replayed;
+  report.currency = replayed.currency();
+  ASSIGN_OR_RETURN(const projection::OffsetMap end_offsets,
+                   ReplayWallet(*log, replayed, report));
+  CheckLedger(replayed, report);
 
   // 3. The banked tables' requests, each carried out exactly once.
-  absl::StatusOr<BankedAuditReport> banked = AuditBankedTopic(**log);
-  if (!banked.ok()) return banked.status();
-  report.banked = *std::move(banked);
+  ASSIGN_OR_RETURN(report.banked, AuditBankedTopic(*log));
   for (const std::string& p : report.banked.problems) Problem(report, p);
 
   // 4. The poker tables' requests, likewise.
-  absl::StatusOr<TableAuditReport> poker = AuditTableTopic(**log);
-  if (!poker.ok()) return poker.status();
-  report.poker = *std::move(poker);
+  ASSIGN_OR_RETURN(report.poker, AuditTableTopic(*log));
   for (const std::string& p : report.poker.problems) Problem(report, p);
 
-  // 5. The projection: rebuild it in a scratch directory up to the offsets
-  // the live one has applied, compare the bytes, then finish the rebuild and
-  // compare every balance with the replayed ledger.
-  const std::string live_dir = data_dir + "/projections/wallet";
   const std::string scratch_dir = data_dir + "/audit-scratch";
   std::filesystem::remove_all(scratch_dir);
-  {
-    projection::WalletProjector projector;
-    projection::OffsetMap live_offsets;
-    if (std::filesystem::exists(live_dir)) {
-      auto live = projection::ProjectionStore::Open(live_dir);
-      if (!live.ok()) return live.status();
-      live_offsets = (*live)->Offsets();
-      auto hash = (*live)->StateHash();
-      if (!hash.ok()) return hash.status();
-      report.live_hash = *hash;
-    } else {
-      Problem(report, "no live wallet projection to compare with");
-    }
-    for (const auto& [where, end] : end_offsets) {
-      auto it = live_offsets.find(where);
-      const int64_t applied = it == live_offsets.end() ? 0 : it->second;
-      if (applied > end) {
-        Problem(report, absl::StrCat("live projection claims offset ", applied,
-                                     " of ", where.first, "/", where.second,
-                                     " past the log's end ", end));
-      }
-      report.live_lag_events += std::max<int64_t>(0, end - applied);
-    }
-    auto scratch = projection::ProjectionStore::Open(scratch_dir);
-    if (!scratch.ok()) return scratch.status();
-    projection::CatchUpOptions until;
-    // Partitions the live projection never reached stop at 0.
-    projection::OffsetMap bounded = live_offsets;
-    for (const auto& [where, end] : end_offsets) bounded.try_emplace(where, 0);
-    until.until = &bounded;
-    auto rebuilt = projection::CatchUp(**log, **scratch, projector, until);
-    if (!rebuilt.ok()) return rebuilt.status();
-    auto hash = (*scratch)->StateHash();
-    if (!hash.ok()) return hash.status();
-    report.rebuilt_hash = *hash;
-    if (!report.live_hash.empty() && report.live_hash != report.rebuilt_hash) {
-      Problem(report,
-              "live wallet projection differs from a rebuild from "
-              "offset 0 (state hashes differ)");
-    }
-    auto rest = projection::CatchUp(**log, **scratch, projector);
-    if (!rest.ok()) return rest.status();
-    auto balances = (*scratch)->Scan("bal/", "", 100'000'000);
-    if (!balances.ok()) return balances.status();
-    for (const auto& [key, value] : *balances) {
-      const std::string account = key.substr(4);
-      int64_t projected = 0;
-      (void)absl::SimpleAtoi(value, &projected);
-      const int64_t in_ledger = replayed.AccountBalance(account);
-      ++report.projection_accounts_checked;
-      if (projected != in_ledger) {
-        Problem(report, absl::StrCat("balance of ", account, ": projection ",
-                                     projected, ", ledger replay ", in_ledger));
-      }
-    }
-  }
+  RETURN_IF_ERROR(
+      CheckProjection(data_dir, *log, end_offsets, replayed, report));
   std::filesystem::remove_all(scratch_dir);
   return report;
 }
 
-std::string FormatAuditReport(const AuditReport& r) {
+namespace {
+
+// The journal and the wallet topic.
+void FormatLog(const AuditReport& r, std::string& out) {
   const std::string& cur = r.currency;
-  std::string out;
-  absl::StrAppend(&out, "banca audit verify\n");
   if (r.journal_checked_by_kafka) {
     absl::StrAppend(&out,
                     "  journal      on Kafka (record CRCs are checked by the "
@@ -302,6 +352,11 @@ std::string FormatAuditReport(const AuditReport& r) {
                           actor.empty() ? "(no actor recorded)" : actor,
                           money::Format(a.moved_minor, cur));
   }
+}
+
+// The table topics, and the requests the wallet never carried out.
+void FormatTables(const AuditReport& r, std::string& out) {
+  const std::string& cur = r.currency;
   const TableAuditReport& t = r.poker;
   absl::StrAppendFormat(
       &out,
@@ -334,6 +389,11 @@ std::string FormatAuditReport(const AuditReport& r) {
       absl::StrAppend(&out, "               ", q, "\n");
     }
   }
+}
+
+// The ledger by account class, and where the deposits are.
+void FormatReconciliation(const AuditReport& r, std::string& out) {
+  const std::string& cur = r.currency;
   absl::StrAppend(&out, "\nreconciliation (", cur, ")\n");
   for (int c = 0; c < static_cast<int>(r.ledger.classes.size()); ++c) {
     absl::StrAppendFormat(&out, "  %-12s %22s   %d accounts\n",
@@ -356,6 +416,10 @@ std::string FormatAuditReport(const AuditReport& r) {
       r.net_deposits == r.held_inside ? "(equal)" : "(MISMATCH)");
   absl::StrAppendFormat(&out, "  transactions %d, open holds %d\n",
                         r.ledger.transactions, r.ledger.open_holds);
+}
+
+// The wallet projection against its rebuild, and the verdict.
+void FormatProjections(const AuditReport& r, std::string& out) {
   absl::StrAppend(&out, "\nprojections\n");
   absl::StrAppendFormat(&out, "  wallet live    %s\n", r.live_hash);
   absl::StrAppendFormat(
@@ -372,6 +436,16 @@ std::string FormatAuditReport(const AuditReport& r) {
     absl::StrAppend(&out, "\nRESULT: ", r.problems.size(), " PROBLEM(S)\n");
     for (const auto& p : r.problems) absl::StrAppend(&out, "  - ", p, "\n");
   }
+}
+
+}  // namespace
+
+std::string FormatAuditReport(const AuditReport& r) {
+  std::string out = "banca audit verify\n";
+  FormatLog(r, out);
+  FormatTables(r, out);
+  FormatReconciliation(r, out);
+  FormatProjections(r, out);
   return out;
 }
 

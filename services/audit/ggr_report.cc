@@ -77,41 +77,32 @@ absl::StatusOr<GgrReport> BuildGgrReport(eventlog::EventLog& log,
   for (int p = 0; p < *partitions; ++p) {
     auto count = [&](const eventlog::StoredRecord& record) -> absl::Status {
       ++report.events;
-      absl::StatusOr<wire::DecodedWalletEvent> decoded =
-          wire::DecodeWalletRecord(record);
-      if (!decoded.ok()) return decoded.status();
-      const v1::EventEnvelope& env = decoded->envelope;
-      if (absl::Status s =
-              replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
-          !s.ok()) {
-        return absl::Status(
-            s.code(),
-            absl::StrCat(topic, "/", p, "@", record.offset, ": ", s.message()));
-      }
-      if (!decoded->event.has_transaction_posted()) return absl::OkStatus();
-      const v1::LedgerTransaction& tx =
-          decoded->event.transaction_posted().tx();
+      ASSIGN_OR_RETURN(wire::DecodedWalletEvent decoded,
+                       wire::DecodeWalletRecord(record));
+      const v1::EventEnvelope& env = decoded.envelope;
+      RETURN_IF_ERROR(Prefixed(
+          replayed.Apply(env.stream_id(), env.sequence(), decoded.event), topic,
+          "/", p, "@", record.offset, ": "));
+
+      if (!decoded.event.has_transaction_posted()) return absl::OkStatus();
+      const v1::LedgerTransaction& tx = decoded.event.transaction_posted().tx();
       const absl::Time when = absl::FromUnixMicros(env.occurred_at_micros());
-      if (absl::Status s = all.Add(tx, when); !s.ok()) return s;
+      RETURN_IF_ERROR(all.Add(tx, when));
       if (InBounds(options, absl::FormatTime("%Y-%m-%d", when, options.zone))) {
         RETURN_IF_ERROR(shown.Add(tx, when));
       }
       return absl::OkStatus();
     };
-    if (auto read = eventlog::ReadPartitionToEnd(log, topic, p, 0, count);
-        !read.ok()) {
-      return read.status();
-    }
+    RETURN_IF_ERROR(
+        eventlog::ReadPartitionToEnd(log, topic, p, 0, count).status());
   }
   report.rows = shown.Rows();
-  absl::StatusOr<std::vector<ledger::GamingRevenueRow>> totals =
-      shown.TotalsByGame();
-  if (!totals.ok()) return totals.status();
-  report.totals = *std::move(totals);
-  absl::StatusOr<ledger::GamingRevenueRow> total = all.Total();
-  if (!total.ok()) return total.status();
-  report.open_stakes = total->open;
-  report.rake = total->rake;
+  ASSIGN_OR_RETURN(std::vector<ledger::GamingRevenueRow> totals,
+                   shown.TotalsByGame());
+  report.totals = std::move(totals);
+  ASSIGN_OR_RETURN(ledger::GamingRevenueRow total, all.Total());
+  report.open_stakes = total.open;
+  report.rake = total.rake;
   const ledger::LedgerSummary summary = replayed.Summarize();
   report.game_balances =
       summary.classes[static_cast<int>(ledger::AccountClass::kGame)].balance;

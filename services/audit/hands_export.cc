@@ -14,6 +14,7 @@
 #include "absl/time/time.h"
 #include "libs/cards/card.h"
 #include "libs/cards/showdown.h"
+#include "libs/common/status_macros.h"
 #include "libs/games/poker/events.h"
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/hand_record.h"
@@ -240,6 +241,119 @@ HandsExportResult Fail(int code, std::string error) {
   return r;
 }
 
+// Replays one table's events through the table aggregate the service runs,
+// and writes each finished hand once its HandSettled (or the next hand)
+// is read. An error ends the export; its message says where.
+class TableReplay {
+ public:
+  TableReplay(std::string topic, std::string table_id, Writer& writer)
+      : topic_(std::move(topic)),
+        table_id_(std::move(table_id)),
+        writer_(writer) {}
+
+  // One record of the table's stream.
+  absl::Status Take(const eventlog::StoredRecord& record,
+                    const std::string& where) {
+    ASSIGN_OR_RETURN(wire::DecodedTableEvent decoded,
+                     Prefixed(wire::DecodeTableRecord(record), where));
+    // A sealed hand waits for the HandSettled that reveals its deck
+    // (libs/tables/reveal_wait.h): no card is known before.
+    ASSIGN_OR_RETURN(const std::vector<wire::DecodedTableEvent> ready,
+                     Prefixed(wait_.Take(std::move(decoded)), where));
+    for (const wire::DecodedTableEvent& d : ready) RETURN_IF_ERROR(Apply(d));
+    return absl::OkStatus();
+  }
+
+  bool created() const { return state_ != nullptr; }
+
+  // After the last record: the last finished hand, and the one in
+  // progress (not written).
+  void Finish(HandsExportResult& result) {
+    Flush();
+    if (wait_.waiting_for()) {
+      result.hand_in_progress = *wait_.waiting_for();
+    } else if (state_->engine().in_hand()) {
+      result.hand_in_progress = state_->hands_started();
+    }
+  }
+
+ private:
+  absl::Status Apply(const wire::DecodedTableEvent& d) {
+    const v1::TableEvent& event = d.event;
+    const std::string at =
+        absl::StrCat(topic_, " event ", d.envelope.event_id(), ": ");
+    if (event.has_table_created()) return Create(event.table_created(), at);
+    if (state_ == nullptr) {
+      return absl::InternalError(
+          absl::StrCat(at, "an event before TableCreated"));
+    }
+    if (event.has_hand_started()) {
+      Flush();
+      started_micros_ = d.envelope.occurred_at_micros();
+    }
+    if (event.has_hand_settled() && pending_ &&
+        event.hand_settled().hand_number() == pending_->number) {
+      pending_->transactions = event.hand_settled().transactions_size();
+      if (event.hand_settled().hand_id() != pending_->hand_id) {
+        return absl::InternalError(absl::StrCat(at, "HandSettled names hand ",
+                                                event.hand_settled().hand_id(),
+                                                ", not ", pending_->hand_id));
+      }
+      Flush();
+    }
+    std::vector<v1::TableEvent> derived;  // already in the log
+    RETURN_IF_ERROR(Prefixed(state_->Apply(event, &derived), at,
+                             "the engine does not accept the logged event: "));
+    NoteFinished();
+    return absl::OkStatus();
+  }
+
+  absl::Status Create(const v1::TableCreated& event, const std::string& at) {
+    absl::StatusOr<std::unique_ptr<tables::TableState>> created =
+        tables::TableState::Create(event);
+    if (!created.ok() || state_ != nullptr) {
+      return absl::InternalError(absl::StrCat(
+          at, "a table that cannot be created: ",
+          created.ok() ? "created twice" : created.status().message()));
+    }
+    state_ = std::move(*created);
+    writer_.Header({state_->id(), state_->name(), state_->config().currency()});
+    return absl::OkStatus();
+  }
+
+  // The engine's hand, once finished, waits for its HandSettled.
+  void NoteFinished() {
+    const poker::Hand* hand = state_->engine().hand();
+    if (hand == nullptr || !hand->finished() ||
+        state_->hands_started() <= captured_) {
+      return;
+    }
+    captured_ = state_->hands_started();
+    FinishedHand h;
+    h.number = captured_;
+    h.hand_id = settlement::HandId(table_id_, captured_);
+    h.record = hand->record();
+    h.result = hand->result();
+    h.events = hand->events();
+    h.started_micros = started_micros_;
+    pending_ = std::move(h);
+  }
+
+  void Flush() {
+    if (pending_) writer_.Hand(*pending_);
+    pending_.reset();
+  }
+
+  const std::string topic_;
+  const std::string table_id_;
+  Writer& writer_;
+  std::unique_ptr<tables::TableState> state_;
+  tables::RevealWait<wire::DecodedTableEvent> wait_;
+  std::optional<FinishedHand> pending_;
+  int64_t captured_ = 0;
+  int64_t started_micros_ = 0;
+};
+
 }  // namespace
 
 HandsExportResult ExportTableHands(eventlog::EventLog& log,
@@ -271,15 +385,7 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
 
   HandsExportResult result;
   Writer writer(format, out, result);
-  std::unique_ptr<tables::TableState> state;
-  tables::RevealWait<wire::DecodedTableEvent> wait;
-  std::optional<FinishedHand> pending;
-  int64_t captured = 0;
-  int64_t started_micros = 0;
-  auto flush = [&] {
-    if (pending) writer.Hand(*pending);
-    pending.reset();
-  };
+  TableReplay replay(topic, table_id, writer);
   int64_t offset = 0;
   while (offset < *end) {
     absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
@@ -292,96 +398,20 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
     for (const eventlog::StoredRecord& record : *records) {
       offset = record.offset + 1;
       if (record.key != stream) continue;
-      absl::StatusOr<wire::DecodedTableEvent> decoded =
-          wire::DecodeTableRecord(record);
       const std::string where = absl::StrCat(topic, " partition ", partition,
                                              " offset ", record.offset, ": ");
-      if (!decoded.ok()) {
-        return Fail(kExportFailed,
-                    absl::StrCat(where, decoded.status().message()));
-      }
-      // A sealed hand waits for the HandSettled that reveals its deck
-      // (services/table/reveal_wait.h): no card is known before.
-      absl::StatusOr<std::vector<wire::DecodedTableEvent>> ready =
-          wait.Take(*std::move(decoded));
-      if (!ready.ok()) {
-        return Fail(kExportFailed,
-                    absl::StrCat(where, ready.status().message()));
-      }
-      for (const wire::DecodedTableEvent& d : *ready) {
-        const v1::TableEvent& event = d.event;
-        const std::string at =
-            absl::StrCat(topic, " event ", d.envelope.event_id(), ": ");
-        if (event.has_table_created()) {
-          absl::StatusOr<std::unique_ptr<tables::TableState>> created =
-              tables::TableState::Create(event.table_created());
-          if (!created.ok() || state != nullptr) {
-            return Fail(
-                kExportFailed,
-                absl::StrCat(at, "a table that cannot be created: ",
-                             created.ok() ? "created twice"
-                                          : created.status().message()));
-          }
-          state = std::move(*created);
-          writer.Header(
-              {state->id(), state->name(), state->config().currency()});
-          continue;
-        }
-        if (state == nullptr) {
-          return Fail(kExportFailed,
-                      absl::StrCat(at, "an event before TableCreated"));
-        }
-        if (event.has_hand_started()) {
-          flush();
-          started_micros = d.envelope.occurred_at_micros();
-        }
-        if (event.has_hand_settled() && pending &&
-            event.hand_settled().hand_number() == pending->number) {
-          pending->transactions = event.hand_settled().transactions_size();
-          if (event.hand_settled().hand_id() != pending->hand_id) {
-            return Fail(kExportFailed,
-                        absl::StrCat(at, "HandSettled names hand ",
-                                     event.hand_settled().hand_id(), ", not ",
-                                     pending->hand_id));
-          }
-          flush();
-        }
-        std::vector<v1::TableEvent> derived;  // already in the log
-        if (absl::Status s = state->Apply(event, &derived); !s.ok()) {
-          return Fail(kExportFailed,
-                      absl::StrCat(at,
-                                   "the engine does not accept the "
-                                   "logged event: ",
-                                   s.message()));
-        }
-        const poker::Hand* hand = state->engine().hand();
-        if (hand != nullptr && hand->finished() &&
-            state->hands_started() > captured) {
-          captured = state->hands_started();
-          FinishedHand h;
-          h.number = captured;
-          h.hand_id = settlement::HandId(table_id, captured);
-          h.record = hand->record();
-          h.result = hand->result();
-          h.events = hand->events();
-          h.started_micros = started_micros;
-          pending = std::move(h);
-        }
+      if (absl::Status s = replay.Take(record, where); !s.ok()) {
+        return Fail(kExportFailed, std::string(s.message()));
       }
     }
   }
-  if (state == nullptr) {
+  if (!replay.created()) {
     return Fail(kExportNoTable,
                 absl::StrCat("no table \"", table_id, "\" in the log (", topic,
                              " partition ", partition, " has ", *end,
                              " events, none creates it)"));
   }
-  flush();
-  if (wait.waiting_for()) {
-    result.hand_in_progress = *wait.waiting_for();
-  } else if (state->engine().in_hand()) {
-    result.hand_in_progress = state->hands_started();
-  }
+  replay.Finish(result);
   writer.Footer();
   result.exit_code = result.skipped.empty() ? kExportOk : kExportPartial;
   return result;

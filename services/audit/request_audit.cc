@@ -187,9 +187,8 @@ absl::StatusOr<std::vector<int64_t>> Positions(eventlog::EventLog& log,
                                                int partitions) {
   std::vector<int64_t> positions(partitions, 0);
   for (int p = 0; p < partitions; ++p) {
-    absl::StatusOr<int64_t> committed = log.CommittedOffset(group, topic, p);
-    if (!committed.ok()) return committed.status();
-    positions[p] = *committed;
+    ASSIGN_OR_RETURN(int64_t committed, log.CommittedOffset(group, topic, p));
+    positions[p] = committed;
   }
   return positions;
 }
@@ -201,16 +200,15 @@ absl::StatusOr<ReaderPositions> ReaderPositions::Load(eventlog::EventLog& log,
                                                       std::string_view topic) {
   ReaderPositions positions;
   const int partitions = Partitions(log, topic);
-  absl::StatusOr<std::vector<int64_t>> single =
-      Positions(log, std::string(group), topic, partitions);
-  if (!single.ok()) return single.status();
-  positions.single_ = *std::move(single);
+  ASSIGN_OR_RETURN(std::vector<int64_t> single,
+                   Positions(log, std::string(group), topic, partitions));
+  positions.single_ = std::move(single);
   const int wallet_partitions = Partitions(log, wire::kWalletTopic);
   for (int w = 0; w < wallet_partitions; ++w) {
-    absl::StatusOr<std::vector<int64_t>> of_w =
-        Positions(log, absl::StrCat(ToAbsl(group), ".", w), topic, partitions);
-    if (!of_w.ok()) return of_w.status();
-    positions.per_wallet_partition_.push_back(*std::move(of_w));
+    ASSIGN_OR_RETURN(
+        std::vector<int64_t> of_w,
+        Positions(log, absl::StrCat(ToAbsl(group), ".", w), topic, partitions));
+    positions.per_wallet_partition_.push_back(std::move(of_w));
   }
   return positions;
 }

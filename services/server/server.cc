@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <string_view>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -10,7 +9,6 @@
 #include "grpcpp/health_check_service_interface.h"
 #include "libs/common/clock.h"
 #include "libs/common/status_macros.h"
-#include "libs/common/string_view.h"
 #include "libs/eventlog/log_backend.h"
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
@@ -36,15 +34,6 @@ struct ServerParts {
   int port = 0;
   absl::Duration replay_time;
 };
-
-namespace {
-
-absl::Status Prefixed(std::string_view part, const absl::Status& status) {
-  return absl::Status(status.code(),
-                      absl::StrCat(ToAbsl(part), ": ", status.message()));
-}
-
-}  // namespace
 
 absl::StatusOr<ServerKeys> LoadServerKeys(
     const ServerConfig& config,
@@ -91,10 +80,9 @@ absl::Status StartServices(const ServerConfig& config, const ServerKeys& keys,
                                   .settings = config.settings,
                                   .keys = keys.keys};
   for (const edge::HostedServiceSpec& spec : services) {
-    absl::StatusOr<std::unique_ptr<edge::HostedService>> started =
-        spec.start(context);
-    if (!started.ok()) return Prefixed(spec.name, started.status());
-    parts.hosted.push_back(*std::move(started));
+    ASSIGN_OR_RETURN(std::unique_ptr<edge::HostedService> started,
+                     Prefixed(spec.start(context), spec.name, ": "));
+    parts.hosted.push_back(std::move(started));
   }
   return absl::OkStatus();
 }

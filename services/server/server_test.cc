@@ -22,6 +22,7 @@
 #include "gmock/gmock.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
+#include "libs/common/status_macros.h"
 #include "services/server/token_key.h"
 #include "testing/grpc_health_client.grpc.pb.h"
 
@@ -103,7 +104,7 @@ edge::HostedServiceSpec Table(Journal* journal, absl::Status start = {},
   spec.start = [journal, start, stop](const edge::HostContext&)
       -> absl::StatusOr<std::unique_ptr<edge::HostedService>> {
     journal->Add("start table");
-    if (!start.ok()) return start;
+    RETURN_IF_ERROR(start);
     return std::make_unique<FakeService>(
         "table", std::make_unique<v1::TableService::Service>(),
         v1::TableService::service_full_name(), 4, stop, journal);

@@ -117,12 +117,7 @@ absl::StatusOr<seal::DeckKeys> LoadDeckKeys(const std::string& key_file,
     }
   }
   ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
-  absl::StatusOr<seal::DeckKeys> keys = seal::DeckKeys::FromKeyFileText(text);
-  if (!keys.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": ", keys.status().message()));
-  }
-  return keys;
+  return AsInvalidArgument(seal::DeckKeys::FromKeyFileText(text), path, ": ");
 }
 
 }  // namespace banca::server

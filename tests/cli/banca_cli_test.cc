@@ -1,4 +1,4 @@
-// The banca program's command line end to end (tools/banca/flags.h): the
+// The banca program's command line end to end (tools/cli/flags.h): the
 // built binary, its help for every command, its version, and the errors a
 // command line can make (exit 2, naming the flag).
 #include <sys/stat.h>

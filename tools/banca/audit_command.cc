@@ -19,10 +19,9 @@ struct VerifyFlags {
 int Verify(const VerifyFlags& flags) {
   auto report = audit::VerifyDataDir(flags.data_dir, flags.log);
   if (!report.ok()) {
-    std::fprintf(stderr, "banca audit verify: %s\n",
-                 report.status().ToString().c_str());
-    return 1;
+    return Complain("banca audit verify", report.status().ToString(), 1);
   }
+
   if (flags.json) {
     std::printf("%s\n", audit::AuditReportJson(*report).c_str());
   } else {

@@ -4,7 +4,7 @@
 #ifndef BANCA_TOOLS_BANCA_COMMANDS_H_
 #define BANCA_TOOLS_BANCA_COMMANDS_H_
 
-#include "tools/banca/flags.h"
+#include "tools/cli/flags.h"
 
 namespace banca::cli {
 

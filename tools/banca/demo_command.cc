@@ -31,10 +31,9 @@ int Demo(DemoFlags flags) {
   if (key.ok()) tokens = edge::BackOfficeTokens(*key, "demo");
   if (!key.ok() && !absl::IsNotFound(key.status())) tokens = key.status();
   if (!tokens.ok() && !absl::IsNotFound(tokens.status())) {
-    std::fprintf(stderr, "banca demo: %s\n",
-                 std::string(tokens.status().message()).c_str());
-    return 2;
+    return Complain("banca demo", tokens.status(), kUsageError);
   }
+
   if (tokens.ok()) options.tokens = *tokens;
   options.progress = [](int64_t done, int64_t total) {
     std::fprintf(stderr, "\rdemo: %lld / %lld operations",

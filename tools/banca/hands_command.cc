@@ -1,17 +1,15 @@
 // `banca hands SUBCOMMAND ...` (see libs/hand_history/hands.h and
 // services/audit/hands_export.h).
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
-#include <system_error>
+#include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/log_backend.h"
 #include "libs/hand_history/hands.h"
 #include "services/audit/hands_export.h"
@@ -28,15 +26,12 @@ struct ReplayFlags {
 int Replay(const ReplayFlags& flags) {
   const hand_history::HandsRun run = hand_history::ReplayHandFile(flags.file);
   std::fprintf(stdout, "%s\n", run.json.c_str());
-  if (run.exit_code != hand_history::kHandsOk) {
-    std::fprintf(stderr, "banca hands replay: %s\n", run.error.c_str());
-  }
-  return run.exit_code;
+  if (run.exit_code == hand_history::kHandsOk) return run.exit_code;
+  return Complain("banca hands replay", run.error, run.exit_code);
 }
 
 int ExportFail(int code, const std::string& why) {
-  std::fprintf(stderr, "banca hands export: %s\n", why.c_str());
-  return code;
+  return Complain("banca hands export", why, code);
 }
 
 struct ExportFlags {
@@ -69,21 +64,7 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExportLog(
     }
     dir = spec;
   }
-  std::error_code ec;
-  if (std::filesystem::is_directory(dir + "/log", ec)) dir += "/log";
-  if (!std::filesystem::is_directory(dir, ec)) {
-    return absl::NotFoundError(absl::StrCat("no event log at ", dir));
-  }
-  bool journal = false;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    journal |= name == "LOCK" || absl::EndsWith(name, ".seg");
-  }
-  if (!journal) {
-    return absl::NotFoundError(
-        absl::StrCat(dir, " is not an event log (no journal segments)"));
-  }
-  return eventlog::OpenEmbeddedLog(dir);
+  return eventlog::OpenExistingEmbeddedLog(std::move(dir));
 }
 
 int Export(const ExportFlags& flags) {

@@ -105,10 +105,7 @@ int Run(const LogFlags& flags, bool tail) {
   const std::string dir =
       flags.log == "embedded" ? flags.data_dir + "/log" : "";
   auto log = eventlog::OpenLogBackend(flags.log, flags.data_dir);
-  if (!log.ok()) {
-    std::fprintf(stderr, "banca log: %s\n", log.status().ToString().c_str());
-    return 1;
-  }
+  if (!log.ok()) return Complain("banca log", log.status().ToString(), 1);
   return tail ? Tail(**log, flags.topic, flags.n) : Stats(**log, dir);
 }
 

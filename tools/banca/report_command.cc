@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "libs/eventlog/log_backend.h"
 #include "services/audit/ggr_report.h"
@@ -21,38 +22,38 @@ struct GgrFlags {
   bool json = false;
 };
 
+constexpr char kGgr[] = "banca report ggr";
+
 int Ggr(const GgrFlags& flags) {
   if (flags.data_dir.empty() && flags.log == "embedded") {
-    std::fprintf(stderr,
-                 "banca report ggr: --data-dir is required with "
-                 "--log=embedded\n");
-    return kUsageError;
+    return Complain(kGgr, "--data-dir is required with --log=embedded",
+                    kUsageError);
   }
   audit::GgrReportOptions options;
   options.zone_name = flags.timezone;
   if (!absl::LoadTimeZone(options.zone_name, &options.zone)) {
-    std::fprintf(stderr,
-                 "banca report ggr: unknown time zone \"%s\" (an IANA name "
-                 "such as Europe/Lisbon; the system needs tzdata)\n",
-                 options.zone_name.c_str());
-    return kUsageError;
+    return Complain(kGgr,
+                    absl::StrCat("unknown time zone \"", options.zone_name,
+                                 "\" (an IANA name such as Europe/Lisbon; "
+                                 "the system needs tzdata)"),
+                    kUsageError);
   }
   options.from_day = flags.from;
   options.to_day = flags.to;
   auto log = eventlog::OpenLogBackend(flags.log, flags.data_dir);
   if (!log.ok()) {
-    std::fprintf(stderr,
-                 "banca report ggr: cannot open the log (is the server still "
-                 "running?): %s\n",
-                 log.status().ToString().c_str());
-    return 1;
+    return Complain(kGgr,
+                    absl::StrCat("cannot open the log (is the server still "
+                                 "running?): ",
+                                 log.status().ToString()),
+                    1);
   }
   auto report = audit::BuildGgrReport(**log, options);
   if (!report.ok()) {
-    std::fprintf(stderr, "banca report ggr: %s\n",
-                 report.status().ToString().c_str());
-    return absl::IsInvalidArgument(report.status()) ? kUsageError : 1;
+    return Complain(kGgr, report.status().ToString(),
+                    absl::IsInvalidArgument(report.status()) ? kUsageError : 1);
   }
+
   if (flags.json) {
     std::printf("%s\n", audit::GgrReportJson(*report).c_str());
   } else {

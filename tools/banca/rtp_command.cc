@@ -35,17 +35,13 @@ int BenchRtp(const RtpFlags& flags) {
   // generator is for tests only and is not linked into this program).
   absl::StatusOr<std::unique_ptr<cards::SystemRandomSource>> rng =
       cards::SystemRandomSource::Create();
-  if (!rng.ok()) {
-    std::fprintf(stderr, "banca bench rtp: %s\n",
-                 std::string(rng.status().message()).c_str());
-    return 1;
-  }
+  if (!rng.ok()) return Complain("banca bench rtp", rng.status(), 1);
   games::RtpTally tally;
   const absl::Time start = absl::Now();
   if (absl::Status s = game->simulate(flags.rounds, **rng, tally); !s.ok()) {
-    std::fprintf(stderr, "banca bench rtp: %s\n", s.ToString().c_str());
-    return 1;
+    return Complain("banca bench rtp", s.ToString(), 1);
   }
+
   const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
   const games::RtpTally::Interval ci = tally.ConfidenceInterval();
   const bool inside = ci.Contains(game->theoretical);

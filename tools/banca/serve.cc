@@ -36,9 +36,7 @@ void LogLine(std::FILE* out, const nlohmann::ordered_json& line) {
 }
 
 int Fail(int code, const absl::Status& status) {
-  std::fprintf(stderr, "banca serve: %s\n",
-               std::string(status.message()).c_str());
-  return code;
+  return Complain("banca serve", status, code);
 }
 
 // What --services may name, in the order they start: the wallet, then the

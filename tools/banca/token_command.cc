@@ -32,8 +32,7 @@ constexpr char kKeyFileHelp[] =
     "the issuer's key file (else BANCA_TOKEN_KEY; docs/security.md)";
 
 int Fail(const absl::Status& s) {
-  std::fprintf(stderr, "banca token: %s\n", std::string(s.message()).c_str());
-  return kUsageError;
+  return Complain("banca token", s, kUsageError);
 }
 
 int Issue(const IssueFlags& flags) {

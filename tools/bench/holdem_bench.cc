@@ -69,25 +69,22 @@ class Bench {
     std::filesystem::create_directories(o_.dir + "/projections/wallet");
     eventlog::EmbeddedLogOptions lo;
     lo.fsync = o_.fsync;
-    auto log = eventlog::OpenEmbeddedLog(o_.dir + "/log", lo);
-    if (!log.ok()) return log.status();
-    log_ = std::move(*log);
+    ASSIGN_OR_RETURN(auto log, eventlog::OpenEmbeddedLog(o_.dir + "/log", lo));
+    log_ = std::move(log);
     wallet::WalletOptions wo;
     wo.projection_dir = o_.dir + "/projections/wallet";
     wo.table_requests_interval = absl::Milliseconds(1);
     (void)wo.verifier.Add(key_.public_key());
-    auto w = wallet::WalletService::Start(*log_, clock_, wo);
-    if (!w.ok()) return w.status();
-    wallet_ = std::move(*w);
+    ASSIGN_OR_RETURN(auto w, wallet::WalletService::Start(*log_, clock_, wo));
+    wallet_ = std::move(w);
     table::TableServiceOptions to;
     (void)to.verifier.Add(key_.public_key());
     // A throw-away key: the bench's log is its own and never replayed.
     to.deck_keys =
         *seal::DeckKeys::FromKeyFileText(seal::DeckKeys::NewKeyHex());
     to.max_tables = std::max(to.max_tables, o_.tables);
-    auto t = table::TableService::Start(*log_, clock_, to);
-    if (!t.ok()) return t.status();
-    tables_ = std::move(*t);
+    ASSIGN_OR_RETURN(auto t, table::TableService::Start(*log_, clock_, to));
+    tables_ = std::move(t);
     grpc::ServerBuilder builder;
     edge::ApplyServerOptions(builder);
     int port = 0;
@@ -145,14 +142,13 @@ class Bench {
       });
     }
     for (std::thread& t : setup) t.join();
-    if (!error.ok()) return error;
+    RETURN_IF_ERROR(error);
     HoldemBenchResult out;
     out.setup_seconds = absl::ToDoubleSeconds(absl::Now() - setup_start);
 
     StartBots();
     absl::SleepFor(o_.warmup);
-    absl::StatusOr<int64_t> before = SettledHands();
-    if (!before.ok()) return before.status();
+    ASSIGN_OR_RETURN(int64_t before, SettledHands());
     const int64_t actions_before = actions_.load();
     const int64_t rejected_before = rejected_.load();
     const double cpu_before = CpuSeconds();
@@ -161,12 +157,10 @@ class Bench {
     absl::SleepFor(o_.duration);
     measuring_ = false;
     const absl::Time end = absl::Now();
-    absl::StatusOr<int64_t> lag = wallet_->TableRequestLag();
-    if (!lag.ok()) return lag.status();
-    out.wallet_lag_records = *lag;
+    ASSIGN_OR_RETURN(int64_t lag, wallet_->TableRequestLag());
+    out.wallet_lag_records = lag;
     const double cpu = CpuSeconds() - cpu_before;
-    absl::StatusOr<int64_t> after = SettledHands();
-    if (!after.ok()) return after.status();
+    ASSIGN_OR_RETURN(int64_t after, SettledHands());
     out.actions = actions_.load() - actions_before;
     out.rejected = rejected_.load() - rejected_before;
     out.views = views_.load();
@@ -175,16 +169,15 @@ class Bench {
     StopBots();
     {
       std::lock_guard<std::mutex> lock(error_mu_);
-      if (!stream_error_.ok()) return stream_error_;
+      RETURN_IF_ERROR(stream_error_);
     }
 
     out.seconds = absl::ToDoubleSeconds(end - start);
-    out.hands = *after - *before;
+    out.hands = after - before;
     out.rebuys = rebuys_.load();
     out.resits = resits_.load();
-    absl::StatusOr<int64_t> seated = SeatedPlayers();
-    if (!seated.ok()) return seated.status();
-    out.players_per_table_at_end = static_cast<double>(*seated) / o_.tables;
+    ASSIGN_OR_RETURN(int64_t seated, SeatedPlayers());
+    out.players_per_table_at_end = static_cast<double>(seated) / o_.tables;
     out.hands_per_sec = out.hands / out.seconds;
     out.actions_per_sec = out.actions / out.seconds;
     out.cpu_ms_per_hand = out.hands > 0 ? 1000 * cpu / out.hands : 0;
@@ -273,11 +266,8 @@ class Bench {
     {
       grpc::ClientContext ctx;
       As(ctx, "bench-operator", auth::Role::kOperator);
-      if (auto s = Check(Tables(t).CreateTable(&ctx, create, &info),
-                         "CreateTable " + id);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Check(Tables(t).CreateTable(&ctx, create, &info),
+                            "CreateTable " + id));
     }
     v1::WalletService::Stub& wallet = *wallet_stubs_[t % kChannels];
     for (int i = 0; i < o_.players; ++i) {
@@ -288,11 +278,8 @@ class Bench {
       v1::AccountResponse account;
       grpc::ClientContext c1;
       As(c1, "bench-operator", auth::Role::kOperator);
-      if (auto s = Check(wallet.OpenAccount(&c1, open, &account),
-                         "OpenAccount " + p);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(
+          Check(wallet.OpenAccount(&c1, open, &account), "OpenAccount " + p));
       v1::DepositRequest dep;
       dep.set_request_id("deposit-" + p);
       dep.set_player_id(p);
@@ -301,10 +288,7 @@ class Bench {
       v1::TransactionResponse tx;
       grpc::ClientContext c2;
       As(c2, "payments", auth::Role::kService);
-      if (auto s = Check(wallet.Deposit(&c2, dep, &tx), "Deposit " + p);
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Check(wallet.Deposit(&c2, dep, &tx), "Deposit " + p));
       v1::SitRequest sit;
       sit.set_request_id("sit-" + p);
       sit.set_table_id(id);
@@ -313,9 +297,7 @@ class Bench {
       v1::SeatResponse seat;
       grpc::ClientContext c3;
       As(c3, p);
-      if (auto s = Check(Tables(t).Sit(&c3, sit, &seat), "Sit " + p); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Check(Tables(t).Sit(&c3, sit, &seat), "Sit " + p));
     }
     return absl::OkStatus();
   }
@@ -325,25 +307,20 @@ class Bench {
     v1::ListTablesResponse list;
     grpc::ClientContext ctx;
     As(ctx, "bench-operator", auth::Role::kOperator);
-    if (auto s =
-            Check(table_stubs_[0]->ListTables(&ctx, {}, &list), "ListTables");
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(
+        Check(table_stubs_[0]->ListTables(&ctx, {}, &list), "ListTables"));
     return list;
   }
   absl::StatusOr<int64_t> SeatedPlayers() {
-    absl::StatusOr<v1::ListTablesResponse> list = ListTables();
-    if (!list.ok()) return list.status();
+    ASSIGN_OR_RETURN(v1::ListTablesResponse list, ListTables());
     int64_t seated = 0;
-    for (const v1::TableInfo& t : list->tables()) seated += t.players();
+    for (const v1::TableInfo& t : list.tables()) seated += t.players();
     return seated;
   }
   absl::StatusOr<int64_t> SettledHands() {
-    absl::StatusOr<v1::ListTablesResponse> list = ListTables();
-    if (!list.ok()) return list.status();
+    ASSIGN_OR_RETURN(v1::ListTablesResponse list, ListTables());
     int64_t settled = 0;
-    for (const v1::TableInfo& t : list->tables()) {
+    for (const v1::TableInfo& t : list.tables()) {
       settled += t.hands_played() - (t.in_hand() ? 1 : 0);
     }
     return settled;

@@ -87,30 +87,40 @@ struct Worker {
       const bool deposit = options->mix == WorkloadMix::kPayments
                                ? (rng() % 2 == 0)
                                : (rng() % 4 != 0);
-      if (deposit) {
-        v1::DepositRequest req;
-        req.set_request_id(RequestId());
-        req.set_player_id(player);
-        req.set_amount_minor(amount);
-        req.set_payment_ref(absl::StrCat("pay-", req.request_id()));
-        v1::TransactionResponse resp;
-        Do(scheduled, [&](grpc::ClientContext* c) {
-          return stub->Deposit(c, req, &resp);
-        });
-      } else {
-        v1::WithdrawRequest req;
-        req.set_request_id(RequestId());
-        req.set_player_id(player);
-        req.set_amount_minor(amount / 2);
-        req.set_payment_ref(absl::StrCat("pay-", req.request_id()));
-        v1::TransactionResponse resp;
-        Do(scheduled, [&](grpc::ClientContext* c) {
-          return stub->Withdraw(c, req, &resp);
-        });
-      }
+      Payment(player, deposit, amount, scheduled);
       return 1;
     }
-    // A table session: buy in with a hold, play, cash out.
+    return TableSession(p, player, amount, scheduled);
+  }
+
+  // A deposit of `amount`, or a withdrawal of half of it.
+  void Payment(const std::string& player, bool deposit, int64_t amount,
+               absl::Time scheduled) {
+    if (deposit) {
+      v1::DepositRequest req;
+      req.set_request_id(RequestId());
+      req.set_player_id(player);
+      req.set_amount_minor(amount);
+      req.set_payment_ref(absl::StrCat("pay-", req.request_id()));
+      v1::TransactionResponse resp;
+      Do(scheduled,
+         [&](grpc::ClientContext* c) { return stub->Deposit(c, req, &resp); });
+    } else {
+      v1::WithdrawRequest req;
+      req.set_request_id(RequestId());
+      req.set_player_id(player);
+      req.set_amount_minor(amount / 2);
+      req.set_payment_ref(absl::StrCat("pay-", req.request_id()));
+      v1::TransactionResponse resp;
+      Do(scheduled,
+         [&](grpc::ClientContext* c) { return stub->Withdraw(c, req, &resp); });
+    }
+  }
+
+  // A table session: buy in with a hold, play, cash out. Returns the calls
+  // it made.
+  int TableSession(int p, const std::string& player, int64_t amount,
+                   absl::Time scheduled) {
     const std::string table = absl::StrCat("t", p % 16);
     v1::PlaceHoldRequest hold;
     hold.set_request_id(RequestId());

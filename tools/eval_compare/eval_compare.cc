@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -260,58 +261,85 @@ bool Flag(const char* arg, const char* name, int* value) {
   return true;
 }
 
-}  // namespace
+struct Options {
+  int repetitions = 5;
+  int hands = 1 << 20;
+  int passes = 16;
+  bool enumerate = true;
+};
 
-int main(int argc, char** argv) {
-  int repetitions = 5, hands = 1 << 20, passes = 16, enumerate = 1;
+// The command line, or nothing after printing the usage.
+std::optional<Options> ParseFlags(int argc, char** argv) {
+  Options o;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--no-enumerate") == 0) {
-      enumerate = 0;
-    } else if (!Flag(argv[i], "--repetitions", &repetitions) &&
-               !Flag(argv[i], "--hands", &hands) &&
-               !Flag(argv[i], "--passes", &passes)) {
+      o.enumerate = false;
+    } else if (!Flag(argv[i], "--repetitions", &o.repetitions) &&
+               !Flag(argv[i], "--hands", &o.hands) &&
+               !Flag(argv[i], "--passes", &o.passes)) {
       std::fprintf(stderr,
                    "usage: %s [--repetitions=N] [--hands=N] [--passes=N] "
                    "[--no-enumerate]\n",
                    argv[0]);
-      return 2;
+      return std::nullopt;
     }
   }
-  repetitions = std::max(1, repetitions);
-  hands = std::max(1, hands);
-  passes = std::max(1, passes);
+  o.repetitions = std::max(1, o.repetitions);
+  o.hands = std::max(1, o.hands);
+  o.passes = std::max(1, o.passes);
+  return o;
+}
 
-  const Evaluator& ours = Evaluator::Get();
-  const omp::HandEvaluator omp_eval;
-  const std::vector<Card> deals7 = banca::cards::RandomDeals(hands, 7);
-  const std::vector<Card> deals9 = banca::cards::RandomDeals(hands, 9);
-  const std::vector<uint8_t> bytes7 = Indices(deals7);
-  const std::vector<uint8_t> bytes9 = Indices(deals9);
-  const size_t n = static_cast<size_t>(hands);
+// The same random hands for every evaluator: 7 cards (hold'em) and 9
+// (Omaha: 4 hole cards, then 5 on the board), as cards and as indices.
+struct Deals {
+  explicit Deals(int hands)
+      : deals7(banca::cards::RandomDeals(hands, 7)),
+        deals9(banca::cards::RandomDeals(hands, 9)),
+        bytes7(Indices(deals7)),
+        bytes9(Indices(deals9)) {}
+  const std::vector<Card> deals7;
+  const std::vector<Card> deals9;
+  const std::vector<uint8_t> bytes7;
+  const std::vector<uint8_t> bytes9;
+};
 
-  // Before timing anything: all three rank the same random hands the same
-  // way (PHEval counts 1 for the best class, so its order is reversed).
+struct Agreement {
+  bool omp = false;
+  bool ph = false;
+  bool ph_omaha = false;
+};
+
+// Before timing anything: all three rank the same random hands the same
+// way (PHEval counts 1 for the best class, so its order is reversed).
+Agreement CompareOrders(const Evaluator& ours,
+                        const omp::HandEvaluator& omp_eval, const Deals& d,
+                        size_t n) {
   std::vector<std::pair<int, int>> vs_omp, vs_ph, vs_ph_omaha;
   for (size_t i = 0; i < n; ++i) {
-    const uint8_t* d = &bytes7[7 * i];
+    const uint8_t* b = &d.bytes7[7 * i];
     omp::Hand h = omp::Hand::empty();
-    for (int k = 0; k < 7; ++k) h += d[k];
-    const int v = ours.Evaluate7(&deals7[7 * i]).raw();
+    for (int k = 0; k < 7; ++k) h += b[k];
+    const int v = ours.Evaluate7(&d.deals7[7 * i]).raw();
     vs_omp.emplace_back(v, omp_eval.evaluate(h));
     vs_ph.emplace_back(
-        v, -evaluate_7cards(d[0], d[1], d[2], d[3], d[4], d[5], d[6]));
-    const uint8_t* o = &bytes9[9 * i];
+        v, -evaluate_7cards(b[0], b[1], b[2], b[3], b[4], b[5], b[6]));
+    const uint8_t* o = &d.bytes9[9 * i];
     vs_ph_omaha.emplace_back(
-        ours.EvaluateOmaha(&deals9[9 * i], &deals9[9 * i + 4]).raw(),
+        ours.EvaluateOmaha(&d.deals9[9 * i], &d.deals9[9 * i + 4]).raw(),
         -evaluate_omaha_cards(o[4], o[5], o[6], o[7], o[8], o[0], o[1], o[2],
                               o[3]));
   }
-  const bool omp_agrees = SameOrder(vs_omp);
-  const bool ph_agrees = SameOrder(vs_ph);
-  const bool ph_omaha_agrees = SameOrder(vs_ph_omaha);
+  return {SameOrder(vs_omp), SameOrder(vs_ph), SameOrder(vs_ph_omaha)};
+}
 
+// What is timed: every 7-card set (unless --no-enumerate), the random
+// 7-card hands, the random Omaha hands; banca's side first.
+std::vector<Workload> Workloads(const Options& o,
+                                const omp::HandEvaluator& omp_eval,
+                                const Deals& d, size_t n) {
   std::vector<Workload> workloads;
-  if (enumerate) {
+  if (o.enumerate) {
     workloads.push_back(
         {"enumerate_per_sec",
          static_cast<double>(kNumSevenCardSets),
@@ -322,15 +350,15 @@ int main(int argc, char** argv) {
            {}},
           {"phevaluator", [] { return PhEnumerate(); }, {}}}});
   }
-  const double random_evals = static_cast<double>(n) * passes;
+  const double random_evals = static_cast<double>(n) * o.passes;
   workloads.push_back({"random_per_sec",
                        random_evals,
                        {{"banca",
                          [&] {
                            uint64_t sum = 0;
-                           for (int p = 0; p < passes; ++p) {
+                           for (int p = 0; p < o.passes; ++p) {
                              sum += banca::cards::SumSevenCardValues(
-                                 deals7.data(), n);
+                                 d.deals7.data(), n);
                            }
                            return sum;
                          },
@@ -338,8 +366,8 @@ int main(int argc, char** argv) {
                         {"ompeval",
                          [&] {
                            uint64_t sum = 0;
-                           for (int p = 0; p < passes; ++p) {
-                             sum += OmpRandom(omp_eval, bytes7.data(), n);
+                           for (int p = 0; p < o.passes; ++p) {
+                             sum += OmpRandom(omp_eval, d.bytes7.data(), n);
                            }
                            return sum;
                          },
@@ -347,20 +375,20 @@ int main(int argc, char** argv) {
                         {"phevaluator",
                          [&] {
                            uint64_t sum = 0;
-                           for (int p = 0; p < passes; ++p)
-                             sum += PhRandom(bytes7.data(), n);
+                           for (int p = 0; p < o.passes; ++p)
+                             sum += PhRandom(d.bytes7.data(), n);
                            return sum;
                          },
                          {}}}});
-  const int omaha_passes = std::max(1, passes / 4);
+  const int omaha_passes = std::max(1, o.passes / 4);
   workloads.push_back({"omaha_random_per_sec",
                        static_cast<double>(n) * omaha_passes,
                        {{"banca",
                          [&] {
                            uint64_t sum = 0;
                            for (int p = 0; p < omaha_passes; ++p) {
-                             sum +=
-                                 banca::cards::SumOmahaValues(deals9.data(), n);
+                             sum += banca::cards::SumOmahaValues(
+                                 d.deals9.data(), n);
                            }
                            return sum;
                          },
@@ -369,27 +397,40 @@ int main(int argc, char** argv) {
                          [&] {
                            uint64_t sum = 0;
                            for (int p = 0; p < omaha_passes; ++p) {
-                             sum += PhOmaha(bytes9.data(), n);
+                             sum += PhOmaha(d.bytes9.data(), n);
                            }
                            return sum;
                          },
                          {}}}});
+  return workloads;
+}
 
-  for (Workload& w : workloads) Measure(w, repetitions);
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::optional<Options> o = ParseFlags(argc, argv);
+  if (!o) return 2;
+  const Evaluator& ours = Evaluator::Get();
+  const omp::HandEvaluator omp_eval;
+  const Deals deals(o->hands);
+  const size_t n = static_cast<size_t>(o->hands);
+  const Agreement same = CompareOrders(ours, omp_eval, deals, n);
+  std::vector<Workload> workloads = Workloads(*o, omp_eval, deals, n);
+  for (Workload& w : workloads) Measure(w, o->repetitions);
 
   std::vector<std::string> parts = {
-      absl::StrFormat("\"repetitions\": %d", repetitions),
-      absl::StrFormat("\"random_hands\": %d", hands),
-      absl::StrFormat("\"random_passes\": %d", passes),
-      absl::StrFormat("\"omaha_passes\": %d", omaha_passes)};
+      absl::StrFormat("\"repetitions\": %d", o->repetitions),
+      absl::StrFormat("\"random_hands\": %d", o->hands),
+      absl::StrFormat("\"random_passes\": %d", o->passes),
+      absl::StrFormat("\"omaha_passes\": %d", std::max(1, o->passes / 4))};
   for (const Workload& w : workloads) parts.push_back(Json(w));
   parts.push_back(absl::StrFormat(
       "\"same_order\": {\"hands\": %d, \"ompeval\": %s, \"phevaluator\": %s, "
       "\"phevaluator_omaha\": %s}",
-      hands, omp_agrees ? "true" : "false", ph_agrees ? "true" : "false",
-      ph_omaha_agrees ? "true" : "false"));
+      o->hands, same.omp ? "true" : "false", same.ph ? "true" : "false",
+      same.ph_omaha ? "true" : "false"));
   parts.push_back(absl::StrFormat("\"banca_table_bytes\": %d",
                                   banca::cards::EvaluatorTableBytes()));
   std::printf("{%s}\n", absl::StrJoin(parts, ", ").c_str());
-  return omp_agrees && ph_agrees && ph_omaha_agrees ? 0 : 1;
+  return same.omp && same.ph && same.ph_omaha ? 0 : 1;
 }

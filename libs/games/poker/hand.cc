@@ -857,28 +857,24 @@ HandRecord Hand::record() const {
 }
 
 absl::StatusOr<HandResult> Hand::Replay(const HandRecord& record) {
-  absl::StatusOr<Hand> hand = Start(HandSetup::FromRecord(record));
-  if (!hand.ok()) return hand.status();
+  ASSIGN_OR_RETURN(Hand hand, Start(HandSetup::FromRecord(record)));
   for (size_t k = 0; k < record.actions.size(); ++k) {
     const RecordedAction& a = record.actions[k];
     absl::Status st =
-        a.timeout ? hand->Timeout(a.seat) : hand->Act(a.seat, a.action);
-    if (st.ok() && a.timeout && !(hand->actions_.back() == a)) {
+        a.timeout ? hand.Timeout(a.seat) : hand.Act(a.seat, a.action);
+    if (st.ok() && a.timeout && !(hand.actions_.back() == a)) {
       st = absl::InvalidArgumentError("the timeout's recorded action differs");
     }
-    if (!st.ok()) {
-      return absl::Status(st.code(),
-                          absl::StrCat("action ", k + 1, ": ", st.message()));
-    }
+    RETURN_IF_ERROR(Prefixed(st, "action ", k + 1, ": "));
   }
   if (record.voided) {
-    RETURN_IF_ERROR(hand->Void());
+    RETURN_IF_ERROR(hand.Void());
   }
-  if (!hand->finished()) {
+  if (!hand.finished()) {
     return absl::FailedPreconditionError(
         "the record ends before the hand is over");
   }
-  return hand->result_;
+  return hand.result_;
 }
 
 SeatView Hand::ViewFor(int seat) const {

@@ -106,12 +106,8 @@ class Replayer {
 
     HandSetup setup = HandSetup::FromRecord(r);
     setup.deck = CompleteDeck(std::move(setup.deck));
-    absl::StatusOr<Hand> started = Hand::Start(setup);
-    if (!started.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the hand cannot start: ", started.status().message()));
-    }
-    Hand& hand = *started;
+    ASSIGN_OR_RETURN(Hand hand, AsInvalidArgument(Hand::Start(setup),
+                                                  "the hand cannot start: "));
 
     size_t next_action = 0;
     size_t next_board = 0;

@@ -237,10 +237,9 @@ absl::Status Table::StartHand(int button_draw, std::vector<cards::Card> deck) {
         {seat, seats_.at(seat).player, seats_.at(seat).stack});
   }
   setup.deck = std::move(deck);
-  absl::StatusOr<Hand> hand = Hand::Start(setup);
-  if (!hand.ok()) return hand.status();
+  ASSIGN_OR_RETURN(Hand hand, Hand::Start(setup));
   events_.push_back(ButtonMoved{button, needs_draw_});
-  hand_ = std::move(*hand);
+  hand_ = std::move(hand);
   settled_ = false;
   needs_draw_ = false;
   button_ = button;

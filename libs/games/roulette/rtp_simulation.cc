@@ -92,11 +92,7 @@ absl::StatusOr<RtpTally> SimulateRtp(WheelKind wheel,
   // same bets, which the engine has accepted.
   Table probe = table;
   for (size_t i = 0; i < bets.size(); ++i) {
-    if (absl::StatusOr<BetPlaced> placed =
-            probe.PlaceBet("sim", ids[i], bets[i], now);
-        !placed.ok()) {
-      return placed.status();
-    }
+    RETURN_IF_ERROR(probe.PlaceBet("sim", ids[i], bets[i], now).status());
   }
   absl::Span<const Pocket> order = WheelOrder(wheel);
   RtpTally tally;

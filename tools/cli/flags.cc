@@ -1,4 +1,4 @@
-#include "tools/banca/flags.h"
+#include "tools/cli/flags.h"
 
 #include <utility>
 #include <vector>
@@ -119,6 +119,19 @@ std::optional<int> Parse(CLI::App& app, int argc, const char* const* argv,
         << " --help\" for its flags.\n";
     return kUsageError;
   }
+}
+
+int Complain(std::string_view command, std::string_view why, int exit_status,
+             std::ostream& err) {
+  err << command << ": " << why << "\n";
+  return exit_status;
+}
+
+int Complain(std::string_view command, const absl::Status& status,
+             int exit_status, std::ostream& err) {
+  const absl::string_view message = status.message();
+  return Complain(command, std::string_view(message.data(), message.size()),
+                  exit_status, err);
 }
 
 }  // namespace banca::cli

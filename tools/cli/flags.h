@@ -6,8 +6,8 @@
 //   - an on/off flag takes no value (`--no-fsync 5` is an error);
 //   - `--help` anywhere prints that command's help on stdout, exit 0;
 //   - any parse error prints `banca <command>: <why>` on stderr, exit 2.
-#ifndef BANCA_TOOLS_BANCA_FLAGS_H_
-#define BANCA_TOOLS_BANCA_FLAGS_H_
+#ifndef BANCA_TOOLS_CLI_FLAGS_H_
+#define BANCA_TOOLS_CLI_FLAGS_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -16,9 +16,11 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "CLI/CLI.hpp"
+#include "absl/status/status.h"
 
 namespace banca::cli {
 
@@ -67,6 +69,14 @@ std::optional<int> Parse(CLI::App& app, int argc, const char* const* argv,
                          std::ostream& out = std::cout,
                          std::ostream& err = std::cerr);
 
+// How a command says what stopped it: "<command>: <why>" on `err`. Returns
+// `exit_status`, for the command to return.
+int Complain(std::string_view command, std::string_view why, int exit_status,
+             std::ostream& err = std::cerr);
+// The same with `status`'s message.
+int Complain(std::string_view command, const absl::Status& status,
+             int exit_status, std::ostream& err = std::cerr);
+
 }  // namespace banca::cli
 
-#endif  // BANCA_TOOLS_BANCA_FLAGS_H_
+#endif  // BANCA_TOOLS_CLI_FLAGS_H_

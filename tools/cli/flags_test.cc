@@ -1,4 +1,4 @@
-#include "tools/banca/flags.h"
+#include "tools/cli/flags.h"
 
 #include <sstream>
 #include <string>
@@ -160,6 +160,13 @@ TEST_F(FlagsTest, AnUnknownOrMissingCommandIsNamed) {
   EXPECT_EQ(Parse({}), kUsageError);
   EXPECT_NE(err_.str().find("a command is required"), std::string::npos)
       << err_.str();
+}
+
+TEST(Complain, NamesTheCommandAndReturnsTheExitStatus) {
+  std::ostringstream err;
+  EXPECT_EQ(Complain("prog run", "no such file", 3, err), 3);
+  EXPECT_EQ(Complain("prog run", absl::NotFoundError("gone"), 1, err), 1);
+  EXPECT_EQ(err.str(), "prog run: no such file\nprog run: gone\n");
 }
 
 }  // namespace
