@@ -42,6 +42,22 @@ WalletCommands::WalletCommands(eventlog::EventLog& log, const Clock& clock,
       appended_(appended),
       metrics_(metrics) {}
 
+wire::WalletEventContext WalletCommands::EventContext(
+    std::string_view request_id, const grpc::ServerContextBase* context) const {
+  wire::WalletEventContext event_context;
+  event_context.producer = producer_;
+  event_context.correlation_id = std::string(request_id);
+  event_context.causation_id = std::string(request_id);
+  event_context.occurred_at_micros = clock_.NowMicros();
+  if (context != nullptr) {
+    auto it = context->client_metadata().find("x-correlation-id");
+    if (it != context->client_metadata().end() && it->second.size() <= 128) {
+      event_context.correlation_id.assign(it->second.data(), it->second.size());
+    }
+  }
+  return event_context;
+}
+
 void WalletCommands::ExecuteAsync(std::string_view method,
                                   std::string_view request_id,
                                   std::string_view actor,
@@ -83,17 +99,8 @@ void WalletCommands::ExecuteAsync(std::string_view method,
     return;
   }
 
-  wire::WalletEventContext event_context;
-  event_context.producer = producer_;
-  event_context.correlation_id = std::string(request_id);
-  event_context.causation_id = std::string(request_id);
-  event_context.occurred_at_micros = clock_.NowMicros();
-  if (context != nullptr) {
-    auto it = context->client_metadata().find("x-correlation-id");
-    if (it != context->client_metadata().end() && it->second.size() <= 128) {
-      event_context.correlation_id.assign(it->second.data(), it->second.size());
-    }
-  }
+  const wire::WalletEventContext event_context =
+      EventContext(request_id, context);
 
   // Lives until the append completes, on whichever thread that happens.
   struct Pending {

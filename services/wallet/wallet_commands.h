@@ -26,6 +26,7 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/idempotency.h"
 #include "libs/ledger/ledger.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/wallet/appended_offsets.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/wallet_metrics.h"
@@ -81,6 +82,11 @@ class WalletCommands {
                                           const Decide& decide);
 
  private:
+  // Who writes the event and why: the producer, the request id as its
+  // cause, and the caller's x-correlation-id (at most 128 bytes) if any.
+  wire::WalletEventContext EventContext(
+      std::string_view request_id,
+      const grpc::ServerContextBase* context) const;
   eventlog::EventLog& log_;
   const Clock& clock_;
   const std::string producer_;
