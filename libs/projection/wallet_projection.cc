@@ -1,9 +1,13 @@
 #include "libs/projection/wallet_projection.h"
 
+#include <optional>
+#include <string>
+
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "banca/v1/wallet.pb.h"
+#include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/balance_limits.h"
@@ -15,11 +19,10 @@ namespace banca::projection {
 namespace {
 
 absl::StatusOr<int64_t> TxnInt(projection::Txn& txn, std::string_view key) {
-  auto v = txn.Get(key);
-  if (!v.ok()) return v.status();
-  if (!v->has_value()) return 0;
+  ASSIGN_OR_RETURN(const std::optional<std::string> v, txn.Get(key));
+  if (!v.has_value()) return 0;
   int64_t n = 0;
-  if (!absl::SimpleAtoi(**v, &n)) {
+  if (!absl::SimpleAtoi(*v, &n)) {
     return absl::DataLossError(
         absl::StrCat("projection value of ", ToAbsl(key), " is not a number"));
   }
@@ -32,20 +35,18 @@ absl::StatusOr<int64_t> TxnInt(projection::Txn& txn, std::string_view key) {
 // value that fits; wrap-around commutes and ends exact.
 absl::Status AddBalance(projection::Txn& txn, std::string_view key,
                         int64_t delta) {
-  auto current = TxnInt(txn, key);
-  if (!current.ok()) return current.status();
-  txn.Put(key, absl::StrCat(ledger::WrappingAdd(*current, delta)));
+  ASSIGN_OR_RETURN(const int64_t current, TxnInt(txn, key));
+  txn.Put(key, absl::StrCat(ledger::WrappingAdd(current, delta)));
   return absl::OkStatus();
 }
 
 // A running total of non-negative amounts: stops at INT64_MAX (in any order
 // of addition, as the ledger's own totals do).
 absl::Status AddInt(projection::Txn& txn, std::string_view key, int64_t delta) {
-  auto current = TxnInt(txn, key);
-  if (!current.ok()) return current.status();
+  ASSIGN_OR_RETURN(const int64_t current, TxnInt(txn, key));
   bool clamped = false;
   txn.Put(key, absl::StrCat(
-                   ledger::ClampToInt64(__int128{*current} + delta, &clamped)));
+                   ledger::ClampToInt64(__int128{current} + delta, &clamped)));
   return absl::OkStatus();
 }
 
@@ -99,11 +100,10 @@ std::string StatementPrefix(std::string_view player_id) {
 
 absl::StatusOr<int64_t> ReadInt(const projection::ProjectionStore& store,
                                 std::string_view key) {
-  auto v = store.Get(key);
-  if (!v.ok()) return v.status();
-  if (!v->has_value()) return 0;
+  ASSIGN_OR_RETURN(const std::optional<std::string> v, store.Get(key));
+  if (!v.has_value()) return 0;
   int64_t n = 0;
-  if (!absl::SimpleAtoi(**v, &n)) {
+  if (!absl::SimpleAtoi(*v, &n)) {
     return absl::DataLossError("projection value is not a number");
   }
   return n;
@@ -115,11 +115,11 @@ std::vector<std::string> WalletProjector::Topics() const {
 
 absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
                                     projection::Txn& txn) {
-  auto decoded = wire::DecodeWalletRecord(record);
-  if (!decoded.ok()) return decoded.status();
-  const v1::EventEnvelope& envelope = decoded->envelope;
-  const v1::WalletEvent& event = decoded->event;
-  if (auto s = AddInt(txn, "total/events", 1); !s.ok()) return s;
+  ASSIGN_OR_RETURN(const wire::DecodedWalletEvent decoded,
+                   wire::DecodeWalletRecord(record));
+  const v1::EventEnvelope& envelope = decoded.envelope;
+  const v1::WalletEvent& event = decoded.event;
+  RETURN_IF_ERROR(AddInt(txn, "total/events", 1));
   switch (event.kind_case()) {
     case v1::WalletEvent::kAccountOpened:
       txn.Put(absl::StrCat("player/", event.account_opened().player_id()),
@@ -128,11 +128,9 @@ absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
     case v1::WalletEvent::kAccountClosed: {
       const std::string key =
           absl::StrCat("player/", event.account_closed().player_id());
-      auto current = txn.Get(key);
-      if (!current.ok()) return current.status();
+      ASSIGN_OR_RETURN(const std::optional<std::string> current, txn.Get(key));
       const std::string currency =
-          current->has_value() && (*current)->size() > 5 ? (*current)->substr(5)
-                                                         : "";
+          current.has_value() && current->size() > 5 ? current->substr(5) : "";
       txn.Put(key, absl::StrCat("closed ", currency));
       return absl::OkStatus();
     }
