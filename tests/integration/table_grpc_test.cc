@@ -76,6 +76,35 @@ TEST_F(TableServiceTest, BuyInBeyondTheCashIsRefusedAndSeatsNobody) {
   EXPECT_TRUE(Sit("bea", "t1", 1, 5'000, nullptr, "sit-bea-2").ok());
 }
 
+// Every call that names a table looks it up the same way (the table
+// host's FindOrNotFound): a malformed id is INVALID_ARGUMENT, an unknown
+// one NOT_FOUND naming it, and neither appends anything.
+TEST_F(TableServiceTest, AMalformedOrUnknownTableIdIsRefusedByEveryCall) {
+  ASSERT_TRUE(Create("t1", Holdem()).ok());
+  const int64_t before = TableEvents();
+  for (const auto& [id, code] :
+       {std::pair<std::string, grpc::StatusCode>{
+            "Bad Id", grpc::StatusCode::INVALID_ARGUMENT},
+        {"nope", grpc::StatusCode::NOT_FOUND}}) {
+    v1::LeaveRequest leave;
+    leave.set_request_id("leave-" + std::to_string(code));
+    leave.set_table_id(id);
+    v1::LeaveResponse left;
+    EXPECT_EQ(tables_->Leave(As("ana").get(), leave, &left).error_code(), code)
+        << id;
+    v1::WatchTableRequest watch;
+    watch.set_table_id(id);
+    v1::TableView view;
+    grpc::Status s = tables_->GetTableView(As("ana").get(), watch, &view);
+    EXPECT_EQ(s.error_code(), code) << id;
+    if (code == grpc::StatusCode::NOT_FOUND) {
+      EXPECT_NE(s.error_message().find("no table nope"), std::string::npos)
+          << s.error_message();
+    }
+  }
+  EXPECT_EQ(TableEvents(), before);
+}
+
 TEST_F(TableServiceTest, BadInputIsRejectedPreciselyAndAppendsNothing) {
   Fund("ana", 50'000);
   ASSERT_TRUE(Create("t1", Holdem()).ok());
