@@ -67,7 +67,8 @@ const std::vector<Game>& Games() {
        "banca.scenario.RouletteEvent"},
       {"stud_no_draw", scenario::MakeStudNoDrawRunner,
        "banca.scenario.StudNoDrawEvent"},
-      {"tournament", nullptr, "banca.scenario.TournamentEvent"},
+      {"tournament", scenario::MakeTournamentRunner,
+       "banca.scenario.TournamentEvent"},
   };
   return *kGames;
 }
@@ -198,6 +199,67 @@ absl::StatusOr<std::vector<PlayerSpec>> ReadPlayers(const Json& players) {
   return out;
 }
 
+// SCENARIOS.md "Tournament scenarios": each op's fields.
+const std::map<std::string, StepSpec>& TournamentOps() {
+  static const auto* kOps = new std::map<std::string, StepSpec>{
+      {"register", {{{"player", Kind::kString}}, {{"ticket", Kind::kBool}}}},
+      {"unregister", {{{"player", Kind::kString}}, {}}},
+      {"start", {{{"tables", Kind::kArray}}, {}}},
+      {"rebuy", {{{"player", Kind::kString}}, {}}},
+      {"addon", {{{"player", Kind::kString}}, {}}},
+      {"reentry", {{{"player", Kind::kString}}, {}}},
+      {"level", {{}, {}}},
+      {"cancel", {{}, {}}},
+  };
+  return *kOps;
+}
+
+// The start's seat draw: [{"table": "t1", "seats": {"ana": 1}, "button": 1}].
+absl::Status CheckStartTables(const Json& tables, const std::string& where) {
+  for (size_t i = 0; i < tables.size(); ++i) {
+    const std::string at = absl::StrCat(where, ".tables[", i, "]");
+    if (!tables[i].is_object()) {
+      return absl::InvalidArgumentError(absl::StrCat(at, " must be an object"));
+    }
+    RETURN_IF_ERROR(
+        scenario::OnlyKnownKeys(tables[i], at, {"table", "seats", "button"}));
+    RETURN_IF_ERROR(Field(tables[i], at, "table", Kind::kString, true));
+    RETURN_IF_ERROR(Field(tables[i], at, "seats", Kind::kObject, true));
+    RETURN_IF_ERROR(Field(tables[i], at, "button", Kind::kInt, true));
+    for (const auto& [player, seat] : tables[i]["seats"].items()) {
+      if (!seat.is_number_integer()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            at, ".seats.", player, " must be a seat number (an integer)"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckTournamentOp(const Json& step, const std::string& where) {
+  const std::string op = step["op"].get<std::string>();
+  auto spec = TournamentOps().find(op);
+  if (spec == TournamentOps().end()) {
+    std::vector<std::string> ops;
+    for (const auto& [name, s] : TournamentOps()) ops.push_back(name);
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ".op: unknown tournament op \"", op, "\" (",
+                     absl::StrJoin(ops, ", "), ")"));
+  }
+  std::vector<std::string> known = {"do", "op"};
+  for (auto [key, kind] : spec->second.required) {
+    RETURN_IF_ERROR(Field(step, where, key, kind, true));
+    known.push_back(key);
+  }
+  for (auto [key, kind] : spec->second.optional) {
+    RETURN_IF_ERROR(Field(step, where, key, kind, false));
+    known.push_back(key);
+  }
+  RETURN_IF_ERROR(scenario::OnlyKnownKeys(step, where, known));
+  if (op == "start") return CheckStartTables(step["tables"], where);
+  return absl::OkStatus();
+}
+
 // One step: a known `do`, its fields of the right kinds and no others.
 absl::Status CheckStep(const Json& step, const std::string& where,
                        const std::string& game) {
@@ -218,14 +280,12 @@ absl::Status CheckStep(const Json& step, const std::string& where,
   for (auto [key, kind] : spec->second.optional) {
     RETURN_IF_ERROR(Field(step, where, key, kind, false));
   }
-  // A tournament operation's fields depend on its op (a later runner's).
-  if (op != "tournament") {
-    std::vector<std::string> known = {"do"};
-    for (const auto& fields : {spec->second.required, spec->second.optional}) {
-      for (auto [key, kind] : fields) known.push_back(key);
-    }
-    RETURN_IF_ERROR(scenario::OnlyKnownKeys(step, where, known));
+  std::vector<std::string> known = {"do"};
+  for (const auto& fields : {spec->second.required, spec->second.optional}) {
+    for (auto [key, kind] : fields) known.push_back(key);
   }
+  if (op == "tournament") return CheckTournamentOp(step, where);
+  RETURN_IF_ERROR(scenario::OnlyKnownKeys(step, where, known));
   if (op == "sit" && IsPoker(game) && !step.contains("buy_in")) {
     return absl::InvalidArgumentError(absl::StrCat(
         where, ": \"buy_in\" is required at a poker table (an integer)"));

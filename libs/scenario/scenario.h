@@ -3,9 +3,9 @@
 // embedded event log in a temporary directory, with the deck given by the
 // file, and reports the outcome as one JSON object.
 //
-// Supported now: the poker cash games (holdem, omaha, synthetic) and the
-// banked games (blackjack, roulette_french, roulette_american,
-// stud_no_draw). A valid tournament file exits 3 with an error object.
+// Every game of SCENARIOS.md: the poker cash games (holdem, omaha,
+// synthetic), the banked games (blackjack, roulette_french,
+// roulette_american, stud_no_draw) and tournaments.
 #ifndef BANCA_LIBS_SCENARIO_SCENARIO_H_
 #define BANCA_LIBS_SCENARIO_SCENARIO_H_
 

@@ -184,6 +184,8 @@ absl::StatusOr<std::unique_ptr<GameRunner>> MakeStudNoDrawRunner(
 // roulette_french and roulette_american.
 absl::StatusOr<std::unique_ptr<GameRunner>> MakeRouletteRunner(
     const ScenarioFile& file, ScenarioBook& book);
+absl::StatusOr<std::unique_ptr<GameRunner>> MakeTournamentRunner(
+    const ScenarioFile& file, ScenarioBook& book);
 
 }  // namespace banca::scenario
 

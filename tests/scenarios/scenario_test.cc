@@ -5,6 +5,7 @@
 //   "players": {id: {"cash", "stack"}}, "house": {...}, "ledger_sum",
 //   "rounds": [{"void", "pots", "shown", "showdown"}] (same count),
 //   "steps": [{"index", "ok", "code"?, "message_contains"?}] (selected),
+//   "tournament": {"state", "prize_pool", "places", "prizes", ...},
 //   "result_contains": [text per round, optional].
 // Plus bad input: malformed files, unknown steps, bad decks, out of turn.
 #include "libs/scenario/scenario.h"
@@ -87,6 +88,11 @@ TEST_P(ScenarioFile, MatchesTheHandWorkedExpectation) {
   if (expected.contains("house")) {
     for (const auto& [key, value] : expected["house"].items()) {
       EXPECT_EQ(out["house"][key], value) << "house." << key;
+    }
+  }
+  if (expected.contains("tournament")) {
+    for (const auto& [key, value] : expected["tournament"].items()) {
+      EXPECT_EQ(out["tournament"][key], value) << "tournament." << key;
     }
   }
   if (expected.contains("rounds")) {
@@ -322,13 +328,35 @@ TEST(ScenarioBadInput, UnknownStepExits2AndPlaysNothing) {
   EXPECT_FALSE(out.contains("steps"));
 }
 
-TEST(ScenarioBadInput, GameNotBuiltYetExits3) {
-  int code = 0;
-  Json out = Play(R"({"game": "tournament", "players": [],
-                      "steps": [{"do": "tournament", "op": "start"}]})",
-                  &code);
-  EXPECT_EQ(code, scenario::kScenarioUnsupported);
-  EXPECT_THAT(out["error"].get<std::string>(), HasSubstr("tournament"));
+// A tournament op's fields are checked like a step's: an unknown op, a
+// missing field or an unknown key makes the file malformed.
+TEST(ScenarioBadInput, ATournamentOpIsCheckedLikeAStep) {
+  struct Case {
+    std::string step, error;
+  };
+  const std::vector<Case> cases = {
+      {R"({"do": "tournament", "op": "start"})",
+       "steps[0]: \"tables\" is required (an array)"},
+      {R"({"do": "tournament", "op": "shuffle"})",
+       "steps[0].op: unknown tournament op \"shuffle\""},
+      {R"({"do": "tournament", "op": "register", "player": "ana",
+           "seat": 3})",
+       "steps[0].seat"},
+      {R"({"do": "tournament", "op": "start",
+           "tables": [{"table": "t1", "seats": {"ana": "1"}, "button": 1}]})",
+       "steps[0].tables[0].seats.ana must be a seat number"},
+  };
+  for (const Case& c : cases) {
+    int code = 0;
+    Json out = Play(R"({"game": "tournament",
+                        "config": {"buy_in": 1000, "fee_bps": 1000},
+                        "players": [{"id": "ana", "cash": 1000}],
+                        "steps": [)" +
+                        c.step + "]}",
+                    &code);
+    EXPECT_EQ(code, scenario::kScenarioMalformed) << c.step;
+    EXPECT_THAT(out["error"].get<std::string>(), HasSubstr(c.error));
+  }
 }
 
 TEST(ScenarioBadInput, AStepOfAnotherGameIsARejectedStep) {

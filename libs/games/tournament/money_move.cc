@@ -1,0 +1,57 @@
+#include "libs/games/tournament/money_move.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/string_view.h"
+
+namespace banca::games::tournament {
+
+std::string PrizePoolAccount(std::string_view tournament) {
+  return absl::StrCat("tournament/", ToAbsl(tournament), "/prize_pool");
+}
+
+std::string BountiesAccount(std::string_view tournament) {
+  return absl::StrCat("tournament/", ToAbsl(tournament), "/bounties");
+}
+
+std::string TicketAccount(std::string_view tournament,
+                          std::string_view player) {
+  return absl::StrCat("tournament/", ToAbsl(tournament), "/tickets/",
+                      ToAbsl(player));
+}
+
+std::string CashAccount(std::string_view player) {
+  return absl::StrCat("player/", ToAbsl(player), "/cash");
+}
+
+std::string_view MoveKindName(MoveKind kind) {
+  switch (kind) {
+    case MoveKind::kBuyIn:
+      return "buy_in";
+    case MoveKind::kReentry:
+      return "reentry";
+    case MoveKind::kRebuy:
+      return "rebuy";
+    case MoveKind::kAddOn:
+      return "addon";
+    case MoveKind::kUnregister:
+      return "unregister";
+    case MoveKind::kCancelRefund:
+      return "cancel_refund";
+    case MoveKind::kOverlay:
+      return "overlay";
+    case MoveKind::kPrize:
+      return "prize";
+    case MoveKind::kBounty:
+      return "bounty";
+  }
+  return "unknown";
+}
+
+void AddPosting(MoneyMove& move, std::string account, int64_t amount) {
+  if (amount == 0) return;
+  move.postings.push_back(Posting{std::move(account), amount});
+}
+
+}  // namespace banca::games::tournament
