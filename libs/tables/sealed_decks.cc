@@ -65,6 +65,36 @@ absl::Status SealDeal(const seal::DeckKeys& keys, v1::BankedTableEvent& event) {
               d.mutable_sealed_deck());
 }
 
+// A tournament's hand: bound to the tournament, its table and the hand.
+static std::string TournamentDealContext(const v1::TournamentEvent& event) {
+  const v1::TournamentHandStarted& h = event.hand_started();
+  return DealContext(absl::StrCat(event.tournament_id(), "/", h.table()), kHand,
+                     h.hand_number());
+}
+
+absl::Status SealDeal(const seal::DeckKeys& keys, v1::TournamentEvent& event) {
+  if (!event.has_hand_started()) return absl::OkStatus();
+  v1::TournamentHandStarted& h = *event.mutable_hand_started();
+  if (h.deck().empty() || h.has_sealed_deck()) return absl::OkStatus();
+  return Seal(keys, h.deck(), TournamentDealContext(event),
+              h.mutable_sealed_deck());
+}
+
+void DropClearDeck(v1::TournamentEvent& event) {
+  if (event.has_hand_started() && event.hand_started().has_sealed_deck()) {
+    event.mutable_hand_started()->clear_deck();
+  }
+}
+
+absl::Status OpenDeal(const seal::DeckKeys& keys, v1::TournamentEvent& event) {
+  if (!event.has_hand_started() || !event.hand_started().has_sealed_deck()) {
+    return absl::OkStatus();
+  }
+  const std::string context = TournamentDealContext(event);
+  v1::TournamentHandStarted& h = *event.mutable_hand_started();
+  return Open(keys, h.sealed_deck(), context, h.mutable_deck());
+}
+
 void DropClearDeck(v1::TableEvent& event) {
   if (event.has_hand_started() && event.hand_started().has_sealed_deck()) {
     event.mutable_hand_started()->clear_deck();

@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "banca/v1/banked_table.pb.h"
 #include "banca/v1/table.pb.h"
+#include "banca/v1/tournament.pb.h"
 #include "libs/seal/deck_keys.h"
 
 namespace banca::tables {
@@ -32,10 +33,12 @@ std::string DealContext(std::string_view table_id, std::string_view kind,
 // clear; any other event, and a deal sealed already, is left as it is.
 absl::Status SealDeal(const seal::DeckKeys& keys, v1::TableEvent& event);
 absl::Status SealDeal(const seal::DeckKeys& keys, v1::BankedTableEvent& event);
+absl::Status SealDeal(const seal::DeckKeys& keys, v1::TournamentEvent& event);
 
 // Drops the clear deck of a sealed deal: the form the log gets.
 void DropClearDeck(v1::TableEvent& event);
 void DropClearDeck(v1::BankedTableEvent& event);
+void DropClearDeck(v1::TournamentEvent& event);
 
 // Fills in the clear deck of a sealed deal from its sealed form (a deal
 // logged in clear, before decks were sealed, is left as it is).
@@ -43,6 +46,7 @@ void DropClearDeck(v1::BankedTableEvent& event);
 // does not open.
 absl::Status OpenDeal(const seal::DeckKeys& keys, v1::TableEvent& event);
 absl::Status OpenDeal(const seal::DeckKeys& keys, v1::BankedTableEvent& event);
+absl::Status OpenDeal(const seal::DeckKeys& keys, v1::TournamentEvent& event);
 
 // For readers with no deck key (reveal_wait.h): the number of a sealed
 // deal whose deck is not in clear, and the deck the end of deal `number`

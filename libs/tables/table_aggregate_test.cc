@@ -1,5 +1,5 @@
 // The poker table and the banked games are the one aggregate the table
-// host runs (services/table/table_host.h).
+// host runs (services/common/table_host.h).
 #include "libs/tables/table_aggregate.h"
 
 #include "gtest/gtest.h"

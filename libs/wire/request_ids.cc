@@ -1,7 +1,10 @@
 #include "libs/wire/request_ids.h"
 
+#include <vector>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "libs/common/string_view.h"
 
 namespace banca::wire {
@@ -26,6 +29,25 @@ std::string SagaOfStakeRequest(std::string_view request_id) {
     return "";
   }
   return std::string(id.substr(0, id.size() - kStakeStep.size()));
+}
+
+std::string PaymentSagaId(std::string_view tournament_id, int64_t n) {
+  return absl::StrCat("tournament/", ToAbsl(tournament_id), "/pay/", n);
+}
+
+std::string TournamentOfPaymentSaga(std::string_view saga_id) {
+  std::vector<std::string> parts = absl::StrSplit(ToAbsl(saga_id), '/');
+  if (parts.size() != 4 || parts[0] != "tournament" || parts[2] != "pay" ||
+      parts[1].empty()) {
+    return "";
+  }
+  return parts[1];
+}
+
+std::string TournamentMoneyRequestId(std::string_view tournament_id,
+                                     int64_t number, int index) {
+  return absl::StrCat("tournament/", ToAbsl(tournament_id), "/money/", number,
+                      "/", index);
 }
 
 std::string BankedMoneyRequestId(std::string_view event_id, int index) {

@@ -22,6 +22,16 @@ std::string SagaOfStakeRequest(std::string_view request_id);
 // The `index`-th transaction of a BankedMoney event: "<event id>/<index>".
 std::string BankedMoneyRequestId(std::string_view event_id, int index);
 
+// A tournament payment saga's id, "tournament/<id>/pay/<n>"; the wallet
+// posts its one transaction with the saga id as the request id.
+std::string PaymentSagaId(std::string_view tournament_id, int64_t n);
+// The tournament of a payment saga id; empty when it is not one.
+std::string TournamentOfPaymentSaga(std::string_view saga_id);
+// The `index`-th transaction of a TournamentMoney event:
+// "tournament/<id>/money/<number>/<index>".
+std::string TournamentMoneyRequestId(std::string_view tournament_id,
+                                     int64_t number, int index);
+
 // The requester's stream when the record names none the ledger accepts (a
 // record that does not decode; an invalid player or table id).
 inline constexpr std::string_view kUnnamedRequester = "house/quarantine";

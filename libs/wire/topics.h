@@ -38,11 +38,28 @@ inline constexpr std::string_view kBankedEventType =
     "banca.v1.BankedTableEvent";
 inline constexpr uint32_t kBankedSchemaVersion = 1;
 
+// The tournaments' events (registration, seat draws, hands, levels).
+inline constexpr std::string_view kTournamentTopic = "banca.tournament.events";
+// The tournaments' money requests for the wallet (PaymentRequested,
+// TournamentMoney), copied as the tables' are (kTableRequestsTopic).
+inline constexpr std::string_view kTournamentRequestsTopic =
+    "banca.tournament.requests";
+inline constexpr std::string_view kTournamentEventType =
+    "banca.v1.TournamentEvent";
+inline constexpr uint32_t kTournamentSchemaVersion = 1;
+
 // How far the wallet has carried out the poker tables' requests (durably).
 inline constexpr std::string_view kTableRequestsGroup = "wallet.table-requests";
 // How far the wallet has carried out the banked tables' requests.
 inline constexpr std::string_view kBankedRequestsGroup =
     "wallet.banked-requests";
+// How far the wallet has carried out the tournaments' requests.
+inline constexpr std::string_view kTournamentRequestsGroup =
+    "wallet.tournament-requests";
+// The tournaments' position on kWalletTopic: the payment outcomes they have
+// read (and turned into PaymentCaptured / PaymentRefused).
+inline constexpr std::string_view kTournamentPaymentOutcomesGroup =
+    "tournament.payment-outcomes";
 // The poker tables' position on kWalletTopic: the buy-in outcomes they
 // have read (and turned into BuyInCompleted / BuyInFailed).
 inline constexpr std::string_view kTableOutcomesGroup = "table.buy-in-outcomes";
@@ -82,6 +99,14 @@ inline constexpr TableTopics kBankedTableTopics{
     .schema_version = kBankedSchemaVersion,
     .stream_prefix = "banked/",
     .what = "banked"};
+inline constexpr TableTopics kTournamentTopics{
+    .topic = kTournamentTopic,
+    .requests_topic = kTournamentRequestsTopic,
+    .requests_group = kTournamentRequestsGroup,
+    .type = kTournamentEventType,
+    .schema_version = kTournamentSchemaVersion,
+    .stream_prefix = "tournament/",
+    .what = "tournament"};
 
 }  // namespace banca::wire
 

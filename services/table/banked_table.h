@@ -15,8 +15,8 @@
 #include "libs/tables/banked_game_state.h"
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/topics.h"
-#include "services/table/hosted_table.h"
-#include "services/table/saga_refusals.h"
+#include "services/common/hosted_table.h"
+#include "services/common/saga_refusals.h"
 
 namespace banca::table {
 
@@ -25,6 +25,10 @@ struct BankedGame {
   using Table = HostedTable<State>;
   static constexpr std::string_view kName = "banked table";
   static constexpr const wire::TableTopics& kTopics = wire::kBankedTableTopics;
+  // The table an event belongs to (the host's aggregate id).
+  static const std::string& IdOf(const v1::BankedTableEvent& event) {
+    return event.table_id();
+  }
   static constexpr std::string_view kOutcomeGroup =
       wire::kBankedStakeOutcomesGroup;
   static absl::StatusOr<wire::DecodedBankedEvent> Decode(

@@ -18,8 +18,8 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "services/common/event_size.h"
-#include "services/table/host_runtime.h"
-#include "services/table/idempotent_command.h"
+#include "services/common/host_runtime.h"
+#include "services/common/idempotent_command.h"
 #include "services/table/table_caller.h"
 
 namespace banca::table {

@@ -52,9 +52,9 @@
 #include "libs/seal/deck_keys.h"
 #include "libs/tables/banked_game_state.h"
 #include "libs/tables/stake_sagas.h"
+#include "services/common/table_host.h"
+#include "services/common/table_host_options.h"
 #include "services/table/banked_table.h"
-#include "services/table/table_host.h"
-#include "services/table/table_host_options.h"
 
 namespace banca::table {
 

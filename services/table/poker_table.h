@@ -23,8 +23,8 @@
 #include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
-#include "services/table/hosted_table.h"
-#include "services/table/saga_refusals.h"
+#include "services/common/hosted_table.h"
+#include "services/common/saga_refusals.h"
 
 namespace banca::table {
 
@@ -65,6 +65,10 @@ struct PokerGame {
   using Table = PokerTable;
   static constexpr std::string_view kName = "table";
   static constexpr const wire::TableTopics& kTopics = wire::kPokerTableTopics;
+  // The table an event belongs to (the host's aggregate id).
+  static const std::string& IdOf(const v1::TableEvent& event) {
+    return event.table_id();
+  }
   static constexpr std::string_view kOutcomeGroup = wire::kTableOutcomesGroup;
   static absl::StatusOr<wire::DecodedTableEvent> Decode(
       const eventlog::StoredRecord& record) {

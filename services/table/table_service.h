@@ -58,10 +58,10 @@
 #include "libs/tables/table_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
+#include "services/common/table_host.h"
+#include "services/common/table_host_options.h"
 #include "services/table/poker_seats.h"
 #include "services/table/poker_table.h"
-#include "services/table/table_host.h"
-#include "services/table/table_host_options.h"
 
 namespace banca::table {
 

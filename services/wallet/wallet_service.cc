@@ -164,6 +164,8 @@ WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
       options_.default_hold_ttl_seconds);
   banked_requests_ = std::make_unique<BankedRequests>(
       ledger_, *commands_, *quarantine_, options_.partitions);
+  tournament_requests_ = std::make_unique<TournamentRequests>(
+      ledger_, *commands_, *quarantine_, options_.partitions);
   table_reader_ = std::make_unique<RequestReader>(
       log_, ownership_.get(), *commands_,
       std::string(wire::kTableRequestsTopic),
@@ -178,11 +180,19 @@ WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
       [this](const eventlog::StoredRecord& record, int wallet_partition) {
         return banked_requests_->CarryOut(record, wallet_partition);
       });
+  tournament_reader_ = std::make_unique<RequestReader>(
+      log_, ownership_.get(), *commands_,
+      std::string(wire::kTournamentRequestsTopic),
+      std::string(wire::kTournamentRequestsGroup),
+      [this](const eventlog::StoredRecord& record, int wallet_partition) {
+        return tournament_requests_->CarryOut(record, wallet_partition);
+      });
   expiry_ = std::make_unique<HoldExpiry>(ledger_, *commands_, clock_,
                                          ownership_.get(), metrics_.get(),
                                          options_.expiry_interval, stopping_);
   request_loop_ = std::make_unique<RequestLoop>(
-      std::vector<RequestReader*>{table_reader_.get(), banked_reader_.get()},
+      std::vector<RequestReader*>{table_reader_.get(), banked_reader_.get(),
+                                  tournament_reader_.get()},
       metrics_.get(), options_.table_requests_interval, stopping_);
 }
 
@@ -225,6 +235,9 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
         {std::string(wire::kTableRequestsTopic), opts.table_partitions}));
     RETURN_IF_ERROR(log.EnsureTopic(
         {std::string(wire::kBankedRequestsTopic), opts.banked_partitions}));
+    RETURN_IF_ERROR(
+        log.EnsureTopic({std::string(wire::kTournamentRequestsTopic),
+                         opts.tournament_partitions}));
     service->request_loop_->Start();
   }
   return service;

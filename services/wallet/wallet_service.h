@@ -39,6 +39,7 @@
 #include "services/wallet/request_quarantine.h"
 #include "services/wallet/request_reader.h"
 #include "services/wallet/table_requests.h"
+#include "services/wallet/tournament_requests.h"
 #include "services/wallet/wallet_access.h"
 #include "services/wallet/wallet_commands.h"
 #include "services/wallet/wallet_group.h"
@@ -65,6 +66,7 @@ struct WalletOptions {
   absl::Duration table_requests_interval = absl::Milliseconds(2);
   int table_partitions = 8;
   int banked_partitions = 8;
+  int tournament_partitions = 8;
   // Group mode (docs/architecture.md, "Several wallet processes"): this
   // process joins consumer group `group` on banca.wallet.events with the
   // other wallet processes, decides only for the owners of the partitions
@@ -157,6 +159,9 @@ class WalletService final : public WalletServiceBase {
   // The banked tables' stakes and settlements (banca.banked.requests,
   // banked_requests.h).
   absl::StatusOr<int> PollBankedRequests() { return banked_reader_->Poll(); }
+  absl::StatusOr<int> PollTournamentRequests() {
+    return tournament_reader_->Poll();
+  }
 
   // Records of banca.table.requests (and of the banked tables' topic) this
   // process has yet to carry out: the log's end less each reader's
@@ -214,8 +219,10 @@ class WalletService final : public WalletServiceBase {
   std::unique_ptr<RequestQuarantine> quarantine_;
   std::unique_ptr<TableRequests> table_requests_;
   std::unique_ptr<BankedRequests> banked_requests_;
+  std::unique_ptr<TournamentRequests> tournament_requests_;
   std::unique_ptr<RequestReader> table_reader_;
   std::unique_ptr<RequestReader> banked_reader_;
+  std::unique_ptr<RequestReader> tournament_reader_;
   std::unique_ptr<HoldExpiry> expiry_;
   std::unique_ptr<RequestLoop> request_loop_;
   std::unique_ptr<projection::ProjectionStore> store_;

@@ -14,6 +14,7 @@
 #include "services/server/server.h"
 #include "services/server/service_selection.h"
 #include "services/table/hosted_tables.h"
+#include "services/tournament/hosted_tournaments.h"
 #include "services/wallet/hosted_wallet.h"
 #include "tools/banca/commands.h"
 
@@ -40,10 +41,12 @@ int Fail(int code, const absl::Status& status) {
 }
 
 // What --services may name, in the order they start: the wallet, then the
-// tables (one table process hosts the poker and the banked tables).
+// tables (one table process hosts the poker and the banked tables), then
+// the tournaments.
 std::vector<server::ServiceChoice> ServiceCatalog() {
   return {{"wallet", {wallet::HostedWallet()}},
-          {"table", table::HostedTables()}};
+          {"table", table::HostedTables()},
+          {"tournament", {tournament::HostedTournaments()}}};
 }
 
 int Serve(const ServeFlags& flags) {

@@ -74,11 +74,9 @@ absl::StatusOr<PaymentSplit> Director::Split(PaymentKind kind) const {
   return absl::InternalError("unknown payment kind");
 }
 
-void Director::Pay(const std::string& player, int entry, MoveKind kind,
-                   const PaymentSplit& split, Source source) {
-  BANCA_CHECK(split.prize_part >= 0 && split.fee >= 0 && split.bounty >= 0);
-  collected_ += split.prize_part;
-  if (split.amount() == 0) return;  // a freeroll's entry moves nothing
+MoneyMove Director::MakePaymentMove(const std::string& player, int entry,
+                                    MoveKind kind, const PaymentSplit& split,
+                                    Source source) const {
   MoneyMove move{kind, player, entry, {}, ""};
   AddPosting(move,
              source == Source::kTicket ? TicketAccount(id_, player)
@@ -92,7 +90,48 @@ void Director::Pay(const std::string& player, int entry, MoveKind kind,
       " prize pool + ", split.fee, " fee",
       split.bounty > 0 ? absl::StrCat(" + ", split.bounty, " bounty") : "",
       source == Source::kTicket ? " (ticket)" : "");
-  moves_.push_back(std::move(move));
+  return move;
+}
+
+void Director::Pay(const std::string& player, int entry, MoveKind kind,
+                   const PaymentSplit& split, Source source) {
+  BANCA_CHECK(split.prize_part >= 0 && split.fee >= 0 && split.bounty >= 0);
+  collected_ += split.prize_part;
+  if (split.amount() == 0) return;  // a freeroll's entry moves nothing
+  moves_.push_back(MakePaymentMove(player, entry, kind, split, source));
+}
+
+absl::StatusOr<std::optional<MoneyMove>> Director::Quote(
+    const std::string& player, PaymentKind kind, Source source) const {
+  MoveKind move = MoveKind::kBuyIn;
+  switch (kind) {
+    case PaymentKind::kBuyIn:
+      RETURN_IF_ERROR(CheckCanRegister(player));
+      if (source == Source::kTicket &&
+          config_.kind == TournamentKind::kFreeroll) {
+        return absl::InvalidArgumentError(
+            "a freeroll's entry is free: no ticket");
+      }
+      break;
+    case PaymentKind::kReentry:
+      RETURN_IF_ERROR(CheckReentry(player));
+      move = MoveKind::kReentry;
+      break;
+    case PaymentKind::kRebuy:
+      RETURN_IF_ERROR(CheckChipPurchase(player, config_.rebuy, false));
+      move = MoveKind::kRebuy;
+      break;
+    case PaymentKind::kAddOn:
+      RETURN_IF_ERROR(CheckChipPurchase(player, config_.addon, true));
+      move = MoveKind::kAddOn;
+      break;
+  }
+  if (source == Source::kTicket && kind != PaymentKind::kBuyIn) {
+    return absl::InvalidArgumentError("a ticket pays a buy-in only (TN-16)");
+  }
+  ASSIGN_OR_RETURN(PaymentSplit split, Split(kind));
+  if (split.amount() == 0) return std::nullopt;
+  return MakePaymentMove(player, 0, move, split, source);
 }
 
 int Director::NewEntry(const std::string& player, const PaymentSplit& split,
@@ -311,7 +350,7 @@ absl::Status Director::AddOn(const std::string& player) {
   return absl::OkStatus();
 }
 
-absl::Status Director::Reentry(const std::string& player) {
+absl::Status Director::CheckReentry(const std::string& player) const {
   if (!config_.reentry) {
     return absl::FailedPreconditionError(absl::StrCat(
         "this tournament has no reentry",
@@ -342,6 +381,11 @@ absl::Status Director::Reentry(const std::string& player) {
         absl::StrCat(player, " has made the most reentries allowed (",
                      config_.reentry->max, ")"));
   }
+  return absl::OkStatus();
+}
+
+absl::Status Director::Reentry(const std::string& player) {
+  RETURN_IF_ERROR(CheckReentry(player));
   ASSIGN_OR_RETURN(PaymentSplit split, Split(PaymentKind::kReentry));
   // The eliminated entry's finish gives way to the new entry's.
   for (auto g = groups_.begin(); g != groups_.end(); ++g) {
@@ -496,6 +540,18 @@ int64_t Director::Stack(const std::string& player) const {
   return p.chips;
 }
 
+bool Director::InHand(const std::string& player) const {
+  auto it = players_.find(player);
+  if (it == players_.end() || it->second.table.empty()) return false;
+  const TableState& t = tables_.at(it->second.table);
+  return t.hand && !t.hand->finished() && t.hand->dealt_in(it->second.seat);
+}
+
+bool Director::Away(const std::string& player) const {
+  auto it = players_.find(player);
+  return it != players_.end() && it->second.away;
+}
+
 std::string Director::TableOf(const std::string& player) const {
   auto it = players_.find(player);
   return it == players_.end() ? "" : it->second.table;
@@ -506,6 +562,12 @@ std::vector<std::string> Director::TableNames() const { return table_order_; }
 const poker::Hand* Director::HandAt(const std::string& table) const {
   auto t = tables_.find(table);
   return t == tables_.end() || !t->second.hand ? nullptr : &*t->second.hand;
+}
+
+const std::vector<std::string>* Director::SeatsAt(
+    const std::string& table) const {
+  auto t = tables_.find(table);
+  return t == tables_.end() ? nullptr : &t->second.seats;
 }
 
 int64_t Director::HandsPlayedAt(const std::string& table) const {

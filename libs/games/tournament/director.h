@@ -116,6 +116,26 @@ class Director {
   // --- Cancellation (TN-35 to TN-38) ---------------------------------
   absl::Status Cancel();
 
+  // What a payment would move now, checked as the command would check it
+  // (none for a freeroll's entry), without changing anything: the service
+  // asks the wallet for it before the command (a payment saga). The move's
+  // entry number is 0.
+  absl::StatusOr<std::optional<MoneyMove>> Quote(const std::string& player,
+                                                 PaymentKind kind,
+                                                 Source source) const;
+  // Whether a hand could be dealt at `table` now (Deal's checks but the
+  // deck's): OK, or the reason.
+  absl::Status CanDeal(const std::string& table) const {
+    return CheckCanDeal(table);
+  }
+  // Whether `player` is dealt in the hand in progress at their table.
+  bool InHand(const std::string& player) const;
+  // Whether `player` is away (TN-26/27/43).
+  bool Away(const std::string& player) const;
+  // Players registered (before the start) or who took part (after).
+  int entrants() const { return static_cast<int>(players_.size()); }
+  bool time_over() const { return time_over_; }
+
   // The money movements queued since the last call, in order.
   std::vector<MoneyMove> TakeMoves();
   // What happened besides hands, as text lines for the log (eliminations,
@@ -145,6 +165,9 @@ class Director {
   // in progress; nullptr before the first).
   std::vector<std::string> TableNames() const;
   const poker::Hand* HandAt(const std::string& table) const;
+  // Who sits where at `table` (seats[s]: seat s + 1, "" when empty);
+  // nullptr for an unknown table.
+  const std::vector<std::string>* SeatsAt(const std::string& table) const;
   int64_t HandsPlayedAt(const std::string& table) const;
   int64_t hands_played() const { return hands_played_; }
   int64_t balancing_moves() const { return balancing_moves_; }
@@ -194,6 +217,9 @@ class Director {
   // Registration and payments.
   absl::Status CheckCanRegister(const std::string& player) const;
   absl::StatusOr<PaymentSplit> Split(PaymentKind kind) const;
+  MoneyMove MakePaymentMove(const std::string& player, int entry, MoveKind kind,
+                            const PaymentSplit& split, Source source) const;
+  absl::Status CheckReentry(const std::string& player) const;
   void Pay(const std::string& player, int entry, MoveKind kind,
            const PaymentSplit& split, Source source);
   int NewEntry(const std::string& player, const PaymentSplit& split,

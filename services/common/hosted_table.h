@@ -4,8 +4,8 @@
 // the log, the sagas' start times, the refusals for the callers waiting
 // on them, the table's randomness and its open watch streams. A game's
 // host may keep more beside it (services/table/poker_table.h).
-#ifndef BANCA_SERVICES_TABLE_HOSTED_TABLE_H_
-#define BANCA_SERVICES_TABLE_HOSTED_TABLE_H_
+#ifndef BANCA_SERVICES_COMMON_HOSTED_TABLE_H_
+#define BANCA_SERVICES_COMMON_HOSTED_TABLE_H_
 
 #include <cstdint>
 #include <deque>
@@ -17,7 +17,7 @@
 #include "absl/synchronization/mutex.h"
 #include "grpcpp/grpcpp.h"
 #include "libs/cards/random.h"
-#include "services/table/saga_refusals.h"
+#include "services/common/saga_refusals.h"
 
 namespace banca::table {
 
@@ -50,4 +50,4 @@ struct HostedTable {
 
 }  // namespace banca::table
 
-#endif  // BANCA_SERVICES_TABLE_HOSTED_TABLE_H_
+#endif  // BANCA_SERVICES_COMMON_HOSTED_TABLE_H_

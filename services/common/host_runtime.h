@@ -2,8 +2,8 @@
 // game: the topics it needs before replay, where it left the wallet's
 // outcomes, its two background loops (timers and the wallet-outcome
 // reader) and waiting for the appends it has queued.
-#ifndef BANCA_SERVICES_TABLE_HOST_RUNTIME_H_
-#define BANCA_SERVICES_TABLE_HOST_RUNTIME_H_
+#ifndef BANCA_SERVICES_COMMON_HOST_RUNTIME_H_
+#define BANCA_SERVICES_COMMON_HOST_RUNTIME_H_
 
 #include <atomic>
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "libs/eventlog/event_log.h"
-#include "services/table/table_host_options.h"
+#include "services/common/table_host_options.h"
 
 namespace banca::table {
 
@@ -57,4 +57,4 @@ void WaitForAppends(const std::atomic<int64_t>& in_flight);
 
 }  // namespace banca::table
 
-#endif  // BANCA_SERVICES_TABLE_HOST_RUNTIME_H_
+#endif  // BANCA_SERVICES_COMMON_HOST_RUNTIME_H_

@@ -1,7 +1,7 @@
 // The reasons of refused money sagas, for the calls that wait for them;
 // shared by the poker and the banked tables.
-#ifndef BANCA_SERVICES_TABLE_SAGA_REFUSALS_H_
-#define BANCA_SERVICES_TABLE_SAGA_REFUSALS_H_
+#ifndef BANCA_SERVICES_COMMON_SAGA_REFUSALS_H_
+#define BANCA_SERVICES_COMMON_SAGA_REFUSALS_H_
 
 #include <cstddef>
 #include <map>
@@ -46,4 +46,4 @@ class SagaRefusals {
 
 }  // namespace banca::table
 
-#endif  // BANCA_SERVICES_TABLE_SAGA_REFUSALS_H_
+#endif  // BANCA_SERVICES_COMMON_SAGA_REFUSALS_H_

@@ -4,8 +4,8 @@
 // gets the first answer back (ALREADY_EXISTS with another body); after a
 // restart the index only knows the id was used, so `run` is told it is a
 // repeat and answers from the current state without appending.
-#ifndef BANCA_SERVICES_TABLE_IDEMPOTENT_COMMAND_H_
-#define BANCA_SERVICES_TABLE_IDEMPOTENT_COMMAND_H_
+#ifndef BANCA_SERVICES_COMMON_IDEMPOTENT_COMMAND_H_
+#define BANCA_SERVICES_COMMON_IDEMPOTENT_COMMAND_H_
 
 #include <string>
 #include <string_view>
@@ -69,4 +69,4 @@ grpc::Status RunIdempotentCommand(ledger::IdempotencyIndex& index,
 
 }  // namespace banca::table
 
-#endif  // BANCA_SERVICES_TABLE_IDEMPOTENT_COMMAND_H_
+#endif  // BANCA_SERVICES_COMMON_IDEMPOTENT_COMMAND_H_

@@ -21,8 +21,8 @@
 //    durable;
 //  - runs the timers and the outcome reader on their own threads;
 //  - authenticates callers and runs idempotent commands.
-#ifndef BANCA_SERVICES_TABLE_TABLE_HOST_H_
-#define BANCA_SERVICES_TABLE_TABLE_HOST_H_
+#ifndef BANCA_SERVICES_COMMON_TABLE_HOST_H_
+#define BANCA_SERVICES_COMMON_TABLE_HOST_H_
 
 #include <atomic>
 #include <functional>
@@ -46,11 +46,11 @@
 #include "libs/ledger/idempotency.h"
 #include "libs/tables/table_aggregate.h"
 #include "services/common/bearer_auth.h"
-#include "services/table/caller_streams.h"
-#include "services/table/host_runtime.h"
-#include "services/table/hosted_table.h"
-#include "services/table/idempotent_command.h"
-#include "services/table/table_host_options.h"
+#include "services/common/caller_streams.h"
+#include "services/common/host_runtime.h"
+#include "services/common/hosted_table.h"
+#include "services/common/idempotent_command.h"
+#include "services/common/table_host_options.h"
 
 namespace banca::table {
 
@@ -61,6 +61,7 @@ namespace banca::table {
 //                                             errors ("no <kName> <id>")
 //   static constexpr const wire::TableTopics& kTopics;
 //   static constexpr std::string_view kOutcomeGroup;  its wallet reader's
+//   static const std::string& IdOf(const Event&);  the aggregate's id
 //   static absl::StatusOr<wire::DecodedEnvelope<Event>> Decode(record);
 //   static void Append(event, sequence, context, records);
 //   static const std::string* SagaStarted(const Event&);  // or nullptr
@@ -292,4 +293,4 @@ class TableHost {
 
 }  // namespace banca::table
 
-#endif  // BANCA_SERVICES_TABLE_TABLE_HOST_H_
+#endif  // BANCA_SERVICES_COMMON_TABLE_HOST_H_

@@ -1,4 +1,4 @@
-#include "services/table/caller_streams.h"
+#include "services/common/caller_streams.h"
 
 #include <utility>
 

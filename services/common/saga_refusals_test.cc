@@ -1,4 +1,4 @@
-#include "services/table/saga_refusals.h"
+#include "services/common/saga_refusals.h"
 
 #include <string>
 

@@ -1,4 +1,8 @@
-#include "services/table/table_host.h"
+// The table host's template bodies (table_host.h), for the files that
+// instantiate it for their games: services/table/table_host_instances.cc
+// (poker, banked) and services/tournament's.
+#ifndef BANCA_SERVICES_COMMON_TABLE_HOST_IMPL_H_
+#define BANCA_SERVICES_COMMON_TABLE_HOST_IMPL_H_
 
 #include <algorithm>
 #include <cstdio>
@@ -15,22 +19,21 @@
 #include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
 #include "services/common/event_size.h"
-#include "services/table/banked_table.h"
-#include "services/table/poker_table.h"
+#include "services/common/table_host.h"
 
 namespace banca::table {
-namespace {
+namespace host_internal {
 
-constexpr size_t kReadBatch = 512;
-constexpr size_t kMaxTableNameBytes = 128;
+inline constexpr size_t kReadBatch = 512;
+inline constexpr size_t kMaxTableNameBytes = 128;
 // A VoidHand's or VoidRound's reason, as logged.
-constexpr size_t kMaxVoidReasonBytes = 256;
+inline constexpr size_t kMaxVoidReasonBytes = 256;
 
-absl::Status At(const std::string& event_id, const absl::Status& s) {
+inline absl::Status At(const std::string& event_id, const absl::Status& s) {
   return absl::Status(s.code(), absl::StrCat(event_id, ": ", s.message()));
 }
 
-}  // namespace
+}  // namespace host_internal
 
 template <typename Game>
 TableHost<Game>::TableHost(eventlog::EventLog& log, const Clock& clock,
@@ -77,8 +80,9 @@ absl::Status TableHost<Game>::Replay(const ReplayNote& note) {
     ASSIGN_OR_RETURN(const int64_t end, log_.EndOffset(Game::kTopics.topic, p));
     int64_t offset = 0;
     while (offset < end) {
-      ASSIGN_OR_RETURN(std::vector<eventlog::StoredRecord> records,
-                       log_.Read(Game::kTopics.topic, p, offset, kReadBatch));
+      ASSIGN_OR_RETURN(
+          std::vector<eventlog::StoredRecord> records,
+          log_.Read(Game::kTopics.topic, p, offset, host_internal::kReadBatch));
       if (records.empty()) break;
       for (const eventlog::StoredRecord& record : records) {
         offset = record.offset + 1;
@@ -104,37 +108,40 @@ absl::Status TableHost<Game>::ReplayRecord(const eventlog::StoredRecord& record,
   const std::string& id = decoded.envelope.event_id();
   if (absl::Status s = tables::OpenDeal(options_.deck_keys, decoded.event);
       !s.ok()) {
-    return At(id, s);
+    return host_internal::At(id, s);
   }
   const Event& event = decoded.event;
   Table* table = nullptr;
   if (State::Opens(event)) {
     absl::StatusOr<std::unique_ptr<State>> state = State::Open(event);
     if (!state.ok())
-      return At(id, absl::DataLossError(state.status().message()));
+      return host_internal::At(id,
+                               absl::DataLossError(state.status().message()));
     auto fresh = std::make_unique<Table>();
     fresh->state = std::move(*state);
     table = fresh.get();
     absl::MutexLock lock(&tables_mu_);
-    tables_[event.table_id()] = std::move(fresh);
+    tables_[Game::IdOf(event)] = std::move(fresh);
   } else {
-    table = Find(event.table_id());
+    table = Find(Game::IdOf(event));
     if (table == nullptr) {
-      return At(id, absl::DataLossError("event of an unknown table"));
+      return host_internal::At(
+          id, absl::DataLossError("event of an unknown table"));
     }
   }
   absl::MutexLock lock(&table->mu);
   if (!State::Opens(event)) {
     if (absl::Status s = table->state->ApplyLogged(event); !s.ok()) {
-      return At(id, absl::DataLossError(absl::StrCat(
-                        "the table does not accept the logged event: ",
-                        s.message())));
+      return host_internal::At(
+          id,
+          absl::DataLossError(absl::StrCat(
+              "the table does not accept the logged event: ", s.message())));
     }
   }
   const auto sequence = static_cast<int64_t>(decoded.envelope.sequence());
   if (sequence != table->sequence + 1) {
-    return At(id, absl::DataLossError(
-                      absl::StrCat("sequence gap after ", table->sequence)));
+    return host_internal::At(id, absl::DataLossError(absl::StrCat(
+                                     "sequence gap after ", table->sequence)));
   }
   table->sequence = sequence;
   table->durable_sequence = sequence;
@@ -181,9 +188,9 @@ absl::Status TableHost<Game>::CheckCreate(const auth::Claims& caller,
   if (!wire::IsValidTableId(table_id)) {
     return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
   }
-  if (name.size() > kMaxTableNameBytes) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("name must be at most ", kMaxTableNameBytes, " bytes"));
+  if (name.size() > host_internal::kMaxTableNameBytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "name must be at most ", host_internal::kMaxTableNameBytes, " bytes"));
   }
   return absl::OkStatus();
 }
@@ -198,9 +205,10 @@ absl::Status TableHost<Game>::CheckVoid(const auth::Claims& caller,
   }
   // Refused, not cut: a cut could split a UTF-8 character, and an event
   // that does not parse stops the next replay.
-  if (reason.size() > kMaxVoidReasonBytes) {
+  if (reason.size() > host_internal::kMaxVoidReasonBytes) {
     return absl::InvalidArgumentError(
-        absl::StrCat("reason must be at most ", kMaxVoidReasonBytes, " bytes"));
+        absl::StrCat("reason must be at most ",
+                     host_internal::kMaxVoidReasonBytes, " bytes"));
   }
   return absl::OkStatus();
 }
@@ -219,11 +227,11 @@ absl::StatusOr<typename TableHost<Game>::Table*> TableHost<Game>::AddTable(
     const Event& opening, std::unique_ptr<State> state) {
   RETURN_IF_ERROR(edge::CheckEventSize(opening));
   ASSIGN_OR_RETURN(std::unique_ptr<cards::RandomSource> rng,
-                   NewRandomSource(opening.table_id()));
+                   NewRandomSource(Game::IdOf(opening)));
   absl::MutexLock lock(&tables_mu_);
-  if (tables_.contains(opening.table_id())) {
+  if (tables_.contains(Game::IdOf(opening))) {
     return absl::AlreadyExistsError(
-        absl::StrCat("table ", opening.table_id(), " exists"));
+        absl::StrCat("table ", Game::IdOf(opening), " exists"));
   }
   if (static_cast<int>(tables_.size()) >= options_.max_tables) {
     return absl::ResourceExhaustedError("table limit reached");
@@ -245,7 +253,7 @@ absl::StatusOr<typename TableHost<Game>::Table*> TableHost<Game>::AddTable(
   }
   table->durable_sequence = table->sequence;
   Table* added = table.get();
-  tables_[opening.table_id()] = std::move(table);
+  tables_[Game::IdOf(opening)] = std::move(table);
   return added;
 }
 
@@ -418,8 +426,8 @@ absl::StatusOr<int> TableHost<Game>::PollWalletOutcomes() {
     }
   };
   for (int p = 0; p < options_.wallet_partitions; ++p) {
-    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log_.Read(wire::kWalletTopic, p, wallet_offsets_[p], kReadBatch);
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records = log_.Read(
+        wire::kWalletTopic, p, wallet_offsets_[p], host_internal::kReadBatch);
     if (!records.ok()) {
       wait_appended();
       return records.status();
@@ -453,7 +461,6 @@ absl::StatusOr<auth::Claims> TableHost<Game>::Caller(
                                   clock_.NowMicros() / 1'000'000);
 }
 
-template class TableHost<PokerGame>;
-template class TableHost<BankedGame>;
-
 }  // namespace banca::table
+
+#endif  // BANCA_SERVICES_COMMON_TABLE_HOST_IMPL_H_

@@ -1,4 +1,4 @@
-#include "services/table/host_runtime.h"
+#include "services/common/host_runtime.h"
 
 #include <string>
 #include <utility>

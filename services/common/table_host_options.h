@@ -2,8 +2,8 @@
 // shape, the keys, the sagas' timeout, the background threads and the
 // limits. TableServiceOptions (poker) and BankedTableServiceOptions add
 // what only their API has.
-#ifndef BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
-#define BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
+#ifndef BANCA_SERVICES_COMMON_TABLE_HOST_OPTIONS_H_
+#define BANCA_SERVICES_COMMON_TABLE_HOST_OPTIONS_H_
 
 #include <functional>
 #include <memory>
@@ -57,4 +57,4 @@ struct TableHostOptions {
 
 }  // namespace banca::table
 
-#endif  // BANCA_SERVICES_TABLE_TABLE_HOST_OPTIONS_H_
+#endif  // BANCA_SERVICES_COMMON_TABLE_HOST_OPTIONS_H_

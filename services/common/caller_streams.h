@@ -2,8 +2,8 @@
 // service, with a cap (a limit on everything): one caller cannot take a
 // table's or the service's streams for itself (docs/security.md "Tables
 // and hidden cards"). Thread-safe.
-#ifndef BANCA_SERVICES_TABLE_CALLER_STREAMS_H_
-#define BANCA_SERVICES_TABLE_CALLER_STREAMS_H_
+#ifndef BANCA_SERVICES_COMMON_CALLER_STREAMS_H_
+#define BANCA_SERVICES_COMMON_CALLER_STREAMS_H_
 
 #include <string>
 #include <utility>
@@ -59,4 +59,4 @@ class CallerStreams {
 
 }  // namespace banca::table
 
-#endif  // BANCA_SERVICES_TABLE_CALLER_STREAMS_H_
+#endif  // BANCA_SERVICES_COMMON_CALLER_STREAMS_H_

@@ -1,0 +1,635 @@
+#include "libs/tables/tournament_state.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/util/message_differencer.h"
+#include "libs/common/check.h"
+#include "libs/common/status_macros.h"
+#include "libs/settlement/tournament_settlement.h"
+#include "libs/tables/poker_config.h"
+#include "libs/tables/tournament_config.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/table_codec.h"
+
+namespace banca::tables {
+namespace tn = games::tournament;
+namespace poker = games::poker;
+
+namespace {
+
+constexpr size_t kMaxNameBytes = 128;
+constexpr size_t kMaxReasonBytes = 256;
+
+absl::StatusOr<tn::PaymentKind> KindOf(v1::TournamentPaymentKind kind) {
+  switch (kind) {
+    case v1::TOURNAMENT_PAYMENT_KIND_BUY_IN:
+      return tn::PaymentKind::kBuyIn;
+    case v1::TOURNAMENT_PAYMENT_KIND_REENTRY:
+      return tn::PaymentKind::kReentry;
+    case v1::TOURNAMENT_PAYMENT_KIND_REBUY:
+      return tn::PaymentKind::kRebuy;
+    case v1::TOURNAMENT_PAYMENT_KIND_ADD_ON:
+      return tn::PaymentKind::kAddOn;
+    default:
+      return absl::InvalidArgumentError("kind: not a payment kind");
+  }
+}
+
+v1::TournamentPhase PhaseOf(tn::Phase phase) {
+  switch (phase) {
+    case tn::Phase::kRegistering:
+      return v1::TOURNAMENT_PHASE_REGISTERING;
+    case tn::Phase::kRunning:
+      return v1::TOURNAMENT_PHASE_RUNNING;
+    case tn::Phase::kFinished:
+      return v1::TOURNAMENT_PHASE_FINISHED;
+    case tn::Phase::kCancelled:
+      return v1::TOURNAMENT_PHASE_CANCELLED;
+  }
+  return v1::TOURNAMENT_PHASE_UNSPECIFIED;
+}
+
+bool SamePostings(const v1::LedgerTransaction& a,
+                  const v1::LedgerTransaction& b) {
+  if (a.postings_size() != b.postings_size()) return false;
+  for (int i = 0; i < a.postings_size(); ++i) {
+    if (a.postings(i).account() != b.postings(i).account() ||
+        a.postings(i).amount_minor() != b.postings(i).amount_minor()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void FillLegal(const poker::LegalActions& l, v1::LegalActionsView* lv) {
+  if (l.can_fold) lv->add_actions(v1::POKER_ACTION_TYPE_FOLD);
+  if (l.can_check) lv->add_actions(v1::POKER_ACTION_TYPE_CHECK);
+  if (l.can_call) lv->add_actions(v1::POKER_ACTION_TYPE_CALL);
+  if (l.can_bet) lv->add_actions(v1::POKER_ACTION_TYPE_BET);
+  if (l.can_raise) lv->add_actions(v1::POKER_ACTION_TYPE_RAISE);
+  if (l.can_all_in) lv->add_actions(v1::POKER_ACTION_TYPE_ALL_IN);
+  lv->set_call_minor(l.call_amount);
+  lv->set_min_to_minor(l.min_raise_to);
+  lv->set_max_to_minor(l.max_raise_to);
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<TournamentState>> TournamentState::Open(
+    const Event& event) {
+  if (!event.has_created()) {
+    return absl::InvalidArgumentError("a tournament opens with created");
+  }
+  const v1::TournamentCreated& c = event.created();
+  if (!wire::IsValidTableId(c.tournament_id()) ||
+      c.tournament_id() != event.tournament_id()) {
+    return absl::InvalidArgumentError(
+        "tournament_id must be 1-32 of [a-z0-9-]");
+  }
+  if (c.name().size() > kMaxNameBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("name must be at most ", kMaxNameBytes, " bytes"));
+  }
+  ASSIGN_OR_RETURN(v1::TournamentConfig config,
+                   NormalizeTournamentConfig(c.config()));
+  std::unique_ptr<TournamentState> s(new TournamentState());
+  TournamentState* self = s.get();
+  ASSIGN_OR_RETURN(tn::Director director,
+                   tn::Director::Create(c.tournament_id(),
+                                        DirectorConfig(config), [self](int n) {
+                                          // Only inputs draw, and each has
+                                          // its seed.
+                                          BANCA_CHECK(self->draws_ != nullptr);
+                                          return self->draws_->Draw(n);
+                                        }));
+  s->director_ = std::make_unique<tn::Director>(std::move(director));
+  s->id_ = c.tournament_id();
+  s->created_ = c;
+  *s->created_.mutable_config() = std::move(config);
+  s->version_ = 1;
+  return s;
+}
+
+// --- Applying events ----------------------------------------------------
+
+absl::Status TournamentState::Apply(const Event& event,
+                                    std::vector<Event>* derived) {
+  if (event.has_money() || event.has_created()) {
+    return absl::InvalidArgumentError(
+        "money and created are not decided at a tournament");
+  }
+  return Input(event, derived);
+}
+
+absl::Status TournamentState::ApplyLogged(const Event& event) {
+  if (event.has_money()) {
+    if (expected_money_.empty() ||
+        !google::protobuf::util::MessageDifferencer::Equals(
+            expected_money_.front().money(), event.money())) {
+      return absl::DataLossError(absl::StrCat(
+          "tournament ", id_, ": logged money ", event.money().number(),
+          " is not what the events before it decided"));
+    }
+    expected_money_.pop_front();
+    return absl::OkStatus();
+  }
+  std::vector<Event> derived;
+  RETURN_IF_ERROR(Input(event, &derived));
+  for (Event& d : derived) expected_money_.push_back(std::move(d));
+  return absl::OkStatus();
+}
+
+absl::Status TournamentState::Input(const Event& event,
+                                    std::vector<Event>* derived) {
+  if (event.tournament_id() != id_) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "event of tournament ", event.tournament_id(), " at ", id_));
+  }
+  ASSIGN_OR_RETURN(SeededDraws draws, SeededDraws::Create(event.draw_seed()));
+  draws_ = &draws;
+  // Everything that may refuse is checked before anything changes: the
+  // director's commands refuse whole; the bookkeeping here follows them.
+  absl::Status s = Dispatch(event);
+  draws_ = nullptr;
+  if (!s.ok()) {
+    BANCA_CHECK(director_->TakeMoves().empty());
+    posted_.clear();
+    refunds_.clear();
+    return s;
+  }
+  director_->TakeNotices();
+  ++version_;
+  return DeriveMoney(derived);
+}
+
+absl::Status TournamentState::Dispatch(const Event& e) {
+  const int64_t at = e.at_micros();
+  switch (e.kind_case()) {
+    case Event::kPaymentRequested:
+      return RequestPayment(e.payment_requested());
+    case Event::kPaymentCaptured:
+      return Captured(e.payment_captured().saga_id());
+    case Event::kPaymentRefused:
+      return Refused(e.payment_refused());
+    case Event::kUnregistered:
+      return director_->Unregister(e.unregistered().player_id());
+    case Event::kStarted:
+      if (AnyPaymentPending()) {
+        return absl::FailedPreconditionError(
+            "payments are on their way: start once the wallet has answered");
+      }
+      RETURN_IF_ERROR(director_->StartWithDraw());
+      level_started_micros_ = at;
+      return absl::OkStatus();
+    case Event::kHandStarted: {
+      const v1::TournamentHandStarted& h = e.hand_started();
+      if (h.hand_number() != director_->HandsPlayedAt(h.table()) + 1) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("the next hand at ", h.table(), " is ",
+                         director_->HandsPlayedAt(h.table()) + 1));
+      }
+      ASSIGN_OR_RETURN(std::vector<cards::Card> deck,
+                       AsInvalidArgument(wire::CardsFromStrings(h.deck())));
+      RETURN_IF_ERROR(director_->Deal(h.table(), std::move(deck), 0));
+      NoteDecision(h.table(), at);
+      RetryDeferred();
+      return absl::OkStatus();
+    }
+    case Event::kActed:
+      RETURN_IF_ERROR(Acted(e.acted()));
+      NoteDecision(director_->TableOf(e.acted().player_id()), at);
+      RetryDeferred();
+      return absl::OkStatus();
+    case Event::kAway:
+      RETURN_IF_ERROR(
+          director_->SetAway(e.away().player_id(), e.away().away()));
+      RetryDeferred();
+      return absl::OkStatus();
+    case Event::kLevelStarted:
+      if (e.level_started().level() != director_->level() + 2) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("the next level is ", director_->level() + 2));
+      }
+      RETURN_IF_ERROR(director_->NextLevel());
+      level_started_micros_ = at;
+      RetryDeferred();
+      return absl::OkStatus();
+    case Event::kCancelled:
+      if (e.cancelled().reason().size() > kMaxReasonBytes) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("reason must be at most ", kMaxReasonBytes, " bytes"));
+      }
+      return director_->Cancel();
+    default:
+      return absl::InvalidArgumentError("not a tournament input event");
+  }
+}
+
+absl::Status TournamentState::Acted(const v1::TournamentActed& a) {
+  const std::string& table = director_->TableOf(a.player_id());
+  const int64_t hand = director_->HandsPlayedAt(table) + 1;
+  if (a.hand_number() != 0 && a.hand_number() != hand) {
+    return absl::FailedPreconditionError(absl::StrCat("hand ", a.hand_number(),
+                                                      " is over; the hand at ",
+                                                      table, " is ", hand));
+  }
+  if (a.timeout()) return director_->Timeout(a.player_id());
+  ASSIGN_OR_RETURN(poker::Action action,
+                   ActionFromProto(a.action(), a.amount()));
+  return director_->Act(a.player_id(), action);
+}
+
+void TournamentState::NoteDecision(const std::string& table, int64_t at) {
+  if (!table.empty()) decision_since_[table] = at;
+}
+
+// --- Payments -----------------------------------------------------------
+
+absl::Status TournamentState::CheckPayment(
+    const v1::PaymentRequested& r) const {
+  ASSIGN_OR_RETURN(tn::PaymentKind kind, KindOf(r.kind()));
+  for (const auto& [saga, p] : pending_) {
+    if (p.player_id() == r.player_id()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "a payment of ", r.player_id(), " is on its way (", saga, ")"));
+    }
+  }
+  for (const v1::PaymentRequested& p : deferred_) {
+    if (p.player_id() == r.player_id()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "a purchase of ", r.player_id(), " waits for the hand to end"));
+    }
+  }
+  if (kind == tn::PaymentKind::kBuyIn) {
+    int pending_entries = 0;
+    for (const auto& [saga, p] : pending_) {
+      pending_entries += p.kind() == v1::TOURNAMENT_PAYMENT_KIND_BUY_IN;
+    }
+    if (director_->entrants() + pending_entries >=
+        director_->config().max_players) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "the tournament is full (", director_->config().max_players,
+          " players with the payments on their way, TN-7i)"));
+    }
+  }
+  return director_
+      ->Quote(r.player_id(), kind,
+              r.use_ticket() ? tn::Source::kTicket : tn::Source::kCash)
+      .status();
+}
+
+absl::StatusOr<TournamentState::Event> TournamentState::PaymentEvent(
+    const std::string& player, v1::TournamentPaymentKind kind,
+    bool use_ticket) const {
+  Event e;
+  e.set_tournament_id(id_);
+  v1::PaymentRequested* r = e.mutable_payment_requested();
+  r->set_saga_id(wire::PaymentSagaId(id_, sagas_ + 1));
+  r->set_player_id(player);
+  r->set_kind(kind);
+  r->set_use_ticket(use_ticket);
+  RETURN_IF_ERROR(CheckPayment(*r));
+  ASSIGN_OR_RETURN(tn::PaymentKind k, KindOf(kind));
+  ASSIGN_OR_RETURN(
+      std::optional<tn::MoneyMove> move,
+      director_->Quote(player, k,
+                       use_ticket ? tn::Source::kTicket : tn::Source::kCash));
+  if (move) {
+    ASSIGN_OR_RETURN(*r->mutable_tx(),
+                     settlement::TournamentTransaction(id_, *move));
+  }
+  return e;
+}
+
+absl::Status TournamentState::RequestPayment(const v1::PaymentRequested& r) {
+  if (r.saga_id() != wire::PaymentSagaId(id_, sagas_ + 1)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the next payment saga is ", wire::PaymentSagaId(id_, sagas_ + 1)));
+  }
+  RETURN_IF_ERROR(CheckPayment(r));
+  ASSIGN_OR_RETURN(tn::PaymentKind kind, KindOf(r.kind()));
+  ASSIGN_OR_RETURN(std::optional<tn::MoneyMove> move,
+                   director_->Quote(r.player_id(), kind,
+                                    r.use_ticket() ? tn::Source::kTicket
+                                                   : tn::Source::kCash));
+  v1::LedgerTransaction quoted;
+  if (move) {
+    ASSIGN_OR_RETURN(quoted, settlement::TournamentTransaction(id_, *move));
+  }
+  if (!SamePostings(quoted, r.tx())) {
+    return absl::InvalidArgumentError(
+        "tx: not the payment the tournament charges");
+  }
+  ++sagas_;
+  if (!move) {  // a freeroll's entry: nothing to pay
+    ApplyPaid(r);
+    return absl::OkStatus();
+  }
+  pending_[r.saga_id()] = r;
+  return absl::OkStatus();
+}
+
+const v1::PaymentRequested* TournamentState::PendingPayment(
+    const std::string& saga) const {
+  auto it = pending_.find(saga);
+  return it == pending_.end() ? nullptr : &it->second;
+}
+
+std::optional<bool> TournamentState::PaymentOutcome(
+    const std::string& saga) const {
+  auto it = outcomes_.find(saga);
+  if (it == outcomes_.end()) return std::nullopt;
+  return it->second;
+}
+
+absl::Status TournamentState::Captured(const std::string& saga) {
+  if (auto it = pending_.find(saga); it != pending_.end()) {
+    v1::PaymentRequested r = std::move(it->second);
+    pending_.erase(it);
+    ApplyPaid(r);
+    return absl::OkStatus();
+  }
+  if (auto it = timed_out_.find(saga); it != timed_out_.end()) {
+    // Captured after the service gave up on it: paid back once.
+    v1::PaymentRequested r = std::move(it->second);
+    timed_out_.erase(it);
+    PayBack(r, absl::DeadlineExceededError("captured after it timed out"));
+    return absl::OkStatus();
+  }
+  return absl::FailedPreconditionError(
+      absl::StrCat("no payment ", saga, " is on its way"));
+}
+
+absl::Status TournamentState::Refused(const v1::PaymentRefused& r) {
+  auto it = pending_.find(r.saga_id());
+  if (it == pending_.end()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("no payment ", r.saga_id(), " is on its way"));
+  }
+  if (r.reason().size() > kMaxReasonBytes) {
+    return absl::InvalidArgumentError("reason is too long");
+  }
+  if (r.timed_out()) timed_out_[r.saga_id()] = it->second;
+  outcomes_[r.saga_id()] = false;
+  pending_.erase(it);
+  return absl::OkStatus();
+}
+
+void TournamentState::ApplyPaid(const v1::PaymentRequested& r) {
+  absl::StatusOr<tn::PaymentKind> kind = KindOf(r.kind());
+  BANCA_CHECK(kind.ok());  // checked when requested
+  const std::string& player = r.player_id();
+  if ((*kind == tn::PaymentKind::kRebuy || *kind == tn::PaymentKind::kAddOn) &&
+      director_->InHand(player)) {
+    deferred_.push_back(r);  // chips are added between hands
+    return;
+  }
+  absl::Status s;
+  switch (*kind) {
+    case tn::PaymentKind::kBuyIn:
+      s = director_->Register(
+          player, r.use_ticket() ? tn::Source::kTicket : tn::Source::kCash);
+      break;
+    case tn::PaymentKind::kReentry:
+      s = director_->Reentry(player);
+      break;
+    case tn::PaymentKind::kRebuy:
+      s = director_->Rebuy(player);
+      break;
+    case tn::PaymentKind::kAddOn:
+      s = director_->AddOn(player);
+      break;
+  }
+  if (!s.ok()) {
+    PayBack(r, s);
+    return;
+  }
+  outcomes_[r.saga_id()] = true;
+  if (r.tx().postings_size() > 0) posted_.push_back(r.tx());
+}
+
+void TournamentState::RetryDeferred() {
+  std::vector<v1::PaymentRequested> waiting = std::exchange(deferred_, {});
+  for (const v1::PaymentRequested& r : waiting) ApplyPaid(r);
+}
+
+void TournamentState::PayBack(const v1::PaymentRequested& r,
+                              const absl::Status& why) {
+  outcomes_[r.saga_id()] = false;
+  if (r.tx().postings_size() == 0) return;
+  v1::LedgerTransaction back = r.tx();
+  for (v1::Posting& p : *back.mutable_postings()) {
+    p.set_amount_minor(-p.amount_minor());
+    p.clear_balance_after_minor();
+  }
+  back.set_reason(v1::POSTING_REASON_REFUND);
+  back.set_memo(absl::StrCat("paid back (", r.saga_id(), "): ", why.message()));
+  refunds_.push_back(std::move(back));
+}
+
+absl::Status TournamentState::DeriveMoney(std::vector<Event>* derived) {
+  std::vector<tn::MoneyMove> moves = director_->TakeMoves();
+  Event e;
+  e.set_tournament_id(id_);
+  v1::TournamentMoney* money = e.mutable_money();
+  for (const tn::MoneyMove& m : moves) {
+    ASSIGN_OR_RETURN(v1::LedgerTransaction tx,
+                     settlement::TournamentTransaction(id_, m));
+    auto paid = std::find_if(
+        posted_.begin(), posted_.end(),
+        [&](const v1::LedgerTransaction& p) { return SamePostings(p, tx); });
+    if (paid != posted_.end()) {
+      posted_.erase(paid);  // the wallet posted it with the saga
+      continue;
+    }
+    *money->add_transactions() = std::move(tx);
+  }
+  BANCA_CHECK(posted_.empty());  // every payment applied is the director's
+  for (v1::LedgerTransaction& tx : refunds_) {
+    *money->add_transactions() = std::move(tx);
+  }
+  refunds_.clear();
+  if (money->transactions().empty()) return absl::OkStatus();
+  money->set_number(++money_events_);
+  derived->push_back(std::move(e));
+  return absl::OkStatus();
+}
+
+// --- What the clock calls for --------------------------------------------
+
+std::optional<TournamentState::Event> TournamentState::Due(
+    int64_t now, cards::RandomSource& rng) const {
+  const tn::Director& d = *director_;
+  Event e;
+  e.set_tournament_id(id_);
+  e.set_at_micros(now);
+  e.set_draw_seed(NewDrawSeed(rng));
+  if (d.phase() == tn::Phase::kRegistering) {
+    if (d.config().kind == tn::TournamentKind::kSitAndGo &&
+        d.entrants() >= d.config().max_players && !AnyPaymentPending()) {
+      e.mutable_started();  // TN-2r: as soon as the seats are filled
+      return e;
+    }
+    return std::nullopt;
+  }
+  if (d.phase() != tn::Phase::kRunning) return std::nullopt;
+  const int64_t action_micros =
+      int64_t{created_.config().action_seconds()} * 1'000'000;
+  for (const std::string& table : d.TableNames()) {
+    const poker::Hand* hand = d.HandAt(table);
+    if (hand == nullptr || hand->finished() || !hand->to_act()) continue;
+    auto since = decision_since_.find(table);
+    if (since == decision_since_.end() || now - since->second < action_micros) {
+      continue;
+    }
+    const std::vector<std::string>* seats = d.SeatsAt(table);
+    v1::TournamentActed* a = e.mutable_acted();
+    a->set_player_id((*seats)[*hand->to_act() - 1]);
+    a->set_timeout(true);
+    a->set_hand_number(hand->record().hand_number);
+    return e;
+  }
+  const auto& levels = d.config().levels;
+  const bool more =
+      d.level() + 1 < static_cast<int>(levels.size()) ||
+      (d.config().kind == tn::TournamentKind::kTimed && !d.time_over());
+  if (more &&
+      now >= level_started_micros_ + levels[d.level()].duration_micros) {
+    e.mutable_level_started()->set_level(d.level() + 2);
+    return e;
+  }
+  for (const std::string& table : d.TableNames()) {
+    if (!d.CanDeal(table).ok()) continue;
+    absl::StatusOr<std::vector<cards::Card>> deck = cards::ShuffledDeck(rng);
+    if (!deck.ok()) return std::nullopt;
+    v1::TournamentHandStarted* h = e.mutable_hand_started();
+    h->set_table(table);
+    h->set_hand_number(d.HandsPlayedAt(table) + 1);
+    for (const std::string& c : wire::CardsToStrings(*deck)) h->add_deck(c);
+    return e;
+  }
+  return std::nullopt;
+}
+
+// --- Views --------------------------------------------------------------
+
+v1::TournamentInfo TournamentState::Info() const {
+  const tn::Director& d = *director_;
+  v1::TournamentInfo info;
+  info.set_tournament_id(id_);
+  info.set_name(created_.name());
+  *info.mutable_config() = created_.config();
+  info.set_phase(PhaseOf(d.phase()));
+  info.set_version(version_);
+  info.set_entrants(d.entrants());
+  info.set_players_left(d.players_left());
+  info.set_prize_pool_minor(d.prize_pool());
+  info.set_overlay_minor(d.overlay());
+  info.set_prizes_fixed(d.prizes_fixed());
+  for (int64_t p : d.prizes()) info.add_prizes_minor(p);
+  info.set_level(d.level() + 1);
+  const tn::BlindLevel& l = d.config().levels[d.level()];
+  info.set_small_blind(l.small_blind);
+  info.set_big_blind(l.big_blind);
+  int tables = 0;
+  for (const std::string& t : d.TableNames())
+    tables += d.CanDeal(t).ok() || d.HandAt(t) != nullptr;
+  info.set_tables(tables);
+  info.set_hand_for_hand(d.hand_for_hand());
+  info.set_hands_played(d.hands_played());
+  return info;
+}
+
+absl::StatusOr<v1::TournamentTableView> TournamentState::ViewFor(
+    const std::string& player) const {
+  const tn::Director& d = *director_;
+  const std::string table = d.TableOf(player);
+  v1::TournamentTableView v;
+  v.set_tournament_id(id_);
+  v.set_table(table);
+  v.set_version(version_);
+  v.set_level(d.level() + 1);
+  v.set_small_blind(d.config().levels[d.level()].small_blind);
+  v.set_big_blind(d.config().levels[d.level()].big_blind);
+  v.set_away(d.Away(player));
+  if (table.empty()) return v;  // not seated: before the start, or out
+  const std::vector<std::string>& seats = *d.SeatsAt(table);
+  int my_seat = 0;
+  for (size_t s = 0; s < seats.size(); ++s) {
+    if (seats[s] == player) my_seat = static_cast<int>(s) + 1;
+  }
+  v.set_my_seat(my_seat);
+  const poker::Hand* hand = d.HandAt(table);
+  const bool in_hand = hand != nullptr && !hand->finished();
+  v.set_hand_number(d.HandsPlayedAt(table) + (in_hand ? 1 : 0));
+  v.set_in_hand(in_hand);
+  if (hand != nullptr) {
+    const poker::SeatView sv =
+        hand->ViewFor(hand->dealt_in(my_seat) ? my_seat : 0);
+    v.set_button(hand->record().button);
+    v.set_round(sv.round);
+    for (const std::string& c : wire::CardsToStrings(sv.board)) v.add_board(c);
+    v.set_pot(sv.pot);
+    v.set_to_act(in_hand ? sv.to_act.value_or(0) : 0);
+    for (const poker::PlayerView& p : sv.players) {
+      v1::SeatState* s = v.add_seats();
+      s->set_seat(p.seat);
+      s->set_player_id(p.player);
+      s->set_stack_minor(in_hand ? p.stack : d.Stack(p.player));
+      s->set_bet_minor(p.bet);
+      s->set_folded(p.folded);
+      s->set_all_in(p.all_in);
+      s->set_in_hand(in_hand);
+      s->set_sitting_out(d.Away(p.player));
+      for (const std::string& c : wire::CardsToStrings(p.cards.span())) {
+        s->add_cards(c);
+      }
+    }
+    if (in_hand && sv.to_act == my_seat && my_seat != 0) {
+      FillLegal(hand->legal(), v.mutable_legal());
+    }
+  }
+  for (size_t s = 0; s < seats.size(); ++s) {  // seated, not in the hand
+    if (seats[s].empty()) continue;
+    bool listed = false;
+    for (const v1::SeatState& st : v.seats()) {
+      listed |= st.seat() == static_cast<int>(s) + 1;
+    }
+    if (listed) continue;
+    v1::SeatState* st = v.add_seats();
+    st->set_seat(static_cast<int>(s) + 1);
+    st->set_player_id(seats[s]);
+    st->set_stack_minor(d.Stack(seats[s]));
+    st->set_sitting_out(d.Away(seats[s]));
+  }
+  return v;
+}
+
+v1::TournamentStandings TournamentState::Standings() const {
+  const tn::Director& d = *director_;
+  v1::TournamentStandings out;
+  out.set_tournament_id(id_);
+  out.set_phase(PhaseOf(d.phase()));
+  std::vector<std::pair<int64_t, std::string>> in_play;
+  for (const tn::Entry& e : d.entries()) {
+    if (e.active) in_play.emplace_back(d.Stack(e.player), e.player);
+  }
+  std::sort(in_play.rbegin(), in_play.rend());
+  for (const auto& [chips, player] : in_play) {
+    v1::TournamentStanding* s = out.add_standings();
+    s->set_player_id(player);
+    s->set_chips(chips);
+    s->set_table(d.TableOf(player));
+  }
+  for (const tn::Standing& st : d.Standings()) {
+    v1::TournamentStanding* s = out.add_standings();
+    s->set_player_id(st.player);
+    s->set_place(st.place);
+    s->set_prize_minor(st.prize);
+  }
+  return out;
+}
+
+}  // namespace banca::tables

@@ -1,0 +1,135 @@
+#include "services/wallet/tournament_requests.h"
+
+#include "absl/strings/str_cat.h"
+#include "libs/ledger/account.h"
+#include "libs/wire/request_ids.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/tournament_codec.h"
+#include "services/wallet/request_reader.h"
+
+namespace banca::wallet {
+
+TournamentRequests::TournamentRequests(ledger::Ledger& ledger,
+                                       WalletCommands& commands,
+                                       RequestQuarantine& quarantine,
+                                       int partitions)
+    : ledger_(ledger),
+      commands_(commands),
+      quarantine_(quarantine),
+      partitions_(partitions) {}
+
+bool TournamentRequests::DecidedHere(std::string_view owner,
+                                     int wallet_partition) const {
+  return DecidedOn(owner, wallet_partition, partitions_);
+}
+
+absl::Status TournamentRequests::CarryOut(const eventlog::StoredRecord& record,
+                                          int wallet_partition) {
+  absl::StatusOr<wire::DecodedTournamentEvent> decoded =
+      wire::DecodeTournamentRecord(record);
+  if (!decoded.ok()) {
+    return quarantine_.QuarantineUndecodable(
+        record, DecidedHere(wire::kUnnamedRequester, wallet_partition),
+        decoded.status());
+  }
+  const v1::TournamentEvent& event = decoded->event;
+  if (event.has_payment_requested()) {
+    return CarryOutPayment(record, event, wallet_partition);
+  }
+  if (event.has_money()) return CarryOutMoney(record, event, wallet_partition);
+  return absl::OkStatus();  // not a money request
+}
+
+absl::Status TournamentRequests::CarryOutPayment(
+    const eventlog::StoredRecord& record, const v1::TournamentEvent& event,
+    int wallet_partition) {
+  const v1::PaymentRequested& r = event.payment_requested();
+  // A payment debits the player's cash (their owner decides it) or the
+  // ticket held for them in this tournament (the tournament's).
+  const bool named =
+      ledger::IsValidId(r.player_id()) &&
+      wire::IsValidTableId(event.tournament_id()) &&
+      wire::TournamentOfPaymentSaga(r.saga_id()) == event.tournament_id();
+  const std::string owner =
+      !named           ? std::string(wire::kUnnamedRequester)
+      : r.use_ticket() ? absl::StrCat("tournament/", event.tournament_id())
+                       : ledger::PlayerOwner(r.player_id());
+  if (!DecidedHere(owner, wallet_partition) ||
+      quarantine_.Quarantined(record)) {
+    return absl::OkStatus();
+  }
+  absl::Status mine =
+      named ? CheckDebitsBelongTo(r.tx(), owner)
+            : absl::InvalidArgumentError("a payment names no valid player");
+  if (!mine.ok()) {
+    return quarantine_.QuarantineOrRetry(record, owner, r.saga_id(), mine);
+  }
+  absl::StatusOr<v1::WalletEvent> paid = commands_.ExecuteQueued(
+      "TournamentPayment", r.saga_id(), r,
+      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+        return ledger_.Post(meta, owner, r.tx(), commit);
+      });
+  if (paid.ok() || !IsPermanentRequestFailure(paid.status())) {
+    return paid.status();
+  }
+  // Refused (no account, not enough cash ...): said on the log.
+  absl::Status rejected =
+      commands_
+          .ExecuteQueued(
+              "TournamentPaymentRejected", r.saga_id(), r,
+              [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                return ledger_.RecordRejection(meta, r.player_id(),
+                                               r.tx().reference(),
+                                               paid.status(), commit);
+              })
+          .status();
+  return rejected.ok() ? rejected
+                       : quarantine_.QuarantineOrRetry(record, owner,
+                                                       r.saga_id(), rejected);
+}
+
+absl::Status TournamentRequests::CarryOutMoney(
+    const eventlog::StoredRecord& record, const v1::TournamentEvent& event,
+    int wallet_partition) {
+  const v1::TournamentMoney& m = event.money();
+  // The tournament's owner decides; it moves only its own money and the
+  // house's (checked for every transaction before the first is posted).
+  const bool named = wire::IsValidTableId(event.tournament_id());
+  const std::string owner =
+      named ? absl::StrCat("tournament/", event.tournament_id())
+            : std::string(wire::kUnnamedRequester);
+  if (!DecidedHere(owner, wallet_partition) ||
+      quarantine_.Quarantined(record)) {
+    return absl::OkStatus();
+  }
+  for (int i = 0; i < m.transactions_size(); ++i) {
+    absl::Status mine =
+        named ? CheckDebitsBelongTo(m.transactions(i), owner)
+              : absl::InvalidArgumentError("money names no valid tournament");
+    if (!mine.ok()) {
+      return quarantine_.QuarantineOrRetry(
+          record, owner,
+          wire::TournamentMoneyRequestId(event.tournament_id(), m.number(), i),
+          mine);
+    }
+  }
+  for (int i = 0; i < m.transactions_size(); ++i) {
+    const v1::LedgerTransaction& tx = m.transactions(i);
+    const std::string step =
+        wire::TournamentMoneyRequestId(event.tournament_id(), m.number(), i);
+    absl::Status posted =
+        commands_
+            .ExecuteQueued(
+                "TournamentMoney", step, tx,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger_.Post(meta, owner, tx, commit);
+                })
+            .status();
+    if (!posted.ok()) {
+      return quarantine_.QuarantineOrRetry(record, owner, step, posted);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace banca::wallet

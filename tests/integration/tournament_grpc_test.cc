@@ -1,0 +1,325 @@
+// The tournament service end to end: gRPC on loopback, the real wallet in
+// the same process, an embedded log on disk. Payments go through the saga
+// on the log; prizes, bounties and refunds are TournamentMoney the wallet
+// posts; a restart rebuilds every tournament from the log; tokens decide
+// who may do what, and bad input appends nothing.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "banca/v1/tournament.grpc.pb.h"
+#include "services/tournament/tournament_service.h"
+#include "tests/harness/service_harness.h"
+
+namespace banca::testing {
+namespace {
+
+class TournamentTest : public ServiceHarness {
+ protected:
+  TournamentTest() : ServiceHarness(wire::kTournamentTopics, "tournament-") {}
+
+  absl::StatusOr<grpc::Service*> StartTables() override {
+    tournament::TournamentServiceOptions o;
+    o.verifier = TestVerifier();
+    o.deck_keys = TestDeckKeys();
+    o.tick_interval = absl::ZeroDuration();  // the test drives the timers
+    o.poll_interval = absl::Milliseconds(1);
+    ASSIGN_OR_RETURN(service_,
+                     tournament::TournamentService::Start(*log_, clock_, o));
+    return service_.get();
+  }
+  void ConnectTables(std::shared_ptr<grpc::Channel> channel) override {
+    stub_ = v1::TournamentService::NewStub(channel);
+  }
+  void StopTables() override {
+    if (service_) service_->Stop();
+  }
+  void ReleaseTables() override { service_.reset(); }
+
+  static v1::TournamentConfig SmallConfig() {
+    v1::TournamentConfig c;
+    c.set_seats_per_table(6);
+    c.set_starting_chips(1'000);
+    c.set_buy_in_minor(1'000);
+    c.set_fee_bps(1'000);
+    c.add_payouts_bps(7'000);
+    c.add_payouts_bps(3'000);
+    v1::TournamentLevel* l = c.add_levels();
+    l->set_small_blind(10);
+    l->set_big_blind(20);
+    l->set_seconds(600);
+    l = c.add_levels();
+    l->set_small_blind(50);
+    l->set_big_blind(100);
+    l->set_seconds(600);
+    return c;
+  }
+
+  grpc::Status Create(const std::string& id, const v1::TournamentConfig& c) {
+    v1::CreateTournamentRequest req;
+    req.set_request_id("create-" + id);
+    req.set_tournament_id(id);
+    req.set_name("Tournament " + id);
+    *req.mutable_config() = c;
+    v1::TournamentInfo info;
+    return stub_->CreateTournament(Operator().get(), req, &info);
+  }
+  grpc::Status Register(const std::string& player, const std::string& id) {
+    v1::PlayerTournamentRequest req;
+    req.set_request_id("register-" + player + "-" + id);
+    req.set_tournament_id(id);
+    v1::TournamentInfo info;
+    return stub_->Register(As(player).get(), req, &info);
+  }
+  grpc::Status Operate(const std::string& what, const std::string& id) {
+    v1::OperatorTournamentRequest req;
+    req.set_request_id(what + "-" + id + "-" + std::to_string(++calls_));
+    req.set_tournament_id(id);
+    v1::TournamentInfo info;
+    if (what == "start") {
+      return stub_->StartTournament(Operator().get(), req, &info);
+    }
+    if (what == "cancel") {
+      return stub_->CancelTournament(Operator().get(), req, &info);
+    }
+    return stub_->NextLevel(Operator().get(), req, &info);
+  }
+  v1::TournamentInfo Describe(const std::string& id) {
+    v1::GetTournamentRequest req;
+    req.set_tournament_id(id);
+    v1::TournamentInfo info;
+    grpc::Status s = stub_->DescribeTournament(As("anyone").get(), req, &info);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return info;
+  }
+  absl::StatusOr<v1::TournamentTableView> MyTable(const std::string& player,
+                                                  const std::string& id) {
+    v1::GetTournamentRequest req;
+    req.set_tournament_id(id);
+    v1::TournamentTableView view;
+    grpc::Status s = stub_->GetMyTable(As(player).get(), req, &view);
+    if (!s.ok()) return absl::FailedPreconditionError(s.error_message());
+    return view;
+  }
+  grpc::Status Act(const std::string& player, const std::string& id,
+                   const v1::TournamentTableView& view,
+                   v1::PokerActionType action) {
+    v1::TournamentActRequest req;
+    req.set_request_id(absl::StrCat("act-", ++calls_));
+    req.set_tournament_id(id);
+    req.set_table(view.table());
+    req.set_hand_number(view.hand_number());
+    req.set_action(action);
+    v1::TournamentTableView out;
+    return stub_->Act(As(player).get(), req, &out);
+  }
+  int64_t Balance(const std::string& account) {
+    return wallet_->ledger().AccountBalance(account);
+  }
+  int64_t LedgerSum() { return wallet_->ledger().Summarize().sum; }
+
+  // Every player on their turn checks or calls, and goes all in one
+  // decision in five, until the tournament ends; `restart_after` passes
+  // in, while it runs, the server restarts.
+  void PlayToTheEnd(const std::string& id, const std::vector<std::string>& ps,
+                    int restart_after = -1) {
+    for (int round = 0; round < 2'000; ++round) {
+      if (round == restart_after) {
+        ASSERT_EQ(Describe(id).phase(), v1::TOURNAMENT_PHASE_RUNNING);
+        Restart();
+        restarted_ = true;
+      }
+      service_->Tick();
+      if (Describe(id).phase() != v1::TOURNAMENT_PHASE_RUNNING) return;
+      for (const std::string& p : ps) {
+        absl::StatusOr<v1::TournamentTableView> v = MyTable(p, id);
+        if (!v.ok() || v->legal().actions().empty()) continue;
+        bool all_in = false;
+        bool check = false;
+        for (int a : v->legal().actions()) {
+          all_in |= a == v1::POKER_ACTION_TYPE_ALL_IN;
+          check |= a == v1::POKER_ACTION_TYPE_CHECK;
+        }
+        v1::PokerActionType action =
+            check ? v1::POKER_ACTION_TYPE_CHECK : v1::POKER_ACTION_TYPE_CALL;
+        if (all_in && ++decisions_ % 5 == 0) {
+          action = v1::POKER_ACTION_TYPE_ALL_IN;
+        }
+        grpc::Status s = Act(p, id, *v, action);
+        ASSERT_TRUE(s.ok()) << p << ": " << s.error_message();
+      }
+    }
+    FAIL() << "the tournament did not finish";
+  }
+
+  std::unique_ptr<tournament::TournamentService> service_;
+  std::unique_ptr<v1::TournamentService::Stub> stub_;
+  int calls_ = 0;
+  int decisions_ = 0;
+  bool restarted_ = false;
+};
+
+TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
+  ASSERT_TRUE(Create("tn1", SmallConfig()).ok());
+  const std::vector<std::string> players = {"ana", "bia", "rui",
+                                            "teo", "zoe", "gil"};
+  for (const std::string& p : players) {
+    Fund(p, 5'000);
+    grpc::Status s = Register(p, "tn1");
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    EXPECT_EQ(Cash(p), 4'000);  // TN-22: taken on registration
+  }
+  EXPECT_EQ(Balance("house/tournament_fees"), 600);  // TN-18: 10 %
+  EXPECT_EQ(Balance("tournament/tn1/prize_pool"), 5'400);
+  ASSERT_TRUE(Operate("start", "tn1").ok());
+  v1::TournamentInfo info = Describe("tn1");
+  EXPECT_EQ(info.phase(), v1::TOURNAMENT_PHASE_RUNNING);
+  EXPECT_TRUE(info.prizes_fixed());
+  ASSERT_EQ(info.prizes_minor_size(), 2);
+  EXPECT_EQ(info.prizes_minor(0), 3'780);
+  EXPECT_EQ(info.prizes_minor(1), 1'620);
+  PlayToTheEnd("tn1", players, /*restart_after=*/3);
+  EXPECT_TRUE(restarted_);
+  Quiesce();
+  info = Describe("tn1");
+  EXPECT_EQ(info.phase(), v1::TOURNAMENT_PHASE_FINISHED);
+  EXPECT_EQ(Balance("tournament/tn1/prize_pool"), 0);
+  int64_t cash = 0;
+  for (const std::string& p : players) cash += Cash(p);
+  EXPECT_EQ(cash, 6 * 4'000 + 5'400);
+  EXPECT_EQ(LedgerSum(), 0);
+  v1::GetTournamentRequest req;
+  req.set_tournament_id("tn1");
+  v1::TournamentStandings standings;
+  ASSERT_TRUE(stub_->GetStandings(As("x").get(), req, &standings).ok());
+  ASSERT_EQ(standings.standings_size(), 6);
+  EXPECT_EQ(standings.standings(0).place(), 1);
+  EXPECT_EQ(standings.standings(0).prize_minor(), 3'780);
+  EXPECT_EQ(Cash(standings.standings(0).player_id()), 4'000 + 3'780);
+}
+
+TEST_F(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {
+  ASSERT_TRUE(Create("tn2", SmallConfig()).ok());
+  for (const std::string p : {"ana", "bia", "rui"}) {
+    Fund(p, 5'000);
+    ASSERT_TRUE(Register(p, "tn2").ok());
+  }
+  ASSERT_TRUE(Operate("start", "tn2").ok());
+  service_->Tick();  // the first hand is dealt
+  const v1::TournamentInfo before = Describe("tn2");
+  std::map<std::string, v1::TournamentTableView> views;
+  for (const std::string p : {"ana", "bia", "rui"}) {
+    absl::StatusOr<v1::TournamentTableView> v = MyTable(p, "tn2");
+    ASSERT_TRUE(v.ok()) << v.status();
+    views[p] = *v;
+  }
+  Restart();
+  const v1::TournamentInfo after = Describe("tn2");
+  EXPECT_EQ(after.version(), before.version());
+  EXPECT_EQ(after.entrants(), 3);
+  EXPECT_EQ(after.prize_pool_minor(), before.prize_pool_minor());
+  for (const std::string p : {"ana", "bia", "rui"}) {
+    absl::StatusOr<v1::TournamentTableView> v = MyTable(p, "tn2");
+    ASSERT_TRUE(v.ok()) << v.status();
+    EXPECT_EQ(v->hand_number(), views[p].hand_number());
+    ASSERT_EQ(v->seats_size(), views[p].seats_size());
+    for (int i = 0; i < v->seats_size(); ++i) {
+      EXPECT_EQ(v->seats(i).stack_minor(), views[p].seats(i).stack_minor());
+      // The deck came back from its seal: the player's own cards.
+      EXPECT_EQ(v->seats(i).cards_size(), views[p].seats(i).cards_size());
+    }
+  }
+}
+
+TEST_F(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
+  ASSERT_TRUE(Create("tn3", SmallConfig()).ok());
+  Fund("ana", 5'000);
+  Fund("poor", 500);
+  ASSERT_TRUE(Register("ana", "tn3").ok());
+  Quiesce();
+  const int64_t events = TableEvents();
+  auto expect = [&](grpc::Status s, grpc::StatusCode code,
+                    const std::string& message) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+    EXPECT_NE(s.error_message().find(message), std::string::npos)
+        << s.error_message();
+    Quiesce();
+  };
+  // TN-19: one entry; twice is ALREADY_EXISTS (a new request id).
+  {
+    v1::PlayerTournamentRequest req;
+    req.set_request_id("again");
+    req.set_tournament_id("tn3");
+    v1::TournamentInfo info;
+    expect(stub_->Register(As("ana").get(), req, &info), grpc::ALREADY_EXISTS,
+           "TN-19");
+  }
+  EXPECT_EQ(TableEvents(), events);
+  EXPECT_EQ(Cash("ana"), 4'000);
+  // TN-21: without the funds the wallet refuses; nothing is taken.
+  expect(Register("poor", "tn3"), grpc::FAILED_PRECONDITION, "payment refused");
+  EXPECT_EQ(Cash("poor"), 500);
+  const int64_t after_refusal = TableEvents();
+  expect(Register("ana", "nope"), grpc::NOT_FOUND, "no tournament nope");
+  expect(Register("ana", "Bad Id!"), grpc::INVALID_ARGUMENT, "");
+  // Roles: a player does not create, start or cancel; an operator does not
+  // register; no token is UNAUTHENTICATED.
+  {
+    v1::CreateTournamentRequest req;
+    req.set_request_id("c9");
+    req.set_tournament_id("tn9");
+    *req.mutable_config() = SmallConfig();
+    v1::TournamentInfo info;
+    expect(stub_->CreateTournament(As("ana").get(), req, &info),
+           grpc::PERMISSION_DENIED, "operator");
+    v1::OperatorTournamentRequest start;
+    start.set_request_id("s9");
+    start.set_tournament_id("tn3");
+    expect(stub_->StartTournament(As("ana").get(), start, &info),
+           grpc::PERMISSION_DENIED, "operator");
+    v1::PlayerTournamentRequest reg;
+    reg.set_request_id("r9");
+    reg.set_tournament_id("tn3");
+    expect(stub_->Register(Operator().get(), reg, &info),
+           grpc::PERMISSION_DENIED, "only a player");
+    grpc::ClientContext none;
+    expect(stub_->Register(&none, reg, &info), grpc::UNAUTHENTICATED, "");
+  }
+  // A configuration outside the rules (TN-18 fee, payouts, TN-6 seats).
+  for (auto change : std::vector<void (*)(v1::TournamentConfig&)>{
+           [](v1::TournamentConfig& c) { c.set_fee_bps(2'500); },
+           [](v1::TournamentConfig& c) { c.add_payouts_bps(100); },
+           [](v1::TournamentConfig& c) { c.set_seats_per_table(11); },
+           [](v1::TournamentConfig& c) {
+             c.mutable_levels(1)->set_big_blind(20);
+           }}) {
+    v1::TournamentConfig c = SmallConfig();
+    change(c);
+    expect(Create("tn8", c), grpc::INVALID_ARGUMENT, "");
+  }
+  // Below min_players the start is refused (TN-7h).
+  expect(Operate("start", "tn3"), grpc::FAILED_PRECONDITION, "min_players");
+  EXPECT_EQ(TableEvents(), after_refusal);
+}
+
+TEST_F(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
+  ASSERT_TRUE(Create("tn4", SmallConfig()).ok());
+  for (const std::string p : {"ana", "bia"}) {
+    Fund(p, 5'000);
+    ASSERT_TRUE(Register(p, "tn4").ok());
+  }
+  ASSERT_TRUE(Operate("cancel", "tn4").ok());
+  Quiesce();
+  EXPECT_EQ(Cash("ana"), 5'000);
+  EXPECT_EQ(Cash("bia"), 5'000);
+  EXPECT_EQ(Balance("house/tournament_fees"), 0);
+  EXPECT_EQ(Balance("tournament/tn4/prize_pool"), 0);
+  EXPECT_EQ(Describe("tn4").phase(), v1::TOURNAMENT_PHASE_CANCELLED);
+  // TN-36: nothing more to cancel.
+  EXPECT_EQ(Operate("cancel", "tn4").error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+}  // namespace
+}  // namespace banca::testing
