@@ -330,6 +330,45 @@ TEST(DirectorTest, TN36a_CancellingBeforeTheStartRefundsEveryPaymentInFull) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// A cancellation refunds the pool: afterwards it holds only the prizes
+// already credited (0 before the start), the overlay not used by them
+// back with the house (director.h: "refunds taken out").
+TEST(DirectorTest, TN36_AfterACancelThePoolHoldsOnlyThePrizesCredited) {
+  Director before = Make(Basic());
+  for (const std::string& p : Players(3)) {
+    ASSERT_TRUE(before.Register(p, Source::kCash).ok());
+  }
+  ASSERT_TRUE(before.Cancel().ok());
+  EXPECT_EQ(before.prize_pool(), 0);
+
+  TournamentConfig c = Basic();
+  c.payouts_bps = {5'000, 3'000, 2'000};
+  c.guarantee = 3'000;
+  Director d = Make(c);
+  Books books;
+  for (const std::string& p : Players(3)) {
+    ASSERT_TRUE(d.Register(p, Source::kCash).ok());
+  }
+  ASSERT_TRUE(d.Start(OneTable(Players(3))).ok());
+  // Pool 2700 + overlay 300: prizes 1500, 900, 600. p2 goes out 3rd.
+  ASSERT_TRUE(d.Deal("t1",
+                     Deck({"2c", "7d", "As", "8s", "3h", "Ah", "Kd", "Qc", "9s",
+                           "5h", "4d"}),
+                     1)
+                  .ok());
+  ASSERT_TRUE(d.Act("p0", {poker::ActionType::kAllIn, 0}).ok());
+  ASSERT_TRUE(d.Act("p1", {poker::ActionType::kFold, 0}).ok());
+  ASSERT_TRUE(d.Act("p2", {poker::ActionType::kCall, 0}).ok());
+  ASSERT_EQ(d.prize_pool(), 3'000);
+  ASSERT_TRUE(d.Cancel().ok());
+  ASSERT_TRUE(books.Post(d.TakeMoves()).ok());
+  EXPECT_EQ(books.balance["player/p2/cash"], -1'000 + 600);
+  EXPECT_EQ(books.balance["house/overlay"], 0);
+  EXPECT_EQ(books.balance["tournament/tn1/prize_pool"], 0);
+  EXPECT_EQ(d.prize_pool(), 600);
+  EXPECT_EQ(d.overlay(), 0);
+}
+
 // Random tournaments played to the end: every move balanced, the pool and
 // the bounties emptied, every player placed once, the prizes as fixed.
 struct Format {
