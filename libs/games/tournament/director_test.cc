@@ -369,6 +369,52 @@ TEST(DirectorTest, TN36_AfterACancelThePoolHoldsOnlyThePrizesCredited) {
   EXPECT_EQ(d.overlay(), 0);
 }
 
+// TN-52 with gap 6: players left with equal stacks when a timed
+// tournament ends share their places as TN-51, the odd cent to the one
+// seated first clockwise from the button, not by seat number.
+TEST(DirectorTest, TN52_EqualStacksAtTheEndShareOddCentsFromTheButton) {
+  TournamentConfig c = Basic();
+  c.kind = TournamentKind::kTimed;
+  c.buy_in = 1'001;  // prize part 901: pool 2703, prizes 1352, 811, 540
+  c.payouts_bps = {5'000, 3'000, 2'000};
+  Director d = Make(c);
+  for (const std::string& p : Players(3)) {
+    ASSERT_TRUE(d.Register(p, Source::kCash).ok());
+  }
+  std::vector<StartTable> table = OneTable(Players(3));
+  table[0].button = 2;
+  ASSERT_TRUE(d.Start(table).ok());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(d.NextLevel().ok());  // time up
+  const auto deck =
+      Deck({"2c", "3h", "7d", "8s", "Tc", "Jd", "Kd", "Qc", "9s", "5h", "4d"});
+  const poker::Action fold{poker::ActionType::kFold, 0};
+  const poker::Action raise{poker::ActionType::kRaise, 200};
+  // Blinds 50/100. Button p1: p2 raises, p0 folds its big blind.
+  ASSERT_TRUE(d.Deal("t1", deck, 2).ok());
+  ASSERT_TRUE(d.Act("p1", fold).ok());
+  ASSERT_TRUE(d.Act("p2", raise).ok());
+  ASSERT_TRUE(d.Act("p0", fold).ok());
+  // Button p2 raises; the blinds fold.
+  ASSERT_TRUE(d.Deal("t1", deck, 3).ok());
+  ASSERT_TRUE(d.Act("p2", raise).ok());
+  ASSERT_TRUE(d.Act("p0", fold).ok());
+  ASSERT_TRUE(d.Act("p1", fold).ok());
+  // Button p0: all fold to p2's big blind. The orbit is over.
+  ASSERT_TRUE(d.Deal("t1", deck, 1).ok());
+  ASSERT_TRUE(d.Act("p0", fold).ok());
+  ASSERT_TRUE(d.Act("p1", fold).ok());
+  ASSERT_EQ(d.phase(), Phase::kFinished);
+  // p2 1300 chips; p0 and p1 850 each: 2nd ex aequo, 811 + 540 = 1351.
+  // Clockwise from the button (p0, seat 1), p1 comes first.
+  std::map<std::string, Standing> by_player;
+  for (const Standing& s : d.Standings()) by_player[s.player] = s;
+  EXPECT_EQ(by_player["p2"].prize, 1'352);
+  EXPECT_EQ(by_player["p0"].place, 2);
+  EXPECT_EQ(by_player["p1"].place, 2);
+  EXPECT_EQ(by_player["p1"].prize, 676);
+  EXPECT_EQ(by_player["p0"].prize, 675);
+}
+
 // Random tournaments played to the end: every move balanced, the pool and
 // the bounties emptied, every player placed once, the prizes as fixed.
 struct Format {
