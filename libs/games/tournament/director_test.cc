@@ -330,6 +330,33 @@ TEST(DirectorTest, TN36a_CancellingBeforeTheStartRefundsEveryPaymentInFull) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// TN-16: an entry won in a satellite pays the buy-in from the ticket held
+// for the player, split like cash; TN-37 (with TN-28/30): cancelled, it
+// comes back as a ticket, not cash.
+TEST(DirectorTest, TN16_TN37_AWonEntryPaysLikeCashAndComesBackAsATicket) {
+  Director d = Make(Basic());
+  ASSERT_TRUE(d.Register("ana", Source::kTicket).ok());
+  std::vector<MoneyMove> moves = d.TakeMoves();
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_THAT(moves[0].postings,
+              ::testing::UnorderedElementsAre(
+                  Posting{"tournament/tn1/tickets/ana", -1'000},
+                  Posting{"tournament/tn1/prize_pool", 900},
+                  Posting{"house/tournament_fees", 100}));
+  ASSERT_TRUE(d.Register("bia", Source::kCash).ok());
+  ASSERT_TRUE(d.Start(OneTable({"ana", "bia"})).ok());
+  d.TakeMoves();
+  ASSERT_TRUE(d.Cancel().ok());
+  moves = d.TakeMoves();
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_THAT(moves[0].postings,
+              ::testing::UnorderedElementsAre(
+                  Posting{"tournament/tn1/prize_pool", -1'800},
+                  Posting{"house/tournament_fees", -200},
+                  Posting{"tournament/tn1/tickets/ana", 1'000},
+                  Posting{"player/bia/cash", 1'000}));
+}
+
 // A cancellation refunds the pool: afterwards it holds only the prizes
 // already credited (0 before the start), the overlay not used by them
 // back with the house (director.h: "refunds taken out").
