@@ -504,6 +504,11 @@ absl::Status Director::Cancel() {
       "): ", c->pool_shared, " of the pool shared by chips; fees kept ",
       c->fees_kept);
   if (!move.postings.empty()) moves_.push_back(std::move(move));
+  // The refunds and the overlay given back are out of the pool: what it
+  // paid is the prizes already credited (0 before the start).
+  collected_ -= c->from_pool;
+  overlay_ -= c->overlay_returned;
+  BANCA_CHECK(prize_pool() == prizes_credited_);
   phase_ = Phase::kCancelled;
   notices_.push_back(absl::StrCat("Cancelled pool_shared=", c->pool_shared,
                                   " fees_kept=", c->fees_kept));

@@ -31,6 +31,12 @@ int NextSeat(const std::vector<std::string>& seats, int seat,
   return 0;
 }
 
+// A seat's order at its table for ties and odd cents: the table number ×
+// 100 + its position clockwise from the button (1 = the seat after it).
+int OrderFromButton(int table_number, int seats, int button, int seat) {
+  return table_number * 100 + (seat - button + seats - 1) % seats + 1;
+}
+
 }  // namespace
 
 // --- The start ----------------------------------------------------------
@@ -429,8 +435,8 @@ void Director::EndHand(TableState& t) {
     if (pr.end_stack > 0) continue;
     PendingBust b{player, t.name, t.hands, pr.start_stack, 0, {}};
     auto order = [&](int seat) {
-      const int n = static_cast<int>(t.seats.size());
-      return t.number * 100 + (seat - t.button + n - 1) % n + 1;
+      return OrderFromButton(t.number, static_cast<int>(t.seats.size()),
+                             t.button, seat);
     };
     b.order = order(pr.seat);
     for (auto pot = r.pots.rbegin(); pot != r.pots.rend(); ++pot) {
@@ -705,7 +711,10 @@ void Director::Finish() {
       const std::string player = left.front().second;
       left.erase(left.begin());
       PlayerState& p = players_.at(player);
-      const int order = tables_.at(p.table).number * 100 + p.seat;
+      // Equal stacks share as TN-51 (gap 6): odd cents from the button.
+      const TableState& t = tables_.at(p.table);
+      const int order = OrderFromButton(
+          t.number, static_cast<int>(t.seats.size()), t.button, p.seat);
       ReturnOwnBounty(player);
       entries_[p.live_entry].active = false;
       p.live_entry = -1;

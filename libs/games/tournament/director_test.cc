@@ -330,6 +330,118 @@ TEST(DirectorTest, TN36a_CancellingBeforeTheStartRefundsEveryPaymentInFull) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// TN-16: an entry won in a satellite pays the buy-in from the ticket held
+// for the player, split like cash; TN-37 (with TN-28/30): cancelled, it
+// comes back as a ticket, not cash.
+TEST(DirectorTest, TN16_TN37_AWonEntryPaysLikeCashAndComesBackAsATicket) {
+  Director d = Make(Basic());
+  ASSERT_TRUE(d.Register("ana", Source::kTicket).ok());
+  std::vector<MoneyMove> moves = d.TakeMoves();
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_THAT(moves[0].postings,
+              ::testing::UnorderedElementsAre(
+                  Posting{"tournament/tn1/tickets/ana", -1'000},
+                  Posting{"tournament/tn1/prize_pool", 900},
+                  Posting{"house/tournament_fees", 100}));
+  ASSERT_TRUE(d.Register("bia", Source::kCash).ok());
+  ASSERT_TRUE(d.Start(OneTable({"ana", "bia"})).ok());
+  d.TakeMoves();
+  ASSERT_TRUE(d.Cancel().ok());
+  moves = d.TakeMoves();
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_THAT(moves[0].postings,
+              ::testing::UnorderedElementsAre(
+                  Posting{"tournament/tn1/prize_pool", -1'800},
+                  Posting{"house/tournament_fees", -200},
+                  Posting{"tournament/tn1/tickets/ana", 1'000},
+                  Posting{"player/bia/cash", 1'000}));
+}
+
+// A cancellation refunds the pool: afterwards it holds only the prizes
+// already credited (0 before the start), the overlay not used by them
+// back with the house (director.h: "refunds taken out").
+TEST(DirectorTest, TN36_AfterACancelThePoolHoldsOnlyThePrizesCredited) {
+  Director before = Make(Basic());
+  for (const std::string& p : Players(3)) {
+    ASSERT_TRUE(before.Register(p, Source::kCash).ok());
+  }
+  ASSERT_TRUE(before.Cancel().ok());
+  EXPECT_EQ(before.prize_pool(), 0);
+
+  TournamentConfig c = Basic();
+  c.payouts_bps = {5'000, 3'000, 2'000};
+  c.guarantee = 3'000;
+  Director d = Make(c);
+  Books books;
+  for (const std::string& p : Players(3)) {
+    ASSERT_TRUE(d.Register(p, Source::kCash).ok());
+  }
+  ASSERT_TRUE(d.Start(OneTable(Players(3))).ok());
+  // Pool 2700 + overlay 300: prizes 1500, 900, 600. p2 goes out 3rd.
+  ASSERT_TRUE(d.Deal("t1",
+                     Deck({"2c", "7d", "As", "8s", "3h", "Ah", "Kd", "Qc", "9s",
+                           "5h", "4d"}),
+                     1)
+                  .ok());
+  ASSERT_TRUE(d.Act("p0", {poker::ActionType::kAllIn, 0}).ok());
+  ASSERT_TRUE(d.Act("p1", {poker::ActionType::kFold, 0}).ok());
+  ASSERT_TRUE(d.Act("p2", {poker::ActionType::kCall, 0}).ok());
+  ASSERT_EQ(d.prize_pool(), 3'000);
+  ASSERT_TRUE(d.Cancel().ok());
+  ASSERT_TRUE(books.Post(d.TakeMoves()).ok());
+  EXPECT_EQ(books.balance["player/p2/cash"], -1'000 + 600);
+  EXPECT_EQ(books.balance["house/overlay"], 0);
+  EXPECT_EQ(books.balance["tournament/tn1/prize_pool"], 0);
+  EXPECT_EQ(d.prize_pool(), 600);
+  EXPECT_EQ(d.overlay(), 0);
+}
+
+// TN-52 with gap 6: players left with equal stacks when a timed
+// tournament ends share their places as TN-51, the odd cent to the one
+// seated first clockwise from the button, not by seat number.
+TEST(DirectorTest, TN52_EqualStacksAtTheEndShareOddCentsFromTheButton) {
+  TournamentConfig c = Basic();
+  c.kind = TournamentKind::kTimed;
+  c.buy_in = 1'001;  // prize part 901: pool 2703, prizes 1352, 811, 540
+  c.payouts_bps = {5'000, 3'000, 2'000};
+  Director d = Make(c);
+  for (const std::string& p : Players(3)) {
+    ASSERT_TRUE(d.Register(p, Source::kCash).ok());
+  }
+  std::vector<StartTable> table = OneTable(Players(3));
+  table[0].button = 2;
+  ASSERT_TRUE(d.Start(table).ok());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(d.NextLevel().ok());  // time up
+  const auto deck =
+      Deck({"2c", "3h", "7d", "8s", "Tc", "Jd", "Kd", "Qc", "9s", "5h", "4d"});
+  const poker::Action fold{poker::ActionType::kFold, 0};
+  const poker::Action raise{poker::ActionType::kRaise, 200};
+  // Blinds 50/100. Button p1: p2 raises, p0 folds its big blind.
+  ASSERT_TRUE(d.Deal("t1", deck, 2).ok());
+  ASSERT_TRUE(d.Act("p1", fold).ok());
+  ASSERT_TRUE(d.Act("p2", raise).ok());
+  ASSERT_TRUE(d.Act("p0", fold).ok());
+  // Button p2 raises; the blinds fold.
+  ASSERT_TRUE(d.Deal("t1", deck, 3).ok());
+  ASSERT_TRUE(d.Act("p2", raise).ok());
+  ASSERT_TRUE(d.Act("p0", fold).ok());
+  ASSERT_TRUE(d.Act("p1", fold).ok());
+  // Button p0: all fold to p2's big blind. The orbit is over.
+  ASSERT_TRUE(d.Deal("t1", deck, 1).ok());
+  ASSERT_TRUE(d.Act("p0", fold).ok());
+  ASSERT_TRUE(d.Act("p1", fold).ok());
+  ASSERT_EQ(d.phase(), Phase::kFinished);
+  // p2 1300 chips; p0 and p1 850 each: 2nd ex aequo, 811 + 540 = 1351.
+  // Clockwise from the button (p0, seat 1), p1 comes first.
+  std::map<std::string, Standing> by_player;
+  for (const Standing& s : d.Standings()) by_player[s.player] = s;
+  EXPECT_EQ(by_player["p2"].prize, 1'352);
+  EXPECT_EQ(by_player["p0"].place, 2);
+  EXPECT_EQ(by_player["p1"].place, 2);
+  EXPECT_EQ(by_player["p1"].prize, 676);
+  EXPECT_EQ(by_player["p0"].prize, 675);
+}
+
 // Random tournaments played to the end: every move balanced, the pool and
 // the bounties emptied, every player placed once, the prizes as fixed.
 struct Format {
