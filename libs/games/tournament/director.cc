@@ -251,6 +251,12 @@ absl::Status Director::StartWithDraw() {
         absl::StrCat(entrants.size(), " registered: fewer than min_players (",
                      config_.min_players, ", TN-7h)"));
   }
+  if (config_.seats_per_table == 2 && entrants.size() % 2 == 1) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        entrants.size(),
+        " registered at heads-up tables: one would sit alone; an even "
+        "field is needed"));
+  }
   ASSIGN_OR_RETURN(std::vector<TournamentTable> drawn,
                    DrawSeats(entrants, config_.seats_per_table, permutation));
   std::vector<StartTable> tables;
