@@ -433,6 +433,17 @@ void TournamentRunner::AddOutput(OJson& out) const {
   t["overlay"] = director_.overlay();
   t["hand_for_hand"] = director_.hand_for_hand();
   t["bounties"] = book_.Balance(tn::BountiesAccount(kTournamentId));
+  // Entries won (TN-16, TN-28-30): held for each player in the target
+  // tournament's ticket accounts, never cash.
+  OJson tickets = OJson::object();
+  if (director_.config().PaysTickets()) {
+    for (const PlayerSpec& p : book_.players()) {
+      const int64_t held = book_.Balance(
+          tn::TicketAccount(director_.config().ticket_target, p.id));
+      if (held != 0) tickets[p.id] = held;
+    }
+  }
+  t["tickets"] = tickets;
   OJson tables = OJson::object();
   for (const std::string& name : director_.TableNames()) {
     OJson seats = OJson::object();

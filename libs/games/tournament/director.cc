@@ -472,7 +472,7 @@ absl::Status Director::Cancel() {
     for (auto& [name, t] : tables_) {
       if (t.hand && !t.hand->finished()) {
         BANCA_CHECK(t.hand->Void().ok());
-        t.hand.reset();
+        ++t.hands;  // played, void: HandAt shows it
       }
     }
     // Out of chips with a rebuy still open: out, their bounty paid.
