@@ -321,5 +321,87 @@ TEST_F(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
   EXPECT_EQ(LedgerSum(), 0);
 }
 
+TEST_F(TournamentTest, AttacksAtTheTablesGetPreciseErrorsAndAppendNothing) {
+  ASSERT_TRUE(Create("tn5", SmallConfig()).ok());
+  for (const std::string p : {"ana", "bia", "rui"}) {
+    Fund(p, 5'000);
+    ASSERT_TRUE(Register(p, "tn5").ok());
+  }
+  ASSERT_TRUE(Operate("start", "tn5").ok());
+  service_->Tick();  // the first hand
+  Quiesce();
+  std::string to_act, waiting;
+  v1::TournamentTableView view;
+  for (const std::string p : {"ana", "bia", "rui"}) {
+    absl::StatusOr<v1::TournamentTableView> v = MyTable(p, "tn5");
+    ASSERT_TRUE(v.ok());
+    if (!v->legal().actions().empty()) {
+      to_act = p;
+      view = *v;
+    } else {
+      waiting = p;
+    }
+  }
+  ASSERT_FALSE(to_act.empty());
+  const int64_t events = TableEvents();
+  auto act = [&](const std::string& player, const std::string& id,
+                 v1::TournamentActRequest req) {
+    req.set_request_id(id);
+    req.set_tournament_id("tn5");
+    v1::TournamentTableView out;
+    return stub_->Act(As(player).get(), req, &out);
+  };
+  auto expect = [&](grpc::Status s, grpc::StatusCode code,
+                    const std::string& message) {
+    EXPECT_EQ(s.error_code(), code) << s.error_message();
+    EXPECT_NE(s.error_message().find(message), std::string::npos)
+        << s.error_message();
+    EXPECT_EQ(TableEvents(), events);
+  };
+  v1::TournamentActRequest fold;
+  fold.set_table(view.table());
+  fold.set_hand_number(view.hand_number());
+  fold.set_action(v1::POKER_ACTION_TYPE_FOLD);
+  // Another table than the caller's; not the caller's turn; a hand that
+  // is not the one in progress; an action that does not exist.
+  v1::TournamentActRequest other = fold;
+  other.set_table("t9");
+  expect(act(to_act, "a1", other), grpc::PERMISSION_DENIED, "own table");
+  expect(act(waiting, "a2", fold), grpc::FAILED_PRECONDITION, "");
+  v1::TournamentActRequest late = fold;
+  late.set_hand_number(view.hand_number() + 5);
+  expect(act(to_act, "a3", late), grpc::FAILED_PRECONDITION, "is over");
+  v1::TournamentActRequest unknown = fold;
+  unknown.set_action(static_cast<v1::PokerActionType>(99));
+  expect(act(to_act, "a4", unknown), grpc::INVALID_ARGUMENT, "");
+  // An operator has no seat to read; a name past its limit.
+  {
+    v1::GetTournamentRequest req;
+    req.set_tournament_id("tn5");
+    v1::TournamentTableView out;
+    expect(stub_->GetMyTable(Operator().get(), req, &out),
+           grpc::PERMISSION_DENIED, "only a player");
+    v1::CreateTournamentRequest create;
+    create.set_request_id("c-long");
+    create.set_tournament_id("tn6");
+    create.set_name(std::string(129, 'n'));
+    *create.mutable_config() = SmallConfig();
+    v1::TournamentInfo info;
+    expect(stub_->CreateTournament(Operator().get(), create, &info),
+           grpc::INVALID_ARGUMENT, "name");
+  }
+  // A replay: the same id and body answer again and append nothing; the
+  // same id with another body is ALREADY_EXISTS.
+  ASSERT_TRUE(act(to_act, "a5", fold).ok());
+  Quiesce();
+  const int64_t after = TableEvents();
+  EXPECT_TRUE(act(to_act, "a5", fold).ok());
+  v1::TournamentActRequest call = fold;
+  call.set_action(v1::POKER_ACTION_TYPE_CALL);
+  EXPECT_EQ(act(to_act, "a5", call).error_code(), grpc::ALREADY_EXISTS);
+  Quiesce();
+  EXPECT_EQ(TableEvents(), after);
+}
+
 }  // namespace
 }  // namespace banca::testing
