@@ -1,13 +1,14 @@
 // Issue 17's attacks, as an attacker runs them: over gRPC against a real
-// `banca serve --services=wallet,table` child, each asserting the refusal,
-// the server alive, the ledger unchanged by what was refused, and at the
-// end a restart and a clean audit (docs/security.md).
+// `banca serve --services=wallet,table,tournament` child, each asserting the
+// refusal, the server alive, the ledger unchanged by what was refused, and at
+// the end a restart and a clean audit (docs/security.md).
 #include <signal.h>
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "banca/v1/table.grpc.pb.h"
+#include "banca/v1/tournament.grpc.pb.h"
 #include "google/protobuf/unknown_field_set.h"
 #include "services/audit/audit.h"
 #include "testing/grpc_health_client.grpc.pb.h"
@@ -32,7 +33,7 @@ class AttackTest : public ::testing::Test {
     if (child_.pid > 0) StopServeChild(child_, SIGTERM);
   }
   void Start() {
-    child_ = StartServeChild(dir_, {"--services=wallet,table"});
+    child_ = StartServeChild(dir_, {"--services=wallet,table,tournament"});
     ASSERT_GT(child_.port, 0);
     const std::string target = absl::StrCat("127.0.0.1:", child_.port);
     back_office_ = ConnectWallet(child_.port);
@@ -40,6 +41,7 @@ class AttackTest : public ::testing::Test {
         grpc::CreateChannel(target, grpc::InsecureChannelCredentials());
     wallet_ = v1::WalletService::NewStub(raw_channel_);
     tables_ = v1::TableService::NewStub(raw_channel_);
+    tournaments_ = v1::TournamentService::NewStub(raw_channel_);
   }
   void Restart() {
     StopServeChild(child_, SIGTERM);
@@ -120,6 +122,7 @@ class AttackTest : public ::testing::Test {
   std::unique_ptr<v1::WalletService::Stub> back_office_;
   std::unique_ptr<v1::WalletService::Stub> wallet_;
   std::unique_ptr<v1::TableService::Stub> tables_;
+  std::unique_ptr<v1::TournamentService::Stub> tournaments_;
 };
 
 TEST_F(AttackTest, NobodyWithoutTheRightMintsOrStealsMoney) {
@@ -274,6 +277,76 @@ TEST_F(AttackTest, BalancesStayFarBelowOverflowAndTheDataDirectoryStarts) {
   EXPECT_TRUE(audit->ok()) << audit::FormatAuditReport(*audit);
   EXPECT_EQ(audit->adjustments["operator:op"].count, accepted);
   EXPECT_EQ(audit->adjustments["operator:op"].moved_minor, accepted * kBig);
+}
+
+// The tournaments, as an attacker tries them: a guarantee at the largest
+// amount (the house's overlay) neither overflows nor stops the process; a
+// registration without a token, a player's CreateTournament with a huge
+// unknown field, a registration with another's money (the token names the
+// payer) are refused; the data directory starts again with the same money.
+TEST_F(AttackTest,
+       ATournamentNeitherMintsNorOverflowsAndTheDataDirectoryStarts) {
+  Fund("ana", 5'000);
+  Fund("bob", 5'000);
+  v1::CreateTournamentRequest create;
+  create.set_request_id("create-tn1");
+  create.set_tournament_id("tn1");
+  create.set_name("attack");
+  v1::TournamentConfig* c = create.mutable_config();
+  c->set_buy_in_minor(1'000);
+  c->set_fee_bps(1'000);
+  c->set_guarantee_minor(kBig);
+  c->add_payouts_bps(10'000);
+  v1::TournamentInfo info;
+  // A player does not create, even with 1.5 MB nobody reads.
+  v1::CreateTournamentRequest padded = create;
+  padded.GetReflection()->MutableUnknownFields(&padded)->AddLengthDelimited(
+      999, std::string(1'500'000, 'x'));
+  EXPECT_EQ(
+      tournaments_
+          ->CreateTournament(As(Role::kPlayer, "ana").get(), padded, &info)
+          .error_code(),
+      StatusCode::PERMISSION_DENIED);
+  grpc::Status s = tournaments_->CreateTournament(
+      As(Role::kOperator, "op").get(), padded, &info);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  v1::PlayerTournamentRequest reg;
+  reg.set_request_id("reg-1");
+  reg.set_tournament_id("tn1");
+  {
+    grpc::ClientContext none;
+    EXPECT_EQ(tournaments_->Register(&none, reg, &info).error_code(),
+              StatusCode::UNAUTHENTICATED);
+  }
+  for (const std::string p : {"ana", "bob"}) {
+    reg.set_request_id("reg-" + p);
+    s = tournaments_->Register(As(Role::kPlayer, p).get(), reg, &info);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+  EXPECT_EQ(Available("ana"), 4'000);  // each paid for itself only
+  EXPECT_EQ(Available("bob"), 4'000);
+  v1::OperatorTournamentRequest start;
+  start.set_request_id("start-tn1");
+  start.set_tournament_id("tn1");
+  s = tournaments_->StartTournament(As(Role::kOperator, "op").get(), start,
+                                    &info);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  // TN-7m: the guarantee tops the pool up to 10^15 from house/overlay.
+  EXPECT_EQ(info.prize_pool_minor(), kBig);
+  EXPECT_EQ(info.overlay_minor(), kBig - 1'800);
+  ExpectAlive();
+  const v1::LedgerSummaryResponse before = Summary();
+  EXPECT_EQ(before.ledger_sum_minor(), 0);
+  Restart();
+  ExpectSameLedger(before, Summary(), "after a restart");
+  v1::GetTournamentRequest get;
+  get.set_tournament_id("tn1");
+  grpc::ClientContext ctx;
+  ctx.AddMetadata("authorization",
+                  "Bearer " + TestToken(Role::kAuditor, "aud"));
+  ASSERT_TRUE(tournaments_->DescribeTournament(&ctx, get, &info).ok());
+  EXPECT_EQ(info.prize_pool_minor(), kBig);
+  EXPECT_EQ(info.entrants(), 2);
 }
 
 TEST_F(AttackTest, AClientCannotJamATablesBuyInWithItsRequestId) {
