@@ -174,4 +174,17 @@ v1::PokerActionType ActionToProto(poker::ActionType type) {
   return v1::POKER_ACTION_TYPE_UNSPECIFIED;
 }
 
+void FillLegalActions(const games::poker::LegalActions& l,
+                      v1::LegalActionsView* lv) {
+  if (l.can_fold) lv->add_actions(v1::POKER_ACTION_TYPE_FOLD);
+  if (l.can_check) lv->add_actions(v1::POKER_ACTION_TYPE_CHECK);
+  if (l.can_call) lv->add_actions(v1::POKER_ACTION_TYPE_CALL);
+  if (l.can_bet) lv->add_actions(v1::POKER_ACTION_TYPE_BET);
+  if (l.can_raise) lv->add_actions(v1::POKER_ACTION_TYPE_RAISE);
+  if (l.can_all_in) lv->add_actions(v1::POKER_ACTION_TYPE_ALL_IN);
+  lv->set_call_minor(l.call_amount);
+  lv->set_min_to_minor(l.min_raise_to);
+  lv->set_max_to_minor(l.max_raise_to);
+}
+
 }  // namespace banca::tables

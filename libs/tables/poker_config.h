@@ -8,6 +8,7 @@
 #include "absl/status/statusor.h"
 #include "banca/v1/table.pb.h"
 #include "libs/games/poker/action.h"
+#include "libs/games/poker/hand.h"
 #include "libs/games/poker/table_config.h"
 
 namespace banca::tables {
@@ -30,6 +31,9 @@ games::poker::TableConfig EngineConfig(const v1::PokerTableConfig& config);
 absl::StatusOr<games::poker::Action> ActionFromProto(v1::PokerActionType type,
                                                      int64_t amount);
 v1::PokerActionType ActionToProto(games::poker::ActionType type);
+// What the player to act may do, as the views show it.
+void FillLegalActions(const games::poker::LegalActions& legal,
+                      v1::LegalActionsView* out);
 
 }  // namespace banca::tables
 

@@ -32,18 +32,6 @@ v1::SessionSummary SummaryFrom(const std::string& table_id,
   return out;
 }
 
-void FillLegal(const poker::LegalActions& l, v1::LegalActionsView* lv) {
-  if (l.can_fold) lv->add_actions(v1::POKER_ACTION_TYPE_FOLD);
-  if (l.can_check) lv->add_actions(v1::POKER_ACTION_TYPE_CHECK);
-  if (l.can_call) lv->add_actions(v1::POKER_ACTION_TYPE_CALL);
-  if (l.can_bet) lv->add_actions(v1::POKER_ACTION_TYPE_BET);
-  if (l.can_raise) lv->add_actions(v1::POKER_ACTION_TYPE_RAISE);
-  if (l.can_all_in) lv->add_actions(v1::POKER_ACTION_TYPE_ALL_IN);
-  lv->set_call_minor(l.call_amount);
-  lv->set_min_to_minor(l.min_raise_to);
-  lv->set_max_to_minor(l.max_raise_to);
-}
-
 }  // namespace
 
 v1::TableEvent Compensation(const std::string& table_id,
@@ -492,7 +480,7 @@ v1::TableView TableState::ViewFor(const std::string& player) const {
     if (engine_.in_hand() && sv.to_act.has_value()) {
       // Public: stacks, bets and the round decide it, and every view shows
       // those.
-      FillLegal(hand->legal(), v.mutable_to_act_legal());
+      FillLegalActions(hand->legal(), v.mutable_to_act_legal());
       if (sv.to_act == my_seat && my_seat != 0) {
         *v.mutable_legal() = v.to_act_legal();
       }

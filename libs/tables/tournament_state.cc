@@ -63,18 +63,6 @@ bool SamePostings(const v1::LedgerTransaction& a,
   return true;
 }
 
-void FillLegal(const poker::LegalActions& l, v1::LegalActionsView* lv) {
-  if (l.can_fold) lv->add_actions(v1::POKER_ACTION_TYPE_FOLD);
-  if (l.can_check) lv->add_actions(v1::POKER_ACTION_TYPE_CHECK);
-  if (l.can_call) lv->add_actions(v1::POKER_ACTION_TYPE_CALL);
-  if (l.can_bet) lv->add_actions(v1::POKER_ACTION_TYPE_BET);
-  if (l.can_raise) lv->add_actions(v1::POKER_ACTION_TYPE_RAISE);
-  if (l.can_all_in) lv->add_actions(v1::POKER_ACTION_TYPE_ALL_IN);
-  lv->set_call_minor(l.call_amount);
-  lv->set_min_to_minor(l.min_raise_to);
-  lv->set_max_to_minor(l.max_raise_to);
-}
-
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<TournamentState>> TournamentState::Open(
@@ -588,7 +576,7 @@ absl::StatusOr<v1::TournamentTableView> TournamentState::ViewFor(
       }
     }
     if (in_hand && sv.to_act == my_seat && my_seat != 0) {
-      FillLegal(hand->legal(), v.mutable_legal());
+      FillLegalActions(hand->legal(), v.mutable_legal());
     }
   }
   for (size_t s = 0; s < seats.size(); ++s) {  // seated, not in the hand

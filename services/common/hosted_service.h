@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -55,6 +56,31 @@ struct HostedServiceSpec {
   bool insecure_dev_allowed = false;
   // Seals decks: the server loads (or makes) the deck keys.
   bool needs_deck_keys = false;
+};
+
+// A table host's service (the poker tables, the banked tables, the
+// tournaments) behind the server's interface: their Stop returns nothing,
+// for their decisions are durable once appended.
+template <typename Service>
+class HostedHostService final : public HostedService {
+ public:
+  HostedHostService(std::unique_ptr<Service> service, std::string health_name)
+      : service_(std::move(service)), health_name_(std::move(health_name)) {}
+
+  grpc::Service* service() override { return service_.get(); }
+  std::string health_name() const override { return health_name_; }
+  int64_t replayed_events() const override {
+    return service_->replayed_events();
+  }
+  void BeginShutdown() override { service_->BeginShutdown(); }
+  absl::Status Stop() override {
+    service_->Stop();
+    return absl::OkStatus();
+  }
+
+ private:
+  std::unique_ptr<Service> service_;
+  std::string health_name_;
 };
 
 }  // namespace banca::edge

@@ -8,6 +8,7 @@
 #include "libs/wire/request_ids.h"
 #include "libs/wire/topics.h"
 #include "services/wallet/request_reader.h"
+#include "services/wallet/saga_step.h"
 
 namespace banca::wallet {
 
@@ -62,29 +63,14 @@ absl::Status BankedRequests::CarryOutStake(const eventlog::StoredRecord& record,
   if (!mine.ok()) {
     return quarantine_.QuarantineOrRetry(record, owner, request_id, mine);
   }
-  absl::StatusOr<v1::WalletEvent> staked = commands_.ExecuteQueued(
-      "BankedStake", request_id, r,
-      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-        return ledger_.Post(meta, owner, r.tx(), commit);
-      });
-  if (staked.ok() || !IsPermanentRequestFailure(staked.status())) {
-    return staked.status();
-  }
-  // Refused (no account, not enough cash ...): say so on the log.
-  absl::Status rejected =
-      commands_
-          .ExecuteQueued(
-              "BankedStakeRejected", request_id, r,
-              [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                return ledger_.RecordRejection(meta, r.player_id(),
-                                               r.tx().reference(),
-                                               staked.status(), commit);
-              })
-          .status();
-  // Not even that (the stake's id is taken): quarantined.
-  return rejected.ok() ? rejected
-                       : quarantine_.QuarantineOrRetry(record, owner,
-                                                       request_id, rejected);
+  return CarryOutSagaStep(ledger_, commands_, quarantine_, record,
+                          SagaStep{.method = "BankedStake",
+                                   .rejected_method = "BankedStakeRejected",
+                                   .owner = owner,
+                                   .player = r.player_id(),
+                                   .request_id = request_id,
+                                   .body = &r,
+                                   .tx = &r.tx()});
 }
 
 absl::Status BankedRequests::CarryOutMoney(const eventlog::StoredRecord& record,

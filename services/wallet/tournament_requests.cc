@@ -6,6 +6,7 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/tournament_codec.h"
 #include "services/wallet/request_reader.h"
+#include "services/wallet/saga_step.h"
 
 namespace banca::wallet {
 
@@ -64,28 +65,15 @@ absl::Status TournamentRequests::CarryOutPayment(
   if (!mine.ok()) {
     return quarantine_.QuarantineOrRetry(record, owner, r.saga_id(), mine);
   }
-  absl::StatusOr<v1::WalletEvent> paid = commands_.ExecuteQueued(
-      "TournamentPayment", r.saga_id(), r,
-      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-        return ledger_.Post(meta, owner, r.tx(), commit);
-      });
-  if (paid.ok() || !IsPermanentRequestFailure(paid.status())) {
-    return paid.status();
-  }
-  // Refused (no account, not enough cash ...): said on the log.
-  absl::Status rejected =
-      commands_
-          .ExecuteQueued(
-              "TournamentPaymentRejected", r.saga_id(), r,
-              [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                return ledger_.RecordRejection(meta, r.player_id(),
-                                               r.tx().reference(),
-                                               paid.status(), commit);
-              })
-          .status();
-  return rejected.ok() ? rejected
-                       : quarantine_.QuarantineOrRetry(record, owner,
-                                                       r.saga_id(), rejected);
+  return CarryOutSagaStep(
+      ledger_, commands_, quarantine_, record,
+      SagaStep{.method = "TournamentPayment",
+               .rejected_method = "TournamentPaymentRejected",
+               .owner = owner,
+               .player = r.player_id(),
+               .request_id = r.saga_id(),
+               .body = &r,
+               .tx = &r.tx()});
 }
 
 absl::Status TournamentRequests::CarryOutMoney(
