@@ -73,8 +73,8 @@ TEST(BancaCli, HelpOfEveryCommandExitsZero) {
       "serve",        "token issue",  "token public-key", "token new-key",
       "log stats",    "log tail",     "audit verify",     "report ggr",
       "bench ledger", "bench log",    "bench wallet",     "bench rebuild",
-      "bench eval",   "bench holdem", "bench rtp",        "demo",
-      "scenario run", "hands replay", "hands export"};
+      "bench eval",   "bench holdem", "bench rtp",        "bench tournament",
+      "demo",         "scenario run", "hands replay",     "hands export"};
   EXPECT_THAT(seen, IsSupersetOf(commands));
 }
 
@@ -135,6 +135,25 @@ TEST(BancaCli, AMissingRequiredFlagIsAUsageErrorNamingIt) {
   }
   EXPECT_THAT(RunBanca("serve").stderr_text,
               HasSubstr("banca serve: --data-dir is required"));
+}
+
+// A small tournament to a winner: one JSON object, the ledger at 0.
+TEST(BancaCli, BenchTournamentPlaysToAWinnerWithTheLedgerAtZero) {
+  for (const char* line : {"bench tournament --entrants=2 --seats=2",
+                           "bench tournament --entrants=100 --rebuys",
+                           "bench tournament --entrants=150 --seats=6 "
+                           "--seed=7 --all-in-percent=10"}) {
+    const BancaOutput out = RunBanca(line);
+    EXPECT_EQ(out.exit_code, 0) << line << ": " << out.stderr_text;
+    EXPECT_THAT(out.stdout_text, StartsWith("{\"bench\":\"tournament\""))
+        << line;
+    EXPECT_THAT(out.stdout_text, HasSubstr("\"finished\":true")) << line;
+    EXPECT_THAT(out.stdout_text, HasSubstr("\"ledger_sum\":0,")) << line;
+    EXPECT_THAT(out.stdout_text, HasSubstr("\"prize_pool_left\":0,")) << line;
+  }
+  const BancaOutput one = RunBanca("bench tournament --entrants=1");
+  EXPECT_EQ(one.exit_code, kUsage);
+  EXPECT_THAT(one.stderr_text, HasSubstr("--entrants"));
 }
 
 // The 5 used to be swallowed as the flag's value.

@@ -1,5 +1,5 @@
-// banca bench ledger|log|wallet|rebuild|eval|holdem: each prints one JSON
-// object on stdout.
+// banca bench ledger|log|wallet|rebuild|eval|holdem|tournament: each prints
+// one JSON object on stdout.
 // Figures are measured on the machine that runs them; nothing is typed in.
 #include <unistd.h>
 
@@ -24,6 +24,7 @@
 #include "tools/bench/kafka_log_bench.h"
 #include "tools/bench/ledger_bench.h"
 #include "tools/bench/rebuild_bench.h"
+#include "tools/bench/tournament_bench.h"
 #include "tools/bench/wallet_bench.h"
 
 namespace banca::cli {
@@ -342,6 +343,60 @@ int BenchHoldem(const HoldemFlags& flags) {
   return Print(out, service->rejected == 0 ? 0 : 1);
 }
 
+// One multi-table tournament to a winner in process (the director and the
+// poker engine, machine players), its money posted to a real ledger.
+struct TournamentFlags {
+  int entrants = 10'000;
+  int seats = 9;
+  int64_t seed = 1;
+  bool rebuys = false;
+  int64_t hands_per_level = 0;
+  int all_in_percent = 0;
+};
+
+int BenchTournament(const TournamentFlags& flags) {
+  bench::TournamentBenchOptions options;
+  options.entrants = flags.entrants;
+  options.seats = flags.seats;
+  options.seed = static_cast<uint64_t>(flags.seed);
+  options.rebuys = flags.rebuys;
+  options.hands_per_level = flags.hands_per_level;
+  options.all_in_percent = flags.all_in_percent;
+  absl::StatusOr<bench::TournamentBenchResult> r =
+      bench::RunTournamentBench(options);
+  if (!r.ok()) return Fail(r.status().ToString());
+  Json out;
+  out["bench"] = "tournament";
+  out["entrants"] = r->entrants;
+  out["seats"] = options.seats;
+  out["tables"] = r->tables;
+  out["paid_places"] = r->paid_places;
+  out["rebuys_allowed"] = options.rebuys;
+  out["seed"] = flags.seed;
+  out["all_in_percent"] = options.all_in_percent;
+  out["finished"] = r->finished;
+  out["hands"] = r->hands;
+  out["hands_per_sec"] =
+      Whole(static_cast<double>(r->hands) / r->seconds_to_finish);
+  out["levels"] = r->levels + 1;
+  out["rebuys"] = r->rebuys;
+  out["addons"] = r->addons;
+  out["balancing_moves"] = r->balancing_moves;
+  out["seconds_to_finish"] = Fixed(r->seconds_to_finish, 2);
+  out["cpu_seconds"] = Fixed(r->cpu_seconds, 2);
+  out["setup_seconds"] = Fixed(r->setup_seconds, 2);
+  out["peak_rss_mb"] = Fixed(r->peak_rss_mb, 1);
+  out["ledger_transactions"] = r->ledger_transactions;
+  out["prize_pool"] = r->prize_pool;
+  out["prize_pool_left"] = r->prize_pool_left;
+  out["ledger_sum"] = r->ledger_sum;
+  out["target_hands_per_sec"] = 50'000;
+  out["target_cpu_seconds"] = 60;
+  out["target_peak_rss_mb"] = 1024;
+  const bool ok = r->finished && r->ledger_sum == 0 && r->prize_pool_left == 0;
+  return Print(out, ok ? 0 : 1);
+}
+
 constexpr int64_t kMaxRate = 10'000'000;
 constexpr int64_t kMaxPacedSeconds = 86'400;
 
@@ -429,6 +484,26 @@ void AddHoldemBench(CLI::App& bench, Action* action) {
   OnParsed(*holdem, action, [flags] { return BenchHoldem(*flags); });
 }
 
+void AddTournamentBench(CLI::App& bench, Action* action) {
+  CLI::App* tournament = bench.add_subcommand(
+      "tournament",
+      "a multi-table tournament to a winner: the director, machine players, "
+      "the ledger");
+  auto flags = std::make_shared<TournamentFlags>();
+  AddInt(*tournament, "--entrants", flags->entrants, "players registered", 2,
+         bench::kMaxBenchEntrants);
+  AddInt(*tournament, "--seats", flags->seats, "seats a table", 2, 10);
+  AddInt(*tournament, "--seed", flags->seed,
+         "the machine players' generator (std::mt19937_64)", 0);
+  AddSwitch(*tournament, "--rebuys", flags->rebuys,
+            "rebuys in levels 1-4 and an add-on in level 4");
+  AddInt(*tournament, "--hands-per-level", flags->hands_per_level,
+         "hands (all tables) a level lasts; 0: ten a starting table", 0);
+  AddInt(*tournament, "--all-in-percent", flags->all_in_percent,
+         "the chance a machine player's decision is all in", 0, 100);
+  OnParsed(*tournament, action, [flags] { return BenchTournament(*flags); });
+}
+
 }  // namespace
 
 void AddBenchCommand(CLI::App& banca, Action* action) {
@@ -449,6 +524,7 @@ void AddBenchCommand(CLI::App& banca, Action* action) {
     return 0;
   });
   AddHoldemBench(*bench, action);
+  AddTournamentBench(*bench, action);
   AddBenchRtpCommand(*bench, action);
 }
 

@@ -51,7 +51,7 @@ class Player {
             absl::StrCat("not finished after ", report_.hands, " hands"));
       }
       bool dealt = false;
-      for (const std::string& table : d_.TableNames()) {
+      for (const std::string& table : d_.TablesInPlay()) {
         if (d_.phase() != Phase::kRunning) break;
         ASSIGN_OR_RETURN(bool played, PlayHand(table));
         dealt |= played;
@@ -94,39 +94,46 @@ class Player {
       return false;
     }
     RETURN_IF_ERROR(Then(dealt));
+    // Who was dealt in, once (a hand's record is a copy).
+    const poker::Hand* dealt_hand = d_.HandAt(table);
+    const std::vector<poker::SeatedPlayer> players =
+        dealt_hand != nullptr ? dealt_hand->record().players
+                              : std::vector<poker::SeatedPlayer>{};
     while (const poker::Hand* hand = d_.HandAt(table)) {
       if (hand->finished() || d_.phase() != Phase::kRunning) break;
       const poker::LegalActions l = hand->legal();
-      const std::string player =
-          hand->record().players.empty() ? "" : NameAt(*hand, l.seat);
-      RETURN_IF_ERROR(Then(d_.Act(player, Decide(l, random_, o_))));
+      RETURN_IF_ERROR(
+          Then(d_.Act(NameAt(players, l.seat), Decide(l, random_, o_))));
     }
     ++report_.hands;
     if (report_.hands % o_.hands_per_level == 0) RETURN_IF_ERROR(NextLevel());
-    RETURN_IF_ERROR(BuyChips());
+    RETURN_IF_ERROR(BuyChips(players));
     return true;
   }
 
-  static std::string NameAt(const poker::Hand& hand, int seat) {
-    for (const poker::SeatedPlayer& p : hand.record().players) {
+  static std::string NameAt(const std::vector<poker::SeatedPlayer>& players,
+                            int seat) {
+    for (const poker::SeatedPlayer& p : players) {
       if (p.seat == seat) return p.player;
     }
     return "";
   }
 
-  absl::Status BuyChips() {
+  // Between hands, the players of the hand just played may buy chips.
+  absl::Status BuyChips(const std::vector<poker::SeatedPlayer>& players) {
     const TournamentConfig& c = d_.config();
     if (!c.rebuy && !c.addon) return absl::OkStatus();
-    for (const Entry& e : d_.entries()) {
-      if (!e.active) continue;
+    for (const poker::SeatedPlayer& seated : players) {
+      const std::string& player = seated.player;
+      if (d_.TableOf(player).empty()) continue;  // eliminated
       const int r = static_cast<int>(Below(random_, 100));
-      if (c.rebuy && d_.Stack(e.player) == 0 && r < o_.rebuy_percent &&
-          d_.Rebuy(e.player).ok()) {
+      if (c.rebuy && d_.Stack(player) == 0 && r < o_.rebuy_percent &&
+          d_.Rebuy(player).ok()) {
         ++report_.rebuys;
         RETURN_IF_ERROR(settle_(d_.TakeMoves()));
       }
       if (c.addon && d_.level() + 1 == c.addon->until_level &&
-          r < o_.addon_percent && d_.AddOn(e.player).ok()) {
+          r < o_.addon_percent && d_.AddOn(player).ok()) {
         ++report_.addons;
         RETURN_IF_ERROR(settle_(d_.TakeMoves()));
       }

@@ -1,7 +1,8 @@
 // Plays a whole tournament with machine players: the seat draw, every
-// hand at every table (decks shuffled and decisions drawn from the given
-// random bits), levels every so many hands, rebuys and add-ons when they
-// are open. For the benchmark (`banca bench tournament`) and the property
+// hand at every table in play (decks shuffled and decisions drawn from the
+// given random bits), levels every so many hands, rebuys and add-ons when
+// they are open (offered after each hand to the players who played it).
+// For the benchmark (`banca bench tournament`) and the property
 // tests; the random bits are the caller's (a seeded generator there),
 // never a production draw.
 #ifndef BANCA_LIBS_GAMES_TOURNAMENT_AUTOPLAY_H_

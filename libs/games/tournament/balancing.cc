@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "libs/common/check.h"
@@ -20,11 +21,13 @@ struct Leaving {
 std::vector<size_t> ToBreak(const std::vector<TournamentTable>& tables,
                             size_t keep) {
   std::vector<size_t> order(tables.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::vector<int> players(tables.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+    players[i] = tables[i].Players();
+  }
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (tables[a].Players() != tables[b].Players()) {
-      return tables[a].Players() < tables[b].Players();
-    }
+    if (players[a] != players[b]) return players[a] < players[b];
     return tables[a].number > tables[b].number;
   });
   order.resize(tables.size() - keep);
@@ -43,13 +46,15 @@ Leaving TakeNextBigBlind(TournamentTable& table) {
 }
 
 // Seats `who` at a drawn free seat of a table with the fewest players.
+// `count[i]`: the players at kept[i].
 absl::StatusOr<TableMove> Seat(std::vector<TournamentTable>& kept,
-                               const Leaving& who, DrawIndex draw) {
+                               std::vector<int>& count, const Leaving& who,
+                               DrawIndex draw) {
   int fewest = kMaxSeatsPerTable;
-  for (const TournamentTable& t : kept) fewest = std::min(fewest, t.Players());
+  for (int c : count) fewest = std::min(fewest, c);
   std::vector<std::pair<size_t, int>> free;  // (table index, seat)
   for (size_t i = 0; i < kept.size(); ++i) {
-    if (kept[i].Players() != fewest) continue;
+    if (count[i] != fewest) continue;
     for (size_t s = 0; s < kept[i].seats.size(); ++s) {
       if (kept[i].seats[s].empty())
         free.push_back({i, static_cast<int>(s + 1)});
@@ -63,36 +68,37 @@ absl::StatusOr<TableMove> Seat(std::vector<TournamentTable>& kept,
         absl::StrCat("draw: ", k, " is outside 0..", n - 1));
   }
   TournamentTable& to = kept[free[k].first];
+  BANCA_CHECK(to.seats[free[k].second - 1].empty());
   to.seats[free[k].second - 1] = who.player;
+  ++count[free[k].first];
   if (to.next_big_blind_seat == 0) to.next_big_blind_seat = free[k].second;
   return TableMove{who.player, who.from_table, to.number, free[k].second};
 }
 
-// The lowest-numbered table with the most players, when it has two more
-// than one with the fewest; else none.
-TournamentTable* Overfull(std::vector<TournamentTable>& kept) {
-  TournamentTable* most = &kept[0];
-  int fewest = kept[0].Players();
-  for (TournamentTable& t : kept) {
-    if (t.Players() > most->Players()) most = &t;
-    fewest = std::min(fewest, t.Players());
+// The index of the lowest-numbered table with the most players (`count`,
+// by table number), when it has two more than one with the fewest; else
+// none.
+std::optional<size_t> Overfull(const std::vector<int>& count) {
+  size_t most = 0;
+  int fewest = count[0];
+  for (size_t i = 0; i < count.size(); ++i) {
+    if (count[i] > count[most]) most = i;
+    fewest = std::min(fewest, count[i]);
   }
-  return most->Players() - fewest > 1 ? most : nullptr;
+  if (count[most] - fewest <= 1) return std::nullopt;
+  return most;
 }
 
-std::vector<std::string> Everyone(absl::Span<const TournamentTable> tables) {
-  std::vector<std::string> out;
-  for (const TournamentTable& t : tables) {
-    for (const std::string& p : t.seats) {
-      if (!p.empty()) out.push_back(p);
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+size_t Everyone(absl::Span<const TournamentTable> tables) {
+  size_t n = 0;
+  for (const TournamentTable& t : tables) n += t.Players();
+  return n;
 }
 
 void CheckResult(absl::Span<const TournamentTable> before,
                  const Rebalancing& after, size_t keep) {
+  // Players only move from a seat to a free one: as many after as before,
+  // and none seated twice (CheckTables), is everyone still there once.
   BANCA_CHECK(Everyone(before) == Everyone(after.tables));
   BANCA_CHECK(after.tables.size() == keep);
   int lo = kMaxSeatsPerTable, hi = 0;
@@ -116,7 +122,7 @@ absl::StatusOr<Rebalancing> Rebalance(absl::Span<const TournamentTable> tables,
               return a.number < b.number;
             });
   const size_t seats = work[0].seats.size();
-  const size_t players = Everyone(tables).size();
+  const size_t players = Everyone(tables);
   const size_t keep = (players + seats - 1) / seats;
   Rebalancing out;
   std::deque<Leaving> leaving;
@@ -126,19 +132,28 @@ absl::StatusOr<Rebalancing> Rebalance(absl::Span<const TournamentTable> tables,
     out.broken_tables.push_back(work[i].number);
     while (work[i].Players() > 0) leaving.push_back(TakeNextBigBlind(work[i]));
   }
+  std::vector<int> count;  // players at each of out.tables
   for (size_t i = 0; i < work.size(); ++i) {
-    if (!broken[i]) out.tables.push_back(std::move(work[i]));
+    if (broken[i]) continue;
+    count.push_back(work[i].Players());
+    out.tables.push_back(std::move(work[i]));
   }
   // Each move fills a seat that was free, so there are fewer moves than
   // seats in the tournament.
   for (size_t moves = 0;; ++moves) {
     BANCA_CHECK(moves <= keep * seats + players);
-    TournamentTable* from = leaving.empty() ? Overfull(out.tables) : nullptr;
-    if (leaving.empty() && from == nullptr) break;
-    const Leaving who =
-        from != nullptr ? TakeNextBigBlind(*from) : leaving.front();
-    if (from == nullptr) leaving.pop_front();
-    ASSIGN_OR_RETURN(TableMove move, Seat(out.tables, who, draw));
+    const std::optional<size_t> from =
+        leaving.empty() ? Overfull(count) : std::nullopt;
+    if (leaving.empty() && !from) break;
+    Leaving who;
+    if (from) {
+      who = TakeNextBigBlind(out.tables[*from]);
+      --count[*from];
+    } else {
+      who = std::move(leaving.front());
+      leaving.pop_front();
+    }
+    ASSIGN_OR_RETURN(TableMove move, Seat(out.tables, count, who, draw));
     out.moves.push_back(std::move(move));
   }
   CheckResult(tables, out, keep);

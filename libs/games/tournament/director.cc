@@ -143,10 +143,13 @@ int Director::NewEntry(const std::string& player, const PaymentSplit& split,
   entries_.push_back(std::move(e));
   const int index = static_cast<int>(entries_.size()) - 1;
   PlayerState& p = players_[player];
+  BANCA_CHECK(p.live_entry < 0);  // one live entry (TN-19)
   p.live_entry = index;
+  ++live_players_;
   p.rebuys = 0;
   p.addons = 0;
   p.busted.reset();
+  out_of_chips_.erase(player);
   Pay(player, index + 1,
       kind == PaymentKind::kBuyIn ? MoveKind::kBuyIn : MoveKind::kReentry,
       split, source);
@@ -231,6 +234,7 @@ absl::Status Director::Unregister(const std::string& player) {
   collected_ -= split.prize_part;
   entries_.erase(entries_.begin() + index);
   players_.erase(it);
+  --live_players_;
   for (auto& [id, p] : players_) {
     if (p.live_entry > index) --p.live_entry;
   }
@@ -338,6 +342,7 @@ void Director::BuyChips(const std::string& player, const ChipPurchase& offer,
   BANCA_CHECK(p.chips <= kMaxChips - offer.chips);
   p.chips += offer.chips;
   p.busted.reset();
+  out_of_chips_.erase(player);
   ++(kind == PaymentKind::kRebuy ? p.rebuys : p.addons);
   notices_.push_back(absl::StrCat(ToAbsl(PaymentKindName(kind)),
                                   " player=", player, " chips=", offer.chips,
@@ -473,11 +478,14 @@ absl::Status Director::Cancel() {
       if (t.hand && !t.hand->finished()) {
         BANCA_CHECK(t.hand->Void().ok());
         ++t.hands;  // played, void: HandAt shows it
+        --hands_in_progress_;
       }
     }
-    // Out of chips with a rebuy still open: out, their bounty paid.
-    for (auto& [id, p] : players_) {
-      if (p.busted) Bust(*p.busted);
+    // Out of chips with a rebuy still open: out, their bounty paid (by
+    // name; Bust takes them off the set).
+    for (const std::string& id : std::set<std::string>(out_of_chips_)) {
+      const PendingBust bust = *players_.at(id).busted;
+      Bust(bust);
     }
     std::vector<Entry> entries = entries_;
     for (auto& [id, p] : players_) {
@@ -531,12 +539,6 @@ std::vector<std::string> Director::TakeNotices() {
   return std::exchange(notices_, {});
 }
 
-int Director::players_left() const {
-  int n = 0;
-  for (const auto& [id, p] : players_) n += p.live_entry >= 0 ? 1 : 0;
-  return n;
-}
-
 int64_t Director::Stack(const std::string& player) const {
   auto it = players_.find(player);
   if (it == players_.end() || it->second.live_entry < 0) return 0;
@@ -569,6 +571,13 @@ std::string Director::TableOf(const std::string& player) const {
 }
 
 std::vector<std::string> Director::TableNames() const { return table_order_; }
+
+std::vector<std::string> Director::TablesInPlay() const {
+  std::vector<std::string> out;
+  out.reserve(in_play_.size());
+  for (int number : in_play_) out.push_back(table_order_[number - 1]);
+  return out;
+}
 
 const poker::Hand* Director::HandAt(const std::string& table) const {
   auto t = tables_.find(table);

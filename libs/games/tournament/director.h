@@ -21,6 +21,7 @@
 #ifndef BANCA_LIBS_GAMES_TOURNAMENT_DIRECTOR_H_
 #define BANCA_LIBS_GAMES_TOURNAMENT_DIRECTOR_H_
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -30,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/node_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
@@ -38,6 +40,7 @@
 #include "libs/games/poker/hand.h"
 #include "libs/games/tournament/config.h"
 #include "libs/games/tournament/entry.h"
+#include "libs/games/tournament/limits.h"
 #include "libs/games/tournament/money_move.h"
 #include "libs/games/tournament/same_hand.h"
 
@@ -153,7 +156,7 @@ class Director {
   bool prizes_fixed() const { return prizes_fixed_; }
   const std::vector<int64_t>& prizes() const { return prize_amounts_; }
   // Players with a live entry (in play, or busted with a rebuy open).
-  int players_left() const;
+  int players_left() const { return live_players_; }
   // Chips of `player`: in the hand in progress if any; 0 if not playing.
   int64_t Stack(const std::string& player) const;
   // The table a player sits at ("" if none).
@@ -164,6 +167,8 @@ class Director {
   // The table names, and the hand at one (the last one played, or the one
   // in progress; nullptr before the first).
   std::vector<std::string> TableNames() const;
+  // The tables not broken, by number: those that may still deal.
+  std::vector<std::string> TablesInPlay() const;
   const poker::Hand* HandAt(const std::string& table) const;
   // Who sits where at `table` (seats[s]: seat s + 1, "" when empty);
   // nullptr for an unknown table.
@@ -208,6 +213,7 @@ class Director {
     bool dealt = false;
     int64_t hands = 0;
     std::optional<poker::Hand> hand;
+    int players = 0;                   // seats taken
     bool closed = false;               // broken (TN-47)
     std::set<std::string> orbit_left;  // TN-52: still due the button
   };
@@ -232,7 +238,11 @@ class Director {
 
   // Seats.
   void SeatByDraw(const std::string& player);
+  void SitAt(TableState& t, int seat, const std::string& player);
   void Unseat(const std::string& player);
+  void CountTable(const TableState& t, int delta);
+  // No move to make and no table to break (Rebalance would draw nothing).
+  bool Balanced() const;
   int NextBigBlindSeat(const TableState& t) const;
   void Rebalance();
 
@@ -254,7 +264,8 @@ class Director {
   void EliminatePending(const std::string& table, bool only_without_offer);
   void FlushBusts();
   void PlaceGroup(std::vector<PendingBust> busts);
-  int FirstPlaceOf(size_t group) const;
+  // The best place of each group from `from` on (groups_[from..]).
+  std::vector<int> FirstPlaces(size_t from) const;
   bool WindowsClosed() const;
   void MaybeFixPrizes();
   void FixPrizesNow();
@@ -270,9 +281,22 @@ class Director {
   bool time_over_ = false;  // timed tournaments (TN-52)
 
   std::vector<Entry> entries_;
-  std::map<std::string, PlayerState> players_;
-  std::map<std::string, TableState> tables_;
+  // Hashed: a hand looks players up by name dozens of times. Where the
+  // order matters, it is by name (out_of_chips_) or by table number.
+  absl::node_hash_map<std::string, PlayerState> players_;
+  absl::node_hash_map<std::string, TableState> tables_;
   std::vector<std::string> table_order_;  // by table number
+  // Kept as they change, so that a hand costs no scan of every player or
+  // table: the tables not broken (their numbers, ascending) and how many
+  // of them seat k players, the players seated, the live entries, the
+  // players out of chips with a rebuy open (PlayerState::busted), and the
+  // tables with a hand dealt and not yet ended.
+  std::vector<int> in_play_;
+  std::array<int, kMaxSeatsPerTable + 1> tables_seating_{};
+  int seated_ = 0;
+  int live_players_ = 0;
+  std::set<std::string> out_of_chips_;
+  int hands_in_progress_ = 0;
 
   int64_t collected_ = 0;  // prize parts in the pool
   int64_t overlay_ = 0;

@@ -118,6 +118,10 @@ absl::Status Director::Start(absl::Span<const StartTable> tables) {
       p.seat = seat;
       p.chips = config_.starting_chips;
     }
+    t.players = static_cast<int>(tables[i].seats.size());
+    seated_ += t.players;
+    CountTable(t, +1);
+    in_play_.push_back(t.number);
     table_order_.push_back(t.name);
     tables_.emplace(t.name, std::move(t));
   }
@@ -134,22 +138,17 @@ absl::Status Director::Start(absl::Span<const StartTable> tables) {
 void Director::SeatByDraw(const std::string& player) {
   // TN-48: a table with the fewest players, the table and seat drawn.
   int fewest = kMaxSeatsPerTable;
-  for (const std::string& name : table_order_) {
-    const TableState& t = tables_.at(name);
-    if (t.closed) continue;
-    const int n = static_cast<int>(
-        std::count_if(t.seats.begin(), t.seats.end(),
-                      [](const std::string& s) { return !s.empty(); }));
-    if (n < config_.seats_per_table) fewest = std::min(fewest, n);
+  for (int n = 0; n < config_.seats_per_table; ++n) {
+    if (tables_seating_[n] > 0) {
+      fewest = n;
+      break;
+    }
   }
   std::vector<std::pair<std::string, int>> free;
-  for (const std::string& name : table_order_) {
+  for (int number : in_play_) {
+    const std::string& name = table_order_[number - 1];
     const TableState& t = tables_.at(name);
-    if (t.closed) continue;
-    const int n = static_cast<int>(
-        std::count_if(t.seats.begin(), t.seats.end(),
-                      [](const std::string& s) { return !s.empty(); }));
-    if (n != fewest) continue;
+    if (t.players != fewest) continue;
     for (size_t s = 0; s < t.seats.size(); ++s) {
       if (t.seats[s].empty()) free.emplace_back(name, s + 1);
     }
@@ -162,6 +161,8 @@ void Director::SeatByDraw(const std::string& player) {
     while (tables_.contains(t.name)) t.name += "x";
     t.seats.assign(config_.seats_per_table, "");
     t.button = 1;
+    CountTable(t, +1);
+    in_play_.push_back(t.number);
     table_order_.push_back(t.name);
     free.emplace_back(t.name, 1);
     tables_.emplace(t.name, std::move(t));
@@ -170,7 +171,7 @@ void Director::SeatByDraw(const std::string& player) {
   const int k = draw_(static_cast<int>(free.size()));
   BANCA_CHECK(k >= 0 && k < static_cast<int>(free.size()));
   auto [table, seat] = free[k];
-  tables_.at(table).seats[seat - 1] = player;
+  SitAt(tables_.at(table), seat, player);
   PlayerState& p = players_.at(player);
   p.table = table;
   p.seat = seat;
@@ -178,12 +179,32 @@ void Director::SeatByDraw(const std::string& player) {
       absl::StrCat("Seated player=", player, " table=", table, " seat=", seat));
 }
 
+void Director::CountTable(const TableState& t, int delta) {
+  BANCA_CHECK(!t.closed && t.players >= 0 &&
+              t.players <= config_.seats_per_table);
+  tables_seating_[t.players] += delta;
+  BANCA_CHECK(tables_seating_[t.players] >= 0);
+}
+
+void Director::SitAt(TableState& t, int seat, const std::string& player) {
+  BANCA_CHECK(t.seats[seat - 1].empty());
+  CountTable(t, -1);
+  t.seats[seat - 1] = player;
+  ++t.players;
+  ++seated_;
+  CountTable(t, +1);
+}
+
 void Director::Unseat(const std::string& player) {
   PlayerState& p = players_.at(player);
   if (p.table.empty()) return;
   TableState& t = tables_.at(p.table);
   BANCA_CHECK(t.seats[p.seat - 1] == player);
+  CountTable(t, -1);
   t.seats[p.seat - 1].clear();
+  --t.players;
+  --seated_;
+  CountTable(t, +1);
   t.orbit_left.erase(player);
   p.table.clear();
   p.seat = 0;
@@ -206,12 +227,31 @@ int Director::NextBigBlindSeat(const TableState& t) const {
   return NextSeat(t.seats, NextSeat(t.seats, button, occupied), occupied);
 }
 
+bool Director::Balanced() const {
+  // As tournament::Rebalance decides: ceil(seated / seats) tables kept,
+  // the rest broken; moves while two tables differ by more than one.
+  const int seats = config_.seats_per_table;
+  const int keep = (seated_ + seats - 1) / seats;
+  int fewest = seats + 1;
+  int most = -1;
+  for (int n = 0; n <= seats; ++n) {
+    if (tables_seating_[n] == 0) continue;
+    fewest = std::min(fewest, n);
+    most = std::max(most, n);
+  }
+  return keep == static_cast<int>(in_play_.size()) && most - fewest <= 1;
+}
+
 void Director::Rebalance() {
   if (!balance_due_) return;
+  if (in_play_.size() >= 2 && Balanced()) {
+    balance_due_ = false;  // nothing to move: no draw either
+    return;
+  }
   std::vector<TournamentTable> open;
-  for (const std::string& name : table_order_) {
-    const TableState& t = tables_.at(name);
-    if (t.closed) continue;
+  open.reserve(in_play_.size());
+  for (int number : in_play_) {
+    const TableState& t = tables_.at(table_order_[number - 1]);
     open.push_back(TournamentTable{t.number, t.seats, NextBigBlindSeat(t)});
   }
   if (open.size() < 2) {
@@ -236,7 +276,7 @@ void Director::Rebalance() {
     const std::string& to = table_order_[m.to_table - 1];
     const std::string from = players_.at(m.player).table;
     Unseat(m.player);
-    tables_.at(to).seats[m.to_seat - 1] = m.player;
+    SitAt(tables_.at(to), m.to_seat, m.player);
     PlayerState& p = players_.at(m.player);
     p.table = to;
     p.seat = m.to_seat;
@@ -247,23 +287,19 @@ void Director::Rebalance() {
   }
   for (int number : r->broken_tables) {
     TableState& t = tables_.at(table_order_[number - 1]);
+    CountTable(t, -1);
     t.closed = true;
+    in_play_.erase(std::find(in_play_.begin(), in_play_.end(), number));
     notices_.push_back(absl::StrCat("TableBroken table=", t.name));
   }
 }
 
 // --- Hands --------------------------------------------------------------
 
-bool Director::AnyHandInProgress() const {
-  for (const auto& [name, t] : tables_) {
-    if (t.hand && !t.hand->finished()) return true;
-  }
-  return false;
-}
+bool Director::AnyHandInProgress() const { return hands_in_progress_ > 0; }
 
 bool Director::hand_for_hand() const {
-  int tables = 0;
-  for (const auto& [name, t] : tables_) tables += t.closed ? 0 : 1;
+  const int tables = static_cast<int>(in_play_.size());
   absl::StatusOr<bool> h4h =
       HandForHand(std::max(players_left(), 1),
                   static_cast<int>(config_.payouts_bps.size()));
@@ -343,6 +379,7 @@ absl::Status Director::Deal(const std::string& table,
   }
   h4h_dealt_.insert(table);
   t.hand = std::move(hand);
+  ++hands_in_progress_;  // until EndHand
   t.button = next;
   t.dealt = true;
   t.orbit_left.erase(t.seats[next - 1]);
@@ -425,6 +462,8 @@ void Director::EndHandIfOver(TableState& t) {
 }
 
 void Director::EndHand(TableState& t) {
+  --hands_in_progress_;
+  BANCA_CHECK(hands_in_progress_ >= 0);
   const poker::HandResult& r = t.hand->result();
   ++t.hands;
   ++hands_played_;
@@ -456,6 +495,7 @@ void Director::EndHand(TableState& t) {
     if (ChipsCanBeBought(b.player)) {
       notices_.push_back(absl::StrCat("OutOfChips player=", b.player,
                                       " (a rebuy is open, TN-31)"));
+      out_of_chips_.insert(b.player);
       players_.at(b.player).busted = std::move(b);
     } else {
       Bust(b);
@@ -497,6 +537,8 @@ void Director::Bust(const PendingBust& bust) {
     moves_.push_back(std::move(move));
   }
   p.live_entry = -1;
+  --live_players_;
+  out_of_chips_.erase(bust.player);
   p.busted.reset();
   p.away = false;
   Unseat(bust.player);
@@ -521,8 +563,9 @@ void Director::ReturnOwnBounty(const std::string& player) {
 void Director::EliminatePending(const std::string& table,
                                 bool only_without_offer) {
   std::vector<PendingBust> out;
-  for (auto& [id, p] : players_) {
-    if (!p.busted || (!table.empty() && p.table != table)) continue;
+  for (const std::string& id : out_of_chips_) {  // by name, as players_
+    const PlayerState& p = players_.at(id);
+    if (!table.empty() && p.table != table) continue;
     if (only_without_offer && ChipsCanBeBought(id)) continue;
     out.push_back(*p.busted);
   }
@@ -566,18 +609,23 @@ void Director::PlaceGroup(std::vector<PendingBust> busts) {
   CreditDecidedPrizes();
 }
 
-int Director::FirstPlaceOf(size_t group) const {
-  int after = 0;
-  for (size_t g = group + 1; g < groups_.size(); ++g) {
-    after += static_cast<int>(groups_[g].busts.size());
+std::vector<int> Director::FirstPlaces(size_t from) const {
+  // Everyone still in, or out and not yet placed, finishes above them; so
+  // does every later group.
+  std::vector<int> first(groups_.size() - from);
+  int above = players_left() + static_cast<int>(unplaced_.size());
+  for (size_t g = groups_.size(); g > from; --g) {
+    first[g - 1 - from] = above + 1;
+    above += static_cast<int>(groups_[g - 1].busts.size());
   }
-  return players_left() + static_cast<int>(unplaced_.size()) + after + 1;
+  return first;
 }
 
 std::vector<Standing> Director::Standings() const {
   std::vector<Standing> out;
+  const std::vector<int> firsts = FirstPlaces(0);
   for (size_t g = 0; g < groups_.size(); ++g) {
-    const int first = FirstPlaceOf(g);
+    const int first = firsts[g];
     std::vector<SameHandBust> busts = groups_[g].busts;
     std::stable_sort(busts.begin(), busts.end(),
                      [](const SameHandBust& a, const SameHandBust& b) {
@@ -642,11 +690,16 @@ void Director::FixPrizesNow() {
 void Director::CreditDecidedPrizes() {
   if (!prizes_fixed_) return;
   const int paid = static_cast<int>(prize_amounts_.size());
-  for (size_t g = 0; g < groups_.size(); ++g) {
+  // The groups credited are the first ones: the prizes, once fixed, are
+  // credited as each group is placed.
+  size_t from = groups_.size();
+  while (from > 0 && !groups_[from - 1].credited) --from;
+  const std::vector<int> firsts = FirstPlaces(from);
+  for (size_t g = from; g < groups_.size(); ++g) {
     BustGroup& group = groups_[g];
-    if (group.credited) continue;
+    BANCA_CHECK(!group.credited);
     group.credited = true;
-    const int first = FirstPlaceOf(g);
+    const int first = firsts[g - from];
     if (first > paid) continue;
     std::vector<int64_t> at_stake;
     for (size_t i = 0; i < group.busts.size(); ++i) {
@@ -681,9 +734,7 @@ void Director::CreditDecidedPrizes() {
 
 void Director::MaybeFinish() {
   if (phase_ != Phase::kRunning || AnyHandInProgress()) return;
-  bool pending = false;
-  for (const auto& [id, p] : players_) pending |= p.busted.has_value();
-  if (players_left() <= 1 && !pending) {
+  if (players_left() <= 1 && out_of_chips_.empty()) {
     Finish();
     return;
   }
@@ -718,6 +769,7 @@ void Director::Finish() {
       ReturnOwnBounty(player);
       entries_[p.live_entry].active = false;
       p.live_entry = -1;
+      --live_players_;
       Unseat(player);
       group.push_back(PendingBust{player, "", 0, chips, order, {}});
     }

@@ -442,6 +442,69 @@ TEST(DirectorTest, TN52_EqualStacksAtTheEndShareOddCentsFromTheButton) {
   EXPECT_EQ(by_player["p0"].prize, 675);
 }
 
+TEST(DirectorTest, TN47_ABrokenTableLeavesTheTablesInPlay) {
+  TournamentConfig c = Basic();
+  c.seats_per_table = 3;
+  Director d = Make(c);
+  for (const std::string& p : Players(4)) {
+    ASSERT_TRUE(d.Register(p, Source::kCash).ok());
+  }
+  const std::vector<StartTable> tables = {{"t1", {{"p0", 1}, {"p1", 2}}, 1},
+                                          {"t2", {{"p2", 1}, {"p3", 2}}, 1}};
+  ASSERT_TRUE(d.Start(tables).ok());
+  EXPECT_THAT(d.TablesInPlay(), ::testing::ElementsAre("t1", "t2"));
+  // Heads-up at t1, both all in: one is out, and the three left fit at one
+  // table of three, so t1 (the fewest players) breaks.
+  ASSERT_TRUE(
+      d.Deal("t1", Deck({"As", "2c", "Ah", "7d", "Kd", "Qc", "9s", "5h", "4d"}),
+             1)
+          .ok());
+  ASSERT_TRUE(d.Act("p1", {poker::ActionType::kAllIn, 0}).ok());
+  ASSERT_TRUE(d.Act("p0", {poker::ActionType::kAllIn, 0}).ok());
+  ASSERT_EQ(d.players_left(), 3);
+  const std::string survivor = d.Stack("p0") > 0 ? "p0" : "p1";
+  EXPECT_EQ(d.TableOf(survivor), "t2");
+  EXPECT_EQ(d.balancing_moves(), 1);
+  EXPECT_THAT(d.TablesInPlay(), ::testing::ElementsAre("t2"));
+  EXPECT_THAT(d.TableNames(), ::testing::ElementsAre("t1", "t2"));
+  EXPECT_EQ(d.Deal("t1", Deck({"As"}), 0).code(), absl::StatusCode::kNotFound);
+}
+
+TEST(DirectorTest, TN36b_CancellingWithAPlayerOutOfChipsAndARebuyOpen) {
+  TournamentConfig c = Basic();
+  c.rebuy = ChipPurchase{500, 1'000, 0, 1, 1};
+  c.bounty = 100;
+  Director d = Make(c);
+  Books books;
+  for (const std::string& p : Players(2)) {
+    ASSERT_TRUE(d.Register(p, Source::kCash).ok());
+  }
+  ASSERT_TRUE(d.Start(OneTable(Players(2))).ok());
+  ASSERT_TRUE(
+      d.Deal("t1", Deck({"As", "2c", "Ah", "7d", "Kd", "Qc", "9s", "5h", "4d"}),
+             1)
+          .ok());
+  ASSERT_TRUE(d.Act("p1", {poker::ActionType::kAllIn, 0}).ok());
+  ASSERT_TRUE(d.Act("p0", {poker::ActionType::kAllIn, 0}).ok());
+  // One of them is out of chips with a rebuy open: not yet eliminated.
+  ASSERT_EQ(d.phase(), Phase::kRunning);
+  ASSERT_EQ(d.players_left(), 2);
+  const std::string loser = d.Stack("p0") == 0 ? "p0" : "p1";
+  const std::string winner = loser == "p0" ? "p1" : "p0";
+  ASSERT_TRUE(d.Cancel().ok());
+  ASSERT_TRUE(books.Post(d.TakeMoves()).ok());
+  // The loser is out (their bounty to the winner of the pot), and the
+  // pool and the bounties are empty.
+  EXPECT_EQ(books.balance["tournament/tn1/prize_pool"], 0);
+  EXPECT_EQ(books.balance["tournament/tn1/bounties"], 0);
+  EXPECT_GT(books.balance[CashAccount(winner)],
+            books.balance[CashAccount(loser)]);
+  int64_t sum = 0;
+  for (const auto& [account, balance] : books.balance) sum += balance;
+  EXPECT_EQ(sum, 0);
+  EXPECT_EQ(d.phase(), Phase::kCancelled);
+}
+
 // Random tournaments played to the end: every move balanced, the pool and
 // the bounties emptied, every player placed once, the prizes as fixed.
 struct Format {

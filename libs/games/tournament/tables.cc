@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
@@ -12,26 +13,30 @@ namespace banca::games::tournament {
 namespace {
 
 absl::Status CheckTable(size_t i, const TournamentTable& t, size_t seats) {
-  const std::string at = absl::StrCat("tables[", i, "]");
+  // The field's name only for an error: tables are checked often.
+  auto at = [i] { return absl::StrCat("tables[", i, "]"); };
   if (t.number < 1 || t.number > kMaxTables) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(at, ".number: ", t.number, " is outside 1..", kMaxTables));
+    return absl::InvalidArgumentError(absl::StrCat(
+        at(), ".number: ", t.number, " is outside 1..", kMaxTables));
   }
   if (t.seats.size() != seats) {
     return absl::InvalidArgumentError(
-        absl::StrCat(at, ".seats: ", t.seats.size(), " seats, not ", seats,
+        absl::StrCat(at(), ".seats: ", t.seats.size(), " seats, not ", seats,
                      " like the first table"));
   }
   for (const std::string& p : t.seats) {
-    if (!p.empty()) RETURN_IF_ERROR(CheckPlayerId(at + ".seats", p));
+    if (!p.empty() && !CheckPlayerId("", p).ok()) {
+      return CheckPlayerId(absl::StrCat(at(), ".seats"), p);
+    }
   }
   const int bb = t.next_big_blind_seat;
   const bool occupied =
       bb >= 1 && static_cast<size_t>(bb) <= seats && !t.seats[bb - 1].empty();
-  if (t.Players() == 0 ? bb != 0 : !occupied) {
+  const int players = t.Players();
+  if (players == 0 ? bb != 0 : !occupied) {
     return absl::InvalidArgumentError(absl::StrCat(
-        at, ".next_big_blind_seat: ", bb, " is not an occupied seat",
-        t.Players() == 0 ? " (0 at an empty table)" : ""));
+        at(), ".next_big_blind_seat: ", bb, " is not an occupied seat",
+        players == 0 ? " (0 at an empty table)" : ""));
   }
   return absl::OkStatus();
 }
@@ -68,11 +73,14 @@ absl::Status CheckTables(absl::Span<const TournamentTable> tables) {
   if (players.empty()) {
     return absl::InvalidArgumentError("tables: no players");
   }
-  std::sort(players.begin(), players.end());
-  const auto twice = std::adjacent_find(players.begin(), players.end());
-  if (twice != players.end()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("tables: ", ToAbsl(*twice), " is seated twice"));
+  // Hashed, not sorted: the director balances thousands of tables.
+  absl::flat_hash_set<std::string_view> seen;
+  seen.reserve(players.size());
+  for (std::string_view p : players) {
+    if (!seen.insert(p).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("tables: ", ToAbsl(p), " is seated twice"));
+    }
   }
   return absl::OkStatus();
 }
