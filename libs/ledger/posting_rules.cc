@@ -53,6 +53,16 @@ constexpr Rule kRules[] = {
     {R::POSTING_REASON_PRIZE, C::kHouse, C::kTournament, "tournament"},
     {R::POSTING_REASON_REFUND, C::kTournament, C::kPlayer, "tournament"},
     {R::POSTING_REASON_REFUND, C::kHouse, C::kPlayer, "tournament"},
+    // TN-16/37: an entry won (a ticket, held in a tournament account) pays
+    // a buy-in like cash, is a satellite's prize, and comes back as a
+    // ticket when refunded; TN-7m: a cancelled tournament gives the
+    // overlay back to the house.
+    {R::POSTING_REASON_BUY_IN, C::kTournament, C::kTournament, "tournament"},
+    {R::POSTING_REASON_BUY_IN, C::kTournament, C::kHouse, "tournament"},
+    {R::POSTING_REASON_PRIZE, C::kTournament, C::kTournament, "tournament"},
+    {R::POSTING_REASON_REFUND, C::kTournament, C::kTournament, "tournament"},
+    {R::POSTING_REASON_REFUND, C::kHouse, C::kTournament, "tournament"},
+    {R::POSTING_REASON_REFUND, C::kTournament, C::kHouse, "tournament"},
     // The ledger's own movements: deposits, withdrawals and holds.
     {R::POSTING_REASON_DEPOSIT, C::kExternal, C::kPlayer, ""},
     {R::POSTING_REASON_WITHDRAWAL, C::kPlayer, C::kExternal, ""},

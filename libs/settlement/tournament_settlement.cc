@@ -20,8 +20,7 @@ v1::PostingReason ReasonOf(tournament::MoveKind kind) {
     case tournament::MoveKind::kUnregister:
     case tournament::MoveKind::kCancelRefund:
       return v1::POSTING_REASON_REFUND;
-    case tournament::MoveKind::kOverlay:
-      return v1::POSTING_REASON_ADJUSTMENT;
+    case tournament::MoveKind::kOverlay:  // the house funds the prizes
     case tournament::MoveKind::kPrize:
     case tournament::MoveKind::kBounty:
       return v1::POSTING_REASON_PRIZE;

@@ -1,8 +1,8 @@
 // The tournament director's money moves (libs/games/tournament/
 // money_move.h) as balanced ledger transactions: one transaction per move,
 // referencing the tournament, its reason named for finance (an entry paid
-// is a BUY_IN, a refund a REFUND, the overlay an ADJUSTMENT, a prize or a
-// bounty a PRIZE).
+// is a BUY_IN, a refund a REFUND, a prize, a bounty or the overlay (the
+// house funding the prizes) a PRIZE).
 #ifndef BANCA_LIBS_SETTLEMENT_TOURNAMENT_SETTLEMENT_H_
 #define BANCA_LIBS_SETTLEMENT_TOURNAMENT_SETTLEMENT_H_
 

@@ -501,23 +501,52 @@ absl::Status Director::Cancel() {
     c = CancelAfterStart(entries, prizes_credited_, overlay_);
   }
   RETURN_IF_ERROR(Prefixed(c.status(), "cancel: "));
-  std::map<std::string, int64_t> to;
+  // One transaction per player, each posting from where its money lies
+  // (an entry's parts from the pool, the fees and the bounties; a share
+  // from the pool), and one for the overlay given back, so that every
+  // movement names its source (libs/ledger/posting_rules.h).
+  std::map<std::string, MoneyMove> by_player;
+  int64_t from_pool = 0, from_fees = 0, from_bounties = 0;
   for (const Refund& r : c->refunds) {
-    to[r.form == RefundForm::kTicketCredit ? TicketAccount(id_, r.player)
-                                           : CashAccount(r.player)] += r.amount;
+    MoneyMove& move = by_player[r.player];
+    move.kind = MoveKind::kCancelRefund;
+    move.player = r.player;
+    if (r.reason == RefundReason::kEntry) {
+      const int entry = players_.at(r.player).live_entry;
+      const PaymentSplit& split = entries_[entry].payments[0].split;
+      BANCA_CHECK(split.amount() == r.amount);
+      AddPosting(move, PrizePoolAccount(id_), -split.prize_part);
+      AddPosting(move, std::string(kFeesAccount), -split.fee);
+      AddPosting(move, BountiesAccount(id_), -split.bounty);
+      from_pool += split.prize_part;
+      from_fees += split.fee;
+      from_bounties += split.bounty;
+      move.entry = entry + 1;
+    } else {
+      AddPosting(move, PrizePoolAccount(id_), -r.amount);
+      from_pool += r.amount;
+    }
+    AddPosting(move,
+               r.form == RefundForm::kTicketCredit
+                   ? TicketAccount(id_, r.player)
+                   : CashAccount(r.player),
+               r.amount);
   }
-  MoneyMove move{MoveKind::kCancelRefund, "", 0, {}, ""};
-  AddPosting(move, PrizePoolAccount(id_),
-             -(c->from_pool + c->overlay_returned));
-  AddPosting(move, std::string(kFeesAccount), -c->from_fees);
-  AddPosting(move, BountiesAccount(id_), -c->from_bounties);
-  AddPosting(move, std::string(kOverlayAccount), c->overlay_returned);
-  for (const auto& [account, amount] : to) AddPosting(move, account, amount);
-  move.memo = absl::StrCat(
-      "cancelled (TN-36", phase_ == Phase::kRegistering ? "a" : "b/c",
-      "): ", c->pool_shared, " of the pool shared by chips; fees kept ",
-      c->fees_kept);
-  if (!move.postings.empty()) moves_.push_back(std::move(move));
+  BANCA_CHECK(from_pool == c->from_pool && from_fees == c->from_fees &&
+              from_bounties == c->from_bounties);
+  const std::string why = absl::StrCat(
+      "cancelled (TN-36", phase_ == Phase::kRegistering ? "a" : "b/c", ")");
+  for (auto& [player, move] : by_player) {
+    move.memo = absl::StrCat(why, ": ", player, "'s refund");
+    moves_.push_back(std::move(move));
+  }
+  if (c->overlay_returned > 0) {
+    MoneyMove back{MoveKind::kCancelRefund, "", 0, {}, ""};
+    AddPosting(back, PrizePoolAccount(id_), -c->overlay_returned);
+    AddPosting(back, std::string(kOverlayAccount), c->overlay_returned);
+    back.memo = absl::StrCat(why, ": the overlay back to the house (TN-7m)");
+    moves_.push_back(std::move(back));
+  }
   // The refunds and the overlay given back are out of the pool: what it
   // paid is the prizes already credited (0 before the start).
   collected_ -= c->from_pool;

@@ -348,13 +348,16 @@ TEST(DirectorTest, TN16_TN37_AWonEntryPaysLikeCashAndComesBackAsATicket) {
   d.TakeMoves();
   ASSERT_TRUE(d.Cancel().ok());
   moves = d.TakeMoves();
-  ASSERT_EQ(moves.size(), 1u);
+  ASSERT_EQ(moves.size(), 2u);  // one per player, by name
   EXPECT_THAT(moves[0].postings,
               ::testing::UnorderedElementsAre(
-                  Posting{"tournament/tn1/prize_pool", -1'800},
-                  Posting{"house/tournament_fees", -200},
-                  Posting{"tournament/tn1/tickets/ana", 1'000},
-                  Posting{"player/bia/cash", 1'000}));
+                  Posting{"tournament/tn1/prize_pool", -900},
+                  Posting{"house/tournament_fees", -100},
+                  Posting{"tournament/tn1/tickets/ana", 1'000}));
+  EXPECT_THAT(moves[1].postings, ::testing::UnorderedElementsAre(
+                                     Posting{"tournament/tn1/prize_pool", -900},
+                                     Posting{"house/tournament_fees", -100},
+                                     Posting{"player/bia/cash", 1'000}));
 }
 
 // A cancellation refunds the pool: afterwards it holds only the prizes

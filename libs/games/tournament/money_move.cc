@@ -51,6 +51,12 @@ std::string_view MoveKindName(MoveKind kind) {
 
 void AddPosting(MoneyMove& move, std::string account, int64_t amount) {
   if (amount == 0) return;
+  for (auto it = move.postings.begin(); it != move.postings.end(); ++it) {
+    if (it->account != account) continue;
+    it->amount += amount;  // one posting per account (the ledger's rule)
+    if (it->amount == 0) move.postings.erase(it);
+    return;
+  }
   move.postings.push_back(Posting{std::move(account), amount});
 }
 

@@ -59,7 +59,8 @@ struct MoneyMove {
   bool operator==(const MoneyMove&) const = default;
 };
 
-// Adds a posting; nothing for 0.
+// Adds `amount` to the move's posting on `account` (one per account, as
+// the ledger wants); a posting that comes to 0 is dropped.
 void AddPosting(MoneyMove& move, std::string account, int64_t amount);
 
 }  // namespace banca::games::tournament
