@@ -423,7 +423,7 @@ void TournamentRunner::AddOutput(OJson& out) const {
   OJson prizes = OJson::object();
   for (const tn::Standing& s : director_.Standings()) {
     places[s.player] = s.place;
-    prizes[s.player] = s.prize;
+    if (s.prize > 0) prizes[s.player] = s.prize;  // the prize winners
   }
   t["places"] = places;
   t["prizes"] = prizes;
