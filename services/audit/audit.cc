@@ -1,11 +1,15 @@
 #include "services/audit/audit.h"
 
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <optional>
+#include <sstream>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -29,26 +33,6 @@ namespace {
 
 void Problem(AuditReport& report, std::string what) {
   AddProblem(report.problems, std::move(what));
-}
-
-}  // namespace
-
-namespace {
-
-// Every ledger transaction an event records.
-std::vector<const v1::LedgerTransaction*> TransactionsOf(
-    const v1::WalletEvent& e) {
-  std::vector<const v1::LedgerTransaction*> txs;
-  if (e.has_transaction_posted()) txs.push_back(&e.transaction_posted().tx());
-  if (e.has_hold_placed()) txs.push_back(&e.hold_placed().tx());
-  if (e.has_hold_captured()) {
-    txs.push_back(&e.hold_captured().tx());
-    if (e.hold_captured().has_release_tx()) {
-      txs.push_back(&e.hold_captured().release_tx());
-    }
-  }
-  if (e.has_hold_released()) txs.push_back(&e.hold_released().tx());
-  return txs;
 }
 
 }  // namespace
@@ -111,8 +95,19 @@ void NoteQuarantine(const v1::WalletEvent& e, const v1::EventEnvelope& env,
 // Reasons are tied to account classes: a player-to-player move labelled
 // DEPOSIT, say, follows no rule (libs/ledger/posting_rules.h). Operator
 // adjustments are counted per actor.
+//
+// A tournament's postings (a TransactionPosted under a "tournament/..."
+// request id) are judged by the tournament audit instead, posting by
+// posting (tournament_flows.h): a ticket entry, the overlay (an
+// ADJUSTMENT, but no operator's) and a cancellation move money between
+// classes the pairwise rules do not pair; and every posting under such an
+// id is one a tournament asked for, or a problem there.
 void CheckTransactions(const v1::WalletEvent& e, const std::string& where,
                        AuditReport& report) {
+  if (e.has_transaction_posted() &&
+      absl::StartsWith(e.request_id(), "tournament/")) {
+    return;
+  }
   for (const v1::LedgerTransaction* tx : TransactionsOf(e)) {
     if (absl::Status s = ledger::CheckLoggedTransaction(*tx); !s.ok()) {
       Problem(report, absl::StrCat(where, s.message()));
@@ -253,7 +248,7 @@ absl::Status CompareBalances(projection::ProjectionStore& rebuilt,
   return absl::OkStatus();
 }
 
-// 5. The projection: rebuild it in a scratch directory up to the offsets
+// 6. The projection: rebuild it in a scratch directory up to the offsets
 // the live one has applied, compare the bytes, then finish the rebuild and
 // compare every balance with the replayed ledger.
 absl::Status CheckProjection(const std::string& data_dir,
@@ -285,11 +280,39 @@ absl::Status CheckProjection(const std::string& data_dir,
   return CompareBalances(*scratch, replayed, report);
 }
 
+// The deck keys the tournaments' hands open with (see VerifyDataDir);
+// none when no file is given and the data directory has none.
+absl::StatusOr<std::optional<seal::DeckKeys>> LoadDeckKeys(
+    const std::string& data_dir, const std::string& deck_key_file,
+    AuditReport& report) {
+  std::string path = deck_key_file;
+  if (path.empty()) {
+    path = data_dir + "/deck.key";
+    if (!std::filesystem::exists(path)) return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return absl::NotFoundError(
+        absl::StrCat("cannot read deck key file ", path));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  ASSIGN_OR_RETURN(
+      seal::DeckKeys keys,
+      AsInvalidArgument(seal::DeckKeys::FromKeyFileText(text.str()), path,
+                        ": "));
+  report.deck_key_file = path;
+  return keys;
+}
+
 }  // namespace
 
 absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
-                                          const std::string& log_spec) {
+                                          const std::string& log_spec,
+                                          const std::string& deck_key_file) {
   AuditReport report;
+  ASSIGN_OR_RETURN(const std::optional<seal::DeckKeys> deck_keys,
+                   LoadDeckKeys(data_dir, deck_key_file, report));
   RETURN_IF_ERROR(ScanJournalFirst(data_dir, log_spec, report));
   ASSIGN_OR_RETURN(
       std::unique_ptr<eventlog::EventLog> log,
@@ -309,6 +332,12 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
   // 4. The poker tables' requests, likewise.
   ASSIGN_OR_RETURN(report.poker, AuditTableTopic(*log));
   for (const std::string& p : report.poker.problems) Problem(report, p);
+
+  // 5. The tournaments' requests, their money and their replay.
+  ASSIGN_OR_RETURN(
+      report.tournament,
+      AuditTournamentTopic(*log, deck_keys ? &*deck_keys : nullptr));
+  for (const std::string& p : report.tournament.problems) Problem(report, p);
 
   const std::string scratch_dir = data_dir + "/audit-scratch";
   std::filesystem::remove_all(scratch_dir);
@@ -354,6 +383,64 @@ void FormatLog(const AuditReport& r, std::string& out) {
   }
 }
 
+// One tournament's money as the wallet posted it (tournament_flows.h).
+void FormatTournamentMoney(const TournamentSummary& s, const std::string& cur,
+                           std::string& out) {
+  const TournamentFlows& f = s.flows;
+  absl::StrAppendFormat(
+      &out,
+      "               %s (%s%s): paid in %s = fees %s + pool %s + bounties "
+      "%s; overlay %s\n",
+      s.tournament, s.phase, s.open ? ", money on its way" : "",
+      money::Format(f.paid_in, cur), money::Format(f.fees_in, cur),
+      money::Format(f.pool_in, cur), money::Format(f.bounties_in, cur),
+      money::Format(f.overlay(), cur));
+  absl::StrAppendFormat(
+      &out,
+      "                 pool out: prizes %s + tickets %s + refunds %s + "
+      "overlay back %s, left %s; bounties paid %s, refunded %s, left %s; "
+      "fees kept %s\n",
+      money::Format(f.prizes, cur), money::Format(f.tickets, cur),
+      money::Format(f.pool_refunds, cur),
+      money::Format(f.overlay_returned, cur), money::Format(f.pool_left, cur),
+      money::Format(f.bounties_paid, cur),
+      money::Format(f.bounties_refunded, cur),
+      money::Format(f.bounties_left, cur), money::Format(f.fees_kept(), cur));
+}
+
+// The tournaments: their requests, their replay and their money.
+void FormatTournaments(const AuditReport& r, std::string& out) {
+  const TournamentAuditReport& t = r.tournament;
+  absl::StrAppendFormat(
+      &out,
+      "  tournament   %d events, %d tournaments (%d finished, %d cancelled): "
+      "%d payments and %d money transactions requested; %d carried out "
+      "once by the wallet (%d payments refused), %d quarantined, %d not "
+      "read by it yet\n",
+      t.events, t.tables, t.finished, t.cancelled, t.payments,
+      t.money_transactions, t.carried_out, t.payments_refused, t.quarantined,
+      t.pending);
+  absl::StrAppendFormat(
+      &out,
+      "               %d hands; %d tournaments replayed through the "
+      "director%s\n",
+      t.hands, t.replayed,
+      r.deck_key_file.empty()
+          ? " (no deck key)"
+          : absl::StrCat(" (decks opened with ", r.deck_key_file, ")"));
+  for (const std::string& note : t.notes) {
+    absl::StrAppend(&out, "               note: ", note, "\n");
+  }
+  for (const TournamentSummary& s : t.summaries) {
+    FormatTournamentMoney(s, r.currency, out);
+  }
+  if (t.tables > static_cast<int64_t>(t.summaries.size())) {
+    absl::StrAppend(&out, "               (",
+                    t.tables - static_cast<int64_t>(t.summaries.size()),
+                    " more tournaments not shown)\n");
+  }
+}
+
 // The table topics, and the requests the wallet never carried out.
 void FormatTables(const AuditReport& r, std::string& out) {
   const std::string& cur = r.currency;
@@ -382,6 +469,7 @@ void FormatTables(const AuditReport& r, std::string& out) {
                         b.stakes_ended, b.stakes_open,
                         b.open_rounds.empty() ? "" : " in rounds ",
                         absl::StrJoin(b.open_rounds, ", "));
+  FormatTournaments(r, out);
   if (!r.quarantined.empty()) {
     absl::StrAppend(&out, "  quarantined  ", r.quarantined.size(),
                     " request(s) the wallet could never carry out:\n");
@@ -476,6 +564,15 @@ std::string AuditReportJson(const AuditReport& r) {
       r.poker.buy_ins + r.poker.settlements + r.poker.cash_outs;
   out["table_carried_out"] = r.poker.carried_out;
   out["table_pending"] = r.poker.pending;
+  out["tournament_events"] = r.tournament.events;
+  out["tournaments"] = r.tournament.tables;
+  out["tournament_requests"] =
+      r.tournament.payments + r.tournament.money_transactions;
+  out["tournament_carried_out"] = r.tournament.carried_out;
+  out["tournament_pending"] = r.tournament.pending;
+  out["tournaments_replayed"] = r.tournament.replayed;
+  out["tournaments_finished"] = r.tournament.finished;
+  out["tournaments_cancelled"] = r.tournament.cancelled;
   out["quarantined"] = r.quarantined.size();
   out["problems"] = r.problems.size();
   return out.dump();

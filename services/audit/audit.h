@@ -4,8 +4,10 @@
 // every projection in a scratch directory and compares it with the live one,
 // reconciles the money, and checks that the poker tables' buy-ins,
 // settlements and cash-outs and the banked tables' stakes and settlements
-// were carried out by the wallet exactly once. A request the wallet
-// quarantined (services/wallet/request_quarantine.h) fails the audit.
+// were carried out by the wallet exactly once, and that every tournament's
+// money was, adds up and follows from its recorded hands
+// (tournament_audit.h). A request the wallet quarantined
+// (services/wallet/request_quarantine.h) fails the audit.
 #ifndef BANCA_SERVICES_AUDIT_AUDIT_H_
 #define BANCA_SERVICES_AUDIT_AUDIT_H_
 
@@ -19,6 +21,7 @@
 #include "libs/ledger/ledger.h"
 #include "services/audit/banked_audit.h"
 #include "services/audit/table_audit.h"
+#include "services/audit/tournament_audit.h"
 
 namespace banca::audit {
 
@@ -43,6 +46,11 @@ struct AuditReport {
   // banca.table.events against the wallet (table_audit.h); its problems
   // are in `problems` too.
   TableAuditReport poker;
+  // banca.tournament.events against the wallet (tournament_audit.h); its
+  // problems are in `problems` too.
+  TournamentAuditReport tournament;
+  // The deck key file the tournaments' hands were opened with ("" none).
+  std::string deck_key_file;
   // Every RequestQuarantined on the wallet topic, one line each
   // ("<topic>/<partition>@<offset> step <id>: <code>"); each is a problem.
   std::vector<std::string> quarantined;
@@ -59,8 +67,13 @@ struct AuditReport {
 };
 
 // `log_spec` as for `banca serve --log` ("embedded" or kafka://...).
+// `deck_key_file` (libs/seal/deck_keys.h) opens the tournaments' sealed
+// decks for their replay; "" means DATA_DIR/deck.key when there is one,
+// else no key (the tournaments' hands are then not replayed: a note says
+// so). A key file that cannot be read or parsed is an error.
 absl::StatusOr<AuditReport> VerifyDataDir(
-    const std::string& data_dir, const std::string& log_spec = "embedded");
+    const std::string& data_dir, const std::string& log_spec = "embedded",
+    const std::string& deck_key_file = "");
 
 std::string FormatAuditReport(const AuditReport& report);
 std::string AuditReportJson(const AuditReport& report);

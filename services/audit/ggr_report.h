@@ -1,6 +1,8 @@
 // banca report ggr: gross gaming revenue per game and day, read from the
 // wallet's ledger transactions on the log (libs/ledger/gaming_revenue.h
-// defines every column), reconciled against the ledger it replays.
+// defines every column), and the tournaments' per day (fees as revenue,
+// the overlay as a cost: tournament_revenue.h), reconciled against the
+// ledger it replays.
 #ifndef BANCA_SERVICES_AUDIT_GGR_REPORT_H_
 #define BANCA_SERVICES_AUDIT_GGR_REPORT_H_
 
@@ -11,6 +13,7 @@
 #include "absl/time/time.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/gaming_revenue.h"
+#include "services/audit/tournament_revenue.h"
 
 namespace banca::audit {
 
@@ -33,6 +36,15 @@ struct GgrReport {
   int64_t game_balances = 0;       // what game/* accounts hold
   int64_t rake = 0;                // sum of `rake` over every day
   int64_t house_rake_balance = 0;  // what house/rake holds
+  // The tournaments: rows within the bounds and their total.
+  std::vector<TournamentRevenueRow> tournament_rows;
+  TournamentRevenueRow tournament_total;
+  // Over the whole log: fees less refunds against house/tournament_fees,
+  // the overlay against what house/overlay paid (−its balance).
+  int64_t tournament_fees = 0;
+  int64_t tournament_fees_balance = 0;
+  int64_t overlay = 0;
+  int64_t overlay_paid_balance = 0;
   std::vector<std::string> problems;
   bool ok() const { return problems.empty(); }
 };

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/civil_time.h"
@@ -160,6 +161,118 @@ TEST_F(GgrReportTest, RakeOutsideHouseRakeIsReported) {
   EXPECT_FALSE(report->ok());
   ASSERT_EQ(report->problems.size(), 1u);
   EXPECT_NE(report->problems[0].find("house/rake"), std::string::npos);
+}
+
+// A tournament's transaction of `reason`, as the wallet posts it.
+v1::LedgerTransaction TournamentTx(
+    v1::PostingReason reason,
+    std::vector<std::pair<std::string, int64_t>> postings) {
+  v1::LedgerTransaction tx;
+  tx.set_reason(reason);
+  tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_TOURNAMENT);
+  tx.mutable_reference()->set_id("main");
+  for (auto& [account, amount] : postings) {
+    v1::Posting* p = tx.add_postings();
+    p->set_account(std::move(account));
+    p->set_amount_minor(amount);
+  }
+  return tx;
+}
+
+TEST_F(GgrReportTest, TournamentFeesAreRevenueAndTheOverlayACost) {
+  // Day 20: ana and rui buy in (€10: €1 fee, €1 bounty, €8 to the pool).
+  now_ = At(20, 18);
+  for (const char* player : {"ana", "rui"}) {
+    ASSERT_TRUE(Post(ledger::PlayerOwner(player),
+                     TournamentTx(v1::POSTING_REASON_BUY_IN,
+                                  {{ledger::PlayerCashAccount(player), -1000},
+                                   {"tournament/main/prize_pool", 800},
+                                   {"house/tournament_fees", 100},
+                                   {"tournament/main/bounties", 100}}))
+                    .ok());
+  }
+  // Day 21: rui is paid back in full (fee included), the house tops the
+  // pool up to a €20 guarantee, ana wins it and her own bounty.
+  now_ = At(21, 9);
+  const std::string owner = "tournament/main";
+  ASSERT_TRUE(
+      Post(owner, TournamentTx(v1::POSTING_REASON_REFUND,
+                               {{"tournament/main/prize_pool", -800},
+                                {"house/tournament_fees", -100},
+                                {"tournament/main/bounties", -100},
+                                {ledger::PlayerCashAccount("rui"), 1000}}))
+          .ok());
+  ASSERT_TRUE(Post(owner, TournamentTx(v1::POSTING_REASON_ADJUSTMENT,
+                                       {{"house/overlay", -1200},
+                                        {"tournament/main/prize_pool", 1200}}))
+                  .ok());
+  ASSERT_TRUE(
+      Post(owner, TournamentTx(v1::POSTING_REASON_PRIZE,
+                               {{"tournament/main/prize_pool", -2000},
+                                {ledger::PlayerCashAccount("ana"), 2000}}))
+          .ok());
+  ASSERT_TRUE(
+      Post(owner, TournamentTx(v1::POSTING_REASON_PRIZE,
+                               {{"tournament/main/bounties", -100},
+                                {ledger::PlayerCashAccount("ana"), 100}}))
+          .ok());
+
+  auto report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << GgrReportJson(*report);
+  EXPECT_TRUE(report->rows.empty());  // no game's GGR
+  ASSERT_EQ(report->tournament_rows.size(), 2u);
+  const TournamentRevenueRow& d20 = report->tournament_rows[0];
+  EXPECT_EQ(d20.day, "2026-11-20");
+  EXPECT_EQ(d20.fees, 200);
+  EXPECT_EQ(d20.ggr, 200);
+  EXPECT_EQ(d20.payments, 2);
+  const TournamentRevenueRow& d21 = report->tournament_rows[1];
+  EXPECT_EQ(d21.fee_refunds, 100);
+  EXPECT_EQ(d21.overlay, 1200);
+  EXPECT_EQ(d21.ggr, -1300);
+  EXPECT_EQ(d21.transactions, 4);
+  EXPECT_EQ(report->tournament_total.ggr, -1100);
+  EXPECT_EQ(report->tournament_fees, 100);
+  EXPECT_EQ(report->tournament_fees_balance, 100);
+  EXPECT_EQ(report->overlay, 1200);
+  EXPECT_EQ(report->overlay_paid_balance, 1200);
+  const std::string text = FormatGgrReport(*report);
+  EXPECT_NE(text.find("Tournaments: fees are revenue, the overlay a cost"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(GgrReportJson(*report).find("\"tournament_total\":{\"fees\":200,"
+                                        "\"fee_refunds\":100,\"overlay\":1200,"
+                                        "\"ggr\":-1100"),
+            std::string::npos)
+      << GgrReportJson(*report);
+
+  // The day bounds select the tournament rows too.
+  GgrReportOptions options;
+  options.from_day = "2026-11-21";
+  report = BuildGgrReport(*log_, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->tournament_rows.size(), 1u);
+  EXPECT_EQ(report->tournament_total.ggr, -1300);
+  EXPECT_TRUE(report->ok());
+}
+
+TEST_F(GgrReportTest, TournamentFeesOutsideATournamentAreReported) {
+  // An operator's move into the fees account, no tournament's: the fees
+  // reported no longer match house/tournament_fees.
+  v1::LedgerTransaction tx;
+  tx.set_reason(v1::POSTING_REASON_ADJUSTMENT);
+  tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+  tx.mutable_reference()->set_id("adj-1");
+  Move(tx, "house/bank", -300);
+  Move(tx, "house/tournament_fees", 300);
+  ASSERT_TRUE(Post("house/bank", std::move(tx)).ok());
+  auto report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->problems.size(), 1u) << GgrReportJson(*report);
+  EXPECT_NE(report->problems[0].find("house/tournament_fees (300)"),
+            std::string::npos)
+      << report->problems[0];
 }
 
 TEST_F(GgrReportTest, MalformedDayIsInvalidArgument) {

@@ -1,7 +1,8 @@
 // What `banca audit verify`'s checks of the tables' money requests
 // (banca.table.events and their copies on banca.table.requests:
 // table_audit.h; banca.banked.events and banca.banked.requests:
-// banked_audit.h) share.
+// banked_audit.h) and of the tournaments' (banca.tournament.events and
+// banca.tournament.requests: tournament_audit.h) share.
 //
 // ReaderPositions: how far the wallet has carried out a request topic, by
 // its readers' committed positions. A single wallet commits one group
@@ -34,6 +35,7 @@
 #include "libs/wire/banked_codec.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
+#include "libs/wire/tournament_codec.h"
 #include "services/audit/request_counts.h"
 
 namespace banca::audit {
@@ -63,6 +65,10 @@ std::string Postings(const v1::LedgerTransaction& tx);
 std::optional<int64_t> Sum(const v1::LedgerTransaction& tx);
 // What `tx` posts to `account` (summed; INT64_MIN when that overflows).
 int64_t PostingTo(const v1::LedgerTransaction& tx, std::string_view account);
+// Every ledger transaction a wallet event records (a posting, a hold's
+// placing, capture with its release, release).
+std::vector<const v1::LedgerTransaction*> TransactionsOf(
+    const v1::WalletEvent& e);
 
 class ReaderPositions {
  public:

@@ -1,5 +1,5 @@
 // banca audit verify --data-dir=DIR [--log=embedded|kafka://HOST:PORT]
-//                    [--json]
+//                    [--deck-key-file=PATH] [--json]
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -13,11 +13,13 @@ namespace {
 struct VerifyFlags {
   std::string data_dir;
   std::string log = "embedded";
+  std::string deck_key_file;
   bool json = false;
 };
 
 int Verify(const VerifyFlags& flags) {
-  auto report = audit::VerifyDataDir(flags.data_dir, flags.log);
+  auto report =
+      audit::VerifyDataDir(flags.data_dir, flags.log, flags.deck_key_file);
   if (!report.ok()) {
     return Complain("banca audit verify", report.status().ToString(), 1);
   }
@@ -40,7 +42,8 @@ void AddAuditCommand(CLI::App& banca, Action* action) {
       "verify", "check the log, the projections and the ledger");
   verify->footer(
       "Checks CRCs and sequences, rebuilds the projections and compares "
-      "their hashes, reconciles the ledger and every table topic; the "
+      "their hashes, reconciles the ledger and every table and tournament "
+      "topic, and replays every tournament from its recorded hands; the "
       "server must be stopped for an embedded log.\n"
       "Exit 0 every check passed, 1 a problem (listed) or an unreadable "
       "log, 2 usage.");
@@ -49,6 +52,9 @@ void AddAuditCommand(CLI::App& banca, Action* action) {
       ->add_option("--data-dir", flags->data_dir, "the server's data directory")
       ->required();
   verify->add_option("--log", flags->log, "embedded, or kafka://HOST:PORT");
+  verify->add_option("--deck-key-file", flags->deck_key_file,
+                     "the table hosts' deck keys, to replay the tournaments' "
+                     "hands (default: DATA_DIR/deck.key when there is one)");
   AddSwitch(*verify, "--json", flags->json, "print one JSON object");
   OnParsed(*verify, action, [flags] { return Verify(*flags); });
 }
