@@ -7,7 +7,10 @@ std::string TournamentStream(std::string_view tournament_id) {
 }
 
 bool IsMoneyRequest(const v1::TournamentEvent& event) {
-  return event.has_payment_requested() || event.has_money();
+  // A freeroll's entry pays nothing: the tournament applies it at once.
+  return (event.has_payment_requested() &&
+          event.payment_requested().tx().postings_size() > 0) ||
+         event.has_money();
 }
 
 void AppendTournamentRecords(const v1::TournamentEvent& event,

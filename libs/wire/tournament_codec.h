@@ -22,7 +22,8 @@ namespace banca::wire {
 // "tournament/<id>".
 std::string TournamentStream(std::string_view tournament_id);
 
-// Whether the wallet carries `event` out.
+// Whether the wallet carries `event` out: a payment with a transaction
+// (a freeroll's entry has none), or money.
 bool IsMoneyRequest(const v1::TournamentEvent& event);
 // `event`'s record, followed, for a money request, by its copy for the
 // wallet on kTournamentRequestsTopic (same envelope): one batch.

@@ -96,18 +96,11 @@ void NoteQuarantine(const v1::WalletEvent& e, const v1::EventEnvelope& env,
 // DEPOSIT, say, follows no rule (libs/ledger/posting_rules.h). Operator
 // adjustments are counted per actor.
 //
-// A tournament's postings (a TransactionPosted under a "tournament/..."
-// request id) are judged by the tournament audit instead, posting by
-// posting (tournament_flows.h): a ticket entry, the overlay (an
-// ADJUSTMENT, but no operator's) and a cancellation move money between
-// classes the pairwise rules do not pair; and every posting under such an
-// id is one a tournament asked for, or a problem there.
+// A tournament's postings follow the same rules (tickets, the overlay and
+// a cancellation's refunds have theirs) and are also checked by the
+// tournament audit, posting by posting (tournament_flows.h).
 void CheckTransactions(const v1::WalletEvent& e, const std::string& where,
                        AuditReport& report) {
-  if (e.has_transaction_posted() &&
-      absl::StartsWith(e.request_id(), "tournament/")) {
-    return;
-  }
   for (const v1::LedgerTransaction* tx : TransactionsOf(e)) {
     if (absl::Status s = ledger::CheckLoggedTransaction(*tx); !s.ok()) {
       Problem(report, absl::StrCat(where, s.message()));

@@ -47,8 +47,10 @@ bool TournamentFlowTally::Allowed(v1::PostingReason reason, const Account& a,
       return in ? pot || a.kind == Kind::kFees
                 : a.kind == Kind::kCash ||
                       (a.kind == Kind::kTicket && a.own_ticket);
-    case v1::POSTING_REASON_PRIZE:
-      return in ? a.kind == Kind::kCash || a.kind == Kind::kTicket : pot;
+    case v1::POSTING_REASON_PRIZE:  // prizes, bounties, and the overlay
+      return in ? a.kind == Kind::kCash || a.kind == Kind::kTicket ||
+                      a.kind == Kind::kPool
+                : pot || a.kind == Kind::kOverlay;
     case v1::POSTING_REASON_REFUND:
       return in ? a.kind == Kind::kCash || a.kind == Kind::kOverlay ||
                       (a.kind == Kind::kTicket && a.own_ticket)
@@ -80,6 +82,7 @@ void TournamentFlowTally::AddPosting(v1::PostingReason reason, const Account& a,
                  size);
       return;
     case v1::POSTING_REASON_PRIZE:
+      if (a.kind == Kind::kOverlay) Accumulate(f.overlay_paid, size);
       if (a.kind == Kind::kBounties) Accumulate(f.bounties_paid, size);
       if (in && from_pool) {
         Accumulate(a.kind == Kind::kTicket ? f.tickets : f.prizes, size);
@@ -113,6 +116,7 @@ void TournamentFlowTally::Add(const std::string& request_id,
   std::vector<Account> accounts;
   bool from_pool = false;
   bool from_bounties = false;
+  bool from_overlay = false;
   for (const v1::Posting& p : tx.postings()) {
     accounts.push_back(Classify(p.account()));
     const Account& a = accounts.back();
@@ -129,13 +133,20 @@ void TournamentFlowTally::Add(const std::string& request_id,
     }
     from_pool |= a.kind == Kind::kPool && p.amount_minor() < 0;
     from_bounties |= a.kind == Kind::kBounties && p.amount_minor() < 0;
+    from_overlay |= a.kind == Kind::kOverlay && p.amount_minor() < 0;
   }
-  if (reason == v1::POSTING_REASON_PRIZE && from_pool == from_bounties) {
+  // A PRIZE pays from the pool (a place), the bounties (an elimination)
+  // or the house's overlay (into the pool, TN-7m): one of the three.
+  if (reason == v1::POSTING_REASON_PRIZE &&
+      int{from_pool} + int{from_bounties} + int{from_overlay} != 1) {
     AddProblem(problems,
                absl::StrCat("tournament ", tournament_, ": request ",
                             request_id, " pays a PRIZE from ",
-                            from_pool ? "both the pool and the bounties"
-                                      : "neither the pool nor the bounties"));
+                            from_pool || from_bounties
+                                ? "more than one of the pool, the bounties "
+                                  "and the overlay"
+                                : "neither the pool, the bounties nor the "
+                                  "overlay"));
   }
   for (int i = 0; i < tx.postings_size(); ++i) {
     const Account& a = accounts[i];
