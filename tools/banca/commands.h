@@ -17,6 +17,7 @@ void AddBenchCommand(CLI::App& banca, Action* action);
 // `banca bench rtp` (rtp_command.cc), added by AddBenchCommand.
 void AddBenchRtpCommand(CLI::App& bench, Action* action);
 void AddDemoCommand(CLI::App& banca, Action* action);
+void AddTournamentBotsCommand(CLI::App& banca, Action* action);
 void AddScenarioCommand(CLI::App& banca, Action* action);
 void AddHandsCommand(CLI::App& banca, Action* action);
 

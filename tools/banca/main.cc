@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   banca::cli::AddHandsCommand(banca, &action);
   banca::cli::AddBenchCommand(banca, &action);
   banca::cli::AddDemoCommand(banca, &action);
+  banca::cli::AddTournamentBotsCommand(banca, &action);
   banca.footer(
       "Run \"banca COMMAND --help\" for a command's flags. A flag's value "
       "goes after = or a space (--n=5, --n 5); on/off flags take none.");

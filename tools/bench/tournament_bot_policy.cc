@@ -6,14 +6,16 @@ namespace banca::bench {
 namespace {
 
 // Percent chances (of a roll in 0..99).
-constexpr uint32_t kLooseAllIn = 10;
-constexpr uint32_t kLooseCall = 60;
-constexpr uint32_t kBubbleAllIn = 2;
-constexpr uint32_t kBubbleCallRaise = 40;
+constexpr uint32_t kLooseAllIn = 4;
+constexpr uint32_t kLooseCallAllIn = 35;
+constexpr uint32_t kLooseCall = 70;
 constexpr uint32_t kBubbleLimp = 60;
 
 struct Legal {
-  bool fold = false, check = false, call = false, all_in = false;
+  bool fold = false;
+  bool check = false;
+  bool call = false;
+  bool all_in = false;
 };
 
 Legal LegalOf(const v1::TournamentTableView& view) {
@@ -29,43 +31,50 @@ Legal LegalOf(const v1::TournamentTableView& view) {
 
 BotDecision Do(v1::PokerActionType action) { return BotDecision{action}; }
 
-// The others still in the pot at its highest bet (callers, or all in).
-int Contenders(const v1::TournamentTableView& view) {
+int64_t TopBet(const v1::TournamentTableView& view) {
   int64_t top = 0;
-  for (const v1::SeatState& s : view.seats()) top = std::max(top, s.bet_minor());
-  int n = 0;
   for (const v1::SeatState& s : view.seats()) {
-    if (s.seat() == view.my_seat() || !s.in_hand() || s.folded()) continue;
-    n += s.all_in() || (top > 0 && s.bet_minor() == top) ? 1 : 0;
+    top = std::max(top, s.bet_minor());
   }
-  return n;
+  return top;
 }
 
-BotDecision Loose(const Legal& l, uint32_t roll) {
+bool FacingAllIn(const v1::TournamentTableView& view) {
+  for (const v1::SeatState& s : view.seats()) {
+    if (s.seat() != view.my_seat() && s.in_hand() && s.all_in()) return true;
+  }
+  return false;
+}
+
+BotDecision Loose(const v1::TournamentTableView& view, const Legal& l,
+                  uint32_t roll) {
   if (l.all_in && roll < kLooseAllIn) return Do(v1::POKER_ACTION_TYPE_ALL_IN);
   if (l.call) {
-    return Do(roll < kLooseAllIn + kLooseCall ? v1::POKER_ACTION_TYPE_CALL
-                                              : v1::POKER_ACTION_TYPE_FOLD);
+    const uint32_t call = FacingAllIn(view) ? kLooseCallAllIn : kLooseCall;
+    return Do(roll < call ? v1::POKER_ACTION_TYPE_CALL
+                          : v1::POKER_ACTION_TYPE_FOLD);
   }
-  if (l.check) return Do(v1::POKER_ACTION_TYPE_CHECK);
-  return Do(v1::POKER_ACTION_TYPE_FOLD);
+  return Do(l.check ? v1::POKER_ACTION_TYPE_CHECK : v1::POKER_ACTION_TYPE_FOLD);
 }
 
+int64_t MyStack(const v1::TournamentTableView& view) {
+  for (const v1::SeatState& s : view.seats()) {
+    if (s.seat() == view.my_seat()) return s.stack_minor();
+  }
+  return 0;
+}
+
+// No all-in of its own, no raise called, no call of its last chips: out
+// only when a blind puts it all in.
 BotDecision Bubble(const v1::TournamentTableView& view, const Legal& l,
                    uint32_t roll) {
-  if (l.all_in && roll < kBubbleAllIn) return Do(v1::POKER_ACTION_TYPE_ALL_IN);
   if (l.call) {
-    int64_t top = 0;
-    for (const v1::SeatState& s : view.seats()) {
-      top = std::max(top, s.bet_minor());
-    }
-    const bool raised = top > view.big_blind();
-    const bool call = raised ? Contenders(view) <= 1 && roll < kBubbleCallRaise
-                             : roll < kBubbleLimp;
-    return Do(call ? v1::POKER_ACTION_TYPE_CALL : v1::POKER_ACTION_TYPE_FOLD);
+    const bool limp = TopBet(view) <= view.big_blind() &&
+                      view.legal().call_minor() < MyStack(view) &&
+                      roll < kBubbleLimp;
+    return Do(limp ? v1::POKER_ACTION_TYPE_CALL : v1::POKER_ACTION_TYPE_FOLD);
   }
-  if (l.check) return Do(v1::POKER_ACTION_TYPE_CHECK);
-  return Do(v1::POKER_ACTION_TYPE_FOLD);
+  return Do(l.check ? v1::POKER_ACTION_TYPE_CHECK : v1::POKER_ACTION_TYPE_FOLD);
 }
 
 }  // namespace
@@ -80,12 +89,8 @@ BotMood MoodFor(int players_left, int paid_places) {
 BotDecision DecideTournamentAction(const v1::TournamentTableView& view,
                                    BotMood mood, uint32_t roll) {
   const Legal l = LegalOf(view);
-  const BotDecision d =
-      mood == BotMood::kBubble ? Bubble(view, l, roll) : Loose(l, roll);
-  if (d.action == v1::POKER_ACTION_TYPE_FOLD && !l.fold && l.check) {
-    return Do(v1::POKER_ACTION_TYPE_CHECK);
-  }
-  return d;
+  return mood == BotMood::kBubble ? Bubble(view, l, roll)
+                                  : Loose(view, l, roll);
 }
 
 }  // namespace banca::bench

@@ -594,3 +594,44 @@ INSTANTIATE_TEST_SUITE_P(
 
 }  // namespace
 }  // namespace banca::games::tournament
+
+// Found by tools/run-tournament-e2e (branch e2e), for the director's owner:
+// hand-for-hand (TN-49) is decided only when a hand is dealt with no hand
+// in progress anywhere (Director::Deal sets h4h_ then), so when the bubble
+// is reached at one table while another is still in its hand, the first
+// table deals again at once and the round is not played hand-for-hand;
+// it starts only if every table happens to be idle at one deal.
+// hand_for_hand() (and TournamentInfo.hand_for_hand) says true meanwhile.
+// Disabled until the director holds a table back on the bubble until
+// every table has finished its hand.
+namespace banca::games::tournament {
+namespace {
+
+TEST(DirectorTest,
+     DISABLED_TN49_TheBubbleReachedWhileAnotherTableIsInAHandWaitsForIt) {
+  TournamentConfig c = Basic();
+  c.seats_per_table = 3;
+  c.payouts_bps = {5'000, 2'500, 1'500, 1'000};  // the bubble: 5 left
+  Director d = Make(c);
+  for (const std::string& p : Players(6)) {
+    ASSERT_TRUE(d.Register(p, Source::kCash).ok());
+  }
+  ASSERT_TRUE(d.Start({StartTable{"t1", {{"p0", 1}, {"p1", 2}, {"p2", 3}}, 1},
+                       StartTable{"t2", {{"p3", 1}, {"p4", 2}, {"p5", 3}}, 1}})
+                  .ok());
+  const std::vector<const char*> cards = {"2c", "7d", "As", "8s", "3h", "Ah",
+                                          "Kd", "Qc", "9s", "5h", "4d"};
+  ASSERT_TRUE(d.Deal("t1", Deck(cards), 1).ok());
+  ASSERT_TRUE(d.Deal("t2", Deck(cards), 1).ok());
+  // t1: all in, fold, call: one of the two is out; t2 is still in its hand.
+  ASSERT_TRUE(d.Act("p0", poker::Action{poker::ActionType::kAllIn, 0}).ok());
+  ASSERT_TRUE(d.Act("p1", poker::Action{poker::ActionType::kFold, 0}).ok());
+  ASSERT_TRUE(d.Act("p2", poker::Action{poker::ActionType::kCall, 0}).ok());
+  ASSERT_EQ(d.players_left(), 5);
+  ASSERT_TRUE(d.hand_for_hand());
+  EXPECT_FALSE(d.CanDeal("t1").ok())
+      << "on the bubble t1 deals again while t2 is still in its hand";
+}
+
+}  // namespace
+}  // namespace banca::games::tournament
