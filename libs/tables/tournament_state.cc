@@ -1,6 +1,7 @@
 #include "libs/tables/tournament_state.h"
 
 #include <algorithm>
+#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -488,8 +489,17 @@ std::optional<TournamentState::Event> TournamentState::Due(
     e.mutable_level_started()->set_level(d.level() + 2);
     return e;
   }
+  // A table whose player is buying chips waits for the wallet: dealing
+  // would put them out (TN-31) while their rebuy is on its way.
+  std::set<std::string> buying;
+  for (const auto& [saga, p] : pending_) {
+    if (p.kind() == v1::TOURNAMENT_PAYMENT_KIND_REBUY ||
+        p.kind() == v1::TOURNAMENT_PAYMENT_KIND_ADD_ON) {
+      buying.insert(d.TableOf(p.player_id()));
+    }
+  }
   for (const std::string& table : d.TableNames()) {
-    if (!d.CanDeal(table).ok()) continue;
+    if (buying.contains(table) || !d.CanDeal(table).ok()) continue;
     absl::StatusOr<std::vector<cards::Card>> deck = cards::ShuffledDeck(rng);
     if (!deck.ok()) return std::nullopt;
     v1::TournamentHandStarted* h = e.mutable_hand_started();
@@ -521,9 +531,12 @@ v1::TournamentInfo TournamentState::Info() const {
   const tn::BlindLevel& l = d.config().levels[d.level()];
   info.set_small_blind(l.small_blind);
   info.set_big_blind(l.big_blind);
-  int tables = 0;
-  for (const std::string& t : d.TableNames())
-    tables += d.CanDeal(t).ok() || d.HandAt(t) != nullptr;
+  int tables = 0;  // with players seated (broken tables are empty)
+  for (const std::string& t : d.TableNames()) {
+    const std::vector<std::string>* seats = d.SeatsAt(t);
+    tables += std::any_of(seats->begin(), seats->end(),
+                          [](const std::string& p) { return !p.empty(); });
+  }
   info.set_tables(tables);
   info.set_hand_for_hand(d.hand_for_hand());
   info.set_hands_played(d.hands_played());

@@ -75,8 +75,9 @@ class TournamentState {
 
   // What the clock calls for at `now`: a decision timed out (HE-45,
   // TN-43), the next level (TN-45), a hand at a table that can deal (deck
-  // from `rng`), a sit and go's start once full (TN-2r); nothing when
-  // nothing is due. Stamped `now`, seeded from `rng`.
+  // from `rng`; not while a player there is buying chips), a sit and go's
+  // start once full (TN-2r); nothing when nothing is due. Stamped `now`,
+  // seeded from `rng`.
   std::optional<Event> Due(int64_t now, cards::RandomSource& rng) const;
 
   v1::TournamentInfo Info() const;

@@ -332,7 +332,11 @@ absl::Status Director::CheckCanDeal(const std::string& table) const {
     return absl::FailedPreconditionError(absl::StrCat(
         "the time is up and ", table, " has played its last orbit (TN-52)"));
   }
-  if (h4h_ && AnyHandInProgress() && h4h_dealt_.contains(table)) {
+  // TN-49: in a hand-for-hand round a table deals once; and when the
+  // bubble comes while other tables are in a hand, nobody deals until
+  // they have all finished, so that the next round starts together.
+  if (AnyHandInProgress() &&
+      (h4h_ ? h4h_dealt_.contains(table) : hand_for_hand())) {
     return absl::FailedPreconditionError(
         absl::StrCat("hand-for-hand (TN-49): ", table,
                      " waits until every table has finished its hand"));

@@ -595,20 +595,14 @@ INSTANTIATE_TEST_SUITE_P(
 }  // namespace
 }  // namespace banca::games::tournament
 
-// Found by tools/run-tournament-e2e (branch e2e), for the director's owner:
-// hand-for-hand (TN-49) is decided only when a hand is dealt with no hand
-// in progress anywhere (Director::Deal sets h4h_ then), so when the bubble
-// is reached at one table while another is still in its hand, the first
-// table deals again at once and the round is not played hand-for-hand;
-// it starts only if every table happens to be idle at one deal.
-// hand_for_hand() (and TournamentInfo.hand_for_hand) says true meanwhile.
-// Disabled until the director holds a table back on the bubble until
-// every table has finished its hand.
+// Found by tools/run-tournament-e2e: hand-for-hand (TN-49) was decided
+// only when a hand was dealt with no hand in progress anywhere, so a table
+// that reached the bubble while another was in its hand dealt again at
+// once. It now waits until every table has finished.
 namespace banca::games::tournament {
 namespace {
 
-TEST(DirectorTest,
-     DISABLED_TN49_TheBubbleReachedWhileAnotherTableIsInAHandWaitsForIt) {
+TEST(DirectorTest, TN49_TheBubbleReachedWhileAnotherTableIsInAHandWaitsForIt) {
   TournamentConfig c = Basic();
   c.seats_per_table = 3;
   c.payouts_bps = {5'000, 2'500, 1'500, 1'000};  // the bubble: 5 left
