@@ -70,8 +70,8 @@ TournamentEvent Next(FuzzedDataProvider& in,
   TournamentEvent e;
   e.set_tournament_id("tf1");
   e.set_at_micros(n * 1'000'000);
-  e.set_draw_seed(std::string(banca::tables::kDrawSeedBytes,
-                              static_cast<char>(n & 0x7f)));
+  e.set_draw_seed(
+      std::string(banca::tables::kDrawSeedBytes, static_cast<char>(n & 0x7f)));
   switch (in.ConsumeIntegralInRange<int>(0, 10)) {
     case 0: {
       const auto kind = static_cast<banca::v1::TournamentPaymentKind>(
