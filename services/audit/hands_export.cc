@@ -1,5 +1,6 @@
 #include "services/audit/hands_export.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,15 +16,20 @@
 #include "libs/cards/card.h"
 #include "libs/cards/showdown.h"
 #include "libs/common/status_macros.h"
+#include "libs/common/string_view.h"
 #include "libs/games/poker/events.h"
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/hand_record.h"
 #include "libs/games/poker/phh.h"
+#include "libs/seal/deck_keys.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/tables/reveal_wait.h"
+#include "libs/tables/sealed_decks.h"
 #include "libs/tables/table_state.h"
+#include "libs/tables/tournament_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
+#include "libs/wire/tournament_codec.h"
 
 namespace banca::audit {
 namespace {
@@ -42,6 +48,8 @@ struct FinishedHand {
   int64_t started_micros = 0;
   // From the HandSettled event (-1: none in the log).
   int transactions = -1;
+  // A tournament's hand: amounts are chips, no money moves (TN-4/5).
+  bool chips = false;
 };
 
 std::string Money(int64_t cents) {
@@ -50,8 +58,13 @@ std::string Money(int64_t cents) {
   return absl::StrFormat("%s%d.%02d", sign, a / 100, a % 100);
 }
 
-std::string Signed(int64_t cents) {
-  return cents > 0 ? absl::StrCat("+", Money(cents)) : Money(cents);
+// Cents as money, or a tournament's chips as they are.
+std::string Amount(const FinishedHand& h, int64_t amount) {
+  return h.chips ? absl::StrCat(amount) : Money(amount);
+}
+// With its sign, "+" for a gain.
+std::string SignedAmount(const FinishedHand& h, int64_t amount) {
+  return amount > 0 ? absl::StrCat("+", Amount(h, amount)) : Amount(h, amount);
 }
 
 std::string Timestamp(int64_t micros) {
@@ -65,6 +78,9 @@ struct TableLabels {
   std::string id;
   std::string name;
   std::string currency;
+  // Where the hands come from, for the header: "banca.table.events, key
+  // table/<id>".
+  std::string source;
 };
 
 poker::PhhExtras ExtrasOf(const FinishedHand& h, const TableLabels& t) {
@@ -83,7 +99,8 @@ poker::PhhExtras ExtrasOf(const FinishedHand& h, const TableLabels& t) {
   extras.table_name = t.name;
   extras.timestamp = Timestamp(h.started_micros);
   extras.author = "banca hands export";
-  extras.event = absl::StrCat("table ", t.id, " hand ", h.hand_id);
+  extras.event = h.chips ? absl::StrCat("tournament hand ", h.hand_id)
+                         : absl::StrCat(t.id, " hand ", h.hand_id);
   return extras;
 }
 
@@ -95,6 +112,10 @@ std::string PlayerAt(const poker::HandRecord& r, int seat) {
 }
 
 std::string LedgerLine(const FinishedHand& h) {
+  if (h.chips) {
+    return absl::StrCat("Chips: tournament hand ", h.hand_id,
+                        "; no money moves at a tournament table (TN-4/5)");
+  }
   std::string line = absl::StrCat("Ledger: reference HAND ", h.hand_id);
   if (h.transactions > 0) {
     absl::StrAppend(&line, ", ", h.transactions,
@@ -139,7 +160,7 @@ std::string TextTail(const FinishedHand& h) {
                       ":");
       for (const poker::SeatAmount& share : pot.shares) {
         absl::StrAppend(&out, " ", PlayerAt(r, share.seat), " ",
-                        Money(share.amount));
+                        Amount(h, share.amount));
       }
       out += "\n";
       ++k;
@@ -147,11 +168,13 @@ std::string TextTail(const FinishedHand& h) {
   }
   out += "*** MONEY ***\n";
   for (const poker::PlayerResult& p : h.result.players) {
-    absl::StrAppend(&out, PlayerAt(r, p.seat), ": put in ", Money(p.bet),
-                    ", won ", Money(p.won), ", net ",
-                    Signed(p.end_stack - p.start_stack), "\n");
+    absl::StrAppend(&out, PlayerAt(r, p.seat), ": put in ", Amount(h, p.bet),
+                    ", won ", Amount(h, p.won), ", net ",
+                    SignedAmount(h, p.end_stack - p.start_stack), "\n");
   }
-  absl::StrAppend(&out, "Rake: ", Money(h.result.rake), " to house/rake\n");
+  if (!h.chips) {
+    absl::StrAppend(&out, "Rake: ", Money(h.result.rake), " to house/rake\n");
+  }
   absl::StrAppend(&out, LedgerLine(h), "\n");
   return out;
 }
@@ -164,18 +187,17 @@ class Writer {
   void Header(const TableLabels& t) {
     table_ = t;
     if (format_ == ExportFormat::kPhh) {
-      out_ << "# banca hands export: table " << t.id << " \"" << t.name
-           << "\", from the event log (banca.table.events, key table/" << t.id
-           << ").\n"
+      out_ << "# banca hands export: " << t.id << " \"" << t.name
+           << "\", from the event log (" << t.source << ").\n"
            << "# One TOML table per hand, named by banca's hand number (as\n"
            << "# PokerKit's .phhs files). For the operator and auditors: it\n"
            << "# shows every player's hole cards, folded hands included.\n"
-           << "# Amounts are integer cents.\n\n";
+           << (t.currency == "chips" ? "# Amounts are chips.\n\n"
+                                     : "# Amounts are integer cents.\n\n");
     } else {
-      out_ << "banca hand histories - table " << t.id << " \"" << t.name
-           << "\" - " << t.currency << "\n"
-           << "From the event log (banca.table.events, key table/" << t.id
-           << ").\n"
+      out_ << "banca hand histories - " << t.id << " \"" << t.name << "\" - "
+           << t.currency << "\n"
+           << "From the event log (" << t.source << ").\n"
            << "For the operator and auditors: every player's hole cards are "
               "shown, folded\n"
            << "hands included; during play each player saw only their own "
@@ -317,7 +339,10 @@ class TableReplay {
           created.ok() ? "created twice" : created.status().message()));
     }
     state_ = std::move(*created);
-    writer_.Header({state_->id(), state_->name(), state_->config().currency()});
+    writer_.Header({absl::StrCat("table ", state_->id()), state_->name(),
+                    state_->config().currency(),
+                    absl::StrCat(ToAbsl(wire::kTableTopic), ", key table/",
+                                 state_->id())});
     return absl::OkStatus();
   }
 
@@ -352,6 +377,85 @@ class TableReplay {
   std::optional<FinishedHand> pending_;
   int64_t captured_ = 0;
   int64_t started_micros_ = 0;
+};
+
+// Replays one tournament's events through the aggregate the tournament
+// service runs (libs/tables/tournament_state.h), its decks opened with
+// the deck keys (no tournament event reveals one), and writes every hand
+// of every table as it finishes.
+class TournamentReplay {
+ public:
+  TournamentReplay(const seal::DeckKeys& keys, Writer& writer)
+      : keys_(keys), writer_(writer) {}
+
+  absl::Status Take(const eventlog::StoredRecord& record,
+                    const std::string& where) {
+    ASSIGN_OR_RETURN(wire::DecodedTournamentEvent d,
+                     Prefixed(wire::DecodeTournamentRecord(record), where));
+    RETURN_IF_ERROR(Prefixed(tables::OpenDeal(keys_, d.event), where,
+                             "the deck does not open with the key given: "));
+    const v1::TournamentEvent& e = d.event;
+    if (e.has_created()) {
+      ASSIGN_OR_RETURN(state_,
+                       Prefixed(tables::TournamentState::Open(e), where));
+      writer_.Header({absl::StrCat("tournament ", e.tournament_id()),
+                      e.created().name(), "chips",
+                      absl::StrCat(ToAbsl(wire::kTournamentTopic),
+                                   ", key tournament/", e.tournament_id())});
+      return absl::OkStatus();
+    }
+    if (state_ == nullptr) {
+      return absl::InternalError(
+          absl::StrCat(where, "an event before created"));
+    }
+    if (e.has_hand_started()) {
+      started_[e.hand_started().table()] = d.envelope.occurred_at_micros();
+    }
+    RETURN_IF_ERROR(Prefixed(state_->ApplyLogged(e), where,
+                             "the tournament does not accept the event: "));
+    NoteFinished();
+    return absl::OkStatus();
+  }
+
+  bool created() const { return state_ != nullptr; }
+
+  // The hands still in progress at the end (not written).
+  int64_t InProgress() const {
+    int64_t n = 0;
+    for (const std::string& t : state_->director().TableNames()) {
+      const poker::Hand* hand = state_->director().HandAt(t);
+      n += hand != nullptr && !hand->finished();
+    }
+    return n;
+  }
+
+ private:
+  void NoteFinished() {
+    const games::tournament::Director& d = state_->director();
+    for (const std::string& table : d.TableNames()) {
+      const poker::Hand* hand = d.HandAt(table);
+      if (hand == nullptr || !hand->finished()) continue;
+      const int64_t number = hand->record().hand_number;
+      if (number <= written_[table]) continue;
+      written_[table] = number;
+      FinishedHand h;
+      h.number = ++hands_;
+      h.hand_id = absl::StrCat(state_->id(), "/", table, ".h", number);
+      h.record = hand->record();
+      h.result = hand->result();
+      h.events = hand->events();
+      h.started_micros = started_[table];
+      h.chips = true;
+      writer_.Hand(h);
+    }
+  }
+
+  const seal::DeckKeys& keys_;
+  Writer& writer_;
+  std::unique_ptr<tables::TournamentState> state_;
+  std::map<std::string, int64_t> written_;  // by table: the last hand
+  std::map<std::string, int64_t> started_;  // by table: its hand's start
+  int64_t hands_ = 0;
 };
 
 }  // namespace
@@ -412,6 +516,65 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
                              " events, none creates it)"));
   }
   replay.Finish(result);
+  writer.Footer();
+  result.exit_code = result.skipped.empty() ? kExportOk : kExportPartial;
+  return result;
+}
+
+HandsExportResult ExportTournamentHands(eventlog::EventLog& log,
+                                        const std::string& tournament_id,
+                                        const seal::DeckKeys& keys,
+                                        ExportFormat format,
+                                        std::ostream& out) {
+  const std::string topic(wire::kTournamentTopic);
+  if (!wire::IsValidTableId(tournament_id)) {
+    return Fail(kExportUsage,
+                absl::StrCat("--tournament \"", tournament_id,
+                             "\": a tournament id is 1-32 of [a-z0-9-]"));
+  }
+  absl::StatusOr<int> partitions = log.PartitionCount(topic);
+  if (absl::IsNotFound(partitions.status())) {
+    return Fail(kExportNoTable,
+                absl::StrCat("no tournament \"", tournament_id,
+                             "\" in the log (no topic ", topic, ")"));
+  }
+  if (!partitions.ok()) {
+    return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
+                                            partitions.status().ToString()));
+  }
+  const std::string stream = wire::TournamentStream(tournament_id);
+  const int partition = eventlog::PartitionForKey(stream, *partitions);
+  absl::StatusOr<int64_t> end = log.EndOffset(topic, partition);
+  if (!end.ok()) {
+    return Fail(kExportFailed,
+                absl::StrCat("cannot read the log: ", end.status().ToString()));
+  }
+  HandsExportResult result;
+  Writer writer(format, out, result);
+  TournamentReplay replay(keys, writer);
+  for (int64_t offset = 0; offset < *end;) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log.Read(topic, partition, offset, kReadBatch);
+    if (!records.ok()) {
+      return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
+                                              records.status().ToString()));
+    }
+    if (records->empty()) break;
+    for (const eventlog::StoredRecord& record : *records) {
+      offset = record.offset + 1;
+      if (record.key != stream) continue;
+      const std::string where = absl::StrCat(topic, " partition ", partition,
+                                             " offset ", record.offset, ": ");
+      if (absl::Status s = replay.Take(record, where); !s.ok()) {
+        return Fail(kExportFailed, std::string(s.message()));
+      }
+    }
+  }
+  if (!replay.created()) {
+    return Fail(kExportNoTable, absl::StrCat("no tournament \"", tournament_id,
+                                             "\" in the log"));
+  }
+  result.hand_in_progress = replay.InProgress();
   writer.Footer();
   result.exit_code = result.skipped.empty() ? kExportOk : kExportPartial;
   return result;

@@ -1,4 +1,5 @@
-// `banca hands export`: every hand of one poker table, rebuilt from the
+// `banca hands export`: every hand of one poker table (or of one
+// tournament's tables: ExportTournamentHands), rebuilt from the
 // table's events on the log (banca.table.events, key "table/<id>") through
 // the table service's own code (services/table/table_state.h), written as
 // PHH (one TOML table per hand, as PokerKit's multi-hand `.phhs` files) or
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "libs/eventlog/event_log.h"
+#include "libs/seal/deck_keys.h"
 
 namespace banca::audit {
 
@@ -47,6 +49,16 @@ struct HandsExportResult {
 HandsExportResult ExportTableHands(eventlog::EventLog& log,
                                    const std::string& table_id,
                                    ExportFormat format, std::ostream& out);
+
+// Reads tournament `tournament_id`'s events (banca.tournament.events, key
+// "tournament/<id>") and writes every finished hand of its tables, in the
+// order they finished, as the tables' are written: amounts are chips. The
+// decks are logged sealed and no tournament event reveals them, so the
+// export needs the deck `keys` (the operator's: docs/security.md).
+HandsExportResult ExportTournamentHands(eventlog::EventLog& log,
+                                        const std::string& tournament_id,
+                                        const seal::DeckKeys& keys,
+                                        ExportFormat format, std::ostream& out);
 
 }  // namespace banca::audit
 

@@ -5,10 +5,13 @@
 // who may do what, and bad input appends nothing.
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "banca/v1/tournament.grpc.pb.h"
+#include "libs/seal/deck_keys.h"
+#include "services/audit/hands_export.h"
 #include "services/tournament/tournament_service.h"
 #include "tests/harness/service_harness.h"
 
@@ -204,6 +207,23 @@ TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
   EXPECT_EQ(standings.standings(0).place(), 1);
   EXPECT_EQ(standings.standings(0).prize_minor(), 3'780);
   EXPECT_EQ(Cash(standings.standings(0).player_id()), 4'000 + 3'780);
+  // Every hand of every table, from the log, as PHH (banca hands export
+  // --tournament): the decks open with the tables' key only.
+  std::ostringstream phh;
+  const audit::HandsExportResult exported = audit::ExportTournamentHands(
+      *log_, "tn1", TestDeckKeys(), audit::ExportFormat::kPhh, phh);
+  EXPECT_EQ(exported.exit_code, audit::kExportOk) << exported.error;
+  EXPECT_EQ(exported.hands_written, info.hands_played());
+  EXPECT_NE(phh.str().find("# Chips: tournament hand tn1/t1.h1"),
+            std::string::npos);
+  absl::StatusOr<seal::DeckKeys> other =
+      seal::DeckKeys::FromKeyFileText(std::string(64, 'a'));
+  ASSERT_TRUE(other.ok());
+  std::ostringstream none;
+  EXPECT_EQ(audit::ExportTournamentHands(*log_, "tn1", *other,
+                                         audit::ExportFormat::kPhh, none)
+                .exit_code,
+            audit::kExportFailed);
 }
 
 TEST_F(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {

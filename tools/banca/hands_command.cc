@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "libs/eventlog/log_backend.h"
 #include "libs/hand_history/hands.h"
+#include "libs/seal/deck_keys.h"
 #include "services/audit/hands_export.h"
 #include "tools/banca/commands.h"
 
@@ -36,6 +37,8 @@ int ExportFail(int code, const std::string& why) {
 
 struct ExportFlags {
   std::string table;
+  std::string tournament;
+  std::string deck_key_file;
   std::string format = "phh";
   std::string log;
   std::string data_dir;
@@ -67,10 +70,31 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExportLog(
   return eventlog::OpenExistingEmbeddedLog(std::move(dir));
 }
 
+// The deck keys a tournament's hands open with: --deck-key-file, else
+// DATA_DIR/deck.key.
+absl::StatusOr<seal::DeckKeys> ExportDeckKeys(const ExportFlags& flags) {
+  std::string path = flags.deck_key_file;
+  if (path.empty() && !flags.data_dir.empty()) {
+    path = flags.data_dir + "/deck.key";
+  }
+  if (path.empty()) {
+    return absl::InvalidArgumentError(
+        "a tournament's decks are sealed: --deck-key-file=PATH (or "
+        "--data-dir with its deck.key) is required");
+  }
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return seal::DeckKeys::FromKeyFileText(text.str());
+}
+
 int Export(const ExportFlags& flags) {
-  const std::string& table_id = flags.table;
-  if (table_id.empty()) {
-    return ExportFail(audit::kExportUsage, "--table=ID is required");
+  const bool tournament = !flags.tournament.empty();
+  const std::string& table_id = tournament ? flags.tournament : flags.table;
+  if (table_id.empty() || (tournament && !flags.table.empty())) {
+    return ExportFail(audit::kExportUsage,
+                      "one of --table=ID or --tournament=ID is required");
   }
   const std::string& format_name = flags.format;
   audit::ExportFormat format = audit::ExportFormat::kPhh;
@@ -91,8 +115,19 @@ int Export(const ExportFlags& flags) {
   }
   // Into memory first: a failed export leaves no partial FILE behind.
   std::ostringstream text;
-  const audit::HandsExportResult r =
-      audit::ExportTableHands(**log, table_id, format, text);
+  audit::HandsExportResult r;
+  if (tournament) {
+    absl::StatusOr<seal::DeckKeys> keys = ExportDeckKeys(flags);
+    if (!keys.ok()) {
+      return ExportFail(absl::IsInvalidArgument(keys.status())
+                            ? audit::kExportUsage
+                            : audit::kExportFailed,
+                        std::string(keys.status().message()));
+    }
+    r = audit::ExportTournamentHands(**log, table_id, *keys, format, text);
+  } else {
+    r = audit::ExportTableHands(**log, table_id, format, text);
+  }
   log->reset();
   if (!r.error.empty()) return ExportFail(r.exit_code, r.error);
   for (const std::string& line : r.skipped) {
@@ -110,9 +145,10 @@ int Export(const ExportFlags& flags) {
     }
   }
   std::fprintf(
-      stderr, "banca hands export: table %s: %lld hands written%s%s%s\n",
-      table_id.c_str(), static_cast<long long>(r.hands_written),
-      out_path.empty() ? "" : " to ", out_path.c_str(),
+      stderr, "banca hands export: %s %s: %lld hands written%s%s%s\n",
+      tournament ? "tournament" : "table", table_id.c_str(),
+      static_cast<long long>(r.hands_written), out_path.empty() ? "" : " to ",
+      out_path.c_str(),
       r.skipped.empty()
           ? ""
           : absl::StrCat(", ", r.skipped.size(), " not written").c_str());
@@ -134,18 +170,26 @@ void AddReplay(CLI::App& hands, Action* action) {
 }
 
 void AddExport(CLI::App& hands, Action* action) {
-  CLI::App* to = hands.add_subcommand(
-      "export", "every hand of a poker table from the log, as PHH or text");
+  CLI::App* to =
+      hands.add_subcommand("export",
+                           "every hand of a poker table or a tournament from "
+                           "the log, as PHH or text");
   to->footer(
       "Rebuilds every finished hand of the table from the event log and "
       "writes it as PHH (one [N] table per hand, as PokerKit's .phhs) or as "
       "text, with every hole card shown: for the operator and auditors. The "
       "server must be stopped for an embedded log.\n"
       "Exit 0 written, 1 the log cannot be read or FILE written, 2 usage, "
-      "3 no such table in the log, 4 some hands could not be written (each "
+      "3 no such table (or tournament) in the log, 4 some hands could not be "
+      "written (each "
       "named on stderr; the others are written).");
   auto flags = std::make_shared<ExportFlags>();
-  to->add_option("--table", flags->table, "the table id (required)");
+  to->add_option("--table", flags->table, "the table id");
+  to->add_option("--tournament", flags->tournament,
+                 "a tournament's id: every hand of its tables (chips)");
+  to->add_option("--deck-key-file", flags->deck_key_file,
+                 "the deck keys a tournament's sealed decks open with (else "
+                 "DATA_DIR/deck.key)");
   to->add_option("--format", flags->format, "phh or text");
   to->add_option("--log", flags->log,
                  "the embedded log's directory (or a data directory holding "
