@@ -1,5 +1,6 @@
 #include "services/audit/hands_export.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -458,6 +459,56 @@ class TournamentReplay {
   int64_t hands_ = 0;
 };
 
+// Reads every record of `stream` on `topic`, in order, into `take`.
+// Fills `failed` (exit code and message) when the log cannot be read, the
+// topic does not exist (`missing`, kExportNoTable) or `take` refuses a
+// record; else returns the records read in the stream's partition.
+struct StreamRead {
+  int partition = 0;
+  int64_t end = 0;
+};
+absl::StatusOr<StreamRead> ReadStream(
+    eventlog::EventLog& log, const std::string& topic,
+    const std::string& stream, const std::string& missing,
+    const std::function<absl::Status(const eventlog::StoredRecord&,
+                                     const std::string&)>& take,
+    HandsExportResult* failed) {
+  absl::StatusOr<int> partitions = log.PartitionCount(topic);
+  if (absl::IsNotFound(partitions.status())) {
+    *failed = Fail(kExportNoTable, missing);
+    return absl::NotFoundError(missing);
+  }
+  auto unreadable = [&](const absl::Status& s) {
+    *failed = Fail(kExportFailed,
+                   absl::StrCat("cannot read the log: ", s.ToString()));
+    return s;
+  };
+  if (!partitions.ok()) return unreadable(partitions.status());
+  StreamRead read;
+  read.partition = eventlog::PartitionForKey(stream, *partitions);
+  absl::StatusOr<int64_t> end = log.EndOffset(topic, read.partition);
+  if (!end.ok()) return unreadable(end.status());
+  read.end = *end;
+  for (int64_t offset = 0; offset < read.end;) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log.Read(topic, read.partition, offset, kReadBatch);
+    if (!records.ok()) return unreadable(records.status());
+    if (records->empty()) break;
+    for (const eventlog::StoredRecord& record : *records) {
+      offset = record.offset + 1;
+      if (record.key != stream) continue;
+      const std::string where =
+          absl::StrCat(topic, " partition ", read.partition, " offset ",
+                       record.offset, ": ");
+      if (absl::Status s = take(record, where); !s.ok()) {
+        *failed = Fail(kExportFailed, std::string(s.message()));
+        return s;
+      }
+    }
+  }
+  return read;
+}
+
 }  // namespace
 
 HandsExportResult ExportTableHands(eventlog::EventLog& log,
@@ -469,50 +520,23 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
                                            "\": a table id is 1-32 of "
                                            "[a-z0-9-]"));
   }
-  absl::StatusOr<int> partitions = log.PartitionCount(topic);
-  if (absl::IsNotFound(partitions.status())) {
-    return Fail(kExportNoTable,
-                absl::StrCat("no table \"", table_id, "\" in the log: it has ",
-                             "no table events (no topic ", topic, ")"));
-  }
-  if (!partitions.ok()) {
-    return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
-                                            partitions.status().ToString()));
-  }
-  const std::string stream = wire::TableStream(table_id);
-  const int partition = eventlog::PartitionForKey(stream, *partitions);
-  absl::StatusOr<int64_t> end = log.EndOffset(topic, partition);
-  if (!end.ok()) {
-    return Fail(kExportFailed,
-                absl::StrCat("cannot read the log: ", end.status().ToString()));
-  }
-
   HandsExportResult result;
   Writer writer(format, out, result);
   TableReplay replay(topic, table_id, writer);
-  int64_t offset = 0;
-  while (offset < *end) {
-    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log.Read(topic, partition, offset, kReadBatch);
-    if (!records.ok()) {
-      return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
-                                              records.status().ToString()));
-    }
-    if (records->empty()) break;
-    for (const eventlog::StoredRecord& record : *records) {
-      offset = record.offset + 1;
-      if (record.key != stream) continue;
-      const std::string where = absl::StrCat(topic, " partition ", partition,
-                                             " offset ", record.offset, ": ");
-      if (absl::Status s = replay.Take(record, where); !s.ok()) {
-        return Fail(kExportFailed, std::string(s.message()));
-      }
-    }
-  }
+  HandsExportResult failed;
+  absl::StatusOr<StreamRead> read = ReadStream(
+      log, topic, wire::TableStream(table_id),
+      absl::StrCat("no table \"", table_id, "\" in the log: it has ",
+                   "no table events (no topic ", topic, ")"),
+      [&](const eventlog::StoredRecord& record, const std::string& where) {
+        return replay.Take(record, where);
+      },
+      &failed);
+  if (!read.ok()) return failed;
   if (!replay.created()) {
     return Fail(kExportNoTable,
                 absl::StrCat("no table \"", table_id, "\" in the log (", topic,
-                             " partition ", partition, " has ", *end,
+                             " partition ", read->partition, " has ", read->end,
                              " events, none creates it)"));
   }
   replay.Finish(result);
@@ -532,44 +556,19 @@ HandsExportResult ExportTournamentHands(eventlog::EventLog& log,
                 absl::StrCat("--tournament \"", tournament_id,
                              "\": a tournament id is 1-32 of [a-z0-9-]"));
   }
-  absl::StatusOr<int> partitions = log.PartitionCount(topic);
-  if (absl::IsNotFound(partitions.status())) {
-    return Fail(kExportNoTable,
-                absl::StrCat("no tournament \"", tournament_id,
-                             "\" in the log (no topic ", topic, ")"));
-  }
-  if (!partitions.ok()) {
-    return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
-                                            partitions.status().ToString()));
-  }
-  const std::string stream = wire::TournamentStream(tournament_id);
-  const int partition = eventlog::PartitionForKey(stream, *partitions);
-  absl::StatusOr<int64_t> end = log.EndOffset(topic, partition);
-  if (!end.ok()) {
-    return Fail(kExportFailed,
-                absl::StrCat("cannot read the log: ", end.status().ToString()));
-  }
   HandsExportResult result;
   Writer writer(format, out, result);
   TournamentReplay replay(keys, writer);
-  for (int64_t offset = 0; offset < *end;) {
-    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
-        log.Read(topic, partition, offset, kReadBatch);
-    if (!records.ok()) {
-      return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
-                                              records.status().ToString()));
-    }
-    if (records->empty()) break;
-    for (const eventlog::StoredRecord& record : *records) {
-      offset = record.offset + 1;
-      if (record.key != stream) continue;
-      const std::string where = absl::StrCat(topic, " partition ", partition,
-                                             " offset ", record.offset, ": ");
-      if (absl::Status s = replay.Take(record, where); !s.ok()) {
-        return Fail(kExportFailed, std::string(s.message()));
-      }
-    }
-  }
+  HandsExportResult failed;
+  absl::StatusOr<StreamRead> read = ReadStream(
+      log, topic, wire::TournamentStream(tournament_id),
+      absl::StrCat("no tournament \"", tournament_id,
+                   "\" in the log (no topic ", topic, ")"),
+      [&](const eventlog::StoredRecord& record, const std::string& where) {
+        return replay.Take(record, where);
+      },
+      &failed);
+  if (!read.ok()) return failed;
   if (!replay.created()) {
     return Fail(kExportNoTable, absl::StrCat("no tournament \"", tournament_id,
                                              "\" in the log"));
