@@ -122,7 +122,7 @@ void AddServeCommand(CLI::App& banca, Action* action) {
       "2 usage or a key that cannot be read.");
   auto flags = std::make_shared<ServeFlags>();
   serve->add_option("--services", flags->services,
-                    "wallet, table, or wallet,table");
+                    "a comma-separated list of wallet, table, tournament");
   serve
       ->add_option("--data-dir", flags->config.settings.data_dir,
                    "projections, the embedded log, the deck key")
