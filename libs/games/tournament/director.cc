@@ -1,5 +1,6 @@
 // The director's registration, money, time, cancellation and queries; the
-// hands, eliminations, places and tables are in director_play.cc.
+// seats and tables, the hands, and the eliminations, places and prizes
+// are in director_seats.cc, director_hands.cc and director_places.cc.
 #include "libs/games/tournament/director.h"
 
 #include <algorithm>
