@@ -631,7 +631,9 @@ TEST_F(HandsExportTest, BadInputGivesAPreciseMessageAndExitCode) {
       << out.stderr_text;
   out = RunBanca(absl::StrCat("hands export --log=", dir_));
   EXPECT_EQ(out.exit_code, 2);
-  EXPECT_NE(out.stderr_text.find("one of --table=ID or --tournament=ID is required"), std::string::npos);
+  EXPECT_NE(
+      out.stderr_text.find("one of --table=ID or --tournament=ID is required"),
+      std::string::npos);
   out = RunBanca(absl::StrCat("hands export --table=Bad_Id --log=", dir_));
   EXPECT_EQ(out.exit_code, 2);
   EXPECT_NE(out.stderr_text.find("a table id is 1-32 of [a-z0-9-]"),
