@@ -88,33 +88,10 @@ absl::Status BankedRequests::CarryOutMoney(const eventlog::StoredRecord& record,
       quarantine_.Quarantined(record)) {
     return absl::OkStatus();
   }
-  for (int i = 0; i < m.transactions_size(); ++i) {
-    absl::Status mine =
-        named ? CheckDebitsBelongTo(m.transactions(i), owner)
-              : absl::InvalidArgumentError("a settlement names no valid table");
-    if (!mine.ok()) {
-      return quarantine_.QuarantineOrRetry(
-          record, owner, wire::BankedMoneyRequestId(event_id, i), mine);
-    }
-  }
-  for (int i = 0; i < m.transactions_size(); ++i) {
-    const v1::LedgerTransaction& tx = m.transactions(i);
-    const std::string step = wire::BankedMoneyRequestId(event_id, i);
-    // Queued: durable before the reader commits its position. A
-    // transaction refused stops the event there (see table_requests.h).
-    absl::Status posted =
-        commands_
-            .ExecuteQueued(
-                "BankedSettlement", step, tx,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.Post(meta, owner, tx, commit);
-                })
-            .status();
-    if (!posted.ok()) {
-      return quarantine_.QuarantineOrRetry(record, owner, step, posted);
-    }
-  }
-  return absl::OkStatus();
+  return CarryOutMoneySteps(
+      ledger_, commands_, quarantine_, record, "BankedSettlement", owner, named,
+      "a settlement names no valid table", m.transactions(),
+      [&](int i) { return wire::BankedMoneyRequestId(event_id, i); });
 }
 
 }  // namespace banca::wallet

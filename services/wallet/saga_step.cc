@@ -37,4 +37,40 @@ absl::Status CarryOutSagaStep(ledger::Ledger& ledger, WalletCommands& commands,
                    record, owner, std::string(step.request_id), rejected);
 }
 
+absl::Status CarryOutMoneySteps(
+    ledger::Ledger& ledger, WalletCommands& commands,
+    RequestQuarantine& quarantine, const eventlog::StoredRecord& record,
+    std::string_view method, std::string_view owner_view, bool named,
+    std::string_view invalid,
+    const google::protobuf::RepeatedPtrField<v1::LedgerTransaction>& txs,
+    const std::function<std::string(int)>& step_id) {
+  const std::string owner(owner_view);
+  for (int i = 0; i < txs.size(); ++i) {
+    absl::Status mine = named
+                            ? CheckDebitsBelongTo(txs[i], owner)
+                            : absl::InvalidArgumentError(std::string(invalid));
+    if (!mine.ok()) {
+      return quarantine.QuarantineOrRetry(record, owner, step_id(i), mine);
+    }
+  }
+  for (int i = 0; i < txs.size(); ++i) {
+    const v1::LedgerTransaction& tx = txs[i];
+    const std::string step = step_id(i);
+    // Queued: durable before the reader commits its position. A
+    // transaction refused stops the event there (see table_requests.h).
+    absl::Status posted =
+        commands
+            .ExecuteQueued(
+                method, step, tx,
+                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
+                  return ledger.Post(meta, owner, tx, commit);
+                })
+            .status();
+    if (!posted.ok()) {
+      return quarantine.QuarantineOrRetry(record, owner, step, posted);
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace banca::wallet

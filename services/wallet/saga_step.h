@@ -7,6 +7,7 @@
 #ifndef BANCA_SERVICES_WALLET_SAGA_STEP_H_
 #define BANCA_SERVICES_WALLET_SAGA_STEP_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,19 @@ absl::Status CarryOutSagaStep(ledger::Ledger& ledger, WalletCommands& commands,
                               RequestQuarantine& quarantine,
                               const eventlog::StoredRecord& record,
                               const SagaStep& step);
+
+// A requester's money event (a banked table's settlements, a tournament's
+// prizes and refunds): every transaction checked to debit only
+// `owner`'s accounts (or the house's) before the first is posted, then
+// each posted under `step_id(i)`, in order; a transaction that cannot be
+// is quarantined (`invalid` names a requester that is not valid).
+absl::Status CarryOutMoneySteps(
+    ledger::Ledger& ledger, WalletCommands& commands,
+    RequestQuarantine& quarantine, const eventlog::StoredRecord& record,
+    std::string_view method, std::string_view owner, bool named,
+    std::string_view invalid,
+    const google::protobuf::RepeatedPtrField<v1::LedgerTransaction>& txs,
+    const std::function<std::string(int)>& step_id);
 
 }  // namespace banca::wallet
 

@@ -90,34 +90,12 @@ absl::Status TournamentRequests::CarryOutMoney(
       quarantine_.Quarantined(record)) {
     return absl::OkStatus();
   }
-  for (int i = 0; i < m.transactions_size(); ++i) {
-    absl::Status mine =
-        named ? CheckDebitsBelongTo(m.transactions(i), owner)
-              : absl::InvalidArgumentError("money names no valid tournament");
-    if (!mine.ok()) {
-      return quarantine_.QuarantineOrRetry(
-          record, owner,
-          wire::TournamentMoneyRequestId(event.tournament_id(), m.number(), i),
-          mine);
-    }
-  }
-  for (int i = 0; i < m.transactions_size(); ++i) {
-    const v1::LedgerTransaction& tx = m.transactions(i);
-    const std::string step =
-        wire::TournamentMoneyRequestId(event.tournament_id(), m.number(), i);
-    absl::Status posted =
-        commands_
-            .ExecuteQueued(
-                "TournamentMoney", step, tx,
-                [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-                  return ledger_.Post(meta, owner, tx, commit);
-                })
-            .status();
-    if (!posted.ok()) {
-      return quarantine_.QuarantineOrRetry(record, owner, step, posted);
-    }
-  }
-  return absl::OkStatus();
+  return CarryOutMoneySteps(
+      ledger_, commands_, quarantine_, record, "TournamentMoney", owner, named,
+      "money names no valid tournament", m.transactions(), [&](int i) {
+        return wire::TournamentMoneyRequestId(event.tournament_id(), m.number(),
+                                              i);
+      });
 }
 
 }  // namespace banca::wallet
