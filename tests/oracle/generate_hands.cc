@@ -24,6 +24,7 @@
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/phh.h"
 #include "libs/games/poker/random_play.h"
+#include "tests/oracle/oracle_flags.h"
 
 namespace banca::games::poker {
 namespace {
@@ -166,28 +167,12 @@ int Run(int64_t hands, uint64_t seed, const std::string& out) {
 }  // namespace banca::games::poker
 
 int main(int argc, char** argv) {
-  int64_t hands = 10'000;
-  uint64_t seed = 1;
-  std::string out;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    auto value = [&](std::string_view flag) -> const char* {
-      return arg.substr(0, flag.size()) == flag ? argv[i] + flag.size()
-                                                : nullptr;
-    };
-    if (const char* v = value("--hands="); v && absl::SimpleAtoi(v, &hands)) {
-    } else if (const char* v = value("--seed=");
-               v && absl::SimpleAtoi(v, &seed)) {
-    } else if (const char* v = value("--out=")) {
-      out = v;
-    } else {
-      std::cerr << "usage: poker_oracle_hands --hands=N --seed=S --out=DIR\n";
-      return 2;
-    }
-  }
-  if (out.empty() || hands <= 0) {
-    std::cerr << "usage: poker_oracle_hands --hands=N --seed=S --out=DIR\n";
+  banca::oracle::OracleFlags flags;
+  flags.hands = 10'000;
+  if (!banca::oracle::ParseOracleFlags(
+          argc, argv, "usage: poker_oracle_hands --hands=N --seed=S --out=DIR",
+          &flags)) {
     return 2;
   }
-  return banca::games::poker::Run(hands, seed, out);
+  return banca::games::poker::Run(flags.hands, flags.seed, flags.out);
 }
