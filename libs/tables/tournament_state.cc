@@ -50,6 +50,20 @@ bool SamePostings(const v1::LedgerTransaction& a,
   return true;
 }
 
+bool SameDerived(const v1::TournamentEvent& a, const v1::TournamentEvent& b) {
+  using google::protobuf::util::MessageDifferencer;
+  if (a.kind_case() != b.kind_case()) return false;
+  return a.has_money()
+             ? MessageDifferencer::Equals(a.money(), b.money())
+             : MessageDifferencer::Equals(a.hand_ended(), b.hand_ended());
+}
+
+std::string DerivedName(const v1::TournamentEvent& e) {
+  if (e.has_money()) return absl::StrCat("money ", e.money().number());
+  return absl::StrCat("the end of hand ", e.hand_ended().hand_number(), " at ",
+                      e.hand_ended().table());
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<TournamentState>> TournamentState::Open(
@@ -91,28 +105,31 @@ absl::StatusOr<std::unique_ptr<TournamentState>> TournamentState::Open(
 
 absl::Status TournamentState::Apply(const Event& event,
                                     std::vector<Event>* derived) {
-  if (event.has_money() || event.has_created()) {
+  if (IsDerived(event) || event.has_created()) {
     return absl::InvalidArgumentError(
-        "money and created are not decided at a tournament");
+        "created, money and hand_ended are not decided at a tournament");
   }
   return Input(event, derived);
 }
 
 absl::Status TournamentState::ApplyLogged(const Event& event) {
-  if (event.has_money()) {
-    if (expected_money_.empty() ||
-        !google::protobuf::util::MessageDifferencer::Equals(
-            expected_money_.front().money(), event.money())) {
-      return absl::DataLossError(absl::StrCat(
-          "tournament ", id_, ": logged money ", event.money().number(),
-          " is not what the events before it decided"));
+  if (IsDerived(event)) {
+    if (expected_.empty() || !SameDerived(expected_.front(), event)) {
+      return absl::DataLossError(
+          absl::StrCat("tournament ", id_, ": logged ", DerivedName(event),
+                       " is not what the events before it decided"));
     }
-    expected_money_.pop_front();
+    expected_.pop_front();
     return absl::OkStatus();
+  }
+  if (!expected_.empty()) {
+    return absl::DataLossError(absl::StrCat("tournament ", id_, ": ",
+                                            DerivedName(expected_.front()),
+                                            " is missing from the log"));
   }
   std::vector<Event> derived;
   RETURN_IF_ERROR(Input(event, &derived));
-  for (Event& d : derived) expected_money_.push_back(std::move(d));
+  for (Event& d : derived) expected_.push_back(std::move(d));
   return absl::OkStatus();
 }
 
@@ -136,6 +153,12 @@ absl::Status TournamentState::Input(const Event& event,
   }
   director_->TakeNotices();
   ++version_;
+  if (event.has_hand_started()) {
+    DealtHand& dealt = dealt_[event.hand_started().table()];
+    dealt.number = event.hand_started().hand_number();
+    dealt.deck = event.hand_started().deck();
+  }
+  DeriveReveals(derived);
   return DeriveMoney(derived);
 }
 
@@ -402,6 +425,28 @@ void TournamentState::PayBack(const v1::PaymentRequested& r,
   back.set_reason(v1::POSTING_REASON_REFUND);
   back.set_memo(absl::StrCat("paid back (", r.saga_id(), "): ", why.message()));
   refunds_.push_back(std::move(back));
+}
+
+void TournamentState::DeriveReveals(std::vector<Event>* derived) {
+  const bool over = director_->phase() == tn::Phase::kFinished ||
+                    director_->phase() == tn::Phase::kCancelled;
+  for (auto it = dealt_.begin(); it != dealt_.end();) {
+    const poker::Hand* hand = director_->HandAt(it->first);
+    const bool ended = over || hand == nullptr || hand->finished() ||
+                       director_->HandsPlayedAt(it->first) >= it->second.number;
+    if (!ended) {
+      ++it;
+      continue;
+    }
+    Event e;
+    e.set_tournament_id(id_);
+    v1::TournamentHandEnded* h = e.mutable_hand_ended();
+    h->set_table(it->first);
+    h->set_hand_number(it->second.number);
+    *h->mutable_revealed_deck() = std::move(it->second.deck);
+    derived->push_back(std::move(e));
+    it = dealt_.erase(it);
+  }
 }
 
 absl::Status TournamentState::DeriveMoney(std::vector<Event>* derived) {

@@ -14,7 +14,9 @@
 //    the overlay, refunds) is derived as one TournamentMoney event; a
 //    replay derives it again and checks it against the log's.
 //  - Draws come from each event's draw_seed (seeded_draws.h); decks from
-//    the hand's event (logged sealed).
+//    the hand's event (logged sealed). A hand that ends (played out, or
+//    voided by a cancellation) derives a TournamentHandEnded revealing its
+//    deck, before the money of the same input; a replay checks it too.
 #ifndef BANCA_LIBS_TABLES_TOURNAMENT_STATE_H_
 #define BANCA_LIBS_TABLES_TOURNAMENT_STATE_H_
 
@@ -44,11 +46,17 @@ class TournamentState {
   static absl::StatusOr<std::unique_ptr<TournamentState>> Open(
       const Event& event);
 
-  // Decides an input event (every one but created and money, with a
-  // kDrawSeedBytes draw_seed); the money it derives is appended to
-  // `derived`. On error nothing changed.
+  // Whether `event` is one the state derives (money, hand_ended).
+  static bool IsDerived(const Event& event) {
+    return event.has_money() || event.has_hand_ended();
+  }
+
+  // Decides an input event (every one but created and the derived, with a
+  // kDrawSeedBytes draw_seed); the events it derives (the reveals of the
+  // hands it ends, then its money) are appended to `derived`. On error
+  // nothing changed.
   absl::Status Apply(const Event& event, std::vector<Event>* derived);
-  // Replay: an input event applies as live; a money event must be what
+  // Replay: an input event applies as live; a derived event must be what
   // the inputs before it derived (DATA_LOSS otherwise).
   absl::Status ApplyLogged(const Event& event);
 
@@ -102,6 +110,8 @@ class TournamentState {
   void PayBack(const v1::PaymentRequested& r, const absl::Status& why);
   absl::Status Acted(const v1::TournamentActed& a);
   void NoteDecision(const std::string& table, int64_t at);
+  // The reveal of every hand the input ended.
+  void DeriveReveals(std::vector<Event>* derived);
   // The director's moves (but the payments already posted) as a money
   // event.
   absl::Status DeriveMoney(std::vector<Event>* derived);
@@ -122,7 +132,14 @@ class TournamentState {
   // Money the event decided that is not the director's (paid back).
   std::vector<v1::LedgerTransaction> refunds_;
   int64_t money_events_ = 0;
-  std::deque<Event> expected_money_;  // replay
+  std::deque<Event> expected_;  // replay: derived events not logged yet
+
+  // Hands dealt and not yet revealed, by table: number and deck in clear.
+  struct DealtHand {
+    int64_t number = 0;
+    google::protobuf::RepeatedPtrField<std::string> deck;
+  };
+  std::map<std::string, DealtHand> dealt_;
 
   int64_t level_started_micros_ = 0;
   std::map<std::string, int64_t> decision_since_;  // by table

@@ -27,6 +27,7 @@
 #include "libs/tables/reveal_wait.h"
 #include "libs/tables/sealed_decks.h"
 #include "libs/tables/table_state.h"
+#include "libs/tables/tournament_reveals.h"
 #include "libs/tables/tournament_state.h"
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
@@ -381,20 +382,28 @@ class TableReplay {
 };
 
 // Replays one tournament's events through the aggregate the tournament
-// service runs (libs/tables/tournament_state.h), its decks opened with
-// the deck keys (no tournament event reveals one), and writes every hand
-// of every table as it finishes.
+// service runs (libs/tables/tournament_state.h), each deck opened with the
+// deck keys or taken from its hand's reveal, and writes every hand of every
+// table as it finishes. Without a key, the replay stops at the first hand
+// not revealed (in play at the end of the log).
 class TournamentReplay {
  public:
-  TournamentReplay(const seal::DeckKeys& keys, Writer& writer)
-      : keys_(keys), writer_(writer) {}
+  TournamentReplay(const seal::DeckKeys* keys,
+                   const tables::TournamentReveals& reveals, Writer& writer)
+      : keys_(keys), reveals_(reveals), writer_(writer) {}
 
   absl::Status Take(const eventlog::StoredRecord& record,
                     const std::string& where) {
     ASSIGN_OR_RETURN(wire::DecodedTournamentEvent d,
                      Prefixed(wire::DecodeTournamentRecord(record), where));
-    RETURN_IF_ERROR(Prefixed(tables::OpenDeal(keys_, d.event), where,
-                             "the deck does not open with the key given: "));
+    if (!stopped_at_.empty()) return absl::OkStatus();
+    if (keys_ != nullptr) {
+      RETURN_IF_ERROR(Prefixed(tables::OpenDeal(*keys_, d.event), where,
+                               "the deck does not open with the key given: "));
+    } else if (!reveals_.Fill(d.event).ok()) {
+      stopped_at_ = where;  // in play: no later event can apply
+      return absl::OkStatus();
+    }
     const v1::TournamentEvent& e = d.event;
     if (e.has_created()) {
       ASSIGN_OR_RETURN(state_,
@@ -419,6 +428,8 @@ class TournamentReplay {
   }
 
   bool created() const { return state_ != nullptr; }
+  // Where the replay stopped without a key ("" if it did not).
+  const std::string& stopped_at() const { return stopped_at_; }
 
   // The hands still in progress at the end (not written).
   int64_t InProgress() const {
@@ -451,9 +462,11 @@ class TournamentReplay {
     }
   }
 
-  const seal::DeckKeys& keys_;
+  const seal::DeckKeys* keys_;
+  const tables::TournamentReveals& reveals_;
   Writer& writer_;
   std::unique_ptr<tables::TournamentState> state_;
+  std::string stopped_at_;                  // the hand not revealed, "" if none
   std::map<std::string, int64_t> written_;  // by table: the last hand
   std::map<std::string, int64_t> started_;  // by table: its hand's start
   int64_t hands_ = 0;
@@ -547,7 +560,7 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
 
 HandsExportResult ExportTournamentHands(eventlog::EventLog& log,
                                         const std::string& tournament_id,
-                                        const seal::DeckKeys& keys,
+                                        const seal::DeckKeys* keys,
                                         ExportFormat format,
                                         std::ostream& out) {
   const std::string topic(wire::kTournamentTopic);
@@ -556,14 +569,31 @@ HandsExportResult ExportTournamentHands(eventlog::EventLog& log,
                 absl::StrCat("--tournament \"", tournament_id,
                              "\": a tournament id is 1-32 of [a-z0-9-]"));
   }
+  const std::string stream = wire::TournamentStream(tournament_id);
+  const std::string missing =
+      absl::StrCat("no tournament \"", tournament_id,
+                   "\" in the log (no topic ", topic, ")");
+  HandsExportResult failed;
+  // Without a key, a first reading finds the decks the hands revealed.
+  tables::TournamentReveals reveals;
+  if (keys == nullptr) {
+    absl::StatusOr<StreamRead> noted = ReadStream(
+        log, topic, stream, missing,
+        [&](const eventlog::StoredRecord& record,
+            const std::string& where) -> absl::Status {
+          ASSIGN_OR_RETURN(
+              wire::DecodedTournamentEvent d,
+              Prefixed(wire::DecodeTournamentRecord(record), where));
+          return Prefixed(reveals.Note(d.event), where);
+        },
+        &failed);
+    if (!noted.ok()) return failed;
+  }
   HandsExportResult result;
   Writer writer(format, out, result);
-  TournamentReplay replay(keys, writer);
-  HandsExportResult failed;
+  TournamentReplay replay(keys, reveals, writer);
   absl::StatusOr<StreamRead> read = ReadStream(
-      log, topic, wire::TournamentStream(tournament_id),
-      absl::StrCat("no tournament \"", tournament_id,
-                   "\" in the log (no topic ", topic, ")"),
+      log, topic, stream, missing,
       [&](const eventlog::StoredRecord& record, const std::string& where) {
         return replay.Take(record, where);
       },
@@ -574,6 +604,12 @@ HandsExportResult ExportTournamentHands(eventlog::EventLog& log,
                                              "\" in the log"));
   }
   result.hand_in_progress = replay.InProgress();
+  if (!replay.stopped_at().empty()) {
+    result.skipped.push_back(absl::StrCat(
+        "the hands from ", replay.stopped_at(),
+        "on are not written: a hand in play, its deck not revealed yet (the "
+        "deck key exports the hands finished since)"));
+  }
   writer.Footer();
   result.exit_code = result.skipped.empty() ? kExportOk : kExportPartial;
   return result;

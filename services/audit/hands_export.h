@@ -53,11 +53,14 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
 // Reads tournament `tournament_id`'s events (banca.tournament.events, key
 // "tournament/<id>") and writes every finished hand of its tables, in the
 // order they finished, as the tables' are written: amounts are chips. The
-// decks are logged sealed and no tournament event reveals them, so the
-// export needs the deck `keys` (the operator's: docs/security.md).
+// decks are logged sealed and each hand's end reveals its deck
+// (TournamentHandEnded): with the deck `keys` (the operator's:
+// docs/security.md) every finished hand is written; without (nullptr), the
+// hands up to the first still in play at the end of the log (the others
+// are a `skipped` line, kExportPartial).
 HandsExportResult ExportTournamentHands(eventlog::EventLog& log,
                                         const std::string& tournament_id,
-                                        const seal::DeckKeys& keys,
+                                        const seal::DeckKeys* keys,
                                         ExportFormat format, std::ostream& out);
 
 }  // namespace banca::audit

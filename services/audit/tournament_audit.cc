@@ -13,6 +13,7 @@
 #include "libs/games/tournament/money_move.h"
 #include "libs/ledger/account.h"
 #include "libs/tables/sealed_decks.h"
+#include "libs/tables/tournament_reveals.h"
 #include "libs/tables/tournament_state.h"
 #include "libs/wire/request_ids.h"
 #include "libs/wire/table_codec.h"
@@ -86,11 +87,13 @@ class TournamentCheck {
  public:
   TournamentCheck(TournamentAuditReport& report, RequestCopies& copies,
                   const ReaderPositions& positions,
-                  const seal::DeckKeys* deck_keys)
+                  const seal::DeckKeys* deck_keys,
+                  const tables::TournamentReveals& reveals)
       : report_(report),
         copies_(copies),
         positions_(positions),
-        deck_keys_(deck_keys) {}
+        deck_keys_(deck_keys),
+        reveals_(reveals) {}
 
   void ReadEvent(const wire::DecodedTournamentEvent& decoded) {
     const v1::EventEnvelope& env = decoded.envelope;
@@ -216,26 +219,28 @@ class TournamentCheck {
     }
   }
 
-  // Opens a hand's sealed deck for the replay; false when it cannot (the
-  // replay of `t` stops there).
+  // Opens a hand's sealed deck for the replay, with a deck key or from the
+  // hand's reveal; false when it cannot (the replay of `t` stops there).
   bool OpenDeck(Tournament& t, const std::string& where,
                 v1::TournamentEvent& event) {
     if (!event.has_hand_started() || !event.hand_started().has_sealed_deck()) {
       return true;
     }
-    if (deck_keys_ == nullptr || deck_keys_->empty()) {
-      t.unopened = "no deck key was given";
-      return false;
+    absl::Status s = absl::FailedPreconditionError("no deck key was given");
+    if (deck_keys_ != nullptr && !deck_keys_->empty()) {
+      s = tables::OpenDeal(*deck_keys_, event);
+      if (s.ok()) return true;
+      if (!absl::IsFailedPrecondition(s) && !absl::IsNotFound(s)) {
+        Problem(report_, absl::StrCat("the deck of ", where,
+                                      " does not open: ", s.message()));
+        t.broken = true;
+        return false;
+      }
     }
-    absl::Status s = tables::OpenDeal(*deck_keys_, event);
-    if (s.ok()) return true;
-    if (absl::IsFailedPrecondition(s) || absl::IsNotFound(s)) {
-      t.unopened = std::string(s.message());  // a key we do not hold
-    } else {
-      Problem(report_, absl::StrCat("the deck of ", where,
-                                    " does not open: ", s.message()));
-      t.broken = true;
-    }
+    // No key of ours opens it: the deck its hand's end revealed.
+    if (reveals_.Fill(event).ok()) return true;
+    t.unopened =
+        absl::StrCat(s.message(), ", and ", where, " is not revealed yet");
     return false;
   }
 
@@ -508,6 +513,7 @@ class TournamentCheck {
   RequestCopies& copies_;
   const ReaderPositions& positions_;
   const seal::DeckKeys* deck_keys_;
+  const tables::TournamentReveals& reveals_;
   std::map<std::string, Tournament> tournaments_;
   // By the wallet's request id.
   std::map<std::string, Request> requests_;
@@ -525,8 +531,20 @@ absl::StatusOr<TournamentAuditReport> AuditTournamentTopic(
       RequestTopic wallet_reads,
       LoadRequestTopic(log, topics, "tournament", &wire::DecodeTournamentRecord,
                        report.problems));
+  // The decks the hands revealed, for a replay with no key that opens them.
+  tables::TournamentReveals reveals;
+  RETURN_IF_ERROR(ReadTopic(
+      log, topics.topic, [&](int, const eventlog::StoredRecord& record) {
+        absl::StatusOr<wire::DecodedTournamentEvent> d =
+            wire::DecodeTournamentRecord(record);
+        if (!d.ok()) return;  // a problem on the second reading
+        if (absl::Status s = reveals.Note(d->event); !s.ok()) {
+          Problem(report,
+                  absl::StrCat(d->envelope.event_id(), ": ", s.message()));
+        }
+      }));
   TournamentCheck check(report, wallet_reads.copies, wallet_reads.positions,
-                        deck_keys);
+                        deck_keys, reveals);
   RETURN_IF_ERROR(WalkTableTopic<wire::DecodedTournamentEvent>(
       log, topics, "tournament", &wire::DecodeTournamentRecord, report,
       [&](const wire::DecodedTournamentEvent& d) { check.ReadEvent(d); }));

@@ -30,12 +30,12 @@
 //    hands. The prizes the wallet posted must then be the places' prizes
 //    (per player), and the overlay it posted the director's.
 //
-// A tournament's hands are logged with their decks sealed, and no later
-// event reveals them (unlike the tables' HandSettled.revealed_deck), so the
-// replay opens them with the deck keys (libs/seal/deck_keys.h). Without a
-// key that opens them, the tournament is not replayed past its first hand:
-// a note says so, and its money is checked from the wallet's postings
-// alone.
+// A tournament's hands are logged with their decks sealed, and the end of
+// each hand reveals its deck (TournamentHandEnded). The replay opens the
+// decks with the deck keys (libs/seal/deck_keys.h) when one opens them,
+// else takes each from its reveal (a first reading of the topic,
+// libs/tables/tournament_reveals.h); a tournament with a hand in play at
+// the end of the log is replayed up to that hand, and a note says so.
 #ifndef BANCA_SERVICES_AUDIT_TOURNAMENT_AUDIT_H_
 #define BANCA_SERVICES_AUDIT_TOURNAMENT_AUDIT_H_
 

@@ -105,7 +105,8 @@ class TournamentAuditTest : public AuditLogTest {
     ASSERT_TRUE(s.ok()) << s;
     Log(e);
     for (v1::TournamentEvent& d : derived) {
-      money_.push_back(d.money());
+      if (d.has_money()) money_.push_back(d.money());
+      if (d.has_hand_ended()) ++hands_ended_;
       Log(d);
     }
   }
@@ -220,6 +221,7 @@ class TournamentAuditTest : public AuditLogTest {
   int64_t clock_ = 0;
   std::map<std::string, v1::LedgerTransaction> payments_;
   std::vector<v1::TournamentMoney> money_;
+  int64_t hands_ended_ = 0;
 };
 
 TEST_F(TournamentAuditTest, GoodTournamentIsCleanAndItsMoneyAddsUp) {
@@ -253,17 +255,88 @@ TEST_F(TournamentAuditTest, GoodTournamentIsCleanAndItsMoneyAddsUp) {
   EXPECT_EQ(f.bounties_left, 0);
 }
 
-TEST_F(TournamentAuditTest, WithoutADeckKeyTheMoneyIsCheckedFromThePostings) {
+TEST_F(TournamentAuditTest, WithoutADeckKeyTheHandsReplayFromTheirReveals) {
   GoodTournament();
+  // Every hand dealt revealed its deck when it ended.
+  EXPECT_GT(hands_ended_, 0);
   auto report = Audit(/*with_keys=*/false);
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(report->ok()) << Problems(*report);
-  EXPECT_EQ(report->replayed, 0);
-  ASSERT_EQ(report->notes.size(), 1u);
-  EXPECT_NE(report->notes[0].find("no deck key"), std::string::npos);
+  EXPECT_EQ(report->hands, hands_ended_);
+  EXPECT_EQ(report->replayed, 1);
+  EXPECT_EQ(report->finished, 1);
+  EXPECT_TRUE(report->notes.empty());
   ASSERT_EQ(report->summaries.size(), 1u);
-  EXPECT_EQ(report->summaries[0].phase, "not replayed");
+  EXPECT_EQ(report->summaries[0].phase, "finished");
   EXPECT_EQ(report->summaries[0].flows.prizes, 3'000);
+}
+
+TEST_F(TournamentAuditTest, AHandInPlayIsNotReplayedWithoutTheKey) {
+  Create();
+  for (const char* player : {"ana", "bia", "cai"}) BuyIn(player);
+  v1::TournamentEvent start;
+  start.mutable_started();
+  Input(start);
+  std::optional<v1::TournamentEvent> deal = state_->Due(Now(), rng_);
+  ASSERT_TRUE(deal.has_value() && deal->has_hand_started());
+  Input(*deal);  // the first hand is dealt and not over
+  ASSERT_EQ(hands_ended_, 0);
+  WalletPostsTheMoney();  // the overlay, at the start
+  WalletReadAll();
+  auto without = Audit(/*with_keys=*/false);
+  ASSERT_TRUE(without.ok()) << without.status();
+  EXPECT_TRUE(without->ok()) << Problems(*without);
+  EXPECT_EQ(without->replayed, 0);
+  ASSERT_EQ(without->notes.size(), 1u);
+  EXPECT_NE(without->notes[0].find("no deck key was given, and "
+                                   "tournament/main#"),
+            std::string::npos)
+      << without->notes[0];
+  EXPECT_NE(without->notes[0].find("is not revealed yet"), std::string::npos);
+  auto with_keys = Audit();
+  ASSERT_TRUE(with_keys.ok()) << with_keys.status();
+  EXPECT_EQ(with_keys->replayed, 1);
+}
+
+TEST_F(TournamentAuditTest, ARevealThatIsNotTheDealtDeckFailsTheReplay) {
+  Create();
+  for (const char* player : {"ana", "bia", "cai"}) BuyIn(player);
+  v1::TournamentEvent start;
+  start.mutable_started();
+  Input(start);
+  std::optional<v1::TournamentEvent> deal = state_->Due(Now(), rng_);
+  ASSERT_TRUE(deal.has_value() && deal->has_hand_started());
+  Input(*deal);
+  // The hand ends with everyone folding to the big blind; the log gets a
+  // reveal with two cards swapped instead of the one the state derived.
+  std::vector<v1::TournamentEvent> derived;
+  while (derived.empty() || !derived.front().has_hand_ended()) {
+    const tn::Director& d = state_->director();
+    const std::string table = d.TableNames().front();
+    const games::poker::Hand* hand = d.HandAt(table);
+    ASSERT_TRUE(hand != nullptr && hand->to_act());
+    v1::TournamentEvent e;
+    e.set_tournament_id("main");
+    e.set_at_micros(Now());
+    e.set_draw_seed(tables::NewDrawSeed(rng_));
+    v1::TournamentActed* a = e.mutable_acted();
+    a->set_player_id((*d.SeatsAt(table))[*hand->to_act() - 1]);
+    a->set_action(v1::POKER_ACTION_TYPE_FOLD);
+    derived.clear();
+    ASSERT_TRUE(state_->Apply(e, &derived).ok());
+    Log(e);
+  }
+  v1::TournamentEvent forged = derived.front();
+  auto* deck = forged.mutable_hand_ended()->mutable_revealed_deck();
+  deck->SwapElements(0, 1);
+  Log(forged);
+  for (size_t i = 1; i < derived.size(); ++i) Log(derived[i]);
+  WalletReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report, "logged the end of hand 1 at "))
+      << Problems(*report);
+  EXPECT_TRUE(Mentions(*report, "is not what the events before it decided"));
 }
 
 TEST_F(TournamentAuditTest, NotYetReadByTheWalletIsPendingNotMissing) {

@@ -210,8 +210,9 @@ TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
   // Every hand of every table, from the log, as PHH (banca hands export
   // --tournament): the decks open with the tables' key only.
   std::ostringstream phh;
+  const seal::DeckKeys keys = TestDeckKeys();
   const audit::HandsExportResult exported = audit::ExportTournamentHands(
-      *log_, "tn1", TestDeckKeys(), audit::ExportFormat::kPhh, phh);
+      *log_, "tn1", &keys, audit::ExportFormat::kPhh, phh);
   EXPECT_EQ(exported.exit_code, audit::kExportOk) << exported.error;
   EXPECT_EQ(exported.hands_written, info.hands_played());
   EXPECT_NE(phh.str().find("# Chips: tournament hand tn1/t1.h1"),
@@ -220,10 +221,17 @@ TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
       seal::DeckKeys::FromKeyFileText(std::string(64, 'a'));
   ASSERT_TRUE(other.ok());
   std::ostringstream none;
-  EXPECT_EQ(audit::ExportTournamentHands(*log_, "tn1", *other,
+  EXPECT_EQ(audit::ExportTournamentHands(*log_, "tn1", &*other,
                                          audit::ExportFormat::kPhh, none)
                 .exit_code,
             audit::kExportFailed);
+  // Without a key: every hand ended and revealed its deck, so the same
+  // history comes from the reveals alone.
+  std::ostringstream revealed;
+  const audit::HandsExportResult from_reveals = audit::ExportTournamentHands(
+      *log_, "tn1", nullptr, audit::ExportFormat::kPhh, revealed);
+  EXPECT_EQ(from_reveals.exit_code, audit::kExportOk) << from_reveals.error;
+  EXPECT_EQ(revealed.str(), phh.str());
 }
 
 TEST_F(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {

@@ -1,9 +1,11 @@
 // `banca hands SUBCOMMAND ...` (see libs/hand_history/hands.h and
 // services/audit/hands_export.h).
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -71,17 +73,16 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExportLog(
 }
 
 // The deck keys a tournament's hands open with: --deck-key-file, else
-// DATA_DIR/deck.key.
-absl::StatusOr<seal::DeckKeys> ExportDeckKeys(const ExportFlags& flags) {
+// DATA_DIR/deck.key if there is one; none (nullopt) otherwise: the export
+// then takes the decks the hands revealed when they ended.
+absl::StatusOr<std::optional<seal::DeckKeys>> ExportDeckKeys(
+    const ExportFlags& flags) {
   std::string path = flags.deck_key_file;
-  if (path.empty() && !flags.data_dir.empty()) {
+  if (path.empty() && !flags.data_dir.empty() &&
+      std::filesystem::exists(flags.data_dir + "/deck.key")) {
     path = flags.data_dir + "/deck.key";
   }
-  if (path.empty()) {
-    return absl::InvalidArgumentError(
-        "a tournament's decks are sealed: --deck-key-file=PATH (or "
-        "--data-dir with its deck.key) is required");
-  }
+  if (path.empty()) return std::nullopt;
   std::ifstream in(path);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
   std::ostringstream text;
@@ -117,14 +118,15 @@ int Export(const ExportFlags& flags) {
   std::ostringstream text;
   audit::HandsExportResult r;
   if (tournament) {
-    absl::StatusOr<seal::DeckKeys> keys = ExportDeckKeys(flags);
+    absl::StatusOr<std::optional<seal::DeckKeys>> keys = ExportDeckKeys(flags);
     if (!keys.ok()) {
       return ExportFail(absl::IsInvalidArgument(keys.status())
                             ? audit::kExportUsage
                             : audit::kExportFailed,
                         std::string(keys.status().message()));
     }
-    r = audit::ExportTournamentHands(**log, table_id, *keys, format, text);
+    r = audit::ExportTournamentHands(
+        **log, table_id, keys->has_value() ? &**keys : nullptr, format, text);
   } else {
     r = audit::ExportTableHands(**log, table_id, format, text);
   }
@@ -189,7 +191,8 @@ void AddExport(CLI::App& hands, Action* action) {
                  "a tournament's id: every hand of its tables (chips)");
   to->add_option("--deck-key-file", flags->deck_key_file,
                  "the deck keys a tournament's sealed decks open with (else "
-                 "DATA_DIR/deck.key)");
+                 "DATA_DIR/deck.key if any; without, the decks the hands "
+                 "revealed when they ended)");
   to->add_option("--format", flags->format, "phh or text");
   to->add_option("--log", flags->log,
                  "the embedded log's directory (or a data directory holding "
