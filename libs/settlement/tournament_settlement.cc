@@ -19,6 +19,7 @@ v1::PostingReason ReasonOf(tournament::MoveKind kind) {
       return v1::POSTING_REASON_BUY_IN;
     case tournament::MoveKind::kUnregister:
     case tournament::MoveKind::kCancelRefund:
+    case tournament::MoveKind::kTicketCashOut:  // TN-29
       return v1::POSTING_REASON_REFUND;
     case tournament::MoveKind::kOverlay:  // the house funds the prizes
     case tournament::MoveKind::kPrize:

@@ -245,9 +245,25 @@ void TournamentState::NoteDecision(const std::string& table, int64_t at) {
 
 // --- Payments -----------------------------------------------------------
 
+absl::StatusOr<std::optional<tn::MoneyMove>> TournamentState::Quote(
+    const v1::PaymentRequested& r) const {
+  if (r.kind() == v1::TOURNAMENT_PAYMENT_KIND_TICKET_CASH_OUT) {
+    if (!r.use_ticket()) {
+      return absl::InvalidArgumentError(
+          "a ticket cash-out pays from the tickets (use_ticket)");
+    }
+    ASSIGN_OR_RETURN(tn::MoneyMove move,
+                     director_->QuoteTicketCashOut(r.player_id()));
+    return move;
+  }
+  ASSIGN_OR_RETURN(tn::PaymentKind kind, KindOf(r.kind()));
+  return director_->Quote(
+      r.player_id(), kind,
+      r.use_ticket() ? tn::Source::kTicket : tn::Source::kCash);
+}
+
 absl::Status TournamentState::CheckPayment(
     const v1::PaymentRequested& r) const {
-  ASSIGN_OR_RETURN(tn::PaymentKind kind, KindOf(r.kind()));
   for (const auto& [saga, p] : pending_) {
     if (p.player_id() == r.player_id()) {
       return absl::FailedPreconditionError(absl::StrCat(
@@ -260,7 +276,7 @@ absl::Status TournamentState::CheckPayment(
           "a purchase of ", r.player_id(), " waits for the hand to end"));
     }
   }
-  if (kind == tn::PaymentKind::kBuyIn) {
+  if (r.kind() == v1::TOURNAMENT_PAYMENT_KIND_BUY_IN) {
     int pending_entries = 0;
     for (const auto& [saga, p] : pending_) {
       pending_entries += p.kind() == v1::TOURNAMENT_PAYMENT_KIND_BUY_IN;
@@ -272,10 +288,7 @@ absl::Status TournamentState::CheckPayment(
           " players with the payments on their way, TN-7i)"));
     }
   }
-  return director_
-      ->Quote(r.player_id(), kind,
-              r.use_ticket() ? tn::Source::kTicket : tn::Source::kCash)
-      .status();
+  return Quote(r).status();
 }
 
 absl::StatusOr<TournamentState::Event> TournamentState::PaymentEvent(
@@ -287,13 +300,10 @@ absl::StatusOr<TournamentState::Event> TournamentState::PaymentEvent(
   r->set_saga_id(wire::PaymentSagaId(id_, sagas_ + 1));
   r->set_player_id(player);
   r->set_kind(kind);
-  r->set_use_ticket(use_ticket);
+  r->set_use_ticket(use_ticket ||
+                    kind == v1::TOURNAMENT_PAYMENT_KIND_TICKET_CASH_OUT);
   RETURN_IF_ERROR(CheckPayment(*r));
-  ASSIGN_OR_RETURN(tn::PaymentKind k, KindOf(kind));
-  ASSIGN_OR_RETURN(
-      std::optional<tn::MoneyMove> move,
-      director_->Quote(player, k,
-                       use_ticket ? tn::Source::kTicket : tn::Source::kCash));
+  ASSIGN_OR_RETURN(std::optional<tn::MoneyMove> move, Quote(*r));
   if (move) {
     ASSIGN_OR_RETURN(*r->mutable_tx(),
                      settlement::TournamentTransaction(id_, *move));
@@ -307,11 +317,7 @@ absl::Status TournamentState::RequestPayment(const v1::PaymentRequested& r) {
         "the next payment saga is ", wire::PaymentSagaId(id_, sagas_ + 1)));
   }
   RETURN_IF_ERROR(CheckPayment(r));
-  ASSIGN_OR_RETURN(tn::PaymentKind kind, KindOf(r.kind()));
-  ASSIGN_OR_RETURN(std::optional<tn::MoneyMove> move,
-                   director_->Quote(r.player_id(), kind,
-                                    r.use_ticket() ? tn::Source::kTicket
-                                                   : tn::Source::kCash));
+  ASSIGN_OR_RETURN(std::optional<tn::MoneyMove> move, Quote(r));
   v1::LedgerTransaction quoted;
   if (move) {
     ASSIGN_OR_RETURN(quoted, settlement::TournamentTransaction(id_, *move));
@@ -350,10 +356,15 @@ absl::Status TournamentState::Captured(const std::string& saga) {
     return absl::OkStatus();
   }
   if (auto it = timed_out_.find(saga); it != timed_out_.end()) {
-    // Captured after the service gave up on it: paid back once.
+    // Captured after the service gave up on it: paid back once (a ticket
+    // converted to cash stands: nothing here depends on it).
     v1::PaymentRequested r = std::move(it->second);
     timed_out_.erase(it);
-    PayBack(r, absl::DeadlineExceededError("captured after it timed out"));
+    if (r.kind() == v1::TOURNAMENT_PAYMENT_KIND_TICKET_CASH_OUT) {
+      ApplyPaid(r);
+    } else {
+      PayBack(r, absl::DeadlineExceededError("captured after it timed out"));
+    }
     return absl::OkStatus();
   }
   return absl::FailedPreconditionError(
@@ -376,6 +387,13 @@ absl::Status TournamentState::Refused(const v1::PaymentRefused& r) {
 }
 
 void TournamentState::ApplyPaid(const v1::PaymentRequested& r) {
+  if (r.kind() == v1::TOURNAMENT_PAYMENT_KIND_TICKET_CASH_OUT) {
+    outcomes_[r.saga_id()] = true;
+    for (const v1::Posting& p : r.tx().postings()) {
+      if (p.amount_minor() > 0) cashed_out_[r.player_id()] += p.amount_minor();
+    }
+    return;  // the director's play is not concerned
+  }
   absl::StatusOr<tn::PaymentKind> kind = KindOf(r.kind());
   BANCA_CHECK(kind.ok());  // checked when requested
   const std::string& player = r.player_id();
@@ -475,6 +493,23 @@ absl::Status TournamentState::DeriveMoney(std::vector<Event>* derived) {
   money->set_number(++money_events_);
   derived->push_back(std::move(e));
   return absl::OkStatus();
+}
+
+int64_t TournamentState::ConvertibleTickets(const std::string& player,
+                                            int64_t satellite_won,
+                                            int64_t freeroll_won) const {
+  int64_t used = 0;  // entries paid by ticket
+  for (const tn::Entry& e : director_->entries()) {
+    if (e.player != player || e.payments.empty() ||
+        e.payments.front().source != tn::Source::kTicket) {
+      continue;
+    }
+    used += e.payments.front().split.amount();
+  }
+  auto out = cashed_out_.find(player);
+  const int64_t converted = out == cashed_out_.end() ? 0 : out->second;
+  // Each amount is below kMaxAmountMinor times a bounded count: no overflow.
+  return satellite_won - std::max<int64_t>(0, used - freeroll_won) - converted;
 }
 
 // --- What the clock calls for --------------------------------------------

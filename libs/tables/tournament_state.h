@@ -77,6 +77,14 @@ class TournamentState {
     return timed_out_.contains(saga);
   }
   bool AnyPaymentPending() const { return !pending_.empty(); }
+  // TN-29/30: the value of the tickets to this tournament that `player`
+  // may still convert to cash, given what they won in satellites and in
+  // freerolls (the service sums the places of the tournaments that paid
+  // tickets here): the satellites' winnings, less what was converted, less
+  // the entries paid by ticket beyond the freerolls' winnings (an entry
+  // spends the freeroll tickets first: those never convert).
+  int64_t ConvertibleTickets(const std::string& player, int64_t satellite_won,
+                             int64_t freeroll_won) const;
   // The payment saga's outcome as applied: captured and applied (true),
   // refused or paid back (false); nullopt while pending or unknown.
   std::optional<bool> PaymentOutcome(const std::string& saga) const;
@@ -100,6 +108,9 @@ class TournamentState {
 
   absl::Status Input(const Event& event, std::vector<Event>* derived);
   absl::Status Dispatch(const Event& event);
+  // What the payment moves: the director's quote, or TN-29's cash-out.
+  absl::StatusOr<std::optional<games::tournament::MoneyMove>> Quote(
+      const v1::PaymentRequested& r) const;
   absl::Status CheckPayment(const v1::PaymentRequested& r) const;
   absl::Status RequestPayment(const v1::PaymentRequested& r);
   absl::Status Captured(const std::string& saga);
@@ -127,6 +138,7 @@ class TournamentState {
   std::map<std::string, v1::PaymentRequested> timed_out_;
   std::vector<v1::PaymentRequested> deferred_;  // captured, player in a hand
   std::map<std::string, bool> outcomes_;        // saga -> applied
+  std::map<std::string, int64_t> cashed_out_;   // TN-29, by player
   // Payments already posted whose moves the director repeats.
   std::vector<v1::LedgerTransaction> posted_;
   // Money the event decided that is not the director's (paid back).

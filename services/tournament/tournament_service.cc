@@ -148,12 +148,23 @@ grpc::Status TournamentService::Payment(
         RETURN_IF_ERROR(NeedPlayer(caller));
         ASSIGN_OR_RETURN(Slot * slot,
                          host_.FindOrNotFound(request.tournament_id()));
+        // TN-30: the tickets won here, read before this tournament's lock
+        // (one slot's lock at a time).
+        const bool cash_out =
+            kind == v1::TOURNAMENT_PAYMENT_KIND_TICKET_CASH_OUT;
+        const TicketsWon won =
+            cash_out ? TicketsWonTo(caller.player_id(), request.tournament_id())
+                     : TicketsWon{};
         absl::MutexLock lock(&slot->mu);
         absl::Status decided = absl::OkStatus();
         if (!repeat) {
           ASSIGN_OR_RETURN(v1::TournamentEvent e,
                            slot->state->PaymentEvent(caller.player_id(), kind,
                                                      request.use_ticket()));
+          if (cash_out) {
+            RETURN_IF_ERROR(CheckConvertible(*slot->state, caller.player_id(),
+                                             won, e.payment_requested().tx()));
+          }
           v1::TournamentEvent stamped = NewEvent(*slot);
           *stamped.mutable_payment_requested() =
               std::move(*e.mutable_payment_requested());
@@ -324,6 +335,53 @@ grpc::Status TournamentService::Reentry(
     v1::TournamentInfo* response) {
   return Payment(context, "TournamentReentry", *request,
                  v1::TOURNAMENT_PAYMENT_KIND_REENTRY, response);
+}
+
+grpc::Status TournamentService::ConvertTicket(
+    grpc::ServerContext* context, const v1::PlayerTournamentRequest* request,
+    v1::TournamentInfo* response) {
+  return Payment(context, "TournamentConvertTicket", *request,
+                 v1::TOURNAMENT_PAYMENT_KIND_TICKET_CASH_OUT, response);
+}
+
+TournamentService::TicketsWon TournamentService::TicketsWonTo(
+    const std::string& player, const std::string& target) {
+  TicketsWon won;
+  for (Slot* slot : host_.Tables()) {
+    absl::MutexLock lock(&slot->mu);
+    const games::tournament::Director& d = slot->state->director();
+    const games::tournament::TournamentConfig& c = d.config();
+    if (!c.PaysTickets() || c.ticket_target != target ||
+        slot->state->id() == target) {
+      continue;
+    }
+    const bool freeroll =
+        c.kind == games::tournament::TournamentKind::kFreeroll;
+    for (const games::tournament::Standing& s : d.Standings()) {
+      if (s.player != player) continue;
+      (freeroll ? won.in_freerolls : won.in_satellites) += s.prize;
+    }
+  }
+  return won;
+}
+
+absl::Status TournamentService::CheckConvertible(
+    const tables::TournamentState& state, const std::string& player,
+    const TicketsWon& won, const v1::LedgerTransaction& tx) {
+  int64_t price = 0;
+  for (const v1::Posting& p : tx.postings()) {
+    if (p.amount_minor() > 0) price += p.amount_minor();
+  }
+  const int64_t convertible =
+      state.ConvertibleTickets(player, won.in_satellites, won.in_freerolls);
+  if (convertible < price) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "TN-30: no entry won here is left to convert (", convertible,
+        " of the ", price, " an entry costs: satellites ", won.in_satellites,
+        ", freerolls ", won.in_freerolls,
+        "; an entry spends freeroll tickets first, and those never convert)"));
+  }
+  return absl::OkStatus();
 }
 
 grpc::Status TournamentService::Unregister(

@@ -86,6 +86,9 @@ class TournamentService final : public v1::TournamentService::Service {
                      v1::TournamentInfo*) override;
   grpc::Status Reentry(grpc::ServerContext*, const v1::PlayerTournamentRequest*,
                        v1::TournamentInfo*) override;
+  grpc::Status ConvertTicket(grpc::ServerContext*,
+                             const v1::PlayerTournamentRequest*,
+                             v1::TournamentInfo*) override;
   grpc::Status GetMyTable(grpc::ServerContext*, const v1::GetTournamentRequest*,
                           v1::TournamentTableView*) override;
   grpc::Status Act(grpc::ServerContext*, const v1::TournamentActRequest*,
@@ -116,7 +119,21 @@ class TournamentService final : public v1::TournamentService::Service {
                                std::string_view method,
                                const v1::OperatorTournamentRequest& request,
                                v1::TournamentInfo* response, Make make);
-  // A player's payment of `kind` (Register, Rebuy, AddOn, Reentry).
+  // The tickets to `target` that `player` won (places' prizes) in the
+  // satellites and freerolls hosted here (TN-30).
+  struct TicketsWon {
+    int64_t in_satellites = 0;
+    int64_t in_freerolls = 0;
+  };
+  TicketsWon TicketsWonTo(const std::string& player, const std::string& target);
+  // FAILED_PRECONDITION unless the cash-out `tx` takes no more than the
+  // player's convertible tickets (TournamentState::ConvertibleTickets).
+  static absl::Status CheckConvertible(const tables::TournamentState& state,
+                                       const std::string& player,
+                                       const TicketsWon& won,
+                                       const v1::LedgerTransaction& tx);
+  // A player's payment of `kind` (Register, Rebuy, AddOn, Reentry,
+  // ConvertTicket).
   grpc::Status Payment(grpc::ServerContext* context, std::string_view method,
                        const v1::PlayerTournamentRequest& request,
                        v1::TournamentPaymentKind kind,

@@ -135,6 +135,31 @@ absl::StatusOr<std::optional<MoneyMove>> Director::Quote(
   return MakePaymentMove(player, 0, move, split, source);
 }
 
+absl::StatusOr<MoneyMove> Director::QuoteTicketCashOut(
+    const std::string& player) const {
+  const bool won_before =
+      std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) {
+        return e.player == player && !e.payments.empty() &&
+               e.payments.front().source == Source::kTicket;
+      });
+  if (!won_before) {
+    return absl::FailedPreconditionError(
+        "TN-29: an entry won converts to cash only when you already won an "
+        "entry to this tournament: enter it with a ticket first");
+  }
+  ASSIGN_OR_RETURN(PaymentSplit split, Split(PaymentKind::kBuyIn));
+  if (split.amount() == 0) {
+    return absl::FailedPreconditionError(
+        "an entry to this tournament costs nothing: no ticket converts");
+  }
+  MoneyMove move{MoveKind::kTicketCashOut, player, 0, {}, ""};
+  AddPosting(move, TicketAccount(id_, player), -split.amount());
+  AddPosting(move, CashAccount(player), split.amount());
+  move.memo = absl::StrCat("TN-29: an entry won (", split.amount(),
+                           ") converted to cash");
+  return move;
+}
+
 int Director::NewEntry(const std::string& player, const PaymentSplit& split,
                        PaymentKind kind, Source source) {
   Entry e;

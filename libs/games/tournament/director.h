@@ -126,6 +126,14 @@ class Director {
   absl::StatusOr<std::optional<MoneyMove>> Quote(const std::string& player,
                                                  PaymentKind kind,
                                                  Source source) const;
+  // TN-29: an entry won to this tournament, converted to cash — the price
+  // of an entry (buy-in, fee and bounty) from the player's tickets to their
+  // cash. FAILED_PRECONDITION unless the player already entered this
+  // tournament with an entry won (a ticket), or when an entry costs
+  // nothing. That the ticket account holds the price is the wallet's
+  // check; that the entry was not won in a freeroll (TN-30), the
+  // service's, which sees the tournaments that paid the tickets.
+  absl::StatusOr<MoneyMove> QuoteTicketCashOut(const std::string& player) const;
   // Whether a hand could be dealt at `table` now (Deal's checks but the
   // deck's): OK, or the reason.
   absl::Status CanDeal(const std::string& table) const {

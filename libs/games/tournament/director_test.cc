@@ -360,6 +360,37 @@ TEST(DirectorTest, TN16_TN37_AWonEntryPaysLikeCashAndComesBackAsATicket) {
                                      Posting{"player/bia/cash", 1'000}));
 }
 
+// TN-29: an entry won converts to cash only when the winner already won an
+// entry to the same tournament (and entered it with that one): the price of
+// an entry, from their tickets to their cash. Nothing changes by quoting.
+TEST(DirectorTest, TN29_AWonEntryConvertsToCashOnlyWhenOneWasWonBefore) {
+  Director d = Make(Basic());
+  ASSERT_TRUE(d.Register("bia", Source::kCash).ok());
+  d.TakeMoves();
+  EXPECT_EQ(d.QuoteTicketCashOut("ana").status().code(),
+            absl::StatusCode::kFailedPrecondition);  // no entry at all
+  EXPECT_EQ(d.QuoteTicketCashOut("bia").status().code(),
+            absl::StatusCode::kFailedPrecondition);  // an entry paid in cash
+  ASSERT_TRUE(d.Register("ana", Source::kTicket).ok());
+  d.TakeMoves();
+  absl::StatusOr<MoneyMove> move = d.QuoteTicketCashOut("ana");
+  ASSERT_TRUE(move.ok()) << move.status();
+  EXPECT_EQ(move->kind, MoveKind::kTicketCashOut);
+  EXPECT_THAT(move->postings, ::testing::UnorderedElementsAre(
+                                  Posting{"tournament/tn1/tickets/ana", -1'000},
+                                  Posting{"player/ana/cash", 1'000}));
+  EXPECT_TRUE(d.TakeMoves().empty());
+  TournamentConfig free = Basic();
+  free.kind = TournamentKind::kFreeroll;
+  free.buy_in = 0;
+  free.fee_bps = 0;
+  free.guarantee = 1'000;
+  Director freeroll = Make(free);
+  ASSERT_TRUE(freeroll.Register("ana", Source::kCash).ok());
+  EXPECT_EQ(freeroll.QuoteTicketCashOut("ana").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
 // A cancellation refunds the pool: afterwards it holds only the prizes
 // already credited (0 before the start), the overlay not used by them
 // back with the house (director.h: "refunds taken out").

@@ -45,6 +45,8 @@ std::string_view MoveKindName(MoveKind kind) {
       return "prize";
     case MoveKind::kBounty:
       return "bounty";
+    case MoveKind::kTicketCashOut:
+      return "ticket_cash_out";
   }
   return "unknown";
 }

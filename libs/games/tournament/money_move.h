@@ -31,15 +31,16 @@ std::string TicketAccount(std::string_view tournament, std::string_view player);
 std::string CashAccount(std::string_view player);
 
 enum class MoveKind {
-  kBuyIn,         // TN-14, TN-22
-  kReentry,       // TN-2k
-  kRebuy,         // TN-2j
-  kAddOn,         // TN-2a
-  kUnregister,    // TN-24/25: the buy-in back in full
-  kCancelRefund,  // TN-36–38
-  kOverlay,       // TN-7m: house → pool when the prizes are fixed
-  kPrize,         // TN-54: pool → a player (cash or ticket)
-  kBounty,        // TN-7p: bounties → the eliminating pot's winners
+  kBuyIn,          // TN-14, TN-22
+  kReentry,        // TN-2k
+  kRebuy,          // TN-2j
+  kAddOn,          // TN-2a
+  kUnregister,     // TN-24/25: the buy-in back in full
+  kCancelRefund,   // TN-36–38
+  kOverlay,        // TN-7m: house → pool when the prizes are fixed
+  kPrize,          // TN-54: pool → a player (cash or ticket)
+  kBounty,         // TN-7p: bounties → the eliminating pot's winners
+  kTicketCashOut,  // TN-29: an entry won, held as a ticket → cash
 };
 
 std::string_view MoveKindName(MoveKind kind);
