@@ -12,7 +12,10 @@
 #include "banca/v1/tournament.grpc.pb.h"
 #include "libs/seal/deck_keys.h"
 #include "services/audit/hands_export.h"
+#include "services/server/server.h"
+#include "services/tournament/hosted_tournaments.h"
 #include "services/tournament/tournament_service.h"
+#include "services/wallet/hosted_wallet.h"
 #include "tests/harness/service_harness.h"
 
 namespace banca::testing {
@@ -428,6 +431,54 @@ TEST_F(TournamentTest, AttacksAtTheTablesGetPreciseErrorsAndAppendNothing) {
   EXPECT_EQ(act(to_act, "a5", call).error_code(), grpc::ALREADY_EXISTS);
   Quiesce();
   EXPECT_EQ(TableEvents(), after);
+}
+
+// `banca serve --partitions=N` makes every topic with N partitions,
+// whichever service comes first: the wallet made the tournaments' (and the
+// tables') request topics with 8, so a server with the wallet and the
+// tournaments at any other count refused to start ("topic
+// banca.tournament.requests has 8 partitions, not 4"). A request topic an
+// older wallet made with another count is read as it is.
+TEST(TournamentServeTest, WalletAndTournamentsShareTopicsOfAnyPartitionCount) {
+  server::ServerConfig config;
+  config.settings.data_dir = FreshDir("tournament_serve");
+  config.settings.partitions = 4;
+  config.grpc_address = "127.0.0.1";
+  config.grpc_port = 0;
+  config.metrics_port = 0;
+  server::ServerKeys keys;
+  keys.keys.verifier = TestVerifier();
+  keys.keys.deck_keys = TestDeckKeys();
+  auto serve = [&](std::vector<edge::HostedServiceSpec> services) {
+    absl::StatusOr<std::unique_ptr<server::Server>> started =
+        server::Server::Start(config, keys, std::move(services));
+    if (!started.ok()) return started.status();
+    (*started)->Shutdown(absl::ZeroDuration());
+    return (*started)->Wait();
+  };
+  const absl::Status both =
+      serve({wallet::HostedWallet(), tournament::HostedTournaments()});
+  EXPECT_TRUE(both.ok()) << both;
+  {
+    auto log = eventlog::OpenLogBackend("embedded", config.settings.data_dir);
+    ASSERT_TRUE(log.ok()) << log.status();
+    EXPECT_EQ(
+        (*log)->PartitionCount(wire::kTournamentRequestsTopic).value_or(0), 4);
+    EXPECT_EQ((*log)->PartitionCount(wire::kTableRequestsTopic).value_or(0), 4);
+  }
+  // A log where an older wallet made the request topics with 8.
+  config.settings.data_dir = FreshDir("tournament_serve_older");
+  {
+    auto log = eventlog::OpenLogBackend("embedded", config.settings.data_dir);
+    ASSERT_TRUE(log.ok()) << log.status();
+    for (std::string_view topic :
+         {wire::kTableRequestsTopic, wire::kBankedRequestsTopic,
+          wire::kTournamentRequestsTopic}) {
+      ASSERT_TRUE((*log)->EnsureTopic({std::string(topic), 8}).ok());
+    }
+  }
+  const absl::Status alone = serve({wallet::HostedWallet()});
+  EXPECT_TRUE(alone.ok()) << alone;
 }
 
 }  // namespace
