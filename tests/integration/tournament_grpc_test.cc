@@ -1,5 +1,7 @@
 // The tournament service end to end: gRPC on loopback, the real wallet in
-// the same process, an embedded log on disk. Payments go through the saga
+// the same process, on an embedded log on disk and (when
+// BANCA_KAFKA_BOOTSTRAP names a broker) on Apache Kafka, as in production
+// (each Kafka run on topics of its own). Payments go through the saga
 // on the log; prizes, bounties and refunds are TournamentMoney the wallet
 // posts; a restart rebuilds every tournament from the log; tokens decide
 // who may do what, and bad input appends nothing.
@@ -9,9 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "banca/v1/tournament.grpc.pb.h"
 #include "libs/seal/deck_keys.h"
 #include "services/audit/hands_export.h"
+#include "services/audit/tournament_audit.h"
 #include "services/server/server.h"
 #include "services/tournament/hosted_tournaments.h"
 #include "services/tournament/tournament_service.h"
@@ -21,9 +25,21 @@
 namespace banca::testing {
 namespace {
 
-class TournamentTest : public ServiceHarness {
+enum class Backend { kEmbedded, kKafka };
+
+class TournamentTest : public ServiceHarness,
+                       public ::testing::WithParamInterface<Backend> {
  protected:
   TournamentTest() : ServiceHarness(wire::kTournamentTopics, "tournament-") {}
+
+  void SetUp() override {
+    if (GetParam() == Backend::kKafka) {
+      const std::string bootstrap = KafkaBootstrap();
+      if (bootstrap.empty()) GTEST_SKIP() << kNoKafka;
+      UseKafka(bootstrap);
+    }
+    ServiceHarness::SetUp();
+  }
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     tournament::TournamentServiceOptions o;
@@ -31,6 +47,7 @@ class TournamentTest : public ServiceHarness {
     o.deck_keys = TestDeckKeys();
     o.tick_interval = absl::ZeroDuration();  // the test drives the timers
     o.poll_interval = absl::Milliseconds(1);
+    o.payment_wait = payment_wait_;
     ASSIGN_OR_RETURN(service_,
                      tournament::TournamentService::Start(*log_, clock_, o));
     return service_.get();
@@ -166,14 +183,26 @@ class TournamentTest : public ServiceHarness {
     FAIL() << "the tournament did not finish";
   }
 
+  // Waits until `done` holds (the service and the wallet work on their
+  // own threads), for up to 30 s.
+  template <typename Done>
+  bool Eventually(Done done) {
+    for (int i = 0; i < 3'000; ++i) {
+      if (done()) return true;
+      absl::SleepFor(absl::Milliseconds(10));
+    }
+    return done();
+  }
+
   std::unique_ptr<tournament::TournamentService> service_;
   std::unique_ptr<v1::TournamentService::Stub> stub_;
+  absl::Duration payment_wait_ = absl::Seconds(5);
   int calls_ = 0;
   int decisions_ = 0;
   bool restarted_ = false;
 };
 
-TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
+TEST_P(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
   ASSERT_TRUE(Create("tn1", SmallConfig()).ok());
   const std::vector<std::string> players = {"ana", "bia", "rui",
                                             "teo", "zoe", "gil"};
@@ -227,9 +256,29 @@ TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
                                          audit::ExportFormat::kPhh, none)
                 .exit_code,
             audit::kExportFailed);
+  // banca audit verify's check of the tournament, on this log: each money
+  // request carried out by the wallet exactly once, the flows adding up,
+  // and every hand replayed to the places and prizes the wallet paid.
+  const seal::DeckKeys keys = TestDeckKeys();
+  absl::StatusOr<audit::TournamentAuditReport> audited =
+      audit::AuditTournamentTopic(*log_, &keys);
+  ASSERT_TRUE(audited.ok()) << audited.status();
+  EXPECT_TRUE(audited->ok()) << absl::StrJoin(audited->problems, "\n");
+  EXPECT_EQ(audited->payments, 6);
+  EXPECT_EQ(audited->pending, 0);
+  EXPECT_EQ(audited->finished, 1);
+  EXPECT_EQ(audited->hands, info.hands_played());
+  ASSERT_EQ(audited->summaries.size(), 1u);
+  const audit::TournamentFlows& flows = audited->summaries[0].flows;
+  EXPECT_FALSE(audited->summaries[0].open);
+  EXPECT_EQ(flows.paid_in, 6'000);
+  EXPECT_EQ(flows.fees_in, 600);
+  EXPECT_EQ(flows.pool_in, 5'400);
+  EXPECT_EQ(flows.prizes, 5'400);
+  EXPECT_EQ(flows.pool_left, 0);
 }
 
-TEST_F(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {
+TEST_P(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {
   ASSERT_TRUE(Create("tn2", SmallConfig()).ok());
   for (const std::string p : {"ana", "bia", "rui"}) {
     Fund(p, 5'000);
@@ -262,7 +311,48 @@ TEST_F(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {
   }
 }
 
-TEST_F(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
+// A crash between the payment's request and the wallet's answer: the
+// restarted service replays the saga from the log, the wallet carries out
+// the request it had not read, the tournament reads the outcome from where
+// its reader's group left off, and the player is registered once, charged
+// once; a retry of the same request answers from the state.
+TEST_P(TournamentTest, ARestartWhileAPaymentIsOnItsWayLosesAndDoublesNothing) {
+  ASSERT_TRUE(Create("tn7", SmallConfig()).ok());
+  Fund("ana", 5'000);
+  // The wallet stops carrying out the tournaments' requests.
+  Shutdown();
+  wallet_requests_interval_ = absl::ZeroDuration();
+  payment_wait_ = absl::Milliseconds(300);
+  Start();
+  const grpc::Status pending = Register("ana", "tn7");
+  EXPECT_EQ(pending.error_code(), grpc::DEADLINE_EXCEEDED)
+      << pending.error_message();
+  EXPECT_EQ(Cash("ana"), 5'000);
+  EXPECT_EQ(Describe("tn7").entrants(), 0);
+  // Stopped with the request unread (no Settle), started again with a
+  // wallet that reads it.
+  Shutdown();
+  wallet_requests_interval_ = absl::Milliseconds(1);
+  Start();
+  EXPECT_TRUE(Eventually([&] { return Describe("tn7").entrants() == 1; }))
+      << "the payment was lost over the restart";
+  Quiesce();
+  EXPECT_EQ(Cash("ana"), 4'000);
+  EXPECT_EQ(Balance("house/tournament_fees"), 100);
+  EXPECT_EQ(Balance("tournament/tn7/prize_pool"), 900);
+  // The client's retry (same id): no second saga, no second charge.
+  EXPECT_TRUE(Register("ana", "tn7").ok());
+  Quiesce();
+  EXPECT_EQ(Describe("tn7").entrants(), 1);
+  EXPECT_EQ(Cash("ana"), 4'000);
+  // And once more after another restart, from the log alone.
+  Restart();
+  EXPECT_EQ(Describe("tn7").entrants(), 1);
+  EXPECT_EQ(Cash("ana"), 4'000);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_P(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
   ASSERT_TRUE(Create("tn3", SmallConfig()).ok());
   Fund("ana", 5'000);
   Fund("poor", 500);
@@ -333,7 +423,7 @@ TEST_F(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
   EXPECT_EQ(TableEvents(), after_refusal);
 }
 
-TEST_F(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
+TEST_P(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
   ASSERT_TRUE(Create("tn4", SmallConfig()).ok());
   for (const std::string p : {"ana", "bia"}) {
     Fund(p, 5'000);
@@ -351,7 +441,7 @@ TEST_F(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
   EXPECT_EQ(LedgerSum(), 0);
 }
 
-TEST_F(TournamentTest, AttacksAtTheTablesGetPreciseErrorsAndAppendNothing) {
+TEST_P(TournamentTest, AttacksAtTheTablesGetPreciseErrorsAndAppendNothing) {
   ASSERT_TRUE(Create("tn5", SmallConfig()).ok());
   for (const std::string p : {"ana", "bia", "rui"}) {
     Fund(p, 5'000);
@@ -480,6 +570,13 @@ TEST(TournamentServeTest, WalletAndTournamentsShareTopicsOfAnyPartitionCount) {
   const absl::Status alone = serve({wallet::HostedWallet()});
   EXPECT_TRUE(alone.ok()) << alone;
 }
+
+INSTANTIATE_TEST_SUITE_P(Backends, TournamentTest,
+                         ::testing::Values(Backend::kEmbedded, Backend::kKafka),
+                         [](const auto& info) {
+                           return info.param == Backend::kEmbedded ? "Embedded"
+                                                                   : "Kafka";
+                         });
 
 }  // namespace
 }  // namespace banca::testing
