@@ -145,6 +145,24 @@ bool IsTransientOffsetError(rd_kafka_resp_err_t err) {
   }
 }
 
+// Errors of a committed-offset query that pass on their own: a transaction
+// that carried offsets for the group still writing its markers, and the
+// group's coordinator moving or loading (a fresh cluster creates
+// __consumer_offsets on the first group request and loads it; a broker
+// restart or failover moves the coordinator).
+bool IsTransientCommittedError(rd_kafka_resp_err_t err) {
+  switch (err) {
+    case RD_KAFKA_RESP_ERR_UNSTABLE_OFFSET_COMMIT:
+    case RD_KAFKA_RESP_ERR_NOT_COORDINATOR:
+    case RD_KAFKA_RESP_ERR_COORDINATOR_LOAD_IN_PROGRESS:
+    case RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE:
+    case RD_KAFKA_RESP_ERR__WAIT_COORD:
+      return true;
+    default:
+      return false;
+  }
+}
+
 int RemainingMs(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                         deadline - Clock::now())
@@ -445,9 +463,10 @@ class KafkaLog final : public EventLog {
   absl::StatusOr<int> FetchPartitions(const std::string& topic,
                                       bool* leaders_ready);
   absl::Status CheckPartition(std::string_view topic, int partition);
+  // One OffsetFetch; `*transient` when its error passes on its own.
   absl::StatusOr<int64_t> FetchCommitted(const std::string& group_id,
-                                         const std::string& name,
-                                         int partition);
+                                         const std::string& name, int partition,
+                                         bool* transient);
 
   // Each record's partition and the lanes of the batch, into `p`.
   absl::Status ResolvePartitions(const std::vector<Record>& records,
@@ -1610,24 +1629,24 @@ absl::StatusOr<int64_t> KafkaLog::CommittedOffset(std::string_view group,
   }
   RETURN_IF_ERROR(CheckPartition(topic, partition));
   const std::string group_id(group), name(topic);
-  // A transaction that carried offsets for this group is still writing its
-  // markers (UNSTABLE_OFFSET_COMMIT) for a moment after it committed.
+  // Asked again while the answer is transient (IsTransientCommittedError):
+  // a service that reads its position at start must not fail because the
+  // coordinator is still loading on a fresh or restarted cluster.
   const auto deadline =
       Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
   for (int sleep_ms = 1;; sleep_ms = std::min(sleep_ms * 2, 50)) {
-    absl::StatusOr<int64_t> r = FetchCommitted(group_id, name, partition);
-    if (r.ok() || !absl::IsUnavailable(r.status()) ||
-        !absl::StrContains(r.status().message(), "UNSTABLE_OFFSET_COMMIT") ||
-        Clock::now() >= deadline) {
-      return r;
-    }
+    bool transient = false;
+    absl::StatusOr<int64_t> r =
+        FetchCommitted(group_id, name, partition, &transient);
+    if (r.ok() || !transient || Clock::now() >= deadline) return r;
     std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
   }
 }
 
 absl::StatusOr<int64_t> KafkaLog::FetchCommitted(const std::string& group_id,
                                                  const std::string& name,
-                                                 int partition) {
+                                                 int partition,
+                                                 bool* transient) {
   // A short-lived consumer of the group asks its coordinator (OffsetFetch).
   // librdkafka 2.0.2's admin ListConsumerGroupOffsets crashed its main
   // thread when it retried during "coordinator load in progress" (seen in
@@ -1647,11 +1666,13 @@ absl::StatusOr<int64_t> KafkaLog::FetchCommitted(const std::string& group_id,
   absl::StatusOr<int64_t> result =
       absl::UnavailableError("kafka: no offsets in the answer");
   if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    *transient = IsTransientCommittedError(err);
     result =
         ErrStatus(err, absl::StrCat("committed offsets of group ", group_id));
   } else if (parts->cnt == 1) {
     const rd_kafka_topic_partition_t& tp = parts->elems[0];
     if (tp.err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+      *transient = IsTransientCommittedError(tp.err);
       result = ErrStatus(tp.err, absl::StrCat("offset of group ", group_id));
     } else {
       // Never committed: -1001 (RD_KAFKA_OFFSET_INVALID).

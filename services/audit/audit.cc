@@ -399,6 +399,12 @@ void FormatTournamentMoney(const TournamentSummary& s, const std::string& cur,
       money::Format(f.bounties_paid, cur),
       money::Format(f.bounties_refunded, cur),
       money::Format(f.bounties_left, cur), money::Format(f.fees_kept(), cur));
+  if (f.tickets_cashed_out > 0) {
+    absl::StrAppendFormat(&out,
+                          "                 entries won converted to cash "
+                          "(TN-29): %s\n",
+                          money::Format(f.tickets_cashed_out, cur));
+  }
 }
 
 // The tournaments: their requests, their replay and their money.

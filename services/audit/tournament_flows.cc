@@ -54,7 +54,8 @@ bool TournamentFlowTally::Allowed(v1::PostingReason reason, const Account& a,
     case v1::POSTING_REASON_REFUND:
       return in ? a.kind == Kind::kCash || a.kind == Kind::kOverlay ||
                       (a.kind == Kind::kTicket && a.own_ticket)
-                : pot || a.kind == Kind::kFees;
+                : pot || a.kind == Kind::kFees ||
+                      (a.kind == Kind::kTicket && a.own_ticket);  // TN-29
     case v1::POSTING_REASON_ADJUSTMENT:
       return in ? a.kind == Kind::kPool : a.kind == Kind::kOverlay;
     default:
@@ -95,6 +96,9 @@ void TournamentFlowTally::AddPosting(v1::PostingReason reason, const Account& a,
       if (a.kind == Kind::kPool) Accumulate(f.pool_refunds, size);
       if (a.kind == Kind::kFees) Accumulate(f.fees_refunded, size);
       if (a.kind == Kind::kBounties) Accumulate(f.bounties_refunded, size);
+      if (a.kind == Kind::kTicket && !in) {
+        Accumulate(f.tickets_cashed_out, size);
+      }
       if (a.kind == Kind::kOverlay) {
         Accumulate(f.overlay_returned, size);
         Accumulate(f.pool_refunds, -size);

@@ -17,7 +17,8 @@
 //               or the bounties (a bounty, to cash) debited, never both;
 //   REFUND      the pool, the fees and the bounties debited; cash, the
 //               tournament's tickets and house/overlay (the overlay given
-//               back) credited;
+//               back) credited; or the tournament's tickets debited to
+//               cash (TN-29: an entry won converted);
 //   ADJUSTMENT  the overlay: house/overlay debited, the pool credited.
 // Anything else (another account, reason or sign) is a problem.
 #ifndef BANCA_SERVICES_AUDIT_TOURNAMENT_FLOWS_H_
@@ -50,6 +51,8 @@ struct TournamentFlows {
   int64_t fees_refunded = 0;
   int64_t bounties_paid = 0;
   int64_t bounties_refunded = 0;
+  // TN-29: entries won to this tournament converted to cash.
+  int64_t tickets_cashed_out = 0;
   // What the accounts hold after every posting.
   int64_t pool_left = 0;
   int64_t bounties_left = 0;

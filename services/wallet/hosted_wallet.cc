@@ -46,6 +46,12 @@ WalletOptions HostedWalletOptions(const edge::HostContext& context) {
   WalletOptions options;
   options.currency = settings.currency;
   options.partitions = settings.partitions;
+  // --partitions is every topic's the server makes: the tables and the
+  // tournaments make their request topics with it too, and whichever
+  // service comes first makes them.
+  options.table_partitions = settings.partitions;
+  options.banked_partitions = settings.partitions;
+  options.tournament_partitions = settings.partitions;
   options.projection_dir = settings.data_dir + "/projections/wallet";
   options.metrics = context.metrics;
   if (context.keys.verifier) options.verifier = *context.keys.verifier;

@@ -36,6 +36,16 @@ grpc::Status ToGrpc(const absl::Status& s) {
                       std::string(s.message()));
 }
 
+// A topic of money requests the wallet only reads: made with `partitions`
+// when it is missing, so that the reader can start before the tables that
+// write it; one that exists is read with the partitions it has (its writers
+// hold it to theirs).
+absl::Status EnsureRequestsTopic(eventlog::EventLog& log,
+                                 std::string_view topic, int partitions) {
+  if (log.PartitionCount(topic).ok()) return absl::OkStatus();
+  return log.EnsureTopic({std::string(topic), partitions});
+}
+
 absl::Status Invalid(std::string_view what) {
   return absl::InvalidArgumentError(ToAbsl(what));
 }
@@ -231,13 +241,12 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   }
   if (opts.expiry_interval > absl::ZeroDuration()) service->expiry_->Start();
   if (opts.table_requests_interval > absl::ZeroDuration()) {
-    RETURN_IF_ERROR(log.EnsureTopic(
-        {std::string(wire::kTableRequestsTopic), opts.table_partitions}));
-    RETURN_IF_ERROR(log.EnsureTopic(
-        {std::string(wire::kBankedRequestsTopic), opts.banked_partitions}));
-    RETURN_IF_ERROR(
-        log.EnsureTopic({std::string(wire::kTournamentRequestsTopic),
-                         opts.tournament_partitions}));
+    RETURN_IF_ERROR(EnsureRequestsTopic(log, wire::kTableRequestsTopic,
+                                        opts.table_partitions));
+    RETURN_IF_ERROR(EnsureRequestsTopic(log, wire::kBankedRequestsTopic,
+                                        opts.banked_partitions));
+    RETURN_IF_ERROR(EnsureRequestsTopic(log, wire::kTournamentRequestsTopic,
+                                        opts.tournament_partitions));
     service->request_loop_->Start();
   }
   return service;

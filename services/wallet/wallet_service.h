@@ -64,6 +64,8 @@ struct WalletOptions {
   // settlements, cash-outs on banca.table.requests) are picked up; 0 turns
   // the reader off (tests call PollTableRequests).
   absl::Duration table_requests_interval = absl::Milliseconds(2);
+  // The partitions of the request topics the wallet makes when they are
+  // missing (it reads an existing one with the partitions it has).
   int table_partitions = 8;
   int banked_partitions = 8;
   int tournament_partitions = 8;

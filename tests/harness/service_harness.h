@@ -8,11 +8,17 @@
 //
 // A fixture says only how its table service starts and stops (the hooks
 // below); the wallet, the server and the waits are the same for every game.
+// A fixture may run on a real Kafka broker instead (UseKafka): the same
+// services and waits, on topics and groups of the run's own.
 #ifndef BANCA_TESTS_HARNESS_SERVICE_HARNESS_H_
 #define BANCA_TESTS_HARNESS_SERVICE_HARNESS_H_
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,6 +39,7 @@
 #include "services/common/server_options.h"
 #include "services/wallet/wallet_service.h"
 #include "tests/harness/access_matrix.h"
+#include "tests/harness/namespaced_log.h"
 #include "tests/integration/test_keys.h"
 #include "tests/integration/wallet_test_util.h"
 
@@ -45,6 +52,34 @@ inline int64_t TopicRecords(eventlog::EventLog& log, std::string_view topic) {
   for (int p = 0; p < partitions; ++p) n += log.EndOffset(topic, p).value_or(0);
   return n;
 }
+
+// Whether `group` has carried out every record of `topic`: nothing left to
+// read at its committed position. (Not "committed == end offset": on Kafka
+// the end offset also counts the transaction markers after the last
+// record, so a reader that is done commits the record's offset + 1 and
+// never reaches it.)
+inline bool GroupCaughtUp(eventlog::EventLog& log, std::string_view group,
+                          std::string_view topic) {
+  const int partitions = log.PartitionCount(topic).value_or(0);
+  for (int p = 0; p < partitions; ++p) {
+    const int64_t at = log.CommittedOffset(group, topic, p).value_or(0);
+    if (at == log.EndOffset(topic, p).value_or(0)) continue;
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> left =
+        log.Read(topic, p, at, 1);
+    if (!left.ok() || !left->empty()) return false;
+  }
+  return true;
+}
+
+// The broker BANCA_KAFKA_BOOTSTRAP names ("host:port"), or "" when unset:
+// a Kafka test then skips (tools/run-tests starts a broker).
+inline std::string KafkaBootstrap() {
+  const char* bootstrap = std::getenv("BANCA_KAFKA_BOOTSTRAP");
+  return bootstrap == nullptr ? "" : bootstrap;
+}
+inline constexpr char kNoKafka[] =
+    "BANCA_KAFKA_BOOTSTRAP is not set: start a broker with tools/kafka-local "
+    "start (tools/run-tests does)";
 
 class ServiceHarness : public ::testing::Test {
  protected:
@@ -65,9 +100,11 @@ class ServiceHarness : public ::testing::Test {
   // The log in dir_, the wallet, the tables and the server; again after a
   // Shutdown, on what the last run logged.
   void Start() {
-    auto log = eventlog::OpenLogBackend("embedded", dir_);
+    auto log = eventlog::OpenLogBackend(log_spec_, dir_);
     ASSERT_TRUE(log.ok()) << log.status();
-    log_ = std::move(*log);
+    log_ = topic_prefix_.empty() ? std::move(*log)
+                                 : std::make_unique<NamespacedLog>(
+                                       std::move(*log), topic_prefix_);
     wallet::WalletOptions wo;
     wo.projection_dir = dir_ + "/projections/wallet";
     std::filesystem::create_directories(wo.projection_dir);
@@ -152,16 +189,10 @@ class ServiceHarness : public ::testing::Test {
   // Waits until the wallet has carried out everything the tables logged.
   void Settle() {
     for (int i = 0; i < 3000; ++i) {
-      bool idle = true;
-      const int partitions =
-          log_->PartitionCount(topics_.requests_topic).value_or(0);
-      for (int p = 0; p < partitions; ++p) {
-        idle &= log_->CommittedOffset(topics_.requests_group,
-                                      topics_.requests_topic, p)
-                    .value_or(0) ==
-                log_->EndOffset(topics_.requests_topic, p).value_or(0);
+      if (GroupCaughtUp(*log_, topics_.requests_group,
+                        topics_.requests_topic)) {
+        return;
       }
-      if (idle) return;
       absl::SleepFor(absl::Milliseconds(2));
     }
     FAIL() << "the wallet did not catch up with " << topics_.requests_topic;
@@ -190,10 +221,27 @@ class ServiceHarness : public ::testing::Test {
             .deadline = absl::Seconds(20)};
   }
 
+  // Runs the test on the broker at `bootstrap` (KafkaBootstrap()) instead
+  // of the embedded log; call before SetUp starts the services. The run's
+  // topics and consumer groups carry a prefix of its own, so a rerun, or
+  // another suite on the same broker, starts from nothing; its producers
+  // a transactional id of its own, the same across Restart, so that a
+  // restarted run fences the producers of the one before.
+  void UseKafka(const std::string& bootstrap) {
+    const std::string run = absl::StrCat(getpid(), "x", std::random_device{}());
+    log_spec_ =
+        absl::StrCat("kafka://", bootstrap, "?transactional_id=it-", run);
+    topic_prefix_ = absl::StrCat("it-", run, ".");
+  }
+
   // How often the wallet reads the tables' requests; zero: never (the test
   // polls it). Read by Start.
   absl::Duration wallet_requests_interval_ = absl::Milliseconds(1);
 
+  // "embedded" (the log in dir_) or kafka://...; the prefix of the
+  // topics' and groups' names on the broker. Read by Start.
+  std::string log_spec_ = "embedded";
+  std::string topic_prefix_;
   std::string dir_;
   ManualClock clock_{1'767'225'600'000'000};
   std::unique_ptr<eventlog::EventLog> log_;

@@ -1,5 +1,7 @@
 // The tournament service end to end: gRPC on loopback, the real wallet in
-// the same process, an embedded log on disk. Payments go through the saga
+// the same process, on an embedded log on disk and (when
+// BANCA_KAFKA_BOOTSTRAP names a broker) on Apache Kafka, as in production
+// (each Kafka run on topics of its own). Payments go through the saga
 // on the log; prizes, bounties and refunds are TournamentMoney the wallet
 // posts; a restart rebuilds every tournament from the log; tokens decide
 // who may do what, and bad input appends nothing.
@@ -9,18 +11,35 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "banca/v1/tournament.grpc.pb.h"
 #include "libs/seal/deck_keys.h"
 #include "services/audit/hands_export.h"
+#include "services/audit/tournament_audit.h"
+#include "services/server/server.h"
+#include "services/tournament/hosted_tournaments.h"
 #include "services/tournament/tournament_service.h"
+#include "services/wallet/hosted_wallet.h"
 #include "tests/harness/service_harness.h"
 
 namespace banca::testing {
 namespace {
 
-class TournamentTest : public ServiceHarness {
+enum class Backend { kEmbedded, kKafka };
+
+class TournamentTest : public ServiceHarness,
+                       public ::testing::WithParamInterface<Backend> {
  protected:
   TournamentTest() : ServiceHarness(wire::kTournamentTopics, "tournament-") {}
+
+  void SetUp() override {
+    if (GetParam() == Backend::kKafka) {
+      const std::string bootstrap = KafkaBootstrap();
+      if (bootstrap.empty()) GTEST_SKIP() << kNoKafka;
+      UseKafka(bootstrap);
+    }
+    ServiceHarness::SetUp();
+  }
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     tournament::TournamentServiceOptions o;
@@ -28,6 +47,7 @@ class TournamentTest : public ServiceHarness {
     o.deck_keys = TestDeckKeys();
     o.tick_interval = absl::ZeroDuration();  // the test drives the timers
     o.poll_interval = absl::Milliseconds(1);
+    o.payment_wait = payment_wait_;
     ASSIGN_OR_RETURN(service_,
                      tournament::TournamentService::Start(*log_, clock_, o));
     return service_.get();
@@ -163,14 +183,26 @@ class TournamentTest : public ServiceHarness {
     FAIL() << "the tournament did not finish";
   }
 
+  // Waits until `done` holds (the service and the wallet work on their
+  // own threads), for up to 30 s.
+  template <typename Done>
+  bool Eventually(Done done) {
+    for (int i = 0; i < 3'000; ++i) {
+      if (done()) return true;
+      absl::SleepFor(absl::Milliseconds(10));
+    }
+    return done();
+  }
+
   std::unique_ptr<tournament::TournamentService> service_;
   std::unique_ptr<v1::TournamentService::Stub> stub_;
+  absl::Duration payment_wait_ = absl::Seconds(5);
   int calls_ = 0;
   int decisions_ = 0;
   bool restarted_ = false;
 };
 
-TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
+TEST_P(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
   ASSERT_TRUE(Create("tn1", SmallConfig()).ok());
   const std::vector<std::string> players = {"ana", "bia", "rui",
                                             "teo", "zoe", "gil"};
@@ -232,9 +264,28 @@ TEST_F(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
       *log_, "tn1", nullptr, audit::ExportFormat::kPhh, revealed);
   EXPECT_EQ(from_reveals.exit_code, audit::kExportOk) << from_reveals.error;
   EXPECT_EQ(revealed.str(), phh.str());
+  // banca audit verify's check of the tournament, on this log: each money
+  // request carried out by the wallet exactly once, the flows adding up,
+  // and every hand replayed to the places and prizes the wallet paid.
+  absl::StatusOr<audit::TournamentAuditReport> audited =
+      audit::AuditTournamentTopic(*log_, &keys);
+  ASSERT_TRUE(audited.ok()) << audited.status();
+  EXPECT_TRUE(audited->ok()) << absl::StrJoin(audited->problems, "\n");
+  EXPECT_EQ(audited->payments, 6);
+  EXPECT_EQ(audited->pending, 0);
+  EXPECT_EQ(audited->finished, 1);
+  EXPECT_EQ(audited->hands, info.hands_played());
+  ASSERT_EQ(audited->summaries.size(), 1u);
+  const audit::TournamentFlows& flows = audited->summaries[0].flows;
+  EXPECT_FALSE(audited->summaries[0].open);
+  EXPECT_EQ(flows.paid_in, 6'000);
+  EXPECT_EQ(flows.fees_in, 600);
+  EXPECT_EQ(flows.pool_in, 5'400);
+  EXPECT_EQ(flows.prizes, 5'400);
+  EXPECT_EQ(flows.pool_left, 0);
 }
 
-TEST_F(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {
+TEST_P(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {
   ASSERT_TRUE(Create("tn2", SmallConfig()).ok());
   for (const std::string p : {"ana", "bia", "rui"}) {
     Fund(p, 5'000);
@@ -267,7 +318,48 @@ TEST_F(TournamentTest, AStartedTournamentIsRebuiltFromTheLogOnRestart) {
   }
 }
 
-TEST_F(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
+// A crash between the payment's request and the wallet's answer: the
+// restarted service replays the saga from the log, the wallet carries out
+// the request it had not read, the tournament reads the outcome from where
+// its reader's group left off, and the player is registered once, charged
+// once; a retry of the same request answers from the state.
+TEST_P(TournamentTest, ARestartWhileAPaymentIsOnItsWayLosesAndDoublesNothing) {
+  ASSERT_TRUE(Create("tn7", SmallConfig()).ok());
+  Fund("ana", 5'000);
+  // The wallet stops carrying out the tournaments' requests.
+  Shutdown();
+  wallet_requests_interval_ = absl::ZeroDuration();
+  payment_wait_ = absl::Milliseconds(300);
+  Start();
+  const grpc::Status pending = Register("ana", "tn7");
+  EXPECT_EQ(pending.error_code(), grpc::DEADLINE_EXCEEDED)
+      << pending.error_message();
+  EXPECT_EQ(Cash("ana"), 5'000);
+  EXPECT_EQ(Describe("tn7").entrants(), 0);
+  // Stopped with the request unread (no Settle), started again with a
+  // wallet that reads it.
+  Shutdown();
+  wallet_requests_interval_ = absl::Milliseconds(1);
+  Start();
+  EXPECT_TRUE(Eventually([&] { return Describe("tn7").entrants() == 1; }))
+      << "the payment was lost over the restart";
+  Quiesce();
+  EXPECT_EQ(Cash("ana"), 4'000);
+  EXPECT_EQ(Balance("house/tournament_fees"), 100);
+  EXPECT_EQ(Balance("tournament/tn7/prize_pool"), 900);
+  // The client's retry (same id): no second saga, no second charge.
+  EXPECT_TRUE(Register("ana", "tn7").ok());
+  Quiesce();
+  EXPECT_EQ(Describe("tn7").entrants(), 1);
+  EXPECT_EQ(Cash("ana"), 4'000);
+  // And once more after another restart, from the log alone.
+  Restart();
+  EXPECT_EQ(Describe("tn7").entrants(), 1);
+  EXPECT_EQ(Cash("ana"), 4'000);
+  EXPECT_EQ(LedgerSum(), 0);
+}
+
+TEST_P(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
   ASSERT_TRUE(Create("tn3", SmallConfig()).ok());
   Fund("ana", 5'000);
   Fund("poor", 500);
@@ -338,7 +430,7 @@ TEST_F(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
   EXPECT_EQ(TableEvents(), after_refusal);
 }
 
-TEST_F(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
+TEST_P(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
   ASSERT_TRUE(Create("tn4", SmallConfig()).ok());
   for (const std::string p : {"ana", "bia"}) {
     Fund(p, 5'000);
@@ -356,7 +448,123 @@ TEST_F(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
   EXPECT_EQ(LedgerSum(), 0);
 }
 
-TEST_F(TournamentTest, AttacksAtTheTablesGetPreciseErrorsAndAppendNothing) {
+// TN-29/30: satellites pay entries to "main" as tickets; a player who won
+// two enters main with one and converts what is left, an entry's price at
+// a time, to cash; one who won once converts nothing. Attacks beside.
+TEST_P(TournamentTest, TN29_TN30_AnEntryWonTwiceConvertsToCash) {
+  ASSERT_TRUE(Create("main", SmallConfig()).ok());
+  v1::TournamentConfig sat = SmallConfig();
+  sat.set_kind(v1::TOURNAMENT_KIND_SATELLITE);
+  sat.set_ticket_target("main");
+  sat.clear_payouts_bps();
+  sat.add_payouts_bps(10'000);  // one place: an 1,800 ticket (2 x 900)
+  sat.set_min_players(2);
+  sat.set_max_players(2);
+  sat.mutable_levels(0)->set_small_blind(100);
+  sat.mutable_levels(0)->set_big_blind(200);
+  sat.mutable_levels(1)->set_small_blind(200);
+  sat.mutable_levels(1)->set_big_blind(400);
+  std::map<std::string, int> wins;
+  for (const std::string p : {"ana", "bia"}) Fund(p, 3'000);  // once each
+  for (const char* id : {"s1", "s2", "s3"}) {
+    grpc::Status created = Create(id, sat);
+    ASSERT_TRUE(created.ok()) << created.error_message();
+    for (const std::string p : {"ana", "bia"}) {
+      grpc::Status registered = Register(p, id);
+      ASSERT_TRUE(registered.ok())
+          << id << " " << p << ": " << registered.error_message();
+    }
+    ASSERT_TRUE(Operate("start", id).ok());
+    PlayToTheEnd(id, {"ana", "bia"});
+    ASSERT_EQ(Describe(id).phase(), v1::TOURNAMENT_PHASE_FINISHED);
+    v1::GetTournamentRequest req;
+    req.set_tournament_id(id);
+    v1::TournamentStandings standings;
+    ASSERT_TRUE(stub_->GetStandings(As("x").get(), req, &standings).ok());
+    ASSERT_EQ(standings.standings(0).place(), 1);
+    ++wins[standings.standings(0).player_id()];
+  }
+  Settle();
+  // Three satellites between two players: one won at least two.
+  const std::string twice = wins["ana"] >= 2 ? "ana" : "bia";
+  const std::string other = twice == "ana" ? "bia" : "ana";
+  const std::string tickets = "tournament/main/tickets/" + twice;
+  ASSERT_EQ(Balance(tickets), wins[twice] * 1'800);
+  auto convert = [&](const std::string& player, const std::string& rid) {
+    v1::PlayerTournamentRequest req;
+    req.set_request_id(rid);
+    req.set_tournament_id("main");
+    v1::TournamentInfo info;
+    return stub_->ConvertTicket(As(player).get(), req, &info);
+  };
+  // TN-29: not before the player entered main with an entry won.
+  grpc::Status s = convert(twice, "c0");
+  EXPECT_EQ(s.error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("TN-29"), std::string::npos);
+  v1::PlayerTournamentRequest reg;
+  reg.set_request_id("register-by-ticket");
+  reg.set_tournament_id("main");
+  reg.set_use_ticket(true);
+  v1::TournamentInfo info;
+  ASSERT_TRUE(stub_->Register(As(twice).get(), reg, &info).ok());
+  const int64_t cash = Cash(twice);
+  const int64_t held = Balance(tickets);
+  ASSERT_EQ(held, wins[twice] * 1'800 - 1'000);
+  const int64_t events = TableEvents();
+  // Attacks: no token, an operator's token, another player's request;
+  // nothing appended.
+  v1::PlayerTournamentRequest req;
+  req.set_request_id("c-attack");
+  req.set_tournament_id("main");
+  grpc::ClientContext none;
+  EXPECT_EQ(stub_->ConvertTicket(&none, req, &info).error_code(),
+            grpc::UNAUTHENTICATED);
+  EXPECT_EQ(stub_->ConvertTicket(Operator().get(), req, &info).error_code(),
+            grpc::PERMISSION_DENIED);
+  EXPECT_EQ(convert(other, "c-other").error_code(),
+            grpc::FAILED_PRECONDITION);  // not entered with a ticket
+  req.set_tournament_id("nope");
+  EXPECT_EQ(stub_->ConvertTicket(As(twice).get(), req, &info).error_code(),
+            grpc::NOT_FOUND);
+  EXPECT_EQ(TableEvents(), events);
+  // Converted: an entry's price (1,000), from the tickets to cash; the
+  // same request again changes nothing.
+  ASSERT_TRUE(convert(twice, "c1").ok());
+  ASSERT_TRUE(convert(twice, "c1").ok());
+  Settle();
+  EXPECT_EQ(Cash(twice), cash + 1'000);
+  EXPECT_EQ(Balance(tickets), held - 1'000);
+  // TN-30 bound: what is left is less than an entry's price.
+  int64_t left = held - 1'000;
+  int round = 2;
+  while (left >= 1'000) {
+    ASSERT_TRUE(convert(twice, absl::StrCat("c", round++)).ok());
+    left -= 1'000;
+  }
+  s = convert(twice, "c-last");
+  EXPECT_EQ(s.error_code(), grpc::FAILED_PRECONDITION) << s.error_message();
+  Settle();
+  EXPECT_EQ(Balance(tickets), left);
+  EXPECT_EQ(LedgerSum(), 0);
+  // The conversions replay: a restart keeps them, and refuses the same.
+  Restart();
+  EXPECT_EQ(convert(twice, "c-after").error_code(), grpc::FAILED_PRECONDITION);
+  EXPECT_EQ(Balance(tickets), left);
+  // The audit sorts the cash-outs into main's flows, every one posted once.
+  Settle();
+  absl::StatusOr<audit::TournamentAuditReport> audited =
+      audit::AuditTournamentTopic(*log_, nullptr);
+  ASSERT_TRUE(audited.ok()) << audited.status();
+  EXPECT_TRUE(audited->ok()) << absl::StrJoin(audited->problems, "\n");
+  EXPECT_EQ(audited->pending, 0);
+  for (const audit::TournamentSummary& summary : audited->summaries) {
+    if (summary.tournament != "main") continue;
+    EXPECT_EQ(summary.flows.tickets_cashed_out, held - left);
+    EXPECT_EQ(summary.flows.paid_in, 1'000);  // the entry by ticket
+  }
+}
+
+TEST_P(TournamentTest, AttacksAtTheTablesGetPreciseErrorsAndAppendNothing) {
   ASSERT_TRUE(Create("tn5", SmallConfig()).ok());
   for (const std::string p : {"ana", "bia", "rui"}) {
     Fund(p, 5'000);
@@ -437,6 +645,61 @@ TEST_F(TournamentTest, AttacksAtTheTablesGetPreciseErrorsAndAppendNothing) {
   Quiesce();
   EXPECT_EQ(TableEvents(), after);
 }
+
+// `banca serve --partitions=N` makes every topic with N partitions,
+// whichever service comes first: the wallet made the tournaments' (and the
+// tables') request topics with 8, so a server with the wallet and the
+// tournaments at any other count refused to start ("topic
+// banca.tournament.requests has 8 partitions, not 4"). A request topic an
+// older wallet made with another count is read as it is.
+TEST(TournamentServeTest, WalletAndTournamentsShareTopicsOfAnyPartitionCount) {
+  server::ServerConfig config;
+  config.settings.data_dir = FreshDir("tournament_serve");
+  config.settings.partitions = 4;
+  config.grpc_address = "127.0.0.1";
+  config.grpc_port = 0;
+  config.metrics_port = 0;
+  server::ServerKeys keys;
+  keys.keys.verifier = TestVerifier();
+  keys.keys.deck_keys = TestDeckKeys();
+  auto serve = [&](std::vector<edge::HostedServiceSpec> services) {
+    absl::StatusOr<std::unique_ptr<server::Server>> started =
+        server::Server::Start(config, keys, std::move(services));
+    if (!started.ok()) return started.status();
+    (*started)->Shutdown(absl::ZeroDuration());
+    return (*started)->Wait();
+  };
+  const absl::Status both =
+      serve({wallet::HostedWallet(), tournament::HostedTournaments()});
+  EXPECT_TRUE(both.ok()) << both;
+  {
+    auto log = eventlog::OpenLogBackend("embedded", config.settings.data_dir);
+    ASSERT_TRUE(log.ok()) << log.status();
+    EXPECT_EQ(
+        (*log)->PartitionCount(wire::kTournamentRequestsTopic).value_or(0), 4);
+    EXPECT_EQ((*log)->PartitionCount(wire::kTableRequestsTopic).value_or(0), 4);
+  }
+  // A log where an older wallet made the request topics with 8.
+  config.settings.data_dir = FreshDir("tournament_serve_older");
+  {
+    auto log = eventlog::OpenLogBackend("embedded", config.settings.data_dir);
+    ASSERT_TRUE(log.ok()) << log.status();
+    for (std::string_view topic :
+         {wire::kTableRequestsTopic, wire::kBankedRequestsTopic,
+          wire::kTournamentRequestsTopic}) {
+      ASSERT_TRUE((*log)->EnsureTopic({std::string(topic), 8}).ok());
+    }
+  }
+  const absl::Status alone = serve({wallet::HostedWallet()});
+  EXPECT_TRUE(alone.ok()) << alone;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, TournamentTest,
+                         ::testing::Values(Backend::kEmbedded, Backend::kKafka),
+                         [](const auto& info) {
+                           return info.param == Backend::kEmbedded ? "Embedded"
+                                                                   : "Kafka";
+                         });
 
 }  // namespace
 }  // namespace banca::testing
