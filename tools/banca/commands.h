@@ -13,6 +13,7 @@ void AddTokenCommand(CLI::App& banca, Action* action);
 void AddLogCommand(CLI::App& banca, Action* action);
 void AddAuditCommand(CLI::App& banca, Action* action);
 void AddReportCommand(CLI::App& banca, Action* action);
+void AddReportingCommand(CLI::App& banca, Action* action);
 void AddBenchCommand(CLI::App& banca, Action* action);
 // `banca bench rtp` (rtp_command.cc), added by AddBenchCommand.
 void AddBenchRtpCommand(CLI::App& bench, Action* action);

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   banca::cli::AddLogCommand(banca, &action);
   banca::cli::AddAuditCommand(banca, &action);
   banca::cli::AddReportCommand(banca, &action);
+  banca::cli::AddReportingCommand(banca, &action);
   banca::cli::AddScenarioCommand(banca, &action);
   banca::cli::AddHandsCommand(banca, &action);
   banca::cli::AddBenchCommand(banca, &action);

@@ -15,6 +15,7 @@
 #include "services/server/service_selection.h"
 #include "services/table/hosted_tables.h"
 #include "services/tournament/hosted_tournaments.h"
+#include "services/reporting/hosted_reporting.h"
 #include "services/wallet/hosted_wallet.h"
 #include "tools/banca/commands.h"
 
@@ -41,12 +42,13 @@ int Fail(int code, const absl::Status& status) {
 }
 
 // What --services may name, in the order they start: the wallet, then the
-// tables (one table process hosts the poker and the banked tables), then
-// the tournaments.
+// tables (one table process hosts the poker and the banked tables), the
+// tournaments, then reporting (which only reads the log).
 std::vector<server::ServiceChoice> ServiceCatalog() {
   return {{"wallet", {wallet::HostedWallet()}},
           {"table", table::HostedTables()},
-          {"tournament", {tournament::HostedTournaments()}}};
+          {"tournament", {tournament::HostedTournaments()}},
+          {"reporting", {reporting::HostedReporting()}}};
 }
 
 int Serve(const ServeFlags& flags) {

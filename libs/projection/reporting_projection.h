@@ -1,0 +1,30 @@
+// The reporting service's projections (services/reporting) as one
+// Projector over one store: each part keeps its own keys and follows its
+// own topics; a record goes to every part that follows its topic. Today's
+// parts: the wallet's (balances, statements, holds, totals:
+// wallet_projection.h). Each part is a pure function of the records, so
+// the whole store rebuilds from offset 0 to the same state hash.
+#ifndef BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_
+#define BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "libs/projection/projector.h"
+
+namespace banca::projection {
+
+class ReportingProjector final : public Projector {
+ public:
+  ReportingProjector();
+  std::vector<std::string> Topics() const override;
+  absl::Status Apply(const eventlog::StoredRecord& record, Txn& txn) override;
+
+ private:
+  std::vector<std::unique_ptr<Projector>> parts_;
+};
+
+}  // namespace banca::projection
+
+#endif  // BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_

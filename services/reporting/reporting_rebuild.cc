@@ -1,0 +1,46 @@
+#include "services/reporting/reporting_rebuild.h"
+
+#include <filesystem>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
+#include "libs/projection/projector.h"
+#include "libs/projection/reporting_projection.h"
+
+namespace banca::reporting {
+
+absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
+                                               const std::string& live_dir,
+                                               const std::string& scratch_dir) {
+  if (std::filesystem::exists(scratch_dir)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(scratch_dir, " exists: the rebuild needs a new one"));
+  }
+  RebuildResult result;
+  if (std::filesystem::exists(live_dir + "/CURRENT")) {
+    ASSIGN_OR_RETURN(std::unique_ptr<projection::ProjectionStore> live,
+                     projection::ProjectionStore::Open(live_dir));
+    result.live = true;
+    result.offsets = live->Offsets();
+    ASSIGN_OR_RETURN(result.live_hash, live->StateHash());
+  }
+  absl::StatusOr<RebuildResult> rebuilt = [&]() -> absl::StatusOr<RebuildResult> {
+    ASSIGN_OR_RETURN(std::unique_ptr<projection::ProjectionStore> fresh,
+                     projection::ProjectionStore::Open(scratch_dir));
+    projection::ReportingProjector projector;
+    projection::CatchUpOptions options;
+    if (result.live) options.until = &result.offsets;
+    ASSIGN_OR_RETURN(result.records,
+                     projection::CatchUp(log, *fresh, projector, options));
+    ASSIGN_OR_RETURN(result.rebuilt_hash, fresh->StateHash());
+    ASSIGN_OR_RETURN(result.keys, fresh->KeyCount());
+    if (!result.live) result.offsets = fresh->Offsets();
+    return result;
+  }();
+  std::error_code ec;
+  std::filesystem::remove_all(scratch_dir, ec);
+  return rebuilt;
+}
+
+}  // namespace banca::reporting

@@ -1,0 +1,37 @@
+// `banca reporting rebuild`: the reporting projections made again from
+// offset 0 into a scratch directory, up to the offsets the live ones hold
+// (the whole log when there are none), and the two state hashes compared:
+// equal hashes prove the live projections are exactly what the log says.
+// The live store is opened, not changed (the service must be stopped: its
+// RocksDB is locked while it serves).
+#ifndef BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_
+#define BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/projection/projection_store.h"
+
+namespace banca::reporting {
+
+struct RebuildResult {
+  bool live = false;  // live projections were found
+  std::string live_hash;
+  std::string rebuilt_hash;
+  projection::OffsetMap offsets;  // what both hold
+  int64_t records = 0;            // applied by the rebuild
+  int64_t keys = 0;
+  bool equal() const { return !live || live_hash == rebuilt_hash; }
+};
+
+// `live_dir`: DATA_DIR/projections/reporting; `scratch_dir` must not
+// exist (it is made, and removed afterwards).
+absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
+                                               const std::string& live_dir,
+                                               const std::string& scratch_dir);
+
+}  // namespace banca::reporting
+
+#endif  // BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_

@@ -1,0 +1,219 @@
+#include "services/reporting/reporting_service.h"
+
+#include <filesystem>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "libs/common/status_macros.h"
+#include "libs/ledger/account.h"
+#include "libs/projection/reporting_projection.h"
+#include "libs/projection/wallet_projection.h"
+#include "services/common/bearer_auth.h"
+
+namespace banca::reporting {
+namespace {
+
+using auth::Role;
+
+// Finance, auditors and operators read every player's; a player only
+// their own (docs/reporting.md, "Who may read what").
+absl::Status MayReadPlayer(const auth::Claims& caller,
+                           const std::string& player) {
+  if (caller.role == Role::kFinance || caller.role == Role::kAuditor ||
+      caller.role == Role::kOperator) {
+    return absl::OkStatus();
+  }
+  if (caller.role == Role::kPlayer && caller.name() == player) {
+    return absl::OkStatus();
+  }
+  return absl::PermissionDeniedError(absl::StrCat(
+      caller.subject, " may not read the reports of player ", player));
+}
+
+absl::Status MayReadStatus(const auth::Claims& caller) {
+  if (caller.role == Role::kAuditor || caller.role == Role::kOperator) {
+    return absl::OkStatus();
+  }
+  return absl::PermissionDeniedError(absl::StrCat(
+      caller.subject, " may not read the projections' status (auditor, "
+                      "operator)"));
+}
+
+absl::Status CheckStatementRequest(const v1::StatementRequest& r) {
+  if (!ledger::IsValidId(r.player_id())) {
+    return absl::InvalidArgumentError(
+        "player_id must be a valid id (1-64 of [a-z0-9._-])");
+  }
+  if (r.from_micros() < 0 || r.to_micros() < 0) {
+    return absl::InvalidArgumentError("from_micros and to_micros are >= 0");
+  }
+  if (r.to_micros() != 0 && r.from_micros() > r.to_micros()) {
+    return absl::InvalidArgumentError(
+        "the range is reversed: from_micros is after to_micros");
+  }
+  if (r.page_size() < 0 ||
+      r.page_size() > ReportingService::kMaxPageSize) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "page_size must be 0..", ReportingService::kMaxPageSize));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+ReportingService::ReportingService(eventlog::EventLog& log, const Clock& clock,
+                                   ReportingServiceOptions options)
+    : log_(log), clock_(clock), options_(std::move(options)) {}
+
+absl::StatusOr<std::unique_ptr<ReportingService>> ReportingService::Start(
+    eventlog::EventLog& log, const Clock& clock,
+    ReportingServiceOptions options) {
+  if (!options.verifier.has_value()) {
+    return absl::InvalidArgumentError(
+        "the reporting service needs a token verifier");
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(options.projection_dir, ec);
+  if (ec) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot make ", options.projection_dir, ": ", ec.message()));
+  }
+  std::unique_ptr<ReportingService> s(
+      new ReportingService(log, clock, std::move(options)));
+  ASSIGN_OR_RETURN(s->store_,
+                   projection::ProjectionStore::Open(s->options_.projection_dir));
+  s->projector_ = std::make_unique<projection::ReportingProjector>();
+  ASSIGN_OR_RETURN(s->replayed_,
+                   projection::CatchUp(log, *s->store_, *s->projector_));
+  absl::MutexLock lock(&s->runner_mu_);
+  s->runner_ = std::make_unique<projection::ProjectionRunner>(
+      log, *s->store_, *s->projector_);
+  s->runner_->Start();
+  return s;
+}
+
+ReportingService::~ReportingService() { (void)Stop(); }
+
+absl::Status ReportingService::Stop() {
+  absl::MutexLock lock(&runner_mu_);
+  if (stopped_ || runner_ == nullptr) return absl::OkStatus();
+  stopped_ = true;
+  absl::Status s = runner_->Stop();
+  absl::Status flushed = store_->Flush();
+  return s.ok() ? flushed : s;
+}
+
+absl::StatusOr<auth::Claims> ReportingService::Caller(
+    const grpc::ServerContext* context) const {
+  return edge::AuthenticateBearer(context, *options_.verifier,
+                                  clock_.NowMicros() / 1'000'000);
+}
+
+void ReportingService::CatchUpWithTheLog() {
+  projection::OffsetMap targets;
+  for (const std::string& topic : projector_->Topics()) {
+    absl::StatusOr<int> partitions = log_.PartitionCount(topic);
+    if (!partitions.ok()) continue;  // not made yet: nothing to wait for
+    for (int p = 0; p < *partitions; ++p) {
+      absl::StatusOr<int64_t> end = log_.EndOffset(topic, p);
+      if (end.ok()) targets[{topic, p}] = *end;
+    }
+  }
+  absl::ReaderMutexLock lock(&runner_mu_);
+  if (stopped_) return;
+  runner_->Notify();
+  // On timeout the answer is what the projections hold by then.
+  (void)runner_->WaitFor(targets, options_.catch_up_wait);
+}
+
+absl::Status ReportingService::Statement(const v1::StatementRequest& r,
+                                         v1::StatementPage& page) {
+  RETURN_IF_ERROR(CheckStatementRequest(r));
+  const std::string query = absl::StrCat("statement|", r.player_id(), "|",
+                                         r.from_micros(), "|", r.to_micros());
+  const std::string prefix = projection::StatementPrefix(r.player_id());
+  std::string start = absl::StrFormat("%s%016x", prefix, r.from_micros());
+  if (!r.page_token().empty()) {
+    ASSIGN_OR_RETURN(start, tokens_.Open(query, r.page_token()));
+  }
+  CatchUpWithTheLog();
+  ASSIGN_OR_RETURN(std::optional<std::string> account,
+                   store_->Get(absl::StrCat("player/", r.player_id())));
+  if (!account.has_value()) {
+    return absl::NotFoundError(
+        absl::StrCat("no player ", r.player_id(), " has an account"));
+  }
+  const size_t size = r.page_size() == 0 ? kDefaultPageSize : r.page_size();
+  ASSIGN_OR_RETURN(auto rows, store_->Scan(prefix, start, size + 1));
+  page.set_currency(options_.currency);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    v1::StatementEntry entry;
+    if (!entry.ParseFromString(rows[i].second)) {
+      return absl::DataLossError(
+          absl::StrCat("statement row ", rows[i].first, " does not parse"));
+    }
+    if (r.to_micros() != 0 && entry.occurred_at_micros() >= r.to_micros()) {
+      break;  // past the range
+    }
+    if (i == size) {
+      page.set_next_page_token(tokens_.Make(query, rows[i].first));
+      break;
+    }
+    *page.add_entries() = std::move(entry);
+  }
+  return absl::OkStatus();
+}
+
+grpc::Status ReportingService::GetStatement(grpc::ServerContext* context,
+                                            const v1::StatementRequest* request,
+                                            v1::StatementPage* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  if (absl::Status s = MayReadPlayer(*caller, request->player_id()); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  v1::StatementPage page;
+  if (absl::Status s = Statement(*request, page); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  *response = std::move(page);
+  return grpc::Status::OK;
+}
+
+grpc::Status ReportingService::GetProjectionStatus(
+    grpc::ServerContext* context, const v1::ProjectionStatusRequest*,
+    v1::ProjectionStatus* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  if (absl::Status s = MayReadStatus(*caller); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  CatchUpWithTheLog();
+  // The hash and the offsets of one moment: the runner paused meanwhile.
+  absl::MutexLock lock(&runner_mu_);
+  if (stopped_) {
+    return edge::ToGrpcStatus(absl::UnavailableError("stopping"));
+  }
+  absl::Status s = runner_->Stop();
+  absl::StatusOr<std::string> hash = store_->StateHash();
+  absl::StatusOr<int64_t> keys = store_->KeyCount();
+  for (const auto& [at, next] : store_->Offsets()) {
+    v1::TopicOffset* o = response->add_offsets();
+    o->set_topic(at.first);
+    o->set_partition(at.second);
+    o->set_next_offset(next);
+  }
+  runner_ = std::make_unique<projection::ProjectionRunner>(log_, *store_,
+                                                           *projector_);
+  runner_->Start();
+  if (!s.ok()) return edge::ToGrpcStatus(s);
+  if (!hash.ok()) return edge::ToGrpcStatus(hash.status());
+  if (!keys.ok()) return edge::ToGrpcStatus(keys.status());
+  response->set_state_hash(*hash);
+  response->set_keys(*keys);
+  return grpc::Status::OK;
+}
+
+}  // namespace banca::reporting

@@ -1,0 +1,92 @@
+// The reporting service (protos/banca/v1/reporting.proto,
+// docs/reporting.md): its own RocksDB projections of the log
+// (libs/projection/reporting_projection.h) under DATA_DIR/projections/
+// reporting, caught up at start and kept up by a background runner, each
+// batch's offsets committed with its data. It reads; it never appends.
+//
+// Every call authenticates its caller (a bearer token): a player reads
+// only their own, finance, auditor and operator read everyone's, and the
+// projection's status is for auditors and operators. A listing's page
+// tokens are bound to its query (services/common/page_tokens.h).
+#ifndef BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
+#define BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "banca/v1/reporting.grpc.pb.h"
+#include "libs/auth/token.h"
+#include "libs/common/clock.h"
+#include "libs/eventlog/event_log.h"
+#include "libs/projection/projection_store.h"
+#include "libs/projection/projector.h"
+#include "services/common/page_tokens.h"
+
+namespace banca::reporting {
+
+struct ReportingServiceOptions {
+  std::string projection_dir;  // made if missing
+  std::optional<auth::Verifier> verifier;  // required
+  std::string currency = "EUR";            // the wallet's
+  // How long a query waits for the projections to reach the log's end as
+  // it was when the query came (then it answers from what they hold).
+  absl::Duration catch_up_wait = absl::Seconds(2);
+};
+
+class ReportingService final : public v1::ReportingService::Service {
+ public:
+  static constexpr int32_t kDefaultPageSize = 100;
+  static constexpr int32_t kMaxPageSize = 1000;
+
+  // Opens (or makes) the projections, catches them up with the log and
+  // starts following it.
+  static absl::StatusOr<std::unique_ptr<ReportingService>> Start(
+      eventlog::EventLog& log, const Clock& clock,
+      ReportingServiceOptions options);
+  ~ReportingService() override;
+
+  grpc::Status GetStatement(grpc::ServerContext* context,
+                            const v1::StatementRequest* request,
+                            v1::StatementPage* response) override;
+  grpc::Status GetProjectionStatus(grpc::ServerContext* context,
+                                   const v1::ProjectionStatusRequest* request,
+                                   v1::ProjectionStatus* response) override;
+
+  // Applies what is left and stops following the log; flushes.
+  absl::Status Stop();
+  // The records applied at start.
+  int64_t replayed_events() const { return replayed_; }
+
+ private:
+  ReportingService(eventlog::EventLog& log, const Clock& clock,
+                   ReportingServiceOptions options);
+
+  absl::StatusOr<auth::Claims> Caller(const grpc::ServerContext* context) const;
+  // Waits (up to catch_up_wait) until the projections hold what the log
+  // held when called.
+  void CatchUpWithTheLog();
+  absl::Status Statement(const v1::StatementRequest& request,
+                         v1::StatementPage& page);
+
+  eventlog::EventLog& log_;
+  const Clock& clock_;
+  const ReportingServiceOptions options_;
+  std::unique_ptr<projection::ProjectionStore> store_;
+  std::unique_ptr<projection::Projector> projector_;
+  // Swapped while GetProjectionStatus hashes a still store.
+  absl::Mutex runner_mu_;
+  std::unique_ptr<projection::ProjectionRunner> runner_
+      ABSL_GUARDED_BY(runner_mu_);
+  edge::PageTokens tokens_;
+  int64_t replayed_ = 0;
+  bool stopped_ ABSL_GUARDED_BY(runner_mu_) = false;
+};
+
+}  // namespace banca::reporting
+
+#endif  // BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
