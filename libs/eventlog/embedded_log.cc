@@ -206,7 +206,7 @@ class EmbeddedLog final : public EventLog {
       : dir_(std::move(dir)),
         options_(options),
         lock_fd_(lock_fd),
-        active_(segments.back()),
+        active_(segments.empty() ? nullptr : segments.back()),
         active_size_(active_size),
         allocated_(active_size),
         index_(std::move(index)),
@@ -238,8 +238,8 @@ class EmbeddedLog final : public EventLog {
     done_cv_.notify_one();
     completer_.join();
     // Cut the preallocated zeros so a cleanly closed log has no tail.
-    if (allocated_ > active_size_) (void)TrimActive();
-    close(lock_fd_);
+    if (allocated_ > active_size_ && !options_.read_only) (void)TrimActive();
+    if (lock_fd_ >= 0) close(lock_fd_);
   }
 
   absl::Status EnsureTopic(const TopicConfig& config) override;
@@ -401,6 +401,10 @@ class EmbeddedGroupMember final : public GroupMember {
 };
 
 absl::Status EmbeddedLog::RefuseLocked() const {
+  if (options_.read_only) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("event log ", dir_, " is open read-only"));
+  }
   RETURN_IF_ERROR(Prefixed(failed_, "event log failed: "));
   if (stopping_) return absl::FailedPreconditionError("event log is closing");
   return absl::OkStatus();
@@ -991,6 +995,48 @@ absl::StatusOr<std::vector<TopicConfig>> EmbeddedLog::ListTopics() {
   return all;
 }
 
+// Creates the log's directory (and syncs its parent) when it is new.
+absl::Status MakeLogDir(const std::string& dir,
+                        const EmbeddedLogOptions& options) {
+  if (mkdir(dir.c_str(), kDirMode) == 0) {
+    if (options.fsync) {
+      const size_t slash = dir.find_last_of('/');
+      const std::string parent =
+          slash == std::string::npos
+              ? "."
+              : (slash == 0 ? "/" : dir.substr(0, slash));
+      RETURN_IF_ERROR(SyncDir(parent));
+    }
+  } else if (errno != EEXIST) {
+    return Errno("mkdir", dir);
+  }
+  return absl::OkStatus();
+}
+
+// One process per directory: two writers would interleave journals, and a
+// reader would see a writer's batches half written. A writer creates the
+// lock file and locks it exclusively; a read-only reader locks it shared
+// when there is one (a copy of a log may have none: -1, no lock).
+absl::StatusOr<int> LockLogDir(const std::string& dir, bool read_only) {
+  const std::string lock_path = dir + "/LOCK";
+  const int lock_fd = read_only ? open(lock_path.c_str(), O_RDONLY | O_CLOEXEC)
+                                : open(lock_path.c_str(),
+                                       O_RDWR | O_CREAT | O_CLOEXEC, kFileMode);
+  if (lock_fd < 0 && read_only && errno == ENOENT) return -1;
+  if (lock_fd < 0) return Errno("open", lock_path);
+  if (flock(lock_fd, (read_only ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
+    const int err = errno;
+    close(lock_fd);
+    if (err == EWOULDBLOCK) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("event log ", dir, " is open elsewhere"));
+    }
+    errno = err;
+    return Errno("flock", lock_path);
+  }
+  return lock_fd;
+}
+
 // Replays `dir` into `index`. Corruption is DATA_LOSS here; ScanJournal
 // reports it instead.
 absl::StatusOr<internal::ScanOutcome> Replay(
@@ -1007,35 +1053,15 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
     return absl::InvalidArgumentError(
         absl::StrCat("segment_bytes must be 1..", kMaxSegmentBytes));
   }
-  if (mkdir(dir.c_str(), kDirMode) == 0) {
-    if (options.fsync) {
-      const size_t slash = dir.find_last_of('/');
-      const std::string parent =
-          slash == std::string::npos
-              ? "."
-              : (slash == 0 ? "/" : dir.substr(0, slash));
-      RETURN_IF_ERROR(SyncDir(parent));
-    }
-  } else if (errno != EEXIST) {
-    return Errno("mkdir", dir);
+  if (options.read_only) {
+    struct stat st;
+    if (stat(dir.c_str(), &st) != 0) return Errno("stat", dir);
+  } else {
+    RETURN_IF_ERROR(MakeLogDir(dir, options));
   }
-  // One process per directory: two writers would interleave journals.
-  const std::string lock_path = dir + "/LOCK";
-  const int lock_fd =
-      open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, kFileMode);
-  if (lock_fd < 0) return Errno("open", lock_path);
-  if (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
-    const int err = errno;
-    close(lock_fd);
-    if (err == EWOULDBLOCK) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("event log ", dir, " is open elsewhere"));
-    }
-    errno = err;
-    return Errno("flock", lock_path);
-  }
+  ASSIGN_OR_RETURN(const int lock_fd, LockLogDir(dir, options.read_only));
   auto fail = [&](absl::Status s) {
-    close(lock_fd);
+    if (lock_fd >= 0) close(lock_fd);
     return s;
   };
 
@@ -1052,14 +1078,17 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
 
   std::vector<std::shared_ptr<Segment>> segments;
   for (size_t i = 0; i < files->size(); ++i) {
-    const bool last = i + 1 == files->size();
+    const bool last = i + 1 == files->size() && !options.read_only;
     const internal::SegmentFile& f = (*files)[i];
     const int fd = open(f.path.c_str(), (last ? O_RDWR : O_RDONLY) | O_CLOEXEC);
     if (fd < 0) return fail(Errno("open", f.path));
     segments.push_back(std::make_shared<Segment>(f.base, f.path, fd));
   }
   int64_t active_size = 0;
-  if (segments.empty()) {
+  if (options.read_only) {
+    // Nothing is written: a torn tail stays, past the records served.
+    if (!segments.empty()) active_size = scan->last_segment_keep;
+  } else if (segments.empty()) {
     const std::string path = dir + "/" + internal::SegmentFileName(0);
     const int fd =
         open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, kFileMode);
@@ -1080,7 +1109,8 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
       }
     }
   }
-  BANCA_CHECK(segments.back()->base + active_size == scan->end);
+  BANCA_CHECK(segments.empty() ||
+              segments.back()->base + active_size == scan->end);
   return std::unique_ptr<EventLog>(
       new EmbeddedLog(dir, options, lock_fd, std::move(index),
                       std::move(segments), active_size));

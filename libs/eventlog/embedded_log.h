@@ -33,11 +33,18 @@ struct EmbeddedLogOptions {
   // buys throughput for a fraction of a millisecond of latency. 0 disables it.
   int64_t group_commit_delay_micros = 200;
   size_t group_commit_batches = 64;
+  // For readers of a stopped server's log or of a read-only snapshot of it
+  // (`banca audit verify`, the reports): nothing in `dir` is created or
+  // changed (no directory, lock file or segment; a torn tail is left in
+  // place and not served), and every append, new topic and offset commit
+  // is FAILED_PRECONDITION. A writer holding the log keeps a reader out
+  // (and the reverse), as between two writers.
+  bool read_only = false;
 };
 
-// Opens (creating if needed) the log in `dir`. Truncates a torn tail; a
-// corrupt record anywhere before the tail is DATA_LOSS (the log refuses to
-// open rather than serve or drop it).
+// Opens (creating if needed, unless read-only) the log in `dir`. Truncates
+// a torn tail; a corrupt record anywhere before the tail is DATA_LOSS (the
+// log refuses to open rather than serve or drop it).
 absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
     const std::string& dir, const EmbeddedLogOptions& options = {});
 

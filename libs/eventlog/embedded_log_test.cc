@@ -422,6 +422,46 @@ TEST(EmbeddedLog, CopyOfALiveLogOpens) {
             (std::vector<std::string>{"x", "y"}));
 }
 
+// An auditor reads a stopped server's log, or a snapshot of it, without
+// changing a byte: the torn tail stays on disk (and is not served), no lock
+// file or segment is created, and nothing can be appended.
+TEST(EmbeddedLog, ReadOnlyOpenChangesNothing) {
+  const std::string dir = NewDir();
+  AppendBatches(dir, {{"a"}, {"b", "c"}});
+  const std::string full = ReadFile(Segments(dir).at(0).path);
+  const std::string torn = full + std::string(1000, '\0');
+  const std::string copy = DirWithSegment(torn);
+  const std::string seg = copy + "/" + internal::SegmentFileName(0);
+  const auto mtime = fs::last_write_time(seg);
+  {
+    auto log = MustOpen(copy, {.read_only = true});
+    ASSERT_NE(log, nullptr);
+    EXPECT_EQ(Values(ReadAll(*log, "t", 0)),
+              (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_EQ(log->Append({Rec("t", "", "d", 0)}).status().code(),
+              StatusCode::kFailedPrecondition);
+    EXPECT_EQ(log->EnsureTopic({"u", 1}).code(),
+              StatusCode::kFailedPrecondition);
+    EXPECT_EQ(log->CommitOffsets({{"g", "t", 0, 1}}).code(),
+              StatusCode::kFailedPrecondition);
+  }
+  EXPECT_EQ(ReadFile(seg), torn);
+  EXPECT_EQ(fs::last_write_time(seg), mtime);
+  EXPECT_FALSE(fs::exists(copy + "/LOCK"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(copy), {}), 1);
+  // A missing directory is not created.
+  EXPECT_FALSE(OpenEmbeddedLog(copy + "/none", {.read_only = true}).ok());
+  EXPECT_FALSE(fs::exists(copy + "/none"));
+  // A writer keeps a reader out, and the reverse.
+  auto writer = MustOpen(dir);
+  EXPECT_EQ(OpenEmbeddedLog(dir, {.read_only = true}).status().code(),
+            StatusCode::kFailedPrecondition);
+  writer.reset();
+  auto reader = MustOpen(dir, {.read_only = true});
+  EXPECT_EQ(OpenEmbeddedLog(dir).status().code(),
+            StatusCode::kFailedPrecondition);
+}
+
 // Flips one byte at `at` of segment `index` of a copy of `dir`.
 std::string CopyWithFlip(const std::string& dir, size_t index, size_t at) {
   const std::string copy = NewDir();

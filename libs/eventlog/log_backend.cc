@@ -11,10 +11,13 @@
 
 namespace banca::eventlog {
 
-absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
-    const std::string& spec, const std::string& data_dir) {
+namespace {
+
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenBackend(
+    const std::string& spec, const std::string& data_dir, bool read_only) {
   if (spec.empty() || spec == "embedded") {
-    return eventlog::OpenEmbeddedLog(data_dir + "/log");
+    return eventlog::OpenEmbeddedLog(data_dir + "/log",
+                                     {.read_only = read_only});
   }
   if (absl::StartsWith(spec, "kafka://")) {
     // kafka://host:port[,host:port][?options]; see docs/eventlog.md.
@@ -24,6 +27,18 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "--log must be \"embedded\" or kafka://host:port, got \"", spec, "\""));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
+    const std::string& spec, const std::string& data_dir) {
+  return OpenBackend(spec, data_dir, /*read_only=*/false);
+}
+
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackendReadOnly(
+    const std::string& spec, const std::string& data_dir) {
+  return OpenBackend(spec, data_dir, /*read_only=*/true);
 }
 
 absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExistingEmbeddedLog(
@@ -42,7 +57,7 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExistingEmbeddedLog(
     return absl::NotFoundError(
         absl::StrCat(dir, " is not an event log (no journal segments)"));
   }
-  return eventlog::OpenEmbeddedLog(dir);
+  return eventlog::OpenEmbeddedLog(dir, {.read_only = true});
 }
 
 }  // namespace banca::eventlog

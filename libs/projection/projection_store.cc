@@ -3,6 +3,8 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <cstdarg>
+#include <memory>
 #include <mutex>
 
 #include "absl/strings/escaping.h"
@@ -12,6 +14,7 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "rocksdb/db.h"
+#include "rocksdb/env.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/options.h"
 #include "rocksdb/table.h"
@@ -61,21 +64,47 @@ void Txn::SetOffset(const std::string& topic, int partition, int64_t next) {
 }
 
 ProjectionStore::ProjectionStore(std::unique_ptr<rocksdb::DB> db,
-                                 OffsetMap offsets, size_t cache_entries)
+                                 OffsetMap offsets, size_t cache_entries,
+                                 bool read_only)
     : db_(std::move(db)),
       offsets_(std::move(offsets)),
-      cache_entries_(cache_entries) {}
+      cache_entries_(cache_entries),
+      read_only_(read_only) {}
 
 ProjectionStore::~ProjectionStore() { (void)Flush(); }
 
 absl::Status ProjectionStore::Flush() {
+  if (read_only_) return absl::OkStatus();  // nothing was written
   return FromRocks(db_->Flush(rocksdb::FlushOptions()), "flush");
 }
 
+namespace {
+
+// RocksDB's informational log, thrown away: a read-only open must not
+// create the LOG file in the directory it reads.
+class DiscardingLogger final : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char*, va_list) override {}
+};
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
     const std::string& dir, size_t cache_entries) {
+  return OpenStore(dir, cache_entries, /*read_only=*/false);
+}
+
+absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::OpenReadOnly(
+    const std::string& dir) {
+  return OpenStore(dir, 1 << 10, /*read_only=*/true);
+}
+
+absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::OpenStore(
+    const std::string& dir, size_t cache_entries, bool read_only) {
   rocksdb::Options options;
-  options.create_if_missing = true;
+  options.create_if_missing = !read_only;
+  if (read_only) options.info_log = std::make_shared<DiscardingLogger>();
   options.IncreaseParallelism(2);
   options.OptimizeLevelStyleCompaction(64 << 20);
   options.max_open_files = 512;
@@ -87,7 +116,9 @@ absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
   options.memtable_whole_key_filtering = true;
   options.memtable_prefix_bloom_size_ratio = 0.02;
   rocksdb::DB* raw = nullptr;
-  rocksdb::Status s = rocksdb::DB::Open(options, dir, &raw);
+  rocksdb::Status s = read_only
+                          ? rocksdb::DB::OpenForReadOnly(options, dir, &raw)
+                          : rocksdb::DB::Open(options, dir, &raw);
   if (!s.ok()) {
     return absl::UnavailableError(
         absl::StrCat("cannot open projection at ", dir, ": ", s.ToString()));
@@ -111,8 +142,8 @@ absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::Open(
     offsets[{rest.substr(0, slash), partition}] = next;
   }
   if (!it->status().ok()) return FromRocks(it->status(), "scan offsets");
-  return std::unique_ptr<ProjectionStore>(
-      new ProjectionStore(std::move(db), std::move(offsets), cache_entries));
+  return std::unique_ptr<ProjectionStore>(new ProjectionStore(
+      std::move(db), std::move(offsets), cache_entries, read_only));
 }
 
 absl::StatusOr<std::optional<std::string>> ProjectionStore::Get(
@@ -152,6 +183,9 @@ ProjectionStore::Scan(std::string_view prefix, std::string_view start,
 }
 
 absl::Status ProjectionStore::Commit(Txn& txn) {
+  if (read_only_) {
+    return absl::FailedPreconditionError("the projection is open read-only");
+  }
   // Keys in order: the memtable's skip list reuses its search path between
   // neighbouring inserts, which makes a sorted batch several times cheaper
   // to apply than one in hash order.

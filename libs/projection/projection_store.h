@@ -59,6 +59,12 @@ class ProjectionStore {
   // `cache_entries` bounds a read cache of point values (see Get).
   static absl::StatusOr<std::unique_ptr<ProjectionStore>> Open(
       const std::string& dir, size_t cache_entries = 1 << 20);
+  // An existing store, read without changing a byte of `dir` (no lock
+  // file, no log, no recovery written back): for an auditor reading a
+  // stopped server's data directory or a read-only snapshot of it. Commit
+  // fails on it.
+  static absl::StatusOr<std::unique_ptr<ProjectionStore>> OpenReadOnly(
+      const std::string& dir);
   ~ProjectionStore();
 
   // Point reads go through a write-through cache: a projector reads back the
@@ -85,12 +91,15 @@ class ProjectionStore {
   absl::StatusOr<int64_t> KeyCount() const;
 
  private:
+  static absl::StatusOr<std::unique_ptr<ProjectionStore>> OpenStore(
+      const std::string& dir, size_t cache_entries, bool read_only);
   ProjectionStore(std::unique_ptr<rocksdb::DB> db, OffsetMap offsets,
-                  size_t cache_entries);
+                  size_t cache_entries, bool read_only);
   std::unique_ptr<rocksdb::DB> db_;
   mutable std::mutex mu_;  // guards offsets_ and cache_
   OffsetMap offsets_;
   const size_t cache_entries_;
+  const bool read_only_;
   mutable absl::flat_hash_map<std::string, std::optional<std::string>> cache_;
 };
 

@@ -66,13 +66,7 @@ absl::StatusOr<DecodedWalletEvent> DecodeWalletRecord(
   return decoded;
 }
 
-namespace {
-
-std::string Amount(int64_t minor) { return money::FormatMinor(minor); }
-
-// "DEPOSIT" for POSTING_REASON_DEPOSIT. A reason this build has no name for
-// (a newer writer's, or a damaged record's) is shown by its number.
-std::string ReasonName(int reason) {
+std::string PostingReasonName(int reason) {
   constexpr std::string_view kPrefix = "POSTING_REASON_";
   const std::string& name = v1::PostingReason_Name(reason);
   if (name.size() <= kPrefix.size() ||
@@ -82,9 +76,13 @@ std::string ReasonName(int reason) {
   return name.substr(kPrefix.size());
 }
 
+namespace {
+
+std::string Amount(int64_t minor) { return money::FormatMinor(minor); }
+
 std::string DescribeTx(const v1::LedgerTransaction& tx) {
-  std::string out =
-      absl::StrCat(ReasonName(tx.reason()), " ref=", tx.reference().id(), " [");
+  std::string out = absl::StrCat(PostingReasonName(tx.reason()),
+                                 " ref=", tx.reference().id(), " [");
   for (int i = 0; i < tx.postings_size(); ++i) {
     absl::StrAppend(&out, i ? ", " : "", tx.postings(i).account(), " ",
                     tx.postings(i).amount_minor() > 0 ? "+" : "",

@@ -51,6 +51,11 @@ absl::StatusOr<DecodedWalletEvent> DecodeWalletRecord(
 // A short human line for `banca log tail`.
 std::string DescribeWalletEvent(const v1::WalletEvent& event);
 
+// "DEPOSIT" for POSTING_REASON_DEPOSIT. A reason this build has no name for
+// (a newer writer's, or a damaged record's) is shown by its number
+// ("REASON_99").
+std::string PostingReasonName(int reason);
+
 }  // namespace banca::wire
 
 #endif  // BANCA_LIBS_WIRE_WALLET_CODEC_H_

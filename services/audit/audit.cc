@@ -1,5 +1,7 @@
 #include "services/audit/audit.h"
 
+#include <stdlib.h>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -14,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "libs/common/json_text.h"
 #include "libs/common/status_macros.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/log_backend.h"
@@ -27,12 +30,37 @@
 #include "libs/wire/wallet_codec.h"
 #include "nlohmann/json.hpp"
 #include "services/audit/request_audit.h"
+#include "services/audit/wallet_currency.h"
+
+#ifndef BANCA_VERSION
+#error \
+    "BANCA_VERSION comes from project(VERSION) (services/audit/CMakeLists.txt)"
+#endif
 
 namespace banca::audit {
 namespace {
 
-void Problem(AuditReport& report, std::string what) {
-  AddProblem(report.problems, std::move(what));
+void Problem(AuditReport& report, AuditProblem problem) {
+  AddProblem(report.problems, std::move(problem));
+}
+
+void Problem(AuditReport& report, std::string kind, std::string what) {
+  Problem(report,
+          AuditProblem{.kind = std::move(kind), .message = std::move(what)});
+}
+
+// The record a check is about.
+struct Where {
+  std::string_view topic;
+  int partition = 0;
+  int64_t offset = 0;
+  // "<topic>/<partition>@<offset>: ", how a message names it.
+  std::string prefix;
+};
+
+AuditProblem At(const Where& where, std::string kind, std::string message) {
+  return AtRecord(std::move(kind), where.topic, where.partition, where.offset,
+                  absl::StrCat(where.prefix, message));
 }
 
 }  // namespace
@@ -57,38 +85,44 @@ absl::Status ScanJournalFirst(const std::string& data_dir,
   }
   ASSIGN_OR_RETURN(auto scan, eventlog::ScanJournal(log_dir));
   report.journal = scan;
-  if (!scan.ok) Problem(report, absl::StrCat("journal: ", scan.error));
+  if (!scan.ok)
+    Problem(report, "journal", absl::StrCat("journal: ", scan.error));
   return absl::OkStatus();
 }
 
 // Each stream's events numbered 1, 2, 3... and named by stream and number.
-void CheckSequence(const v1::EventEnvelope& env,
+void CheckSequence(const v1::EventEnvelope& env, const Where& where,
                    absl::flat_hash_map<std::string, uint64_t>& last_sequence,
                    AuditReport& report) {
   uint64_t& last = last_sequence[env.stream_id()];
+  auto problem = [&](std::string what) {
+    AuditProblem p = At(where, "sequence", std::move(what));
+    p.stream = env.stream_id();
+    Problem(report, std::move(p));
+  };
   if (env.sequence() != last + 1) {
-    Problem(report,
-            absl::StrCat("stream ", env.stream_id(), ": sequence ",
+    problem(absl::StrCat("stream ", env.stream_id(), ": sequence ",
                          env.sequence(), " follows ", last,
                          env.sequence() <= last ? " (repeat)" : " (gap)"));
   }
   if (env.event_id() != absl::StrCat(env.stream_id(), "#", env.sequence())) {
-    Problem(report, absl::StrCat("event id ", env.event_id(),
-                                 " does not match its stream/sequence"));
+    problem(absl::StrCat("event id ", env.event_id(),
+                         " does not match its stream/sequence"));
   }
   last = std::max(last, env.sequence());
 }
 
 void NoteQuarantine(const v1::WalletEvent& e, const v1::EventEnvelope& env,
-                    AuditReport& report) {
+                    const Where& where, AuditReport& report) {
   if (!e.has_request_quarantined()) return;
   const v1::RequestQuarantined& q = e.request_quarantined();
   std::string line =
       absl::StrCat(q.topic(), "/", q.partition(), "@", q.offset(), " step ",
                    q.step(), ": ", q.code());
   Problem(report,
-          absl::StrCat("request quarantined (never carried out): ", line, " (",
-                       q.message(), "; on ", env.stream_id(), ")"));
+          At(where, "quarantine",
+             absl::StrCat("request quarantined (never carried out): ", line,
+                          " (", q.message(), "; on ", env.stream_id(), ")")));
   report.quarantined.push_back(std::move(line));
 }
 
@@ -99,11 +133,11 @@ void NoteQuarantine(const v1::WalletEvent& e, const v1::EventEnvelope& env,
 // A tournament's postings follow the same rules (tickets, the overlay and
 // a cancellation's refunds have theirs) and are also checked by the
 // tournament audit, posting by posting (tournament_flows.h).
-void CheckTransactions(const v1::WalletEvent& e, const std::string& where,
+void CheckTransactions(const v1::WalletEvent& e, const Where& where,
                        AuditReport& report) {
   for (const v1::LedgerTransaction* tx : TransactionsOf(e)) {
     if (absl::Status s = ledger::CheckLoggedTransaction(*tx); !s.ok()) {
-      Problem(report, absl::StrCat(where, s.message()));
+      Problem(report, At(where, "posting_rule", std::string(s.message())));
     }
     if (tx->reason() == v1::POSTING_REASON_ADJUSTMENT) {
       AuditReport::Adjustments& a = report.adjustments[e.actor()];
@@ -115,6 +149,24 @@ void CheckTransactions(const v1::WalletEvent& e, const std::string& where,
         }
       }
     }
+  }
+}
+
+// Every amount of the wallet is in its one currency: an account opened,
+// or a transaction posted, in another is a problem.
+void CheckCurrency(const v1::WalletEvent& e, const Where& where,
+                   AuditReport& report) {
+  std::vector<std::string> named;
+  if (e.has_account_opened()) named.push_back(e.account_opened().currency());
+  for (const v1::LedgerTransaction* tx : TransactionsOf(e)) {
+    if (!tx->currency().empty()) named.push_back(tx->currency());
+  }
+  for (const std::string& currency : named) {
+    if (currency == report.currency) continue;
+    Problem(report, At(where, "currency",
+                       absl::StrCat("in currency \"", currency.substr(0, 8),
+                                    "\", not the wallet's ", report.currency)));
+    return;
   }
 }
 
@@ -133,21 +185,23 @@ absl::StatusOr<projection::OffsetMap> ReplayWallet(eventlog::EventLog& log,
     if (end > 0) end_offsets[{topic, p}] = end;
     auto check = [&](const eventlog::StoredRecord& record) {
       ++report.events;
-      const std::string where =
-          absl::StrCat(topic, "/", p, "@", record.offset, ": ");
+      const Where where{topic, p, record.offset,
+                        absl::StrCat(topic, "/", p, "@", record.offset, ": ")};
       auto decoded = wire::DecodeWalletRecord(record);
       if (!decoded.ok()) {
-        Problem(report, absl::StrCat(where, decoded.status().message()));
+        Problem(report, At(where, "wallet_record",
+                           std::string(decoded.status().message())));
         return absl::OkStatus();
       }
       const auto& env = decoded->envelope;
-      CheckSequence(env, last_sequence, report);
-      NoteQuarantine(decoded->event, env, report);
+      CheckSequence(env, where, last_sequence, report);
+      NoteQuarantine(decoded->event, env, where, report);
       CheckTransactions(decoded->event, where, report);
+      CheckCurrency(decoded->event, where, report);
       if (auto s =
               replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
           !s.ok()) {
-        Problem(report, absl::StrCat(where, s.message()));
+        Problem(report, At(where, "ledger_replay", std::string(s.message())));
       }
       return absl::OkStatus();
     };
@@ -163,7 +217,7 @@ absl::StatusOr<projection::OffsetMap> ReplayWallet(eventlog::EventLog& log,
 void CheckLedger(const ledger::Ledger& replayed, AuditReport& report) {
   // The same end-state check the wallet makes before it serves.
   if (auto s = replayed.CheckReplayedState(); !s.ok()) {
-    Problem(report, std::string(s.message()));
+    Problem(report, "ledger", std::string(s.message()));
   }
   report.ledger = replayed.Summarize();
   const auto& classes = report.ledger.classes;
@@ -171,12 +225,13 @@ void CheckLedger(const ledger::Ledger& replayed, AuditReport& report) {
     return classes[static_cast<int>(c)].balance;
   };
   if (report.ledger.sum != 0) {
-    Problem(report,
+    Problem(report, "ledger",
             absl::StrCat("ledger sum is ", report.ledger.sum, ", not 0"));
   }
   if (report.ledger.negative_constrained_accounts != 0) {
-    Problem(report, absl::StrCat(report.ledger.negative_constrained_accounts,
-                                 " player/table accounts are negative"));
+    Problem(report, "ledger",
+            absl::StrCat(report.ledger.negative_constrained_accounts,
+                         " player/table accounts are negative"));
   }
   report.net_deposits = report.ledger.deposits - report.ledger.withdrawals;
   report.held_inside = cls(ledger::AccountClass::kPlayer) +
@@ -186,7 +241,7 @@ void CheckLedger(const ledger::Ledger& replayed, AuditReport& report) {
                        cls(ledger::AccountClass::kHouse);
   if (report.net_deposits != report.held_inside) {
     Problem(
-        report,
+        report, "ledger",
         absl::StrCat("deposits − withdrawals (",
                      money::Format(report.net_deposits, report.currency),
                      ") differ from what players, tables and the house "
@@ -196,26 +251,34 @@ void CheckLedger(const ledger::Ledger& replayed, AuditReport& report) {
 }
 
 // The live projection's state hash and the offsets it has applied (none
-// when there is no live projection).
+// when there is no live projection). A directory the wallet made but never
+// wrote a store in (it stopped before its first write) is a projection
+// that has applied nothing: `empty_hash`.
 absl::StatusOr<projection::OffsetMap> ReadLiveProjection(
-    const std::string& live_dir, const projection::OffsetMap& end_offsets,
-    AuditReport& report) {
+    const std::string& live_dir, const std::string& empty_hash,
+    const projection::OffsetMap& end_offsets, AuditReport& report) {
   projection::OffsetMap live_offsets;
-  if (std::filesystem::exists(live_dir)) {
-    ASSIGN_OR_RETURN(auto live, projection::ProjectionStore::Open(live_dir));
+  if (std::filesystem::exists(live_dir) &&
+      !std::filesystem::exists(live_dir + "/CURRENT")) {
+    report.live_hash = empty_hash;
+  } else if (std::filesystem::exists(live_dir)) {
+    ASSIGN_OR_RETURN(auto live,
+                     projection::ProjectionStore::OpenReadOnly(live_dir));
     live_offsets = live->Offsets();
     ASSIGN_OR_RETURN(auto hash, live->StateHash());
     report.live_hash = hash;
   } else {
-    Problem(report, "no live wallet projection to compare with");
+    Problem(report, "projection", "no live wallet projection to compare with");
   }
   for (const auto& [where, end] : end_offsets) {
     auto it = live_offsets.find(where);
     const int64_t applied = it == live_offsets.end() ? 0 : it->second;
     if (applied > end) {
-      Problem(report, absl::StrCat("live projection claims offset ", applied,
-                                   " of ", where.first, "/", where.second,
-                                   " past the log's end ", end));
+      Problem(report,
+              AtRecord("projection", where.first, where.second, applied,
+                       absl::StrCat("live projection claims offset ", applied,
+                                    " of ", where.first, "/", where.second,
+                                    " past the log's end ", end)));
     }
     report.live_lag_events += std::max<int64_t>(0, end - applied);
   }
@@ -234,12 +297,45 @@ absl::Status CompareBalances(projection::ProjectionStore& rebuilt,
     const int64_t in_ledger = replayed.AccountBalance(account);
     ++report.projection_accounts_checked;
     if (projected != in_ledger) {
-      Problem(report, absl::StrCat("balance of ", account, ": projection ",
-                                   projected, ", ledger replay ", in_ledger));
+      Problem(report, AtAccount("balance", account,
+                                absl::StrCat("balance of ", account,
+                                             ": projection ", projected,
+                                             ", ledger replay ", in_ledger)));
     }
   }
   return absl::OkStatus();
 }
+
+// A scratch directory of its own under the system's temporary directory
+// ($TMPDIR), never in the data directory audited (which may be a read-only
+// snapshot); removed with everything in it when the audit ends.
+class ScratchDir {
+ public:
+  static absl::StatusOr<ScratchDir> Make() {
+    std::error_code ec;
+    std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
+    if (ec) tmp = "/tmp";
+    std::string pattern = (tmp / "banca-audit-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      return absl::ErrnoToStatus(
+          errno, absl::StrCat("cannot make a scratch directory ", pattern));
+    }
+    return ScratchDir(std::move(pattern));
+  }
+  ScratchDir(ScratchDir&& other) noexcept : path_(std::move(other.path_)) {
+    other.path_.clear();
+  }
+  ScratchDir& operator=(ScratchDir&&) = delete;
+  ~ScratchDir() {
+    std::error_code ec;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  explicit ScratchDir(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+};
 
 // 6. The projection: rebuild it in a scratch directory up to the offsets
 // the live one has applied, compare the bytes, then finish the rebuild and
@@ -249,12 +345,14 @@ absl::Status CheckProjection(const std::string& data_dir,
                              const projection::OffsetMap& end_offsets,
                              const ledger::Ledger& replayed,
                              AuditReport& report) {
+  ASSIGN_OR_RETURN(const ScratchDir scratch_dir, ScratchDir::Make());
+  ASSIGN_OR_RETURN(auto scratch, projection::ProjectionStore::Open(
+                                     scratch_dir.path() + "/wallet"));
+  ASSIGN_OR_RETURN(const std::string empty_hash, scratch->StateHash());
   ASSIGN_OR_RETURN(const projection::OffsetMap live_offsets,
                    ReadLiveProjection(data_dir + "/projections/wallet",
-                                      end_offsets, report));
+                                      empty_hash, end_offsets, report));
   projection::WalletProjector projector;
-  ASSIGN_OR_RETURN(auto scratch, projection::ProjectionStore::Open(
-                                     data_dir + "/audit-scratch"));
   projection::CatchUpOptions until;
   // Partitions the live projection never reached stop at 0.
   projection::OffsetMap bounded = live_offsets;
@@ -265,7 +363,7 @@ absl::Status CheckProjection(const std::string& data_dir,
   ASSIGN_OR_RETURN(auto hash, scratch->StateHash());
   report.rebuilt_hash = hash;
   if (!report.live_hash.empty() && report.live_hash != report.rebuilt_hash) {
-    Problem(report,
+    Problem(report, "projection",
             "live wallet projection differs from a rebuild from "
             "offset 0 (state hashes differ)");
   }
@@ -300,43 +398,73 @@ absl::StatusOr<std::optional<seal::DeckKeys>> LoadDeckKeys(
 
 }  // namespace
 
+namespace {
+
+// The topics the audit reads.
+constexpr std::string_view kAuditedTopics[] = {
+    wire::kWalletTopic,
+    wire::kPokerTableTopics.topic,
+    wire::kPokerTableTopics.requests_topic,
+    wire::kBankedTableTopics.topic,
+    wire::kBankedTableTopics.requests_topic,
+    wire::kTournamentTopics.topic,
+    wire::kTournamentTopics.requests_topic,
+};
+
+// Where each audited partition ends as the audit begins.
+absl::Status NoteRange(eventlog::EventLog& log, AuditReport& report) {
+  for (std::string_view topic : kAuditedTopics) {
+    const int partitions = Partitions(log, topic);
+    for (int p = 0; p < partitions; ++p) {
+      ASSIGN_OR_RETURN(int64_t end, log.EndOffset(topic, p));
+      report.range.push_back({std::string(topic), p, end});
+    }
+  }
+  return absl::OkStatus();
+}
+
+// 3-5. The tables' and the tournaments' requests, each carried out
+// exactly once, and the tournaments' money and replay.
+absl::Status AuditGameTopics(eventlog::EventLog& log,
+                             const std::optional<seal::DeckKeys>& deck_keys,
+                             AuditReport& report) {
+  ASSIGN_OR_RETURN(report.banked, AuditBankedTopic(log));
+  MergeProblems(report.problems, report.banked.problems, "banked");
+  ASSIGN_OR_RETURN(report.poker, AuditTableTopic(log));
+  MergeProblems(report.problems, report.poker.problems, "poker");
+  ASSIGN_OR_RETURN(
+      report.tournament,
+      AuditTournamentTopic(log, deck_keys ? &*deck_keys : nullptr));
+  MergeProblems(report.problems, report.tournament.problems, "tournament");
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
                                           const std::string& log_spec,
                                           const std::string& deck_key_file) {
   AuditReport report;
+  report.tool_version = BANCA_VERSION;
   ASSIGN_OR_RETURN(const std::optional<seal::DeckKeys> deck_keys,
                    LoadDeckKeys(data_dir, deck_key_file, report));
   RETURN_IF_ERROR(ScanJournalFirst(data_dir, log_spec, report));
   ASSIGN_OR_RETURN(
       std::unique_ptr<eventlog::EventLog> log,
-      Prefixed(eventlog::OpenLogBackend(log_spec, data_dir),
+      Prefixed(eventlog::OpenLogBackendReadOnly(log_spec, data_dir),
                "cannot open the log (is the server still running?): "));
+  RETURN_IF_ERROR(NoteRange(*log, report));
 
-  ledger::Ledger replayed;
-  report.currency = replayed.currency();
+  // The ledger is replayed in the currency the wallet's log names.
+  ASSIGN_OR_RETURN(report.currency,
+                   WalletCurrencyOr(*log, ledger::LedgerOptions().currency));
+  ledger::Ledger replayed({.currency = report.currency});
   ASSIGN_OR_RETURN(const projection::OffsetMap end_offsets,
                    ReplayWallet(*log, replayed, report));
   CheckLedger(replayed, report);
-
-  // 3. The banked tables' requests, each carried out exactly once.
-  ASSIGN_OR_RETURN(report.banked, AuditBankedTopic(*log));
-  for (const std::string& p : report.banked.problems) Problem(report, p);
-
-  // 4. The poker tables' requests, likewise.
-  ASSIGN_OR_RETURN(report.poker, AuditTableTopic(*log));
-  for (const std::string& p : report.poker.problems) Problem(report, p);
-
-  // 5. The tournaments' requests, their money and their replay.
-  ASSIGN_OR_RETURN(
-      report.tournament,
-      AuditTournamentTopic(*log, deck_keys ? &*deck_keys : nullptr));
-  for (const std::string& p : report.tournament.problems) Problem(report, p);
-
-  const std::string scratch_dir = data_dir + "/audit-scratch";
-  std::filesystem::remove_all(scratch_dir);
+  RETURN_IF_ERROR(AuditGameTopics(*log, deck_keys, report));
   RETURN_IF_ERROR(
       CheckProjection(data_dir, *log, end_offsets, replayed, report));
-  std::filesystem::remove_all(scratch_dir);
   return report;
 }
 
@@ -521,20 +649,41 @@ void FormatProjections(const AuditReport& r, std::string& out) {
     absl::StrAppend(&out, "\nRESULT: OK\n");
   } else {
     absl::StrAppend(&out, "\nRESULT: ", r.problems.size(), " PROBLEM(S)\n");
-    for (const auto& p : r.problems) absl::StrAppend(&out, "  - ", p, "\n");
+    for (const AuditProblem& p : r.problems) {
+      absl::StrAppend(&out, "  - ", p.message, "\n");
+    }
   }
 }
 
 }  // namespace
 
 std::string FormatAuditReport(const AuditReport& r) {
-  std::string out = "banca audit verify\n";
+  std::string out = absl::StrCat("banca audit verify (banca ", r.tool_version,
+                                 "), amounts in ", r.currency, "\n");
   FormatLog(r, out);
   FormatTables(r, out);
   FormatReconciliation(r, out);
   FormatProjections(r, out);
   return out;
 }
+
+namespace {
+
+// Per audited topic, its partitions' ranges.
+nlohmann::ordered_json RangeJson(const AuditReport& r) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const AuditedPartition& a : r.range) {
+    nlohmann::ordered_json j;
+    j["topic"] = a.topic;
+    j["partition"] = a.partition;
+    j["from"] = 0;
+    j["to"] = a.end;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string AuditReportJson(const AuditReport& r) {
   nlohmann::ordered_json classes = nlohmann::ordered_json::object();
@@ -543,7 +692,11 @@ std::string AuditReportJson(const AuditReport& r) {
         static_cast<ledger::AccountClass>(c)))] = r.ledger.classes[c].balance;
   }
   nlohmann::ordered_json out;
+  out["tool"] = "banca audit verify";
+  out["version"] = r.tool_version;
   out["ok"] = r.ok();
+  out["currency"] = r.currency;
+  out["range"] = RangeJson(r);
   out["events"] = r.events;
   out["streams"] = r.streams;
   out["ledger_sum"] = r.ledger.sum;
@@ -573,8 +726,9 @@ std::string AuditReportJson(const AuditReport& r) {
   out["tournaments_finished"] = r.tournament.finished;
   out["tournaments_cancelled"] = r.tournament.cancelled;
   out["quarantined"] = r.quarantined.size();
-  out["problems"] = r.problems.size();
-  return out.dump();
+  out["problem_count"] = r.problems.size();
+  out["problems"] = ProblemsJson(r.problems);
+  return JsonText(out);
 }
 
 }  // namespace banca::audit

@@ -1,7 +1,9 @@
 // banca audit verify: what an auditor runs against a data directory (with
-// the server stopped). It trusts nothing derived: it checks every record's
-// CRC, every stream's sequence, replays the ledger from offset 0, rebuilds
-// every projection in a scratch directory and compares it with the live one,
+// the server stopped, or a read-only snapshot of it: the audit changes
+// nothing in the directory). It trusts nothing derived: it checks every
+// record's CRC, every stream's sequence, replays the ledger from offset 0
+// in the wallet's currency, rebuilds every projection in a scratch
+// directory outside the data directory and compares it with the live one,
 // reconciles the money, and checks that the poker tables' buy-ins,
 // settlements and cash-outs and the banked tables' stakes and settlements
 // were carried out by the wallet exactly once, and that every tournament's
@@ -19,20 +21,35 @@
 #include "absl/status/statusor.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/ledger.h"
+#include "services/audit/audit_problem.h"
 #include "services/audit/banked_audit.h"
 #include "services/audit/table_audit.h"
 #include "services/audit/tournament_audit.h"
 
 namespace banca::audit {
 
+// The topics the audit reads, each from offset 0 to `end`: the end each
+// partition had when the audit began (a stopped server's log, or a
+// snapshot, does not move).
+struct AuditedPartition {
+  std::string topic;
+  int partition = 0;
+  int64_t end = 0;
+};
+
 struct AuditReport {
+  // The version of banca that audited (the project's version).
+  std::string tool_version;
+  std::vector<AuditedPartition> range;
   eventlog::JournalScanReport journal;
   // On Kafka the broker and its consumers check record CRCs, not banca.
   bool journal_checked_by_kafka = false;
   int64_t events = 0;
   int64_t streams = 0;
   ledger::LedgerSummary ledger;
-  std::string currency = "EUR";
+  // The wallet's currency, as its log names it (wallet_currency.h); the
+  // ledger's default when the log names none.
+  std::string currency;
   std::string live_hash;
   std::string rebuilt_hash;
   int64_t live_lag_events = 0;
@@ -62,7 +79,7 @@ struct AuditReport {
     int64_t moved_minor = 0;
   };
   std::map<std::string, Adjustments> adjustments;
-  std::vector<std::string> problems;
+  Problems problems;
   bool ok() const { return problems.empty(); }
 };
 
@@ -76,6 +93,9 @@ absl::StatusOr<AuditReport> VerifyDataDir(
     const std::string& deck_key_file = "");
 
 std::string FormatAuditReport(const AuditReport& report);
+// One JSON object (docs/operator-guide.md, "Auditing"): the verdict, the
+// tool's version, the currency, the audited range, the counts and every
+// problem with its kind and where it is.
 std::string AuditReportJson(const AuditReport& report);
 
 }  // namespace banca::audit

@@ -98,8 +98,8 @@ class AuditLogTest : public ::testing::Test {
   // Whether one of `report`'s problems mentions `what`.
   template <typename Report>
   static bool Mentions(const Report& report, const std::string& what) {
-    for (const std::string& p : report.problems) {
-      if (p.find(what) != std::string::npos) return true;
+    for (const AuditProblem& p : report.problems) {
+      if (p.message.find(what) != std::string::npos) return true;
     }
     return false;
   }

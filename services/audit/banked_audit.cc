@@ -26,6 +26,15 @@ void Problem(BankedAuditReport& report, std::string what) {
   AddProblem(report.problems, std::move(what));
 }
 
+// A problem about the record at `partition`/`offset` of `topic` (none
+// when the partition is -1: a request without a copy).
+void ProblemAt(BankedAuditReport& report, std::string_view topic, int partition,
+               int64_t offset, std::string what) {
+  if (partition < 0) return Problem(report, std::move(what));
+  AddProblem(report.problems,
+             AtRecord("", topic, partition, offset, std::move(what)));
+}
+
 // What a table asked the wallet to do, by the wallet's request id.
 struct Request {
   std::string what;
@@ -248,8 +257,9 @@ class BankedCheck {
     }
     for (const auto& [id, o] : outcomes_) {
       if (!requests_.contains(id)) {
-        Problem(report_, absl::StrCat("banked: the wallet carried out request ",
-                                      id, ", which no banked event asks for"));
+        ProblemAt(report_, wire::kWalletTopic, o.partition, o.offset,
+                  absl::StrCat("banked: the wallet carried out request ", id,
+                               ", which no banked event asks for"));
       }
     }
     AuditStakeEndings(report_, replays_, outcomes_, outcomes_read,
@@ -354,35 +364,39 @@ class BankedCheck {
   // A request not quarantined: carried out exactly once as asked, or
   // pending, or a problem.
   void JudgeRequest(const std::string& id, const Request& r) {
+    // Where the wallet reads the request: its copy.
+    auto at = [&](std::string what) {
+      ProblemAt(report_, wire::kBankedTableTopics.requests_topic, r.partition,
+                r.offset, std::move(what));
+    };
     auto it = outcomes_.find(id);
     if (it != outcomes_.end() && !it->second.foreign.empty()) {
-      Problem(report_, absl::StrCat("banked: ", r.what,
-                                    " can never be carried out: its request "
-                                    "id ",
-                                    id, " is taken by another request (",
-                                    it->second.foreign, ")"));
+      at(absl::StrCat("banked: ", r.what,
+                      " can never be carried out: its request "
+                      "id ",
+                      id, " is taken by another request (", it->second.foreign,
+                      ")"));
       return;
     }
     if (it == outcomes_.end()) {
       if (r.pending) {
         ++report_.pending;
       } else {
-        Problem(report_,
-                absl::StrCat("banked: ", r.what,
-                             " is missing in the wallet (request ", id, ")"));
+        at(absl::StrCat("banked: ", r.what,
+                        " is missing in the wallet (request ", id, ")"));
       }
       return;
     }
     const Outcome& o = it->second;
     if (o.times > 1) {
-      Problem(report_, absl::StrCat("banked: ", r.what, " was carried out ",
-                                    o.times, " times (request ", id, ")"));
+      at(absl::StrCat("banked: ", r.what, " was carried out ", o.times,
+                      " times (request ", id, ")"));
     } else if (o.rejected && !r.stake) {
-      Problem(report_, absl::StrCat("banked: the wallet refused ", r.what,
-                                    " (request ", id, ")"));
+      at(absl::StrCat("banked: the wallet refused ", r.what, " (request ", id,
+                      ")"));
     } else if (!o.rejected && o.postings != r.postings) {
-      Problem(report_, absl::StrCat("banked: the wallet posted ", r.what,
-                                    " with other postings (request ", id, ")"));
+      at(absl::StrCat("banked: the wallet posted ", r.what,
+                      " with other postings (request ", id, ")"));
     } else {
       ++report_.carried_out;
     }

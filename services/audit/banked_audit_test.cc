@@ -151,7 +151,7 @@ TEST_F(BankedAuditTest, EveryRequestCarriedOutOnceIsClean) {
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->events, 6);
   EXPECT_EQ(report->tables, 1);
   EXPECT_EQ(report->stakes, 1);
@@ -270,7 +270,7 @@ TEST_F(BankedAuditTest, SettledVoidAndOpenRoundsAreCleanAndTheOpenOneIsOpen) {
   TablesReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->stakes, 3);
   EXPECT_EQ(report->stakes_ended, 2);
   EXPECT_EQ(report->stakes_open, 1);
@@ -347,7 +347,7 @@ TEST_F(BankedAuditTest, CaptureTheTableHasNotReadYetIsOpen) {
   Posted(s1, *settlement::StakeTransaction(BetOf(1)));  // after the tables read
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->stakes_open, 1);
   EXPECT_EQ(report->open_rounds, std::vector<std::string>{"t1.r1"});
 }
@@ -395,7 +395,7 @@ TEST_F(BankedAuditTest, AQuarantinedRequestIsNotMissingToo) {
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->quarantined, 1);
   EXPECT_EQ(report->carried_out, 1);
   EXPECT_FALSE(Mentions(*report, wire::BankedMoneyRequestId(settled, 0)));

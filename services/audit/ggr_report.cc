@@ -5,15 +5,24 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/civil_time.h"
+#include "libs/common/json_text.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/games/tournament/money_move.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 #include "libs/money/money.h"
+#include "libs/settlement/poker_settlement.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "nlohmann/json.hpp"
+#include "services/audit/request_audit.h"
+#include "services/audit/wallet_currency.h"
+
+#ifndef BANCA_VERSION
+#error \
+    "BANCA_VERSION comes from project(VERSION) (services/audit/CMakeLists.txt)"
+#endif
 
 namespace banca::audit {
 namespace {
@@ -95,32 +104,139 @@ std::string RowLine(const ledger::GamingRevenueRow& row,
                          money::Format(row.open, currency));
 }
 
-// The tournaments' fees and overlay over the whole log against the
-// replayed ledger's house/tournament_fees and house/overlay.
-absl::Status ReconcileTournaments(const TournamentRevenueTally& tally,
-                                  const ledger::Ledger& replayed,
-                                  GgrReport& report) {
-  namespace tn = games::tournament;
-  ASSIGN_OR_RETURN(TournamentRevenueRow total, tally.Total());
+bool IsRake(const v1::LedgerTransaction& tx) {
+  return tx.reason() == v1::POSTING_REASON_RAKE;
+}
+
+bool IsTournaments(const v1::LedgerTransaction& tx) {
+  return tx.reference().kind() == v1::REFERENCE_KIND_TOURNAMENT;
+}
+
+// Everything the report sums while it reads the wallet's log.
+struct GgrTallies {
+  explicit GgrTallies(const GgrReportOptions& options)
+      : all(options.zone),
+        shown(options.zone),
+        all_tournaments(options.zone),
+        shown_tournaments(options.zone) {}
+
+  ledger::GamingRevenueTally all;
+  ledger::GamingRevenueTally shown;
+  TournamentRevenueTally all_tournaments;
+  TournamentRevenueTally shown_tournaments;
+  // The house accounts the report ties to, by their flows.
+  std::vector<AccountFlowTally> accounts{
+      {std::string(settlement::kRakeAccount), "rake transactions", &IsRake},
+      {std::string(games::tournament::kFeesAccount), "tournaments",
+       &IsTournaments},
+      {std::string(games::tournament::kOverlayAccount), "tournaments",
+       &IsTournaments}};
+
+  // Counts one transaction that occurred `when` (its day `day`).
+  absl::Status Add(const GgrReportOptions& options,
+                   const v1::LedgerTransaction& tx, absl::Time when) {
+    RETURN_IF_ERROR(all.Add(tx, when));
+    RETURN_IF_ERROR(all_tournaments.Add(tx, when));
+    for (AccountFlowTally& account : accounts) RETURN_IF_ERROR(account.Add(tx));
+    if (InBounds(options, absl::FormatTime("%Y-%m-%d", when, options.zone))) {
+      RETURN_IF_ERROR(shown.Add(tx, when));
+      RETURN_IF_ERROR(shown_tournaments.Add(tx, when));
+    }
+    return absl::OkStatus();
+  }
+};
+
+// Replays the wallet's log into `replayed` and `tallies`: every ledger
+// transaction its events record (postings, and a hold's placing, capture
+// and release: a buy-in's rake is a capture).
+absl::Status ReadWallet(eventlog::EventLog& log, ledger::Ledger& replayed,
+                        GgrTallies& tallies, GgrReport& report) {
+  const std::string topic(wire::kWalletTopic);
+  absl::StatusOr<int> partitions = log.PartitionCount(topic);
+  if (absl::IsNotFound(partitions.status())) partitions = 0;
+  if (!partitions.ok()) return partitions.status();
+  for (int p = 0; p < *partitions; ++p) {
+    auto count = [&](const eventlog::StoredRecord& record) -> absl::Status {
+      ++report.events;
+      ASSIGN_OR_RETURN(wire::DecodedWalletEvent decoded,
+                       wire::DecodeWalletRecord(record));
+      const v1::EventEnvelope& env = decoded.envelope;
+      RETURN_IF_ERROR(Prefixed(
+          replayed.Apply(env.stream_id(), env.sequence(), decoded.event), topic,
+          "/", p, "@", record.offset, ": "));
+      const absl::Time when = absl::FromUnixMicros(env.occurred_at_micros());
+      for (const v1::LedgerTransaction* tx : TransactionsOf(decoded.event)) {
+        RETURN_IF_ERROR(tallies.Add(report.options, *tx, when));
+      }
+      return absl::OkStatus();
+    };
+    RETURN_IF_ERROR(
+        eventlog::ReadPartitionToEnd(log, topic, p, 0, count).status());
+  }
+  return absl::OkStatus();
+}
+
+// One house account by its flows: the report's figure (`reported`, which
+// is `sign` times what its transactions moved into the account) and the
+// account's balance must both add up.
+void ReconcileAccount(const AccountFlows& flows, std::string_view what,
+                      int64_t reported, int sign, GgrReport& report) {
+  auto problem = [&](std::string message) {
+    AddProblem(report.problems,
+               AtAccount("reconciliation", flows.account, std::move(message)));
+  };
+  const absl::StatusOr<int64_t> expected = money::Mul(sign, flows.counted);
+  if (!expected.ok() || reported != *expected) {
+    problem(absl::StrCat(ToAbsl(what), " reported (", reported,
+                         ") differs from what ", flows.counted_as,
+                         " moved into ", flows.account, " (", flows.counted,
+                         ")"));
+  }
+  const absl::StatusOr<int64_t> sum =
+      money::Add(flows.counted, flows.others_net);
+  if (!sum.ok() || *sum != flows.balance) {
+    problem(absl::StrCat(flows.account, " holds ", flows.balance,
+                         ", but its movements add up to ",
+                         sum.ok() ? absl::StrCat(*sum) : "an overflow"));
+  }
+}
+
+// The sums over the whole log against the replayed ledger.
+absl::Status Reconcile(const GgrTallies& tallies,
+                       const ledger::Ledger& replayed, GgrReport& report) {
+  ASSIGN_OR_RETURN(ledger::GamingRevenueRow total, tallies.all.Total());
+  report.open_stakes = total.open;
+  report.rake = total.rake;
+  const ledger::LedgerSummary summary = replayed.Summarize();
+  report.game_balances =
+      summary.classes[static_cast<int>(ledger::AccountClass::kGame)].balance;
+  if (report.open_stakes != report.game_balances) {
+    AddProblem(report.problems,
+               AuditProblem{.kind = "reconciliation",
+                            .message = absl::StrCat(
+                                "stakes not yet settled (", report.open_stakes,
+                                ") differ from what game accounts hold (",
+                                report.game_balances, ")")});
+  }
+  ASSIGN_OR_RETURN(TournamentRevenueRow tournaments,
+                   tallies.all_tournaments.Total());
   ASSIGN_OR_RETURN(report.tournament_fees,
-                   money::Sub(total.fees, total.fee_refunds));
-  report.overlay = total.overlay;
-  report.tournament_fees_balance =
-      replayed.AccountBalance(std::string(tn::kFeesAccount));
-  ASSIGN_OR_RETURN(
-      report.overlay_paid_balance,
-      money::Sub(0, replayed.AccountBalance(std::string(tn::kOverlayAccount))));
-  if (report.tournament_fees != report.tournament_fees_balance) {
-    report.problems.push_back(absl::StrCat(
-        "tournament fees reported (", report.tournament_fees, ") differ from ",
-        ToAbsl(tn::kFeesAccount), " (", report.tournament_fees_balance, ")"));
+                   money::Sub(tournaments.fees, tournaments.fee_refunds));
+  report.overlay = tournaments.overlay;
+  for (const AccountFlowTally& tally : tallies.accounts) {
+    ASSIGN_OR_RETURN(AccountFlows flows,
+                     tally.Flows(replayed.AccountBalance(tally.account())));
+    report.accounts.push_back(std::move(flows));
   }
-  if (report.overlay != report.overlay_paid_balance) {
-    report.problems.push_back(
-        absl::StrCat("overlay reported (", report.overlay,
-                     ") differs from what ", ToAbsl(tn::kOverlayAccount),
-                     " paid (", report.overlay_paid_balance, ")"));
-  }
+  const AccountFlows& rake = report.accounts[0];
+  const AccountFlows& fees = report.accounts[1];
+  const AccountFlows& overlay = report.accounts[2];
+  report.house_rake_balance = rake.balance;
+  report.tournament_fees_balance = fees.balance;
+  ASSIGN_OR_RETURN(report.overlay_paid_balance, money::Sub(0, overlay.balance));
+  ReconcileAccount(rake, "rake", report.rake, 1, report);
+  ReconcileAccount(fees, "tournament fees", report.tournament_fees, 1, report);
+  ReconcileAccount(overlay, "overlay", report.overlay, -1, report);
   return absl::OkStatus();
 }
 
@@ -136,70 +252,46 @@ absl::StatusOr<GgrReport> BuildGgrReport(eventlog::EventLog& log,
   }
   GgrReport report;
   report.options = options;
-  ledger::Ledger replayed;
-  report.currency = replayed.currency();
-  ledger::GamingRevenueTally all(options.zone);
-  ledger::GamingRevenueTally shown(options.zone);
-  TournamentRevenueTally all_tournaments(options.zone);
-  TournamentRevenueTally shown_tournaments(options.zone);
-  const std::string topic(wire::kWalletTopic);
-  absl::StatusOr<int> partitions = log.PartitionCount(topic);
-  if (absl::IsNotFound(partitions.status())) partitions = 0;
-  if (!partitions.ok()) return partitions.status();
-  for (int p = 0; p < *partitions; ++p) {
-    auto count = [&](const eventlog::StoredRecord& record) -> absl::Status {
-      ++report.events;
-      ASSIGN_OR_RETURN(wire::DecodedWalletEvent decoded,
-                       wire::DecodeWalletRecord(record));
-      const v1::EventEnvelope& env = decoded.envelope;
-      RETURN_IF_ERROR(Prefixed(
-          replayed.Apply(env.stream_id(), env.sequence(), decoded.event), topic,
-          "/", p, "@", record.offset, ": "));
-
-      if (!decoded.event.has_transaction_posted()) return absl::OkStatus();
-      const v1::LedgerTransaction& tx = decoded.event.transaction_posted().tx();
-      const absl::Time when = absl::FromUnixMicros(env.occurred_at_micros());
-      RETURN_IF_ERROR(all.Add(tx, when));
-      RETURN_IF_ERROR(all_tournaments.Add(tx, when));
-      if (InBounds(options, absl::FormatTime("%Y-%m-%d", when, options.zone))) {
-        RETURN_IF_ERROR(shown.Add(tx, when));
-        RETURN_IF_ERROR(shown_tournaments.Add(tx, when));
-      }
-      return absl::OkStatus();
-    };
-    RETURN_IF_ERROR(
-        eventlog::ReadPartitionToEnd(log, topic, p, 0, count).status());
-  }
-  report.rows = shown.Rows();
-  ASSIGN_OR_RETURN(std::vector<ledger::GamingRevenueRow> totals,
-                   shown.TotalsByGame());
-  report.totals = std::move(totals);
-  ASSIGN_OR_RETURN(ledger::GamingRevenueRow total, all.Total());
-  report.open_stakes = total.open;
-  report.rake = total.rake;
-  const ledger::LedgerSummary summary = replayed.Summarize();
-  report.game_balances =
-      summary.classes[static_cast<int>(ledger::AccountClass::kGame)].balance;
-  report.house_rake_balance = replayed.AccountBalance("house/rake");
-  if (report.open_stakes != report.game_balances) {
-    report.problems.push_back(absl::StrCat(
-        "stakes not yet settled (", report.open_stakes,
-        ") differ from what game accounts hold (", report.game_balances, ")"));
-  }
-  if (report.rake != report.house_rake_balance) {
-    report.problems.push_back(absl::StrCat("rake reported (", report.rake,
-                                           ") differs from house/rake (",
-                                           report.house_rake_balance, ")"));
-  }
-  report.tournament_rows = shown_tournaments.Rows();
-  ASSIGN_OR_RETURN(report.tournament_total, shown_tournaments.Total());
-  RETURN_IF_ERROR(ReconcileTournaments(all_tournaments, replayed, report));
+  report.tool_version = BANCA_VERSION;
+  ASSIGN_OR_RETURN(report.currency,
+                   WalletCurrencyOr(log, ledger::LedgerOptions().currency));
+  ledger::Ledger replayed({.currency = report.currency});
+  GgrTallies tallies(options);
+  RETURN_IF_ERROR(ReadWallet(log, replayed, tallies, report));
+  report.rows = tallies.shown.Rows();
+  ASSIGN_OR_RETURN(report.totals, tallies.shown.TotalsByGame());
+  report.tournament_rows = tallies.shown_tournaments.Rows();
+  ASSIGN_OR_RETURN(report.tournament_total, tallies.shown_tournaments.Total());
+  RETURN_IF_ERROR(Reconcile(tallies, replayed, report));
   return report;
 }
+
+namespace {
+
+nlohmann::ordered_json FlowsJson(const AccountFlows& flows) {
+  nlohmann::ordered_json others = nlohmann::ordered_json::array();
+  for (const FlowLine& line : flows.others) {
+    others.push_back({{"reason", wire::PostingReasonName(line.reason)},
+                      {"transactions", line.transactions},
+                      {"in", line.in},
+                      {"out", line.out}});
+  }
+  nlohmann::ordered_json out;
+  out["account"] = flows.account;
+  out["balance"] = flows.balance;
+  out["counted_as"] = flows.counted_as;
+  out["counted"] = flows.counted;
+  out["other_movements"] = std::move(others);
+  out["other_net"] = flows.others_net;
+  return out;
+}
+
+}  // namespace
 
 std::string GgrReportJson(const GgrReport& report) {
   nlohmann::ordered_json out;
   out["report"] = "ggr";
+  out["version"] = report.tool_version;
   out["currency"] = report.currency;
   out["timezone"] = report.options.zone_name;
   out["from"] = report.options.from_day;
@@ -218,6 +310,10 @@ std::string GgrReportJson(const GgrReport& report) {
     out["tournaments"].push_back(TournamentRowJson(row));
   }
   out["tournament_total"] = TournamentRowJson(report.tournament_total);
+  nlohmann::ordered_json accounts = nlohmann::ordered_json::array();
+  for (const AccountFlows& flows : report.accounts) {
+    accounts.push_back(FlowsJson(flows));
+  }
   out["reconciliation"] = {
       {"open_stakes", report.open_stakes},
       {"game_balances", report.game_balances},
@@ -227,9 +323,31 @@ std::string GgrReportJson(const GgrReport& report) {
       {"tournament_fees_balance", report.tournament_fees_balance},
       {"overlay", report.overlay},
       {"overlay_paid_balance", report.overlay_paid_balance},
+      {"accounts", std::move(accounts)},
       {"ok", report.ok()}};
-  return out.dump();
+  out["problems"] = ProblemsJson(report.problems);
+  return JsonText(out);
 }
+
+namespace {
+
+// One house account: its balance as what the report counts plus every
+// other movement, each on its own line.
+void FormatFlows(const AccountFlows& flows, const std::string& cur,
+                 std::string& out) {
+  absl::StrAppend(&out, "  ", flows.account, " holds ",
+                  money::Format(flows.balance, cur), " = ", flows.counted_as,
+                  " ", money::Format(flows.counted, cur), " + other movements ",
+                  money::Format(flows.others_net, cur), "\n");
+  for (const FlowLine& line : flows.others) {
+    absl::StrAppend(&out, "    ", wire::PostingReasonName(line.reason), ": ",
+                    line.transactions, " transaction(s), in ",
+                    money::Format(line.in, cur), ", out ",
+                    money::Format(line.out, cur), "\n");
+  }
+}
+
+}  // namespace
 
 std::string FormatGgrReport(const GgrReport& report) {
   std::string out = absl::StrCat("Gross gaming revenue, ", report.currency,
@@ -248,18 +366,15 @@ std::string FormatGgrReport(const GgrReport& report) {
   }
   FormatTournaments(report, out);
   const std::string& cur = report.currency;
-  absl::StrAppend(
-      &out, "\nreconciliation: open stakes ",
-      money::Format(report.open_stakes, cur), " = game accounts ",
-      money::Format(report.game_balances, cur), "; rake ",
-      money::Format(report.rake, cur), " = house/rake ",
-      money::Format(report.house_rake_balance, cur), "; tournament fees ",
-      money::Format(report.tournament_fees, cur), " = house/tournament_fees ",
-      money::Format(report.tournament_fees_balance, cur), "; overlay ",
-      money::Format(report.overlay, cur), " = paid by house/overlay ",
-      money::Format(report.overlay_paid_balance, cur), "\n");
-  for (const std::string& p : report.problems) {
-    absl::StrAppend(&out, "PROBLEM: ", p, "\n");
+  absl::StrAppend(&out, "\nreconciliation over the whole log\n",
+                  "  open stakes ", money::Format(report.open_stakes, cur),
+                  " = game accounts ", money::Format(report.game_balances, cur),
+                  "\n");
+  for (const AccountFlows& flows : report.accounts) {
+    FormatFlows(flows, cur, out);
+  }
+  for (const AuditProblem& p : report.problems) {
+    absl::StrAppend(&out, "PROBLEM: ", p.message, "\n");
   }
   absl::StrAppend(&out, report.ok() ? "OK\n" : "FAILED\n");
   return out;

@@ -2,7 +2,10 @@
 // wallet's ledger transactions on the log (libs/ledger/gaming_revenue.h
 // defines every column), and the tournaments' per day (fees as revenue,
 // the overlay as a cost: tournament_revenue.h), reconciled against the
-// ledger it replays.
+// ledger it replays, in the wallet's currency. The house accounts the
+// report ties to (house/rake, house/tournament_fees, house/overlay) are
+// reconciled by their flows (account_flows.h): what the report counts plus
+// every other movement, each shown, must be what the account holds.
 #ifndef BANCA_SERVICES_AUDIT_GGR_REPORT_H_
 #define BANCA_SERVICES_AUDIT_GGR_REPORT_H_
 
@@ -13,6 +16,8 @@
 #include "absl/time/time.h"
 #include "libs/eventlog/event_log.h"
 #include "libs/ledger/gaming_revenue.h"
+#include "services/audit/account_flows.h"
+#include "services/audit/audit_problem.h"
 #include "services/audit/tournament_revenue.h"
 
 namespace banca::audit {
@@ -27,6 +32,8 @@ struct GgrReportOptions {
 
 struct GgrReport {
   GgrReportOptions options;
+  std::string tool_version;
+  // The wallet's, as its log names it (wallet_currency.h).
   std::string currency;
   int64_t events = 0;
   std::vector<ledger::GamingRevenueRow> rows;    // within the bounds
@@ -45,7 +52,11 @@ struct GgrReport {
   int64_t tournament_fees_balance = 0;
   int64_t overlay = 0;
   int64_t overlay_paid_balance = 0;
-  std::vector<std::string> problems;
+  // Over the whole log: house/rake, house/tournament_fees and
+  // house/overlay by their flows.
+  std::vector<AccountFlows> accounts;
+  // Kind "reconciliation", each naming its account.
+  Problems problems;
   bool ok() const { return problems.empty(); }
 };
 

@@ -159,8 +159,105 @@ TEST_F(GgrReportTest, RakeOutsideHouseRakeIsReported) {
   auto report = BuildGgrReport(*log_, {});
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_FALSE(report->ok());
-  ASSERT_EQ(report->problems.size(), 1u);
-  EXPECT_NE(report->problems[0].find("house/rake"), std::string::npos);
+  ASSERT_EQ(report->problems.size(), 1u) << GgrReportJson(*report);
+  EXPECT_EQ(report->problems[0].message,
+            "rake reported (100) differs from what rake transactions moved "
+            "into house/rake (0)");
+  EXPECT_EQ(report->problems[0].account, "house/rake");
+}
+
+// Issue 20: one cent moved out of house/rake by an operator made the
+// report fail for good ("rake reported (17083) differs from house/rake
+// (17082)"). The rake is what the rake transactions moved; every other
+// movement of the account is shown, and the balance is their sum.
+TEST_F(GgrReportTest, AnAdjustmentOutOfHouseRakeIsAccountedNotAProblem) {
+  v1::LedgerTransaction rake;
+  rake.set_reason(v1::POSTING_REASON_RAKE);
+  rake.mutable_reference()->set_kind(v1::REFERENCE_KIND_HAND);
+  rake.mutable_reference()->set_id("t1.h1");
+  Move(rake, ledger::PlayerCashAccount("ana"), -17083);
+  Move(rake, "house/rake", 17083);
+  ASSERT_TRUE(Post(ledger::PlayerOwner("ana"), std::move(rake)).ok());
+  v1::LedgerTransaction adjustment;
+  adjustment.set_reason(v1::POSTING_REASON_ADJUSTMENT);
+  adjustment.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+  adjustment.mutable_reference()->set_id("adj-1");
+  Move(adjustment, "house/rake", -1);
+  Move(adjustment, "house/bank", 1);
+  ASSERT_TRUE(Post("house/rake", std::move(adjustment)).ok());
+
+  auto report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << GgrReportJson(*report);
+  EXPECT_EQ(report->rake, 17083);
+  EXPECT_EQ(report->house_rake_balance, 17082);
+  const AccountFlows& flows = report->accounts.at(0);
+  EXPECT_EQ(flows.account, "house/rake");
+  EXPECT_EQ(flows.counted, 17083);
+  EXPECT_EQ(flows.others_net, -1);
+  ASSERT_EQ(flows.others.size(), 1u);
+  EXPECT_EQ(flows.others[0].reason, v1::POSTING_REASON_ADJUSTMENT);
+  EXPECT_EQ(flows.others[0].transactions, 1);
+  EXPECT_EQ(flows.others[0].out, 1);
+  const std::string text = FormatGgrReport(*report);
+  EXPECT_NE(text.find("house/rake holds 170.82 EUR = rake transactions "
+                      "170.83 EUR + other movements -0.01 EUR\n"
+                      "    ADJUSTMENT: 1 transaction(s), in 0.00 EUR, out "
+                      "0.01 EUR\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(GgrReportJson(*report).find(
+                "\"other_movements\":[{\"reason\":\"ADJUSTMENT\","
+                "\"transactions\":1,\"in\":0,\"out\":1}]"),
+            std::string::npos)
+      << GgrReportJson(*report);
+}
+
+// A buy-in's rake (HE-17b) is captured from the player's hold, not posted:
+// it is rake all the same; a compensated buy-in gives it back with the
+// stack, a movement out of house/rake that is shown.
+TEST_F(GgrReportTest, BuyInRakeFromAHoldAndItsCompensationReconcile) {
+  v1::Reference table;
+  table.set_kind(v1::REFERENCE_KIND_TABLE);
+  table.set_id("t1");
+  ASSERT_TRUE(ledger_
+                  .PlaceHold(Meta(), "ana", 1000, v1::POSTING_REASON_BUY_IN,
+                             table, absl::ToUnixMicros(now_) + 60'000'000,
+                             Commit())
+                  .ok());
+  ASSERT_TRUE(ledger_
+                  .CaptureHold(Meta(), "ana:1", 900, "table/t1/seat/ana",
+                               v1::POSTING_REASON_BUY_IN, table, false,
+                               Commit())
+                  .ok());
+  ASSERT_TRUE(ledger_
+                  .CaptureHold(Meta(), "ana:1", 100, "house/rake",
+                               v1::POSTING_REASON_RAKE, table, true, Commit())
+                  .ok());
+  auto report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << GgrReportJson(*report);
+  EXPECT_EQ(report->rake, 100);
+  EXPECT_EQ(report->house_rake_balance, 100);
+  ASSERT_EQ(report->totals.size(), 1u);
+  EXPECT_EQ(report->totals[0].game, "poker");
+
+  v1::LedgerTransaction compensated;
+  compensated.set_reason(v1::POSTING_REASON_TABLE_CASH_OUT);
+  *compensated.mutable_reference() = table;
+  Move(compensated, "table/t1/seat/ana", -900);
+  Move(compensated, "house/rake", -100);
+  Move(compensated, ledger::PlayerCashAccount("ana"), 1000);
+  ASSERT_TRUE(Post("table/t1", std::move(compensated)).ok());
+  report = BuildGgrReport(*log_, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << GgrReportJson(*report);
+  EXPECT_EQ(report->rake, 100);
+  EXPECT_EQ(report->house_rake_balance, 0);
+  ASSERT_EQ(report->accounts.at(0).others.size(), 1u);
+  EXPECT_EQ(report->accounts[0].others[0].reason,
+            v1::POSTING_REASON_TABLE_CASH_OUT);
+  EXPECT_EQ(report->accounts[0].others[0].out, 100);
 }
 
 // A tournament's transaction of `reason`, as the wallet posts it.
@@ -257,9 +354,9 @@ TEST_F(GgrReportTest, TournamentFeesAreRevenueAndTheOverlayACost) {
   EXPECT_TRUE(report->ok());
 }
 
-TEST_F(GgrReportTest, TournamentFeesOutsideATournamentAreReported) {
-  // An operator's move into the fees account, no tournament's: the fees
-  // reported no longer match house/tournament_fees.
+TEST_F(GgrReportTest, AnOperatorsMoveIntoTheFeesAccountIsShownNotFees) {
+  // An operator's move into the fees account, no tournament's: not fees
+  // (no tournament made it), but a movement the reconciliation shows.
   v1::LedgerTransaction tx;
   tx.set_reason(v1::POSTING_REASON_ADJUSTMENT);
   tx.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
@@ -269,10 +366,54 @@ TEST_F(GgrReportTest, TournamentFeesOutsideATournamentAreReported) {
   ASSERT_TRUE(Post("house/bank", std::move(tx)).ok());
   auto report = BuildGgrReport(*log_, {});
   ASSERT_TRUE(report.ok()) << report.status();
-  ASSERT_EQ(report->problems.size(), 1u) << GgrReportJson(*report);
-  EXPECT_NE(report->problems[0].find("house/tournament_fees (300)"),
-            std::string::npos)
-      << report->problems[0];
+  EXPECT_TRUE(report->ok()) << GgrReportJson(*report);
+  EXPECT_EQ(report->tournament_fees, 0);
+  EXPECT_EQ(report->tournament_fees_balance, 300);
+  const AccountFlows& fees = report->accounts.at(1);
+  EXPECT_EQ(fees.account, "house/tournament_fees");
+  EXPECT_EQ(fees.counted, 0);
+  ASSERT_EQ(fees.others.size(), 1u);
+  EXPECT_EQ(fees.others[0].in, 300);
+}
+
+// Amounts are in the wallet's currency (`banca serve --currency=USD`), as
+// its log names it, never an assumed EUR.
+TEST(GgrReportCurrency, TheWalletsCurrencyIsTheReports) {
+  const std::string dir = absl::StrCat(::testing::TempDir(), "/ggr_usd");
+  std::filesystem::remove_all(dir);
+  auto log = eventlog::OpenEmbeddedLog(dir);
+  ASSERT_TRUE(log.ok()) << log.status();
+  ASSERT_TRUE((*log)->EnsureTopic({std::string(wire::kWalletTopic), 2}).ok());
+  ledger::Ledger usd({.currency = "USD"});
+  auto commit = [&](const ledger::Committed& c) {
+    ASSERT_TRUE((*log)->Append({wire::EncodeWalletRecord(c, {})}).ok());
+  };
+  ASSERT_TRUE(usd.OpenAccount({"r1", ""}, "ana", "USD", commit).ok());
+  const settlement::BankedBet bet{"roulette_french", "t1", 1, "ana",
+                                  "ana.main",        1234};
+  v1::LedgerTransaction deposit;
+  deposit.set_reason(v1::POSTING_REASON_DEPOSIT);
+  deposit.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+  deposit.mutable_reference()->set_id("dep-1");
+  for (auto [account, amount] : {std::pair{"external/payments", -5000},
+                                 std::pair{"player/ana/cash", 5000}}) {
+    v1::Posting* p = deposit.add_postings();
+    p->set_account(account);
+    p->set_amount_minor(amount);
+  }
+  ASSERT_TRUE(usd.Post({"r2", ""}, "player/ana", deposit, commit).ok());
+  ASSERT_TRUE(usd.Post({"r3", ""}, "player/ana",
+                       *settlement::StakeTransaction(bet), commit)
+                  .ok());
+  auto report = BuildGgrReport(**log, {});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << GgrReportJson(*report);
+  EXPECT_EQ(report->currency, "USD");
+  const std::string text = FormatGgrReport(*report);
+  EXPECT_NE(text.find("12.34 USD"), std::string::npos) << text;
+  EXPECT_EQ(text.find("EUR"), std::string::npos) << text;
+  EXPECT_NE(GgrReportJson(*report).find("\"currency\":\"USD\""),
+            std::string::npos);
 }
 
 TEST_F(GgrReportTest, MalformedDayIsInvalidArgument) {

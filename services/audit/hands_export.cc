@@ -32,6 +32,7 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/tournament_codec.h"
+#include "services/audit/wallet_currency.h"
 
 namespace banca::audit {
 namespace {
@@ -79,7 +80,9 @@ std::string Timestamp(int64_t micros) {
 struct TableLabels {
   std::string id;
   std::string name;
+  // The money's ISO 4217 code; "" for a tournament's chips.
   std::string currency;
+  int action_seconds = 0;
   // Where the hands come from, for the header: "banca.table.events, key
   // table/<id>".
   std::string source;
@@ -89,6 +92,7 @@ poker::PhhExtras ExtrasOf(const FinishedHand& h, const TableLabels& t) {
   poker::PhhExtras extras;
   for (const poker::PlayerResult& p : h.result.players) {
     extras.finishing_stacks.push_back(p.end_stack);
+    extras.winnings.push_back(p.won);
   }
   for (const poker::PotResult& pot : h.result.pots) {
     poker::PhhPot p{pot.amount, pot.rake, {}};
@@ -97,7 +101,8 @@ poker::PhhExtras ExtrasOf(const FinishedHand& h, const TableLabels& t) {
     }
     extras.pots.push_back(std::move(p));
   }
-  extras.currency = t.currency;
+  extras.currency = h.chips ? "" : t.currency;
+  extras.time_limit_seconds = t.action_seconds;
   extras.table_name = t.name;
   extras.timestamp = Timestamp(h.started_micros);
   extras.author = "banca hands export";
@@ -194,11 +199,14 @@ class Writer {
            << "# One TOML table per hand, named by banca's hand number (as\n"
            << "# PokerKit's .phhs files). For the operator and auditors: it\n"
            << "# shows every player's hole cards, folded hands included.\n"
-           << (t.currency == "chips" ? "# Amounts are chips.\n\n"
-                                     : "# Amounts are integer cents.\n\n");
+           << (t.currency.empty()
+                   ? "# Amounts are chips.\n\n"
+                   : absl::StrCat("# Amounts are in ", t.currency,
+                                  ", the wallet's currency, in its major "
+                                  "units (12.34).\n\n"));
     } else {
       out_ << "banca hand histories - " << t.id << " \"" << t.name << "\" - "
-           << t.currency << "\n"
+           << (t.currency.empty() ? "chips" : t.currency) << "\n"
            << "From the event log (" << t.source << ").\n"
            << "For the operator and auditors: every player's hole cards are "
               "shown, folded\n"
@@ -270,9 +278,13 @@ HandsExportResult Fail(int code, std::string error) {
 // is read. An error ends the export; its message says where.
 class TableReplay {
  public:
-  TableReplay(std::string topic, std::string table_id, Writer& writer)
+  // `currency`: the wallet's ("" when its log names none: the table's
+  // configuration's).
+  TableReplay(std::string topic, std::string table_id, std::string currency,
+              Writer& writer)
       : topic_(std::move(topic)),
         table_id_(std::move(table_id)),
+        currency_(std::move(currency)),
         writer_(writer) {}
 
   // One record of the table's stream.
@@ -342,7 +354,8 @@ class TableReplay {
     }
     state_ = std::move(*created);
     writer_.Header({absl::StrCat("table ", state_->id()), state_->name(),
-                    state_->config().currency(),
+                    currency_.empty() ? state_->config().currency() : currency_,
+                    state_->config().action_seconds(),
                     absl::StrCat(ToAbsl(wire::kTableTopic), ", key table/",
                                  state_->id())});
     return absl::OkStatus();
@@ -373,6 +386,7 @@ class TableReplay {
 
   const std::string topic_;
   const std::string table_id_;
+  const std::string currency_;
   Writer& writer_;
   std::unique_ptr<tables::TableState> state_;
   tables::RevealWait<wire::DecodedTableEvent> wait_;
@@ -409,7 +423,8 @@ class TournamentReplay {
       ASSIGN_OR_RETURN(state_,
                        Prefixed(tables::TournamentState::Open(e), where));
       writer_.Header({absl::StrCat("tournament ", e.tournament_id()),
-                      e.created().name(), "chips",
+                      e.created().name(), "",
+                      e.created().config().action_seconds(),
                       absl::StrCat(ToAbsl(wire::kTournamentTopic),
                                    ", key tournament/", e.tournament_id())});
       return absl::OkStatus();
@@ -533,9 +548,15 @@ HandsExportResult ExportTableHands(eventlog::EventLog& log,
                                            "\": a table id is 1-32 of "
                                            "[a-z0-9-]"));
   }
+  // The money is the wallet's: its currency, as its log names it.
+  absl::StatusOr<std::string> currency = WalletCurrencyOr(log, "");
+  if (!currency.ok()) {
+    return Fail(kExportFailed, absl::StrCat("cannot read the log: ",
+                                            currency.status().ToString()));
+  }
   HandsExportResult result;
   Writer writer(format, out, result);
-  TableReplay replay(topic, table_id, writer);
+  TableReplay replay(topic, table_id, *currency, writer);
   HandsExportResult failed;
   absl::StatusOr<StreamRead> read = ReadStream(
       log, topic, wire::TableStream(table_id),

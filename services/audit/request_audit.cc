@@ -16,14 +16,6 @@
 
 namespace banca::audit {
 
-void AddProblem(std::vector<std::string>& problems, std::string what) {
-  if (problems.size() < kMaxAuditProblems) {
-    problems.push_back(std::move(what));
-  } else if (problems.size() == kMaxAuditProblems) {
-    problems.push_back("… more problems not shown");
-  }
-}
-
 std::string CanonicalBytes(const google::protobuf::Message& message) {
   std::string out;
   {
@@ -35,9 +27,11 @@ std::string CanonicalBytes(const google::protobuf::Message& message) {
   return out;
 }
 
-absl::StatusOr<RequestCopies> RequestCopies::Load(
-    eventlog::EventLog& log, std::string_view topic, std::string_view label,
-    const Decode& decode, std::vector<std::string>& problems) {
+absl::StatusOr<RequestCopies> RequestCopies::Load(eventlog::EventLog& log,
+                                                  std::string_view topic,
+                                                  std::string_view label,
+                                                  const Decode& decode,
+                                                  Problems& problems) {
   RequestCopies copies;
   copies.topic_ = std::string(topic);
   copies.label_ = std::string(label);
@@ -46,9 +40,11 @@ absl::StatusOr<RequestCopies> RequestCopies::Load(
         absl::StatusOr<std::pair<std::string, std::string>> copy =
             decode(record);
         if (!copy.ok()) {
-          AddProblem(problems, absl::StrCat(ToAbsl(label), ": ", ToAbsl(topic),
-                                            "/", p, "@", record.offset, ": ",
-                                            copy.status().message()));
+          AddProblem(problems,
+                     AtRecord("", topic, p, record.offset,
+                              absl::StrCat(ToAbsl(label), ": ", ToAbsl(topic),
+                                           "/", p, "@", record.offset, ": ",
+                                           copy.status().message())));
           return;
         }
         const auto [it, fresh] = copies.copies_.try_emplace(
@@ -56,16 +52,18 @@ absl::StatusOr<RequestCopies> RequestCopies::Load(
                               std::hash<std::string>()(copy->second), false});
         if (!fresh) {
           AddProblem(problems,
-                     absl::StrCat(ToAbsl(label), ": event ", copy->first,
-                                  " is copied to ", ToAbsl(topic), " twice"));
+                     AtRecord("", topic, p, record.offset,
+                              absl::StrCat(ToAbsl(label), ": event ",
+                                           copy->first, " is copied to ",
+                                           ToAbsl(topic), " twice")));
         }
       }));
   return copies;
 }
 
-const RequestCopies::Copy* RequestCopies::Match(
-    const std::string& event_id, const std::string& content,
-    std::vector<std::string>& problems) {
+const RequestCopies::Copy* RequestCopies::Match(const std::string& event_id,
+                                                const std::string& content,
+                                                Problems& problems) {
   auto it = copies_.find(event_id);
   if (it == copies_.end()) {
     AddProblem(problems, absl::StrCat(label_, ": the money request ", event_id,
@@ -76,22 +74,26 @@ const RequestCopies::Copy* RequestCopies::Match(
   it->second.matched = true;
   if (it->second.content_hash != std::hash<std::string>()(content)) {
     AddProblem(problems,
-               absl::StrCat(label_, ": the copy of ", event_id, " on ", topic_,
-                            " asks for another "
-                            "thing than the table event"));
+               AtRecord("", topic_, it->second.partition, it->second.offset,
+                        absl::StrCat(label_, ": the copy of ", event_id, " on ",
+                                     topic_,
+                                     " asks for another "
+                                     "thing than the table event")));
     return nullptr;
   }
   return &it->second;
 }
 
-void RequestCopies::ReportUnmatched(std::vector<std::string>& problems) const {
+void RequestCopies::ReportUnmatched(Problems& problems) const {
   for (const auto& [event_id, copy] : copies_) {
     if (copy.matched) continue;
-    AddProblem(problems,
-               absl::StrCat(label_, ": ", topic_, "/", copy.partition, "@",
-                            copy.offset, " copies event ", event_id,
-                            ", which no table logged as a money "
-                            "request"));
+    AddProblem(
+        problems,
+        AtRecord("", topic_, copy.partition, copy.offset,
+                 absl::StrCat(label_, ": ", topic_, "/", copy.partition, "@",
+                              copy.offset, " copies event ", event_id,
+                              ", which no table logged as a money "
+                              "request")));
   }
 }
 
@@ -117,15 +119,16 @@ absl::Status ReadTopic(
 }
 
 void StreamSequences::Check(const v1::EventEnvelope& envelope,
-                            std::string_view label,
-                            std::vector<std::string>& problems) {
+                            std::string_view label, Problems& problems) {
   uint64_t& last = last_[envelope.stream_id()];
   if (envelope.sequence() != last + 1) {
-    AddProblem(
-        problems,
+    AuditProblem problem;
+    problem.message =
         absl::StrCat(ToAbsl(label), ": stream ", envelope.stream_id(),
                      ": sequence ", envelope.sequence(), " follows ", last,
-                     envelope.sequence() <= last ? " (repeat)" : " (gap)"));
+                     envelope.sequence() <= last ? " (repeat)" : " (gap)");
+    problem.stream = envelope.stream_id();
+    AddProblem(problems, std::move(problem));
   }
   last = std::max(last, envelope.sequence());
 }

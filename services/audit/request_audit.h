@@ -36,17 +36,13 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/tournament_codec.h"
+#include "services/audit/audit_problem.h"
 #include "services/audit/request_counts.h"
 
 namespace banca::audit {
 
-inline constexpr size_t kMaxAuditProblems = 50;
 // What a problem quotes of a wallet event (wire::DescribeWalletEvent).
 inline constexpr size_t kMaxDescribed = 120;
-
-// Appends `what` to `problems`, up to kMaxAuditProblems (then one line
-// saying more were left out).
-void AddProblem(std::vector<std::string>& problems, std::string what);
 
 // The partitions of `topic`; 0 when it does not exist (nothing logged).
 int Partitions(eventlog::EventLog& log, std::string_view topic);
@@ -118,14 +114,14 @@ class RequestCopies {
                                             std::string_view topic,
                                             std::string_view label,
                                             const Decode& decode,
-                                            std::vector<std::string>& problems);
+                                            Problems& problems);
 
   // The copy of table event `event_id`, whose content must be `content`;
   // nullptr, with a problem, when it has none or another content.
   const Copy* Match(const std::string& event_id, const std::string& content,
-                    std::vector<std::string>& problems);
+                    Problems& problems);
   // A problem for every copy of an event no table topic holds.
-  void ReportUnmatched(std::vector<std::string>& problems) const;
+  void ReportUnmatched(Problems& problems) const;
 
  private:
   std::string topic_;
@@ -139,7 +135,7 @@ class StreamSequences {
  public:
   // A problem ("<label>: stream ...") when `envelope` repeats or skips.
   void Check(const v1::EventEnvelope& envelope, std::string_view label,
-             std::vector<std::string>& problems);
+             Problems& problems);
 
  private:
   std::map<std::string, uint64_t> last_;
@@ -157,17 +153,19 @@ absl::Status WalkTableTopic(
     std::string_view label,
     absl::StatusOr<Decoded> (*decode)(const eventlog::StoredRecord&),
     RequestCounts& counts, const std::function<void(const Decoded&)>& visit) {
-  std::vector<std::string>& problems = counts.problems;
+  Problems& problems = counts.problems;
   StreamSequences sequences;
   return ReadTopic(
       log, topics.topic, [&](int p, const eventlog::StoredRecord& record) {
         ++counts.events;
         absl::StatusOr<Decoded> decoded = decode(record);
         if (!decoded.ok()) {
-          AddProblem(problems,
-                     absl::StrCat(ToAbsl(label), ": ", ToAbsl(topics.topic),
-                                  "/", p, "@", record.offset, ": ",
-                                  decoded.status().message()));
+          AddProblem(
+              problems,
+              AtRecord("", topics.topic, p, record.offset,
+                       absl::StrCat(ToAbsl(label), ": ", ToAbsl(topics.topic),
+                                    "/", p, "@", record.offset, ": ",
+                                    decoded.status().message())));
           return;
         }
         sequences.Check(decoded->envelope, label, problems);
@@ -191,7 +189,7 @@ absl::StatusOr<RequestTopic> LoadRequestTopic(
     eventlog::EventLog& log, const wire::TableTopics& topics,
     std::string_view label,
     absl::StatusOr<Decoded> (*decode)(const eventlog::StoredRecord&),
-    std::vector<std::string>& problems) {
+    Problems& problems) {
   ASSIGN_OR_RETURN(
       ReaderPositions positions,
       ReaderPositions::Load(log, topics.requests_group, topics.requests_topic));

@@ -5,8 +5,8 @@
 #define BANCA_SERVICES_AUDIT_REQUEST_COUNTS_H_
 
 #include <cstdint>
-#include <string>
-#include <vector>
+
+#include "services/audit/audit_problem.h"
 
 namespace banca::audit {
 
@@ -20,7 +20,7 @@ struct RequestCounts {
   int64_t carried_out = 0;
   int64_t quarantined = 0;
   int64_t pending = 0;
-  std::vector<std::string> problems;
+  Problems problems;
   bool ok() const { return problems.empty(); }
 };
 

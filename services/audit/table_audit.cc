@@ -165,16 +165,21 @@ std::string DecidingOwner(const v1::TableEvent& e) {
 // not is a problem, or pending while it has not read the request.
 bool CarriedOut(const Request& r, const std::map<std::string, Seen>& seen,
                 TableAuditReport& report) {
+  // Where the wallet reads the request: its copy.
+  auto problem = [&](std::string what) {
+    AddProblem(report.problems,
+               AtRecord("", wire::kPokerTableTopics.requests_topic, r.partition,
+                        r.offset, std::move(what)));
+  };
   bool done = true;
   for (const Step& step : r.steps) {
     auto it = seen.find(step.id);
     if (it == seen.end()) {
       if (r.read) {
-        AddProblem(report.problems,
-                   absl::StrCat("poker: ", r.what,
-                                " was read by the wallet but neither "
-                                "carried out nor quarantined (request ",
-                                step.id, " is missing)"));
+        problem(absl::StrCat("poker: ", r.what,
+                             " was read by the wallet but neither "
+                             "carried out nor quarantined (request ",
+                             step.id, " is missing)"));
       } else {
         ++report.pending;
       }
@@ -183,17 +188,15 @@ bool CarriedOut(const Request& r, const std::map<std::string, Seen>& seen,
     }
     const Seen& s = it->second;
     if (!s.matches) {
-      AddProblem(report.problems,
-                 absl::StrCat("poker: ", r.what, " can never be carried out: ",
-                              "its request id ", step.id,
-                              " is taken by another request (", s.other, ")"));
+      problem(absl::StrCat(
+          "poker: ", r.what, " can never be carried out: ", "its request id ",
+          step.id, " is taken by another request (", s.other, ")"));
       done = false;
       break;
     }
     if (s.times > 1) {
-      AddProblem(report.problems,
-                 absl::StrCat("poker: ", r.what, " was carried out ", s.times,
-                              " times (request ", step.id, ")"));
+      problem(absl::StrCat("poker: ", r.what, " was carried out ", s.times,
+                           " times (request ", step.id, ")"));
       done = false;
     }
     if (s.refused) {
@@ -251,14 +254,16 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
   Quarantined quarantined;
   RETURN_IF_ERROR(WalkWalletEvents(
       log, topics.requests_topic, quarantined,
-      [&](int, int64_t, const v1::WalletEvent& e) {
+      [&](int p, int64_t offset, const v1::WalletEvent& e) {
         auto step = request_of_step.find(e.request_id());
         if (step == request_of_step.end()) {
           if (LooksLikeTableStep(e.request_id())) {
-            AddProblem(report.problems,
-                       absl::StrCat("poker: the wallet carried out request ",
-                                    e.request_id(),
-                                    ", which no table event asks for"));
+            AddProblem(
+                report.problems,
+                AtRecord("", wire::kWalletTopic, p, offset,
+                         absl::StrCat("poker: the wallet carried out request ",
+                                      e.request_id(),
+                                      ", which no table event asks for")));
           }
           return;
         }

@@ -132,7 +132,7 @@ TEST_F(TableAuditTest, EveryRequestCarriedOutOnceIsClean) {
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->events, 3);
   EXPECT_EQ(report->buy_ins, 1);
   EXPECT_EQ(report->settlements, 1);
@@ -154,7 +154,7 @@ TEST_F(TableAuditTest, NotYetReadIsPendingAndARefusedBuyInIsCarriedOut) {
   Wallet(refused);
   auto report = Audit();  // the wallet has read nothing
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->carried_out, 1);
   EXPECT_EQ(report->buy_ins_refused, 1);
   EXPECT_EQ(report->pending, 1);
@@ -179,13 +179,20 @@ TEST_F(TableAuditTest, AStepWhoseIdIsTakenIsAJamEvenBeforeItIsRead) {
 
 TEST_F(TableAuditTest, ReadButNeitherCarriedOutNorQuarantinedIsAProblem) {
   BuyIn();
-  Held(10'000);  // the hold, but never the seat
+  const eventlog::Position copy = last_;  // where the wallet reads it
+  Held(10'000);                           // the hold, but never the seat
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
   ASSERT_EQ(report->problems.size(), 1u);
   EXPECT_TRUE(Mentions(*report, "neither carried out nor quarantined"));
   EXPECT_TRUE(Mentions(*report, "table/t1/buyin/1/seat"));
+  // The problem names the request's copy, where the wallet reads it.
+  const AuditProblem& p = report->problems[0];
+  EXPECT_EQ(p.topic, copy.topic);
+  EXPECT_EQ(p.topic, wire::kPokerTableTopics.requests_topic);
+  EXPECT_EQ(p.partition, copy.partition);
+  EXPECT_EQ(p.offset, copy.offset);
 }
 
 // Issue 18's check of the poker topic: a cash-out the wallet read and
@@ -213,7 +220,7 @@ TEST_F(TableAuditTest, GroupModeUsesTheDecidingReadersPosition) {
   WalletReadAll(1 - ana);  // the other reader: not ana's buy-in
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->pending, 1);
   WalletReadAll(ana);
   report = Audit();
@@ -236,7 +243,7 @@ TEST_F(TableAuditTest, AQuarantinedRequestIsCountedNotReportedHere) {
   WalletReadAll();
   auto report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << ProblemLines(report->problems);
   EXPECT_EQ(report->quarantined, 1);
   EXPECT_EQ(report->carried_out, 0);
 }

@@ -33,6 +33,25 @@ void Problem(TournamentAuditReport& report, std::string what) {
   AddProblem(report.problems, absl::StrCat("tournament: ", what));
 }
 
+// A note (not a problem), up to kMaxAuditProblems of them.
+void Note(TournamentAuditReport& report, std::string note) {
+  if (report.notes.size() < kMaxAuditProblems) {
+    report.notes.push_back(std::move(note));
+  } else if (report.notes.size() == kMaxAuditProblems) {
+    report.notes.push_back("… more notes not shown");
+  }
+}
+
+// A problem about a request, at its copy (none when it has no copy:
+// partition -1).
+void ProblemAt(TournamentAuditReport& report, int partition, int64_t offset,
+               std::string what) {
+  if (partition < 0) return Problem(report, std::move(what));
+  AddProblem(report.problems,
+             AtRecord("", wire::kTournamentTopics.requests_topic, partition,
+                      offset, absl::StrCat("tournament: ", what)));
+}
+
 // What a tournament asked the wallet to do, by the wallet's request id.
 struct Request {
   std::string tournament;
@@ -359,13 +378,15 @@ class TournamentCheck {
   // A request not quarantined: carried out exactly once as asked, or
   // pending, or a problem.
   void JudgeRequest(const std::string& id, const Request& r) {
+    auto at = [&](std::string what) {
+      ProblemAt(report_, r.partition, r.offset, std::move(what));
+    };
     Tournament& t = tournaments_[r.tournament];
     auto it = outcomes_.find(id);
     if (it != outcomes_.end() && !it->second.foreign.empty()) {
-      Problem(report_,
-              absl::StrCat(r.what, " can never be carried out: its request id ",
-                           id, " is taken by another request (",
-                           it->second.foreign, ")"));
+      at(absl::StrCat(r.what, " can never be carried out: its request id ", id,
+                      " is taken by another request (", it->second.foreign,
+                      ")"));
       t.open = true;
       return;
     }
@@ -374,22 +395,20 @@ class TournamentCheck {
       if (r.pending) {
         ++report_.pending;
       } else {
-        Problem(report_,
-                absl::StrCat(r.what, " is missing in the wallet (request ", id,
-                             ")"));
+        at(absl::StrCat(r.what, " is missing in the wallet (request ", id,
+                        ")"));
       }
       return;
     }
     const Outcome& o = it->second;
     if (o.times > 1) {
-      Problem(report_, absl::StrCat(r.what, " was carried out ", o.times,
-                                    " times (request ", id, ")"));
+      at(absl::StrCat(r.what, " was carried out ", o.times, " times (request ",
+                      id, ")"));
     } else if (o.rejected && !r.payment) {
-      Problem(report_, absl::StrCat("the wallet refused ", r.what, " (request ",
-                                    id, ")"));
+      at(absl::StrCat("the wallet refused ", r.what, " (request ", id, ")"));
     } else if (!o.rejected && o.postings != r.postings) {
-      Problem(report_, absl::StrCat("the wallet posted ", r.what,
-                                    " with other postings (request ", id, ")"));
+      at(absl::StrCat("the wallet posted ", r.what,
+                      " with other postings (request ", id, ")"));
     } else {
       ++report_.carried_out;
       // A free entry's empty transaction is refused by the ledger: no
@@ -435,10 +454,9 @@ class TournamentCheck {
       summary.phase = "cancelled";
     }
     if (!t.unopened.empty()) {
-      AddProblem(
-          report_.notes,
-          absl::StrCat(id, ": hands not replayed (", t.unopened,
-                       "): money checked from the wallet's postings alone"));
+      Note(report_,
+           absl::StrCat(id, ": hands not replayed (", t.unopened,
+                        "): money checked from the wallet's postings alone"));
     }
     report_.finished += summary.phase == "finished";
     report_.cancelled += summary.phase == "cancelled";

@@ -210,7 +210,7 @@ class TournamentAuditTest : public AuditLogTest {
     return AuditTournamentTopic(*log_, with_keys ? &keys_ : nullptr);
   }
   static std::string Problems(const TournamentAuditReport& r) {
-    return absl::StrJoin(r.problems, "\n");
+    return ProblemLines(r.problems);
   }
 
   int64_t Now() { return 1'767'225'600'000'000 + ++clock_ * 1'000'000; }

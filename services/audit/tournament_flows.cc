@@ -114,7 +114,7 @@ void TournamentFlowTally::AddPosting(v1::PostingReason reason, const Account& a,
 
 void TournamentFlowTally::Add(const std::string& request_id,
                               const v1::LedgerTransaction& tx,
-                              std::vector<std::string>& problems) {
+                              Problems& problems) {
   ++flows_.transactions;
   const v1::PostingReason reason = tx.reason();
   std::vector<Account> accounts;

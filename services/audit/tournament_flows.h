@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "banca/v1/ledger.pb.h"
+#include "services/audit/audit_problem.h"
 
 namespace banca::audit {
 
@@ -71,7 +72,7 @@ class TournamentFlowTally {
   // One transaction the wallet posted under `request_id`; a posting that
   // no tournament money makes goes to `problems` ("tournament <id>: ...").
   void Add(const std::string& request_id, const v1::LedgerTransaction& tx,
-           std::vector<std::string>& problems);
+           Problems& problems);
 
   const TournamentFlows& flows() const { return flows_; }
   // Prizes (cash and tickets) credited out of the pool, by player.

@@ -313,8 +313,8 @@ TEST_F(RequestQuarantineTest, AnUnpayableSettlementIsQuarantinedOnceNotAJam) {
                    " step hand/t1.h1/0: FAILED_PRECONDITION");
   ASSERT_EQ(report->quarantined.size(), 1u);
   EXPECT_EQ(report->quarantined[0], where);
-  EXPECT_TRUE(absl::StrContains(absl::StrJoin(report->problems, "\n"), where))
-      << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(absl::StrContains(audit::ProblemLines(report->problems), where))
+      << audit::ProblemLines(report->problems);
   EXPECT_TRUE(absl::StrContains(audit::FormatAuditReport(*report),
                                 "RESULT: 1 PROBLEM(S)"))
       << audit::FormatAuditReport(*report);
@@ -450,7 +450,7 @@ TEST_F(RequestQuarantineTest, ATransientFailureIsRetriedNotQuarantined) {
   EXPECT_TRUE(Quarantines().empty());
   absl::StatusOr<audit::AuditReport> report = Audit();
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << absl::StrJoin(report->problems, "\n");
+  EXPECT_TRUE(report->ok()) << audit::ProblemLines(report->problems);
   EXPECT_EQ(report->poker.carried_out, 2);
 }
 

@@ -120,6 +120,7 @@ int Run(int64_t hands, uint64_t seed, const std::string& out) {
     PhhExtras extras;
     for (const PlayerResult& p : result.players) {
       extras.finishing_stacks.push_back(p.end_stack);
+      extras.winnings.push_back(p.won);
     }
     for (const PotResult& pot : result.pots) {
       PhhPot p{pot.amount, pot.rake, {}};
@@ -128,7 +129,8 @@ int Run(int64_t hands, uint64_t seed, const std::string& out) {
       }
       extras.pots.push_back(std::move(p));
     }
-    extras.currency = "EUR";
+    extras.currency = "EUR";  // amounts in euros, as PHH has them
+    extras.time_limit_seconds = 30;
     extras.table_name = "oracle";
     extras.author = "banca poker_oracle_hands";
     absl::StatusOr<std::string> phh = WritePhh(hand->record(), extras);

@@ -81,6 +81,7 @@ absl::StatusOr<std::string> Phh(const poker::Hand& hand,
   poker::PhhExtras extras;
   for (const poker::PlayerResult& p : result.players) {
     extras.finishing_stacks.push_back(p.end_stack);
+    extras.winnings.push_back(p.won);
   }
   for (const poker::PotResult& pot : result.pots) {
     poker::PhhPot p{pot.amount, pot.rake, {}};

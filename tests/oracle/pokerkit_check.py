@@ -22,6 +22,7 @@ import sys
 import tomllib
 import warnings
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,29 @@ from pokerkit import (
 )
 
 
+def amount_scale(data: dict[str, Any]) -> int:
+    """How many of banca's integer units (cents) one of the file's units is
+    (libs/games/poker/phh.h): 100 when the file is in a currency's major
+    units, 1 when its amounts are integers (chips)."""
+    unit = data.get("_banca_amount_unit")
+    if unit is None:
+        # banca files older than the field hold integers; a foreign file
+        # with a currency holds major units.
+        major = "currency" in data and "_banca_deck" not in data
+    else:
+        major = unit == "major"
+    return 100 if major else 1
+
+
+def to_units(value: Any, scale: int) -> int:
+    """A file's (or PokerKit's exact Decimal) amount in banca's integer
+    units; anything finer than one unit is an error, never rounded."""
+    scaled = Decimal(value) * scale
+    if scaled != scaled.to_integral_value():
+        raise ValueError(f"{value} is finer than banca's unit")
+    return int(scaled)
+
+
 def banca_split(amount: int, winners: list[int]) -> dict[int, int]:
     """banca's odd-chip rule (digest Hold'em gap 2): equal shares, then the
     leftover cents one each to the winners clockwise from the first seat left
@@ -46,7 +70,9 @@ def banca_split(amount: int, winners: list[int]) -> dict[int, int]:
     return {w: share + (1 if k < left else 0) for k, w in enumerate(sorted(winners))}
 
 
-def rule_pots(state: Any, variant: str | None) -> tuple[list[list[int]], list[int]]:
+def rule_pots(
+    state: Any, variant: str | None, scale: int
+) -> tuple[list[list[int]], list[int]]:
     """Pots by HE-41/42 with PokerKit's winners, as per-player amounts won
     (before rake and before banca's odd-chip rule: the split is redone by
     the caller, so only who wins each pot and its size matter here)."""
@@ -58,7 +84,7 @@ def rule_pots(state: Any, variant: str | None) -> tuple[list[list[int]], list[in
     for op in state.operations:
         if isinstance(op, BetCollection):
             for i, b in enumerate(op.bets):
-                put_in[i] += b
+                put_in[i] += to_units(b, scale)
         elif isinstance(op, Folding):
             folded[op.player_index] = True
         elif isinstance(op, HoleDealing):
@@ -89,7 +115,12 @@ def rule_pots(state: Any, variant: str | None) -> tuple[list[list[int]], list[in
 
 
 def check_text(name: str, text: str) -> dict[str, Any]:
-    data = tomllib.loads(text)
+    data = tomllib.loads(text, parse_float=Decimal)
+    scale = amount_scale(data)
+
+    def units(values: list[Any] | None) -> list[int] | None:
+        return None if values is None else [to_units(v, scale) for v in values]
+
     result: dict[str, Any] = {
         "file": name,
         "variant": data.get("variant", "?"),
@@ -99,7 +130,7 @@ def check_text(name: str, text: str) -> dict[str, Any]:
     if data.get("_banca_voided", False):
         result["status"] = "skipped_voided"
         return result
-    banca = data.get("finishing_stacks")
+    banca = units(data.get("finishing_stacks"))
     if banca is None:
         result["status"] = "skipped_no_finishing_stacks"
         return result
@@ -117,16 +148,20 @@ def check_text(name: str, text: str) -> dict[str, Any]:
     if state.status:
         result.update(status="mismatch", reason="PokerKit: the hand is unfinished")
         return result
-    raw = list(state.stacks)
+    # PokerKit's own split of a pot among several winners can leave
+    # fractions of a cent in its stacks (it divides Decimals): its stacks
+    # are read only where one player takes everything (below).
+    n = state.player_count
+    starting = units(state.starting_stacks)
     # The pots as PokerKit paid them (rake 0): amount and winners per pot.
     pots: dict[int, list[int]] = {}
     for op in state.operations:
         if isinstance(op, ChipsPushing):
-            acc = pots.setdefault(op.pot_index, [0] * len(raw))
+            acc = pots.setdefault(op.pot_index, [0] * n)
             for i, a in enumerate(op.amounts):
                 acc[i] += a
     pot_list = [pots[k] for k in sorted(pots)]
-    amounts = data.get("_banca_pot_amounts")
+    amounts = units(data.get("_banca_pot_amounts"))
     folds = sum(isinstance(op, Folding) for op in state.operations)
     if folds == state.player_count - 1:
         # Won without a showdown. PokerKit pushes only the collected pots and
@@ -134,14 +169,14 @@ def check_text(name: str, text: str) -> dict[str, Any]:
         # contested amount is rebuilt from the stacks: everything the others
         # lost, plus as much of the winner's chips as the largest of them.
         w = state.statuses.index(True)
-        lost = [s0 - s1 for s0, s1 in zip(state.starting_stacks, raw)]
+        lost = [s0 - s1 for s0, s1 in zip(starting, units(state.stacks))]
         others = [c for i, c in enumerate(lost) if i != w]
         total = sum(others) + max(others)
         # One live player: one pot (an all-in player is never folded, so no
         # side pot can exist).
-        pot_list = [[total if i == w else 0 for i in range(len(raw))]]
-        raw = [s0 - c if i != w else 0 for i, (s0, c) in enumerate(zip(state.starting_stacks, lost))]
-        raw[w] = state.starting_stacks[w] + sum(others)
+        pot_list = [[total if i == w else 0 for i in range(n)]]
+        raw = [s0 - c if i != w else 0 for i, (s0, c) in enumerate(zip(starting, lost))]
+        raw[w] = starting[w] + sum(others)
     else:
         # A showdown. PokerKit shows only the hands still live at the end
         # and merges neighbouring pots whose live players coincide, so the
@@ -149,20 +184,20 @@ def check_text(name: str, text: str) -> dict[str, Any]:
         # distinct all-in amount) from what PokerKit decided: each player's
         # collected bets (uncalled excess already returned), the folds, and
         # PokerKit's own hand evaluation of every live hand.
-        pot_list, put_in = rule_pots(state, data.get("variant"))
+        pot_list, put_in = rule_pots(state, data.get("variant"), scale)
         # The stacks before any pot is paid: the split below is banca's.
         raw = [
             s0 - c + sum(p[i] for p in pot_list)
-            for i, (s0, c) in enumerate(zip(state.starting_stacks, put_in))
+            for i, (s0, c) in enumerate(zip(starting, put_in))
         ]
     flop = any(state.board_cards)
     mode = data.get("_banca_rake_mode", "none")
     bps = int(data.get("_banca_rake_bps", 0))
-    cap = int(data.get("_banca_rake_cap", 0))
+    cap = to_units(data.get("_banca_rake_cap", 0), scale)
     uncapped = [
         (sum(p) * bps // 10000) if (mode == "pot" and flop) else 0 for p in pot_list
     ]
-    rake = data.get("_banca_pot_rake")
+    rake = units(data.get("_banca_pot_rake"))
     problems: list[str] = []
     if rake is None:
         rake = uncapped  # no banca figure: the uncapped rule (exact if no cap)
@@ -196,12 +231,18 @@ def check_text(name: str, text: str) -> dict[str, Any]:
         if amounts != pk_amounts:
             problems.append(f"pot amounts {amounts} != PokerKit {pk_amounts}")
     expected = list(raw)
+    won = [0] * len(raw)
     for p, r in zip(pot_list, rake):
         winners = [i for i, a in enumerate(p) if a > 0]
         for i, a in enumerate(p):
             expected[i] -= a
         for i, a in banca_split(sum(p) - r, winners).items():
             expected[i] += a
+            won[i] += a
+    # PHH `winnings`: what each player collected, after the rake.
+    winnings = units(data.get("winnings"))
+    if winnings is not None and winnings != won:
+        problems.append(f"winnings {winnings} != the pots' shares {won}")
     result.update(
         banca=banca,
         expected=expected,

@@ -44,7 +44,10 @@ void AddAuditCommand(CLI::App& banca, Action* action) {
       "Checks CRCs and sequences, rebuilds the projections and compares "
       "their hashes, reconciles the ledger and every table and tournament "
       "topic, and replays every tournament from its recorded hands; the "
-      "server must be stopped for an embedded log.\n"
+      "server must be stopped for an embedded log. Nothing in DIR changes: "
+      "a read-only copy can be audited. Amounts are in the wallet's "
+      "currency; --json lists every problem with its kind and place, the "
+      "audited range and the version (docs/operator-guide.md).\n"
       "Exit 0 every check passed, 1 a problem (listed) or an unreadable "
       "log, 2 usage.");
   auto flags = std::make_shared<VerifyFlags>();

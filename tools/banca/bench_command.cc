@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "libs/cards/eval_bench.h"
+#include "libs/common/json_text.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/log_bench.h"
 #include "libs/games/poker/engine_bench.h"
@@ -48,7 +49,7 @@ Json Fixed(double v, int places) {
 
 // Prints a bench's one JSON object and returns `status`.
 int Print(const Json& out, int status) {
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", JsonText(out).c_str());
   return status;
 }
 

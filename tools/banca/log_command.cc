@@ -1,25 +1,18 @@
-// banca log stats|tail: read the event log as a person would.
-#include <algorithm>
+// banca log stats|tail: read the event log as a person would, or (tail
+// --json) as a program would (services/audit/log_tail.h).
 #include <cstdio>
 #include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "absl/time/time.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/eventlog/log_backend.h"
 #include "libs/wire/topics.h"
-#include "libs/wire/wallet_codec.h"
+#include "services/audit/log_tail.h"
 #include "tools/banca/commands.h"
 
 namespace banca::cli {
 namespace {
-
-std::string When(int64_t micros) {
-  return absl::FormatTime("%Y-%m-%dT%H:%M:%E3SZ", absl::FromUnixMicros(micros),
-                          absl::UTCTimeZone());
-}
 
 int Stats(eventlog::EventLog& log, const std::string& dir) {
   auto scan = dir.empty() ? absl::StatusOr<eventlog::JournalScanReport>(
@@ -54,59 +47,33 @@ int Stats(eventlog::EventLog& log, const std::string& dir) {
   return 0;
 }
 
-int Tail(eventlog::EventLog& log, const std::string& topic, int64_t n) {
-  auto partitions = log.PartitionCount(topic);
-  if (!partitions.ok()) {
-    std::fprintf(stderr, "%s\n", partitions.status().ToString().c_str());
-    return 1;
-  }
-  // The last n of each partition, merged by time.
-  std::vector<eventlog::StoredRecord> records;
-  for (int p = 0; p < *partitions; ++p) {
-    const int64_t end = log.EndOffset(topic, p).value_or(0);
-    auto got = log.Read(topic, p, std::max<int64_t>(0, end - n), n);
-    if (!got.ok()) continue;
-    records.insert(records.end(), got->begin(), got->end());
-  }
-  std::sort(records.begin(), records.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.timestamp_micros, a.partition, a.offset) <
-           std::tie(b.timestamp_micros, b.partition, b.offset);
-  });
-  if (records.size() > static_cast<size_t>(n)) {
-    records.erase(records.begin(), records.end() - n);
-  }
-  for (const auto& r : records) {
-    std::string what;
-    if (topic == wire::kWalletTopic) {
-      auto decoded = wire::DecodeWalletRecord(r);
-      what = decoded.ok()
-                 ? absl::StrCat(decoded->envelope.event_id(), " ",
-                                wire::DescribeWalletEvent(decoded->event))
-                 : absl::StrCat("UNDECODABLE: ", decoded.status().message());
-    } else {
-      what = absl::StrCat(r.value.size(), " bytes");
-    }
-    std::printf("%s %d@%lld %s\n", When(r.timestamp_micros).c_str(),
-                r.partition, static_cast<long long>(r.offset), what.c_str());
-  }
-  return 0;
-}
-
 struct LogFlags {
   std::string data_dir;
   std::string log = "embedded";
   int64_t n = 20;
   std::string topic = std::string(wire::kWalletTopic);
+  bool json = false;
 };
 
-constexpr int64_t kMaxTail = 100'000;
+int Tail(eventlog::EventLog& log, const LogFlags& flags) {
+  auto records = audit::TailTopic(log, flags.topic, flags.n);
+  if (!records.ok()) {
+    return Complain("banca log tail", records.status().ToString(), 1);
+  }
+  for (const eventlog::StoredRecord& r : *records) {
+    const std::string line =
+        flags.json ? audit::TailJson(r) : audit::TailLine(r);
+    std::printf("%s\n", line.c_str());
+  }
+  return 0;
+}
 
 int Run(const LogFlags& flags, bool tail) {
   const std::string dir =
       flags.log == "embedded" ? flags.data_dir + "/log" : "";
-  auto log = eventlog::OpenLogBackend(flags.log, flags.data_dir);
+  auto log = eventlog::OpenLogBackendReadOnly(flags.log, flags.data_dir);
   if (!log.ok()) return Complain("banca log", log.status().ToString(), 1);
-  return tail ? Tail(**log, flags.topic, flags.n) : Stats(**log, dir);
+  return tail ? Tail(**log, flags) : Stats(**log, dir);
 }
 
 }  // namespace
@@ -126,8 +93,10 @@ void AddLogCommand(CLI::App& banca, Action* action) {
         ->required();
     sub->add_option("--log", flags->log, "embedded, or kafka://HOST:PORT");
   }
-  AddInt(*tail, "--n", flags->n, "events to show", 1, kMaxTail);
+  AddInt(*tail, "--n", flags->n, "events to show", 1, audit::kMaxTail);
   tail->add_option("--topic", flags->topic, "the topic");
+  AddSwitch(*tail, "--json", flags->json,
+            "one JSON object per record (the wallet's events decoded)");
   OnParsed(*stats, action, [flags] { return Run(*flags, /*tail=*/false); });
   OnParsed(*tail, action, [flags] { return Run(*flags, /*tail=*/true); });
 }

@@ -40,7 +40,7 @@ int Ggr(const GgrFlags& flags) {
   }
   options.from_day = flags.from;
   options.to_day = flags.to;
-  auto log = eventlog::OpenLogBackend(flags.log, flags.data_dir);
+  auto log = eventlog::OpenLogBackendReadOnly(flags.log, flags.data_dir);
   if (!log.ok()) {
     return Complain(kGgr,
                     absl::StrCat("cannot open the log (is the server still "

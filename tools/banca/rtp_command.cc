@@ -10,6 +10,7 @@
 
 #include "absl/time/clock.h"
 #include "libs/cards/random.h"
+#include "libs/common/json_text.h"
 #include "libs/games/rtp_games.h"
 #include "nlohmann/json.hpp"
 #include "tools/banca/commands.h"
@@ -58,7 +59,7 @@ int BenchRtp(const RtpFlags& flags) {
   out["theory_inside_ci99"] = inside;
   out["rounds_per_sec"] =
       seconds > 0 ? static_cast<double>(tally.rounds()) / seconds : 0.0;
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", JsonText(out).c_str());
   return inside ? 0 : 1;
 }
 

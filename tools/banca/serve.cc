@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
+#include "libs/common/json_text.h"
 #include "libs/eventlog/group_member.h"
 #include "nlohmann/json.hpp"
 #include "services/server/server.h"
@@ -33,7 +34,7 @@ constexpr int kMaxPort = 65'535;
 // One structured log line on `out` (the serving line is what scripts and
 // tests wait for, on stdout).
 void LogLine(std::FILE* out, const nlohmann::ordered_json& line) {
-  std::fprintf(out, "%s\n", line.dump().c_str());
+  std::fprintf(out, "%s\n", JsonText(line).c_str());
   std::fflush(out);
 }
 

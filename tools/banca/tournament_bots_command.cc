@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "libs/common/json_text.h"
 #include "services/server/token_key.h"
 #include "tools/banca/commands.h"
 #include "tools/bench/tournament_bots.h"
@@ -37,7 +38,7 @@ int TournamentBots(TournamentBotsFlags flags) {
     return Complain(kCommand, result.status(),
                     absl::IsInvalidArgument(result.status()) ? kUsageError : 1);
   }
-  std::printf("%s\n", result->report.dump().c_str());
+  std::printf("%s\n", JsonText(result->report).c_str());
   if (result->failures.empty()) return 0;
   return Complain(kCommand, absl::StrJoin(result->failures, "; "), 1);
 }

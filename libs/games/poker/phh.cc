@@ -20,6 +20,7 @@
 #include "libs/cards/card.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
+#include "libs/money/money.h"
 
 namespace banca::games::poker {
 namespace {
@@ -486,6 +487,23 @@ std::string IntList(const std::vector<T>& v) {
   return absl::StrCat("[", absl::StrJoin(v, ", "), "]");
 }
 
+// How a file's amounts are written: in a currency's major units ("12.34"
+// for 1234 cents) when the hand is money, as integers (chips) otherwise.
+struct AmountUnit {
+  bool major = false;
+  std::string currency;  // with `major`
+
+  std::string Text(int64_t amount) const {
+    return major ? money::FormatMinor(amount) : absl::StrCat(amount);
+  }
+  std::string List(const std::vector<int64_t>& amounts) const {
+    std::vector<std::string> texts;
+    for (int64_t a : amounts) texts.push_back(Text(a));
+    return absl::StrCat("[", absl::StrJoin(texts, ", "), "]");
+  }
+  std::string_view Name() const { return major ? "major" : "integer"; }
+};
+
 absl::StatusOr<std::string> VariantCode(const TableConfig& c) {
   if (c.variant == Variant::kHoldem && c.limit == Limit::kNoLimit) return "NT";
   if (c.variant == Variant::kHoldem && c.limit == Limit::kFixedLimit) {
@@ -503,7 +521,7 @@ absl::StatusOr<std::string> VariantCode(const TableConfig& c) {
 
 // The PHH `actions` list of a replayed hand: the hole cards dealt, then
 // every board deal, action and show in order.
-std::string PhhActionList(const Replay& replay) {
+std::string PhhActionList(const Replay& replay, const AmountUnit& unit) {
   std::vector<std::string> actions;
   for (int i = 0; i < replay.layout.n; ++i) {
     actions.push_back(
@@ -519,7 +537,7 @@ std::string PhhActionList(const Replay& replay) {
         break;
       case Event::kAction: {
         std::string s = absl::StrCat("p", e.p + 1, " ", e.verb);
-        if (e.verb == "cbr") absl::StrAppend(&s, " ", e.to);
+        if (e.verb == "cbr") absl::StrAppend(&s, " ", unit.Text(e.to));
         if (e.rec.action.type == ActionType::kAllIn) {
           absl::StrAppend(&s, " # all-in");
         } else if (e.rec.timeout) {
@@ -547,8 +565,9 @@ using AddField =
 // banca's own `_banca_` fields: what PHH has no key for, so that ParsePhh
 // reads back exactly the record that was written.
 void AddBancaFields(const HandRecord& record, const PhhExtras& extras,
-                    AddField add) {
+                    const AmountUnit& unit, AddField add) {
   const TableConfig& c = record.config;
+  add("_banca_amount_unit", Quote(unit.Name()));
   add("_banca_variant",
       Quote(c.variant == Variant::kOmaha ? "omaha" : "holdem"));
   add("_banca_limit", Quote(LimitName(c.limit)));
@@ -556,14 +575,14 @@ void AddBancaFields(const HandRecord& record, const PhhExtras& extras,
       Quote(c.heads_up == HeadsUpBlinds::kLiteral ? "literal"
                                                   : "button_small_blind"));
   add("_banca_button_seat", absl::StrCat(record.button));
-  add("_banca_small_blind", absl::StrCat(c.small_blind));
-  add("_banca_big_blind", absl::StrCat(c.big_blind));
+  add("_banca_small_blind", unit.Text(c.small_blind));
+  add("_banca_big_blind", unit.Text(c.big_blind));
   add("_banca_max_raises_per_round", absl::StrCat(c.max_raises_per_round));
-  add("_banca_buy_in_min", absl::StrCat(c.buy_in_min));
-  add("_banca_buy_in_max", absl::StrCat(c.buy_in_max));
+  add("_banca_buy_in_min", unit.Text(c.buy_in_min));
+  add("_banca_buy_in_max", unit.Text(c.buy_in_max));
   add("_banca_rake_mode", Quote(RakeModeName(c.rake.mode)));
   add("_banca_rake_bps", absl::StrCat(c.rake.bps));
-  add("_banca_rake_cap", absl::StrCat(c.rake.cap));
+  add("_banca_rake_cap", unit.Text(c.rake.cap));
   add("_banca_straddles", c.straddles ? "true" : "false");
   add("_banca_hole_cards", absl::StrCat(c.hole_cards));
   add("_banca_odd_chip", Quote("clockwise_from_left_of_button"));
@@ -585,34 +604,22 @@ void AddBancaFields(const HandRecord& record, const PhhExtras& extras,
       rakes.push_back(p.rake);
       winners.push_back(IntList(p.winner_seats));
     }
-    add("_banca_pot_amounts", IntList(amounts));
-    add("_banca_pot_rake", IntList(rakes));
+    add("_banca_pot_amounts", unit.List(amounts));
+    add("_banca_pot_rake", unit.List(rakes));
     add("_banca_pot_winner_seats",
         absl::StrCat("[", absl::StrJoin(winners, ", "), "]"));
   }
 }
 
-}  // namespace
-
-absl::StatusOr<std::string> WritePhh(const HandRecord& record,
-                                     const PhhExtras& extras) {
-  ASSIGN_OR_RETURN(auto code, VariantCode(record.config));
-  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
+// The game: variant, forced bets, bet sizes, stacks and actions.
+void AddGameFields(const HandRecord& record, const Replay& replay,
+                   std::string_view code, const AmountUnit& unit,
+                   AddField add) {
   const Layout& l = replay.layout;
   const TableConfig& c = record.config;
   const int n = l.n;
-  if (!extras.finishing_stacks.empty() &&
-      static_cast<int>(extras.finishing_stacks.size()) != n) {
-    return absl::InvalidArgumentError(
-        "finishing_stacks must have one entry per player");
-  }
-
-  std::vector<std::string> lines;
-  auto add = [&](std::string_view key, std::string_view value) {
-    lines.push_back(absl::StrCat(ToAbsl(key), " = ", ToAbsl(value)));
-  };
   add("variant", Quote(code));
-  add("antes", IntList(std::vector<int64_t>(n, 0)));
+  add("antes", unit.List(std::vector<int64_t>(n, 0)));
   std::vector<int64_t> blinds(n, 0);
   if (n == 2) {
     // PokerKit reverses the list for two players (p1 posts blinds[1]).
@@ -622,25 +629,23 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
     blinds[l.sb] = c.small_blind;
     blinds[l.bb] = c.big_blind;
   }
-  add("blinds_or_straddles", IntList(blinds));
+  add("blinds_or_straddles", unit.List(blinds));
   if (code == "FT") {
-    add("small_bet", absl::StrCat(c.big_blind));
-    add("big_bet", absl::StrCat(2 * c.big_blind));
+    add("small_bet", unit.Text(c.big_blind));
+    add("big_bet", unit.Text(2 * c.big_blind));
   } else {
-    add("min_bet", absl::StrCat(c.big_blind));
+    add("min_bet", unit.Text(c.big_blind));
   }
   std::vector<int64_t> stacks;
-  std::vector<int> seats;
-  std::vector<std::string> names;
-  for (int i = 0; i < n; ++i) {
-    const SeatedPlayer& sp = record.players[l.order[i]];
-    stacks.push_back(sp.stack);
-    seats.push_back(sp.seat);
-    names.push_back(Quote(sp.player));
-  }
-  add("starting_stacks", IntList(stacks));
-  add("actions", PhhActionList(replay));
+  for (int i = 0; i < n; ++i)
+    stacks.push_back(record.players[l.order[i]].stack);
+  add("starting_stacks", unit.List(stacks));
+  add("actions", PhhActionList(replay, unit));
+}
 
+// When and where: the labels, the time (UTC), the hand, table and seats.
+void AddLabelFields(const HandRecord& record, const Layout& l,
+                    const PhhExtras& extras, AddField add) {
   if (!extras.author.empty()) add("author", Quote(extras.author));
   if (!extras.event.empty()) add("event", Quote(extras.event));
   const std::string& ts = extras.timestamp;
@@ -655,17 +660,68 @@ absl::StatusOr<std::string> WritePhh(const HandRecord& record,
     add("year", absl::StrCat(y));
   }
   add("hand", absl::StrCat(record.hand_number));
-  add("seats", IntList(seats));
-  add("seat_count", absl::StrCat(c.seats));
-  add("players", absl::StrCat("[", absl::StrJoin(names, ", "), "]"));
-  if (!extras.finishing_stacks.empty()) {
-    std::vector<int64_t> fin;
-    for (int i = 0; i < n; ++i)
-      fin.push_back(extras.finishing_stacks[l.order[i]]);
-    add("finishing_stacks", IntList(fin));
+  if (!record.table_id.empty()) add("table", Quote(record.table_id));
+  std::vector<int> seats;
+  std::vector<std::string> names;
+  for (int i = 0; i < l.n; ++i) {
+    const SeatedPlayer& sp = record.players[l.order[i]];
+    seats.push_back(sp.seat);
+    names.push_back(Quote(sp.player));
   }
-  if (!extras.currency.empty()) add("currency", Quote(extras.currency));
-  AddBancaFields(record, extras, add);
+  add("seats", IntList(seats));
+  add("seat_count", absl::StrCat(record.config.seats));
+  add("players", absl::StrCat("[", absl::StrJoin(names, ", "), "]"));
+  if (extras.time_limit_seconds > 0) {
+    add("time_limit", absl::StrCat(extras.time_limit_seconds));
+  }
+}
+
+// Per player (given in ascending seat order), in PHH order.
+std::vector<int64_t> InPhhOrder(const Layout& l,
+                                const std::vector<int64_t>& by_seat) {
+  std::vector<int64_t> out;
+  for (int i = 0; i < l.n; ++i) out.push_back(by_seat[l.order[i]]);
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WritePhh(const HandRecord& record,
+                                     const PhhExtras& extras) {
+  ASSIGN_OR_RETURN(auto code, VariantCode(record.config));
+  ASSIGN_OR_RETURN(auto replay, ReplayRecord(record));
+  const Layout& l = replay.layout;
+  for (const std::vector<int64_t>* per_player :
+       {&extras.finishing_stacks, &extras.winnings}) {
+    if (!per_player->empty() && static_cast<int>(per_player->size()) != l.n) {
+      return absl::InvalidArgumentError(
+          "finishing_stacks and winnings must have one entry per player");
+    }
+  }
+  AmountUnit unit;
+  if (!extras.currency.empty()) {
+    if (!money::IsCurrencyCode(extras.currency)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("currency \"", extras.currency.substr(0, 8),
+                       "\" is not an ISO 4217 code"));
+    }
+    unit = {true, extras.currency};
+  }
+
+  std::vector<std::string> lines;
+  auto add = [&](std::string_view key, std::string_view value) {
+    lines.push_back(absl::StrCat(ToAbsl(key), " = ", ToAbsl(value)));
+  };
+  AddGameFields(record, replay, code, unit, add);
+  AddLabelFields(record, l, extras, add);
+  if (!extras.finishing_stacks.empty()) {
+    add("finishing_stacks", unit.List(InPhhOrder(l, extras.finishing_stacks)));
+  }
+  if (!extras.winnings.empty()) {
+    add("winnings", unit.List(InPhhOrder(l, extras.winnings)));
+  }
+  if (unit.major) add("currency", Quote(unit.currency));
+  AddBancaFields(record, extras, unit, add);
   return absl::StrCat(absl::StrJoin(lines, "\n"), "\n");
 }
 
@@ -913,6 +969,99 @@ int64_t IntOr(const Table& t, const std::string& key, int64_t fallback) {
   return v.ok() ? *v : fallback;
 }
 
+// The unit of a file's amounts (phh.h): `_banca_amount_unit`; else
+// integers in a banca file written before that field (it has
+// `_banca_deck`); else major units when the file names a currency.
+absl::StatusOr<AmountUnit> ReadAmountUnit(const Table& t) {
+  const std::optional<std::string> currency = GetString(t, "currency");
+  if (currency && !money::IsCurrencyCode(*currency)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "currency \"", currency->substr(0, 8), "\" is not an ISO 4217 code"));
+  }
+  bool major = currency.has_value() && !t.contains("_banca_deck");
+  if (const std::optional<std::string> named =
+          GetString(t, "_banca_amount_unit")) {
+    if (*named != "major" && *named != "integer") {
+      return absl::InvalidArgumentError(
+          "_banca_amount_unit must be \"major\" or \"integer\"");
+    }
+    major = *named == "major";
+    if (major && !currency) {
+      return absl::InvalidArgumentError(
+          "_banca_amount_unit = \"major\" needs a currency");
+    }
+  }
+  return AmountUnit{major, major ? *currency : ""};
+}
+
+// A decimal in major units ("12.34", "1_000.5") as cents.
+absl::StatusOr<int64_t> MajorToMinor(std::string_view text,
+                                     const AmountUnit& unit,
+                                     std::string_view key) {
+  std::string digits;
+  for (char c : text) {
+    if (c != '_') digits += c;
+  }
+  absl::StatusOr<money::Amount> amount =
+      money::Parse(absl::StrCat(digits, " ", unit.currency));
+  if (!amount.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(ToAbsl(key), ": ", amount.status().message()));
+  }
+  return amount->minor;
+}
+
+// One amount as banca holds it (cents, or chips).
+absl::StatusOr<int64_t> AmountOf(const Value& v, const AmountUnit& unit,
+                                 std::string_view key) {
+  if (v.kind == Value::kFloat) {
+    if (unit.major) return MajorToMinor(v.s, unit, key);
+    return absl::UnimplementedError(
+        absl::StrCat(ToAbsl(key), " holds ", v.s,
+                     ": without a currency, amounts must be whole chips"));
+  }
+  if (v.kind != Value::kInt) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(ToAbsl(key), " holds a non-number"));
+  }
+  if (!unit.major) return v.i;
+  absl::StatusOr<int64_t> minor = money::Mul(v.i, 100);
+  if (!minor.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(ToAbsl(key), " = ", v.i, " is out of range"));
+  }
+  return *minor;
+}
+
+absl::StatusOr<int64_t> GetAmount(const Table& t, const std::string& key,
+                                  const AmountUnit& unit) {
+  auto it = t.find(key);
+  if (it == t.end()) return absl::NotFoundError(absl::StrCat("no ", key));
+  return AmountOf(it->second, unit, key);
+}
+
+int64_t AmountOr(const Table& t, const std::string& key, const AmountUnit& unit,
+                 int64_t fallback) {
+  auto v = GetAmount(t, key, unit);
+  return v.ok() ? *v : fallback;
+}
+
+absl::StatusOr<std::vector<int64_t>> GetAmountList(const Table& t,
+                                                   const std::string& key,
+                                                   const AmountUnit& unit) {
+  auto it = t.find(key);
+  if (it == t.end()) return absl::NotFoundError(absl::StrCat("no ", key));
+  if (it->second.kind != Value::kArray) {
+    return absl::InvalidArgumentError(absl::StrCat(key, " is not a list"));
+  }
+  std::vector<int64_t> out;
+  for (const Value& v : it->second.items) {
+    ASSIGN_OR_RETURN(int64_t amount, AmountOf(v, unit, key));
+    out.push_back(amount);
+  }
+  return out;
+}
+
 absl::StatusOr<std::vector<Card>> ParseCardRun(std::string_view s,
                                                std::string_view what) {
   if (s.find('?') != std::string_view::npos) {
@@ -966,12 +1115,13 @@ absl::Status ReadVariant(const Table& t, PhhHand& hand) {
 
 // The forced bets of `n` players: no antes, two blinds and no straddle,
 // heads-up blinds as `_banca_heads_up` says, and fixed-limit bet sizes.
-absl::Status ReadBlinds(const Table& t, int n, TableConfig& c) {
-  ASSIGN_OR_RETURN(auto antes, GetIntList(t, "antes"));
+absl::Status ReadBlinds(const Table& t, int n, const AmountUnit& unit,
+                        TableConfig& c) {
+  ASSIGN_OR_RETURN(auto antes, GetAmountList(t, "antes", unit));
   for (int64_t a : antes) {
     if (a != 0) return absl::UnimplementedError("banca has no antes");
   }
-  ASSIGN_OR_RETURN(auto blinds, GetIntList(t, "blinds_or_straddles"));
+  ASSIGN_OR_RETURN(auto blinds, GetAmountList(t, "blinds_or_straddles", unit));
   if (static_cast<int>(blinds.size()) != n) {
     return absl::InvalidArgumentError(
         "blinds_or_straddles must have one entry per player");
@@ -1003,8 +1153,8 @@ absl::Status ReadBlinds(const Table& t, int n, TableConfig& c) {
     }
   }
   if (c.limit == Limit::kFixedLimit) {
-    int64_t small_bet = IntOr(t, "small_bet", -1);
-    int64_t big_bet = IntOr(t, "big_bet", -1);
+    int64_t small_bet = AmountOr(t, "small_bet", unit, -1);
+    int64_t big_bet = AmountOr(t, "big_bet", unit, -1);
     if (small_bet != c.big_blind || big_bet != 2 * small_bet) {
       return absl::UnimplementedError(
           "banca's fixed limit has small bet = big blind, big bet = twice it");
@@ -1015,18 +1165,18 @@ absl::Status ReadBlinds(const Table& t, int n, TableConfig& c) {
 
 // The rest of the table's configuration, from banca's own `_banca_` keys.
 absl::Status ReadBancaConfig(const Table& t, std::string_view variant,
-                             TableConfig& c) {
+                             const AmountUnit& unit, TableConfig& c) {
   c.max_raises_per_round =
       static_cast<int>(IntOr(t, "_banca_max_raises_per_round", 3));
-  c.buy_in_min = IntOr(t, "_banca_buy_in_min", c.buy_in_min);
-  c.buy_in_max = IntOr(t, "_banca_buy_in_max", c.buy_in_max);
+  c.buy_in_min = AmountOr(t, "_banca_buy_in_min", unit, c.buy_in_min);
+  c.buy_in_max = AmountOr(t, "_banca_buy_in_max", unit, c.buy_in_max);
   if (auto m = GetString(t, "_banca_rake_mode")) {
     c.rake.mode = *m == "pot"      ? RakeMode::kPot
                   : *m == "buy_in" ? RakeMode::kBuyIn
                                    : RakeMode::kNone;
   }
   c.rake.bps = static_cast<int32_t>(IntOr(t, "_banca_rake_bps", 0));
-  c.rake.cap = IntOr(t, "_banca_rake_cap", 0);
+  c.rake.cap = AmountOr(t, "_banca_rake_cap", unit, 0);
   if (auto it = t.find("_banca_straddles");
       it != t.end() && it->second.kind == Value::kBool) {
     c.straddles = it->second.b;
@@ -1116,10 +1266,11 @@ class ActionReader {
   // entry an error is about.
   ActionReader(PhhHand& hand, const std::vector<int64_t>& seats,
                const std::vector<int64_t>& stacks, const Layout& layout,
-               bool strict, PhhActionError* failed)
+               const AmountUnit& unit, bool strict, PhhActionError* failed)
       : hand_(hand),
         seats_(seats),
         n_(static_cast<int>(stacks.size())),
+        unit_(unit),
         strict_(strict),
         failed_(failed),
         hole_(n_) {
@@ -1215,14 +1366,7 @@ class ActionReader {
       to = std::min(ps_.current, ps_.bet[p] + ps_.stack[p]);
       to = std::max(to, ps_.bet[p]);
     } else if (w[1] == "cbr" && w.size() == 3) {
-      if (std::string(w[2]).find_first_not_of("0123456789") !=
-          std::string::npos) {
-        return absl::UnimplementedError(
-            absl::StrCat("amount ", ToAbsl(w[2]), ": amounts must be cents"));
-      }
-      if (!absl::SimpleAtoi(ToAbsl(w[2]), &to)) {
-        return Bad("the amount is out of the 64-bit range");
-      }
+      ASSIGN_OR_RETURN(to, ReadAmount(w[2]));
       ra.action.type = ps_.current == 0 ? ActionType::kBet : ActionType::kRaise;
       ra.action.amount = to;
     } else {
@@ -1240,9 +1384,26 @@ class ActionReader {
     return absl::OkStatus();
   }
 
+  // A `cbr`'s amount, in the file's unit.
+  absl::StatusOr<int64_t> ReadAmount(std::string_view text) const {
+    if (unit_.major) return MajorToMinor(text, unit_, "the amount");
+    int64_t amount = 0;
+    if (std::string(text).find_first_not_of("0123456789") !=
+        std::string::npos) {
+      return absl::UnimplementedError(
+          absl::StrCat("amount ", ToAbsl(text),
+                       ": without a currency, amounts must be whole chips"));
+    }
+    if (!absl::SimpleAtoi(ToAbsl(text), &amount)) {
+      return Bad("the amount is out of the 64-bit range");
+    }
+    return amount;
+  }
+
   PhhHand& hand_;
   const std::vector<int64_t>& seats_;
   const int n_;
+  const AmountUnit unit_;
   const bool strict_;
   PhhActionError* const failed_;
   ParseState ps_;
@@ -1298,12 +1459,13 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
   PhhHand hand;
   HandRecord& r = hand.record;
   RETURN_IF_ERROR(ReadVariant(t, hand));
+  ASSIGN_OR_RETURN(const AmountUnit unit, ReadAmountUnit(t));
   ASSIGN_OR_RETURN(const std::vector<int64_t> stacks,
-                   GetIntList(t, "starting_stacks"));
+                   GetAmountList(t, "starting_stacks", unit));
   const int n = static_cast<int>(stacks.size());
   if (n < 2) return absl::InvalidArgumentError("fewer than two players");
-  RETURN_IF_ERROR(ReadBlinds(t, n, r.config));
-  RETURN_IF_ERROR(ReadBancaConfig(t, hand.variant, r.config));
+  RETURN_IF_ERROR(ReadBlinds(t, n, unit, r.config));
+  RETURN_IF_ERROR(ReadBancaConfig(t, hand.variant, unit, r.config));
   ASSIGN_OR_RETURN(const std::vector<int64_t> seats,
                    ReadPlayers(t, stacks, hand));
   auto acts = t.find("actions");
@@ -1311,7 +1473,7 @@ absl::StatusOr<PhhHand> ReadPhhImpl(std::string_view text, bool strict,
     return absl::InvalidArgumentError("no actions");
   }
   ASSIGN_OR_RETURN(const Layout layout, MakeLayout(r));
-  ActionReader reader(hand, seats, stacks, layout, strict, failed);
+  ActionReader reader(hand, seats, stacks, layout, unit, strict, failed);
   int at = 0;
   for (const Value& v : acts->second.items) {
     RETURN_IF_ERROR(reader.Read(v.s, at++));
@@ -1335,42 +1497,69 @@ absl::StatusOr<HandRecord> ParsePhh(std::string_view text) {
   return std::move(hand.record);
 }
 
-absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
-  ASSIGN_OR_RETURN(auto table, TomlReader(text).Read());
-  const Table& t = table;
-  PhhExtras e;
-  auto seats = GetIntList(t, "seats");
-  if (auto fin = GetIntList(t, "finishing_stacks"); fin.ok()) {
-    // Back to ascending seat order.
-    std::vector<int> idx(fin->size());
-    for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
-    if (seats.ok() && seats->size() == fin->size()) {
-      std::sort(idx.begin(), idx.end(),
-                [&](int a, int b) { return (*seats)[a] < (*seats)[b]; });
-    }
-    for (int i : idx) e.finishing_stacks.push_back((*fin)[i]);
+namespace {
+
+// A per-player list of the file (PHH order) in ascending seat order, as
+// PhhExtras holds it; empty when the file has none.
+absl::StatusOr<std::vector<int64_t>> PerPlayerBySeat(const Table& t,
+                                                     const std::string& key,
+                                                     const AmountUnit& unit) {
+  absl::StatusOr<std::vector<int64_t>> in_file = GetAmountList(t, key, unit);
+  if (absl::IsNotFound(in_file.status())) return std::vector<int64_t>{};
+  if (!in_file.ok()) return in_file.status();
+  std::vector<int> idx(in_file->size());
+  for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
+  if (auto seats = GetIntList(t, "seats");
+      seats.ok() && seats->size() == in_file->size()) {
+    std::sort(idx.begin(), idx.end(),
+              [&](int a, int b) { return (*seats)[a] < (*seats)[b]; });
   }
+  std::vector<int64_t> out;
+  for (int i : idx) out.push_back((*in_file)[i]);
+  return out;
+}
+
+// banca's pots (`_banca_pot_*`), when the file has them all.
+absl::StatusOr<std::vector<PhhPot>> ReadPots(const Table& t,
+                                             const AmountUnit& unit) {
+  auto amounts = GetAmountList(t, "_banca_pot_amounts", unit);
+  auto rakes = GetAmountList(t, "_banca_pot_rake", unit);
+  auto winners = t.find("_banca_pot_winner_seats");
+  std::vector<PhhPot> pots;
+  if (!amounts.ok() || !rakes.ok() || winners == t.end() ||
+      amounts->size() != rakes->size() ||
+      winners->second.items.size() != amounts->size()) {
+    return pots;
+  }
+  for (size_t i = 0; i < amounts->size(); ++i) {
+    PhhPot pot;
+    pot.amount = (*amounts)[i];
+    pot.rake = (*rakes)[i];
+    for (const Value& v : winners->second.items[i].items) {
+      pot.winner_seats.push_back(static_cast<int>(v.i));
+    }
+    pots.push_back(std::move(pot));
+  }
+  return pots;
+}
+
+}  // namespace
+
+absl::StatusOr<PhhExtras> ParsePhhExtras(std::string_view text) {
+  ASSIGN_OR_RETURN(const Table t, TomlReader(text).Read());
+  ASSIGN_OR_RETURN(const AmountUnit unit, ReadAmountUnit(t));
+  PhhExtras e;
+  ASSIGN_OR_RETURN(e.finishing_stacks,
+                   PerPlayerBySeat(t, "finishing_stacks", unit));
+  ASSIGN_OR_RETURN(e.winnings, PerPlayerBySeat(t, "winnings", unit));
+  ASSIGN_OR_RETURN(e.pots, ReadPots(t, unit));
   e.currency = GetString(t, "currency").value_or("");
   e.table_name = GetString(t, "_banca_table_name").value_or("");
   e.timestamp = GetString(t, "_banca_timestamp").value_or("");
+  e.time_limit_seconds = static_cast<int>(
+      std::clamp<int64_t>(IntOr(t, "time_limit", 0), 0, 1 << 30));
   e.author = GetString(t, "author").value_or("");
   e.event = GetString(t, "event").value_or("");
-  auto amounts = GetIntList(t, "_banca_pot_amounts");
-  auto rakes = GetIntList(t, "_banca_pot_rake");
-  auto winners = t.find("_banca_pot_winner_seats");
-  if (amounts.ok() && rakes.ok() && winners != t.end() &&
-      amounts->size() == rakes->size() &&
-      winners->second.items.size() == amounts->size()) {
-    for (size_t i = 0; i < amounts->size(); ++i) {
-      PhhPot pot;
-      pot.amount = (*amounts)[i];
-      pot.rake = (*rakes)[i];
-      for (const Value& v : winners->second.items[i].items) {
-        pot.winner_seats.push_back(static_cast<int>(v.i));
-      }
-      e.pots.push_back(std::move(pot));
-    }
-  }
   return e;
 }
 

@@ -16,6 +16,13 @@
 //   hand); every showdown is written with `pN sm CARDS` (PokerKit treats a
 //   missing `sm` as unknown cards and may split the pot), before the board
 //   run-out when the players are all in.
+// - Amounts: with a `currency` they are in its major units ("12.34", as
+//   PHH and PokerKit read them: exact decimals); without one (a
+//   tournament's chips) they are integers. `_banca_amount_unit` ("major"
+//   or "integer") says which; a banca file without it (older exports)
+//   holds integers, a foreign file with a `currency` major units.
+// - `table` is banca's table id, `winnings` what each player collected
+//   after the rake, `time_limit` the table's decision time in seconds.
 // - banca facts PHH has no field for are user-defined `_banca_*` fields
 //   (PHH allows any field with a leading underscore): the table settings,
 //   the recorded deck, banca's pots, rake per pot and winners, the void flag.
@@ -50,14 +57,26 @@ struct PhhPot {
 };
 
 // What a hand history needs beyond the record: banca's result and labels.
+// Amounts here, as in the record, are integers: cents, or a tournament's
+// chips.
 struct PhhExtras {
   // Per record.players entry (ascending seat); empty = not written.
   std::vector<int64_t> finishing_stacks;
+  // PHH `winnings`: what each player collected from the pots, after the
+  // rake. Per record.players entry (ascending seat); empty = not written.
+  std::vector<int64_t> winnings;
   std::vector<PhhPot> pots;  // banca's settlement; empty = not written
-  std::string currency;      // ISO 4217, e.g. "EUR"; empty = not written
+  // ISO 4217, e.g. "EUR": the chips are money, and every amount is written
+  // in the currency's major units as PHH has them ("12.34" for 1234
+  // cents: banca's currencies all have cents, libs/money/money.h). Empty:
+  // no `currency`, amounts written as the integers they are (chips).
+  std::string currency;
   std::string table_name;
   // UTC, "YYYY-MM-DDTHH:MM:SSZ"; empty = not written.
   std::string timestamp;
+  // PHH `time_limit`: the seconds a player has for each decision; 0 = not
+  // written.
+  int time_limit_seconds = 0;
   std::string author;  // PHH `author`; empty = not written
   std::string event;   // PHH `event`; empty = not written
 };

@@ -80,7 +80,6 @@ TEST(PhhTest, WritesNoLimitHoldem) {
   HandRecord r = ThreeHanded();
   PhhExtras x;
   x.finishing_stacks = {8200, 3900, 11900};
-  x.currency = "EUR";
   x.timestamp = "2025-03-04T05:06:07Z";
   auto phh = WritePhh(r, x);
   ASSERT_TRUE(phh.ok()) << phh.status();
@@ -94,6 +93,9 @@ TEST(PhhTest, WritesNoLimitHoldem) {
   EXPECT_THAT(s, HasSubstr("finishing_stacks = [8200, 3900, 11900]\n"));
   EXPECT_THAT(s, HasSubstr("time = 05:06:07\n"));
   EXPECT_THAT(s, HasSubstr("year = 2025\n"));
+  EXPECT_THAT(s, HasSubstr("table = \"t1\"\n"));
+  EXPECT_THAT(s, HasSubstr("_banca_amount_unit = \"integer\"\n"));
+  EXPECT_THAT(s, Not(HasSubstr("currency")));
   EXPECT_THAT(s, HasSubstr(R"(  "d dh p1 AsKs",
   "d dh p2 Kd2c",
   "d dh p3 QhQs",
@@ -114,6 +116,93 @@ TEST(PhhTest, WritesNoLimitHoldem) {
   "p3 sm QhQs",
 ]
 )"));
+}
+
+// Money is written in the currency's major units, as PHH and PokerKit
+// read it: 1000 cents under `currency = "EUR"` is 10.00, not 1000 euros.
+TEST(PhhTest, MoneyIsWrittenInMajorUnitsWithTheStandardFields) {
+  HandRecord r = ThreeHanded();
+  r.config.rake = {RakeMode::kPot, 500, 300};
+  PhhExtras x;
+  x.finishing_stacks = {8200, 3900, 11715};
+  x.winnings = {0, 0, 3515};
+  x.pots = {{3700, 185, {5}}};
+  x.currency = "USD";
+  x.time_limit_seconds = 30;
+  auto phh = WritePhh(r, x);
+  ASSERT_TRUE(phh.ok()) << phh.status();
+  const std::string& s = *phh;
+  EXPECT_THAT(s, HasSubstr("antes = [0.00, 0.00, 0.00]\n"));
+  EXPECT_THAT(s, HasSubstr("blinds_or_straddles = [0.50, 1.00, 0.00]\n"));
+  EXPECT_THAT(s, HasSubstr("min_bet = 1.00\n"));
+  EXPECT_THAT(s, HasSubstr("starting_stacks = [100.00, 40.00, 100.00]\n"));
+  EXPECT_THAT(s, HasSubstr("\"p3 cbr 3.00\",\n"));
+  EXPECT_THAT(s, HasSubstr("\"p1 cbr 10.00\",\n"));
+  EXPECT_THAT(s, HasSubstr("finishing_stacks = [82.00, 39.00, 117.15]\n"));
+  EXPECT_THAT(s, HasSubstr("winnings = [0.00, 0.00, 35.15]\n"));
+  EXPECT_THAT(s, HasSubstr("currency = \"USD\"\n"));
+  EXPECT_THAT(s, HasSubstr("time_limit = 30\n"));
+  EXPECT_THAT(s, HasSubstr("table = \"t1\"\n"));
+  EXPECT_THAT(s, HasSubstr("_banca_amount_unit = \"major\"\n"));
+  EXPECT_THAT(s, HasSubstr("_banca_rake_cap = 3.00\n"));
+  EXPECT_THAT(s, HasSubstr("_banca_pot_amounts = [37.00]\n"));
+  EXPECT_THAT(s, HasSubstr("_banca_pot_rake = [1.85]\n"));
+  // Read back in cents.
+  auto back = ParsePhh(s);
+  ASSERT_TRUE(back.ok()) << back.status();
+  ExpectSameRecord(*back, r);
+  auto extras = ParsePhhExtras(s);
+  ASSERT_TRUE(extras.ok()) << extras.status();
+  EXPECT_EQ(extras->finishing_stacks, x.finishing_stacks);
+  EXPECT_EQ(extras->winnings, x.winnings);
+  EXPECT_EQ(extras->pots, x.pots);
+  EXPECT_EQ(extras->currency, "USD");
+  EXPECT_EQ(extras->time_limit_seconds, 30);
+  x.currency = "euro";
+  EXPECT_EQ(WritePhh(r, x).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// A banca export written before `_banca_amount_unit` holds cents under its
+// currency; a foreign file with a currency holds major units.
+TEST(PhhTest, ReadsTheUnitTheFileIsIn) {
+  const char* old_banca = R"(variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [50, 100]
+min_bet = 100
+starting_stacks = [5000, 5000]
+actions = ["d dh p1 AhAd", "d dh p2 KcKd", "p2 cbr 300", "p1 f"]
+currency = "EUR"
+_banca_deck = "KcAhKdAd"
+)";
+  auto r = ParsePhh(old_banca);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->config.big_blind, 100);
+  EXPECT_EQ(r->players[0].stack, 5000);
+  EXPECT_EQ(r->actions[0].action.amount, 300);
+  const char* foreign = R"(variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [0.5, 1]
+min_bet = 1
+starting_stacks = [50, 1_000.25]
+actions = ["d dh p1 AhAd", "d dh p2 KcKd", "p2 cbr 3.5", "p1 f"]
+currency = "EUR"
+)";
+  r = ParsePhh(foreign);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->config.small_blind, 50);
+  EXPECT_EQ(r->config.big_blind, 100);
+  EXPECT_EQ(r->players[0].stack, 5000);
+  EXPECT_EQ(r->players[1].stack, 100025);
+  EXPECT_EQ(r->actions[0].action.amount, 350);
+  // A fraction of a cent is refused, never rounded.
+  std::string third = foreign;
+  third.replace(third.find("3.5"), 3, "3.505");
+  EXPECT_EQ(ParsePhh(third).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  std::string unknown = foreign;
+  unknown.replace(unknown.find("\"EUR\""), 5, "\"eu\"");
+  EXPECT_THAT(ParsePhh(unknown).status().message(),
+              HasSubstr("not an ISO 4217 code"));
 }
 
 TEST(PhhTest, RoundTrip) {
@@ -485,8 +574,10 @@ std::vector<Fixture> Fixtures() {
     r.actions[8].action.amount = 1005;
     PhhExtras x;
     x.finishing_stacks = {8195, 3900, 11720};
+    x.winnings = {0, 0, 3525};
     x.pots = {{3710, 185, {5}}};
     x.currency = "EUR";
+    x.time_limit_seconds = 30;
     out.push_back({"raked", r, x});
     // The same with a wrong result: the checker must reject it.
     x.finishing_stacks = {8195, 3900, 11721};
