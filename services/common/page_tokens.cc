@@ -31,8 +31,8 @@ std::string PageTokens::Mac(std::string_view query,
 std::string PageTokens::Make(std::string_view query,
                              std::string_view next_key) const {
   std::string token;
-  absl::WebSafeBase64Escape(absl::StrCat(Mac(query, next_key), ToAbsl(next_key)),
-                            &token);
+  absl::WebSafeBase64Escape(
+      absl::StrCat(Mac(query, next_key), ToAbsl(next_key)), &token);
   return token;
 }
 

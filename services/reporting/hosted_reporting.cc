@@ -30,8 +30,7 @@ class Hosted final : public edge::HostedService {
 absl::StatusOr<std::unique_ptr<edge::HostedService>> StartReporting(
     const edge::HostContext& context) {
   ReportingServiceOptions options;
-  options.projection_dir =
-      context.settings.data_dir + "/projections/reporting";
+  options.projection_dir = context.settings.data_dir + "/projections/reporting";
   options.verifier = context.keys.verifier;
   options.currency = context.settings.currency;
   ASSIGN_OR_RETURN(

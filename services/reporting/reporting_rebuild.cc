@@ -20,12 +20,13 @@ absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
   RebuildResult result;
   if (std::filesystem::exists(live_dir + "/CURRENT")) {
     ASSIGN_OR_RETURN(std::unique_ptr<projection::ProjectionStore> live,
-                     projection::ProjectionStore::Open(live_dir));
+                     projection::ProjectionStore::OpenReadOnly(live_dir));
     result.live = true;
     result.offsets = live->Offsets();
     ASSIGN_OR_RETURN(result.live_hash, live->StateHash());
   }
-  absl::StatusOr<RebuildResult> rebuilt = [&]() -> absl::StatusOr<RebuildResult> {
+  absl::StatusOr<RebuildResult> rebuilt =
+      [&]() -> absl::StatusOr<RebuildResult> {
     ASSIGN_OR_RETURN(std::unique_ptr<projection::ProjectionStore> fresh,
                      projection::ProjectionStore::Open(scratch_dir));
     projection::ReportingProjector projector;

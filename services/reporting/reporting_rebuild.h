@@ -2,8 +2,8 @@
 // offset 0 into a scratch directory, up to the offsets the live ones hold
 // (the whole log when there are none), and the two state hashes compared:
 // equal hashes prove the live projections are exactly what the log says.
-// The live store is opened, not changed (the service must be stopped: its
-// RocksDB is locked while it serves).
+// The live store is opened read-only and not changed: as of its last
+// flush (which a stop makes) when the service still runs.
 #ifndef BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_
 #define BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_
 

@@ -36,9 +36,10 @@ absl::Status MayReadStatus(const auth::Claims& caller) {
   if (caller.role == Role::kAuditor || caller.role == Role::kOperator) {
     return absl::OkStatus();
   }
-  return absl::PermissionDeniedError(absl::StrCat(
-      caller.subject, " may not read the projections' status (auditor, "
-                      "operator)"));
+  return absl::PermissionDeniedError(
+      absl::StrCat(caller.subject,
+                   " may not read the projections' status (auditor, "
+                   "operator)"));
 }
 
 absl::Status CheckStatementRequest(const v1::StatementRequest& r) {
@@ -53,10 +54,9 @@ absl::Status CheckStatementRequest(const v1::StatementRequest& r) {
     return absl::InvalidArgumentError(
         "the range is reversed: from_micros is after to_micros");
   }
-  if (r.page_size() < 0 ||
-      r.page_size() > ReportingService::kMaxPageSize) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "page_size must be 0..", ReportingService::kMaxPageSize));
+  if (r.page_size() < 0 || r.page_size() > ReportingService::kMaxPageSize) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("page_size must be 0..", ReportingService::kMaxPageSize));
   }
   return absl::OkStatus();
 }
@@ -82,14 +82,14 @@ absl::StatusOr<std::unique_ptr<ReportingService>> ReportingService::Start(
   }
   std::unique_ptr<ReportingService> s(
       new ReportingService(log, clock, std::move(options)));
-  ASSIGN_OR_RETURN(s->store_,
-                   projection::ProjectionStore::Open(s->options_.projection_dir));
+  ASSIGN_OR_RETURN(
+      s->store_, projection::ProjectionStore::Open(s->options_.projection_dir));
   s->projector_ = std::make_unique<projection::ReportingProjector>();
   ASSIGN_OR_RETURN(s->replayed_,
                    projection::CatchUp(log, *s->store_, *s->projector_));
   absl::MutexLock lock(&s->runner_mu_);
-  s->runner_ = std::make_unique<projection::ProjectionRunner>(
-      log, *s->store_, *s->projector_);
+  s->runner_ = std::make_unique<projection::ProjectionRunner>(log, *s->store_,
+                                                              *s->projector_);
   s->runner_->Start();
   return s;
 }

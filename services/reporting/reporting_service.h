@@ -30,7 +30,7 @@
 namespace banca::reporting {
 
 struct ReportingServiceOptions {
-  std::string projection_dir;  // made if missing
+  std::string projection_dir;              // made if missing
   std::optional<auth::Verifier> verifier;  // required
   std::string currency = "EUR";            // the wallet's
   // How long a query waits for the projections to reach the log's end as

@@ -270,7 +270,7 @@ TEST_P(TournamentTest, SixPlayersPlayToTheEndWithEveryCentAccounted) {
   absl::StatusOr<audit::TournamentAuditReport> audited =
       audit::AuditTournamentTopic(*log_, &keys);
   ASSERT_TRUE(audited.ok()) << audited.status();
-  EXPECT_TRUE(audited->ok()) << absl::StrJoin(audited->problems, "\n");
+  EXPECT_TRUE(audited->ok()) << audit::ProblemLines(audited->problems);
   EXPECT_EQ(audited->payments, 6);
   EXPECT_EQ(audited->pending, 0);
   EXPECT_EQ(audited->finished, 1);
@@ -555,7 +555,7 @@ TEST_P(TournamentTest, TN29_TN30_AnEntryWonTwiceConvertsToCash) {
   absl::StatusOr<audit::TournamentAuditReport> audited =
       audit::AuditTournamentTopic(*log_, nullptr);
   ASSERT_TRUE(audited.ok()) << audited.status();
-  EXPECT_TRUE(audited->ok()) << absl::StrJoin(audited->problems, "\n");
+  EXPECT_TRUE(audited->ok()) << audit::ProblemLines(audited->problems);
   EXPECT_EQ(audited->pending, 0);
   for (const audit::TournamentSummary& summary : audited->summaries) {
     if (summary.tournament != "main") continue;

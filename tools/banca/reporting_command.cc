@@ -8,6 +8,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/json_text.h"
 #include "libs/eventlog/log_backend.h"
 #include "nlohmann/json.hpp"
 #include "services/reporting/reporting_rebuild.h"
@@ -45,7 +46,7 @@ int Rebuild(const RebuildFlags& flags) {
                         {"equal", r->equal()},
                         {"records", r->records},
                         {"keys", r->keys}};
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", JsonText(j).c_str());
   } else {
     std::printf("rebuilt   %s  (%lld records, %lld keys)\n",
                 r->rebuilt_hash.c_str(), static_cast<long long>(r->records),
@@ -64,8 +65,8 @@ int Rebuild(const RebuildFlags& flags) {
 }  // namespace
 
 void AddReportingCommand(CLI::App& banca, Action* action) {
-  CLI::App* reporting = banca.add_subcommand(
-      "reporting", "the reporting service's projections");
+  CLI::App* reporting =
+      banca.add_subcommand("reporting", "the reporting service's projections");
   reporting->require_subcommand(1);
   CLI::App* rebuild = reporting->add_subcommand(
       "rebuild",

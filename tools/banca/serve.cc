@@ -12,11 +12,11 @@
 #include "libs/common/json_text.h"
 #include "libs/eventlog/group_member.h"
 #include "nlohmann/json.hpp"
+#include "services/reporting/hosted_reporting.h"
 #include "services/server/server.h"
 #include "services/server/service_selection.h"
 #include "services/table/hosted_tables.h"
 #include "services/tournament/hosted_tournaments.h"
-#include "services/reporting/hosted_reporting.h"
 #include "services/wallet/hosted_wallet.h"
 #include "tools/banca/commands.h"
 
