@@ -25,6 +25,7 @@
 #include "libs/money/money.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
+#include "libs/projection/reporting_rebuild.h"
 #include "libs/projection/wallet_projection.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
@@ -371,6 +372,27 @@ absl::Status CheckProjection(const std::string& data_dir,
   return CompareBalances(*scratch, replayed, report);
 }
 
+// The reporting service's projections against a rebuild from offset 0, at
+// the offsets they hold; nothing when the data directory has none.
+absl::Status CheckReportingProjection(const std::string& data_dir,
+                                      eventlog::EventLog& log,
+                                      AuditReport& report) {
+  const std::string live = data_dir + "/projections/reporting";
+  if (!std::filesystem::exists(live + "/CURRENT")) return absl::OkStatus();
+  ASSIGN_OR_RETURN(const ScratchDir scratch_dir, ScratchDir::Make());
+  ASSIGN_OR_RETURN(projection::RebuildResult r,
+                   projection::RebuildReporting(
+                       log, live, scratch_dir.path() + "/reporting"));
+  report.reporting_live_hash = r.live_hash;
+  report.reporting_rebuilt_hash = r.rebuilt_hash;
+  if (!r.equal()) {
+    Problem(report, "projection",
+            "live reporting projection differs from a rebuild from offset 0 "
+            "(state hashes differ)");
+  }
+  return absl::OkStatus();
+}
+
 // The deck keys the tournaments' hands open with (see VerifyDataDir);
 // none when no file is given and the data directory has none.
 absl::StatusOr<std::optional<seal::DeckKeys>> LoadDeckKeys(
@@ -465,6 +487,7 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
   RETURN_IF_ERROR(AuditGameTopics(*log, deck_keys, report));
   RETURN_IF_ERROR(
       CheckProjection(data_dir, *log, end_offsets, replayed, report));
+  RETURN_IF_ERROR(CheckReportingProjection(data_dir, *log, report));
   return report;
 }
 
@@ -640,6 +663,13 @@ void FormatProjections(const AuditReport& r, std::string& out) {
   absl::StrAppendFormat(
       &out, "  wallet replay  %s  %s\n", r.rebuilt_hash,
       r.live_hash == r.rebuilt_hash ? "(equal)" : "(DIFFERENT)");
+  if (!r.reporting_live_hash.empty()) {
+    absl::StrAppendFormat(&out, "  reporting live %s\n", r.reporting_live_hash);
+    absl::StrAppendFormat(
+        &out, "  reporting rebuilt %s  %s\n", r.reporting_rebuilt_hash,
+        r.reporting_live_hash == r.reporting_rebuilt_hash ? "(equal)"
+                                                          : "(DIFFERENT)");
+  }
   absl::StrAppendFormat(
       &out,
       "  %d account balances checked against the ledger "
@@ -705,6 +735,10 @@ std::string AuditReportJson(const AuditReport& r) {
   out["classes"] = std::move(classes);
   out["live_hash"] = r.live_hash;
   out["replay_hash"] = r.rebuilt_hash;
+  if (!r.reporting_live_hash.empty()) {
+    out["reporting_live_hash"] = r.reporting_live_hash;
+    out["reporting_rebuilt_hash"] = r.reporting_rebuilt_hash;
+  }
   out["banked_events"] = r.banked.events;
   out["banked_requests"] = r.banked.stakes + r.banked.transactions;
   out["banked_carried_out"] = r.banked.carried_out;

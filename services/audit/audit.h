@@ -52,6 +52,11 @@ struct AuditReport {
   std::string currency;
   std::string live_hash;
   std::string rebuilt_hash;
+  // The reporting service's projections (libs/projection/
+  // reporting_rebuild.h), when the data directory has them: their hash and
+  // a rebuild's from offset 0 at the same offsets.
+  std::string reporting_live_hash;
+  std::string reporting_rebuilt_hash;
   int64_t live_lag_events = 0;
   int64_t projection_accounts_checked = 0;
   // deposits − withdrawals, and what players, tables and the house hold.

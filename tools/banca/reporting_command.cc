@@ -10,8 +10,8 @@
 #include "absl/strings/str_cat.h"
 #include "libs/common/json_text.h"
 #include "libs/eventlog/log_backend.h"
+#include "libs/projection/reporting_rebuild.h"
 #include "nlohmann/json.hpp"
-#include "services/reporting/reporting_rebuild.h"
 #include "tools/banca/commands.h"
 
 namespace banca::cli {
@@ -34,7 +34,7 @@ int Rebuild(const RebuildFlags& flags) {
   // Scratch space outside the data directory: it is only read.
   const std::string scratch =
       absl::StrCat("/tmp/banca-reporting-rebuild-", getpid());
-  absl::StatusOr<reporting::RebuildResult> r = reporting::RebuildReporting(
+  absl::StatusOr<projection::RebuildResult> r = projection::RebuildReporting(
       **log, flags.data_dir + "/projections/reporting", scratch);
   if (!r.ok()) {
     return Complain("banca reporting rebuild", r.status().ToString(), 1);

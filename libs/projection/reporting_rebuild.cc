@@ -1,4 +1,4 @@
-#include "services/reporting/reporting_rebuild.h"
+#include "libs/projection/reporting_rebuild.h"
 
 #include <filesystem>
 #include <memory>
@@ -8,7 +8,7 @@
 #include "libs/projection/projector.h"
 #include "libs/projection/reporting_projection.h"
 
-namespace banca::reporting {
+namespace banca::projection {
 
 absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
                                                const std::string& live_dir,
@@ -19,21 +19,27 @@ absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
   }
   RebuildResult result;
   if (std::filesystem::exists(live_dir + "/CURRENT")) {
-    ASSIGN_OR_RETURN(std::unique_ptr<projection::ProjectionStore> live,
-                     projection::ProjectionStore::OpenReadOnly(live_dir));
+    ASSIGN_OR_RETURN(std::unique_ptr<ProjectionStore> live,
+                     ProjectionStore::OpenReadOnly(live_dir));
     result.live = true;
     result.offsets = live->Offsets();
     ASSIGN_OR_RETURN(result.live_hash, live->StateHash());
   }
   absl::StatusOr<RebuildResult> rebuilt =
       [&]() -> absl::StatusOr<RebuildResult> {
-    ASSIGN_OR_RETURN(std::unique_ptr<projection::ProjectionStore> fresh,
-                     projection::ProjectionStore::Open(scratch_dir));
-    projection::ReportingProjector projector;
-    projection::CatchUpOptions options;
-    if (result.live) options.until = &result.offsets;
-    ASSIGN_OR_RETURN(result.records,
-                     projection::CatchUp(log, *fresh, projector, options));
+    ASSIGN_OR_RETURN(std::unique_ptr<ProjectionStore> fresh,
+                     ProjectionStore::Open(scratch_dir));
+    ReportingProjector projector;
+    CatchUpOptions options;
+    // Partitions the live projections never reached stop at 0.
+    OffsetMap bounded = result.offsets;
+    for (const std::string& topic : projector.Topics()) {
+      for (int p = 0; p < log.PartitionCount(topic).value_or(0); ++p) {
+        bounded.try_emplace({topic, p}, 0);
+      }
+    }
+    if (result.live) options.until = &bounded;
+    ASSIGN_OR_RETURN(result.records, CatchUp(log, *fresh, projector, options));
     ASSIGN_OR_RETURN(result.rebuilt_hash, fresh->StateHash());
     ASSIGN_OR_RETURN(result.keys, fresh->KeyCount());
     if (!result.live) result.offsets = fresh->Offsets();
@@ -44,4 +50,4 @@ absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
   return rebuilt;
 }
 
-}  // namespace banca::reporting
+}  // namespace banca::projection

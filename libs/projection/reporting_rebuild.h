@@ -4,8 +4,8 @@
 // equal hashes prove the live projections are exactly what the log says.
 // The live store is opened read-only and not changed: as of its last
 // flush (which a stop makes) when the service still runs.
-#ifndef BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_
-#define BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_
+#ifndef BANCA_LIBS_PROJECTION_REPORTING_REBUILD_H_
+#define BANCA_LIBS_PROJECTION_REPORTING_REBUILD_H_
 
 #include <cstdint>
 #include <string>
@@ -14,14 +14,14 @@
 #include "libs/eventlog/event_log.h"
 #include "libs/projection/projection_store.h"
 
-namespace banca::reporting {
+namespace banca::projection {
 
 struct RebuildResult {
   bool live = false;  // live projections were found
   std::string live_hash;
   std::string rebuilt_hash;
-  projection::OffsetMap offsets;  // what both hold
-  int64_t records = 0;            // applied by the rebuild
+  OffsetMap offsets;    // what both hold
+  int64_t records = 0;  // applied by the rebuild
   int64_t keys = 0;
   bool equal() const { return !live || live_hash == rebuilt_hash; }
 };
@@ -32,6 +32,6 @@ absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
                                                const std::string& live_dir,
                                                const std::string& scratch_dir);
 
-}  // namespace banca::reporting
+}  // namespace banca::projection
 
-#endif  // BANCA_SERVICES_REPORTING_REPORTING_REBUILD_H_
+#endif  // BANCA_LIBS_PROJECTION_REPORTING_REBUILD_H_
