@@ -4,12 +4,14 @@
 #include <set>
 
 #include "libs/common/status_macros.h"
+#include "libs/projection/games_projection.h"
 #include "libs/projection/wallet_projection.h"
 
 namespace banca::projection {
 
 ReportingProjector::ReportingProjector() {
   parts_.push_back(std::make_unique<WalletProjector>());
+  parts_.push_back(std::make_unique<GamesProjector>());
 }
 
 std::vector<std::string> ReportingProjector::Topics() const {

@@ -2,8 +2,9 @@
 // Projector over one store: each part keeps its own keys and follows its
 // own topics; a record goes to every part that follows its topic. Today's
 // parts: the wallet's (balances, statements, holds, totals:
-// wallet_projection.h). Each part is a pure function of the records, so
-// the whole store rebuilds from offset 0 to the same state hash.
+// wallet_projection.h) and the players' games (games_projection.h). Each part
+// is a pure function of the records, so the whole store rebuilds from offset 0
+// to the same state hash.
 #ifndef BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_
 #define BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_
 

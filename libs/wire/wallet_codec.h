@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "banca/v1/envelope.pb.h"
@@ -50,6 +51,11 @@ absl::StatusOr<DecodedWalletEvent> DecodeWalletRecord(
 
 // A short human line for `banca log tail`.
 std::string DescribeWalletEvent(const v1::WalletEvent& event);
+
+// Every ledger transaction a wallet event records (a posting, a hold's
+// placing, capture with its release, release), in order.
+std::vector<const v1::LedgerTransaction*> TransactionsOf(
+    const v1::WalletEvent& e);
 
 // "DEPOSIT" for POSTING_REASON_DEPOSIT. A reason this build has no name for
 // (a newer writer's, or a damaged record's) is shown by its number

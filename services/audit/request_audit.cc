@@ -182,21 +182,6 @@ int64_t PostingTo(const v1::LedgerTransaction& tx, std::string_view account) {
   return sum;
 }
 
-std::vector<const v1::LedgerTransaction*> TransactionsOf(
-    const v1::WalletEvent& e) {
-  std::vector<const v1::LedgerTransaction*> txs;
-  if (e.has_transaction_posted()) txs.push_back(&e.transaction_posted().tx());
-  if (e.has_hold_placed()) txs.push_back(&e.hold_placed().tx());
-  if (e.has_hold_captured()) {
-    txs.push_back(&e.hold_captured().tx());
-    if (e.hold_captured().has_release_tx()) {
-      txs.push_back(&e.hold_captured().release_tx());
-    }
-  }
-  if (e.has_hold_released()) txs.push_back(&e.hold_released().tx());
-  return txs;
-}
-
 namespace {
 
 absl::StatusOr<std::vector<int64_t>> Positions(eventlog::EventLog& log,

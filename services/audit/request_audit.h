@@ -36,6 +36,7 @@
 #include "libs/wire/table_codec.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/tournament_codec.h"
+#include "libs/wire/wallet_codec.h"
 #include "services/audit/audit_problem.h"
 #include "services/audit/request_counts.h"
 
@@ -61,10 +62,7 @@ std::string Postings(const v1::LedgerTransaction& tx);
 std::optional<int64_t> Sum(const v1::LedgerTransaction& tx);
 // What `tx` posts to `account` (summed; INT64_MIN when that overflows).
 int64_t PostingTo(const v1::LedgerTransaction& tx, std::string_view account);
-// Every ledger transaction a wallet event records (a posting, a hold's
-// placing, capture with its release, release).
-std::vector<const v1::LedgerTransaction*> TransactionsOf(
-    const v1::WalletEvent& e);
+using wire::TransactionsOf;  // libs/wire/wallet_codec.h
 
 class ReaderPositions {
  public:

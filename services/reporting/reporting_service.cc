@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "libs/common/status_macros.h"
 #include "libs/ledger/account.h"
+#include "libs/projection/games_projection.h"
 #include "libs/projection/reporting_projection.h"
 #include "libs/projection/wallet_projection.h"
 #include "services/common/bearer_auth.h"
@@ -163,12 +164,7 @@ absl::Status ReportingService::Statement(const v1::StatementRequest& r,
     ASSIGN_OR_RETURN(start, tokens_.Open(query, r.page_token()));
   }
   CatchUpWithTheLog();
-  ASSIGN_OR_RETURN(std::optional<std::string> account,
-                   store_->Get(absl::StrCat("player/", r.player_id())));
-  if (!account.has_value()) {
-    return absl::NotFoundError(
-        absl::StrCat("no player ", r.player_id(), " has an account"));
-  }
+  RETURN_IF_ERROR(CheckPlayerKnown(r.player_id()));
   const size_t size = r.page_size() == 0 ? kDefaultPageSize : r.page_size();
   ASSIGN_OR_RETURN(auto rows, store_->Scan(prefix, start, size + 1));
   page.set_currency(options_.currency);
@@ -188,6 +184,72 @@ absl::Status ReportingService::Statement(const v1::StatementRequest& r,
     *page.add_entries() = std::move(entry);
   }
   return absl::OkStatus();
+}
+
+absl::Status ReportingService::CheckPlayerKnown(
+    const std::string& player) const {
+  ASSIGN_OR_RETURN(std::optional<std::string> account,
+                   store_->Get(absl::StrCat("player/", player)));
+  if (!account.has_value()) {
+    return absl::NotFoundError(
+        absl::StrCat("no player ", player, " has an account"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReportingService::Games(const v1::GamesRequest& r,
+                                     v1::GamesPage& page) {
+  if (!ledger::IsValidId(r.player_id())) {
+    return absl::InvalidArgumentError(
+        "player_id must be a valid id (1-64 of [a-z0-9._-])");
+  }
+  if (!r.game().empty() && !ledger::IsValidId(r.game())) {
+    return absl::InvalidArgumentError(
+        "game must be empty or a game's name (\"poker\", \"blackjack\", ...)");
+  }
+  if (r.page_size() < 0 || r.page_size() > kMaxGames) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("page_size must be 0..", kMaxGames));
+  }
+  const std::string query =
+      absl::StrCat("games|", r.player_id(), "|", r.game());
+  const std::string prefix = projection::GamesPrefix(r.player_id(), r.game());
+  std::string start = prefix;
+  if (!r.page_token().empty()) {
+    ASSIGN_OR_RETURN(start, tokens_.Open(query, r.page_token()));
+  }
+  CatchUpWithTheLog();
+  RETURN_IF_ERROR(CheckPlayerKnown(r.player_id()));
+  const size_t size = r.page_size() == 0 ? kDefaultGames : r.page_size();
+  ASSIGN_OR_RETURN(auto rows, store_->Scan(prefix, start, size + 1));
+  page.set_currency(options_.currency);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (i == size) {
+      page.set_next_page_token(tokens_.Make(query, rows[i].first));
+      break;
+    }
+    if (!page.add_games()->ParseFromString(rows[i].second)) {
+      return absl::DataLossError(
+          absl::StrCat("game row ", rows[i].first, " does not parse"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+grpc::Status ReportingService::ListGames(grpc::ServerContext* context,
+                                         const v1::GamesRequest* request,
+                                         v1::GamesPage* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  if (absl::Status s = MayReadPlayer(*caller, request->player_id()); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  v1::GamesPage page;
+  if (absl::Status s = Games(*request, page); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  *response = std::move(page);
+  return grpc::Status::OK;
 }
 
 grpc::Status ReportingService::GetStatement(grpc::ServerContext* context,

@@ -42,6 +42,8 @@ class ReportingService final : public v1::ReportingService::Service {
  public:
   static constexpr int32_t kDefaultPageSize = 100;
   static constexpr int32_t kMaxPageSize = 1000;
+  static constexpr int32_t kDefaultGames = 10;  // the recall of the last ten
+  static constexpr int32_t kMaxGames = 100;
 
   // Opens (or makes) the projections, catches them up with the log and
   // starts following it.
@@ -53,6 +55,9 @@ class ReportingService final : public v1::ReportingService::Service {
   grpc::Status GetStatement(grpc::ServerContext* context,
                             const v1::StatementRequest* request,
                             v1::StatementPage* response) override;
+  grpc::Status ListGames(grpc::ServerContext* context,
+                         const v1::GamesRequest* request,
+                         v1::GamesPage* response) override;
   grpc::Status GetProjectionStatus(grpc::ServerContext* context,
                                    const v1::ProjectionStatusRequest* request,
                                    v1::ProjectionStatus* response) override;
@@ -72,6 +77,9 @@ class ReportingService final : public v1::ReportingService::Service {
   void CatchUpWithTheLog();
   absl::Status Statement(const v1::StatementRequest& request,
                          v1::StatementPage& page);
+  absl::Status Games(const v1::GamesRequest& request, v1::GamesPage& page);
+  // NOT_FOUND unless `player` has an account.
+  absl::Status CheckPlayerKnown(const std::string& player) const;
 
   eventlog::EventLog& log_;
   const Clock& clock_;

@@ -45,6 +45,58 @@ class ReportingTest : public ServiceHarness,
   }
   void ConnectTables(std::shared_ptr<grpc::Channel> channel) override {
     stub_ = v1::ReportingService::NewStub(channel);
+    tables_wallet_ = v1::WalletService::NewStub(channel);
+  }
+
+  // A movement as the table service asks the wallet for it.
+  void Move(const std::string& from, const std::string& to, int64_t amount,
+            v1::PostingReason reason, v1::ReferenceKind kind,
+            const std::string& ref) {
+    v1::TransferRequest t;
+    t.set_request_id(absl::StrCat("move-", ++moves_));
+    t.set_from_account(from);
+    t.set_to_account(to);
+    t.set_amount_minor(amount);
+    t.set_reason(reason);
+    t.mutable_reference()->set_kind(kind);
+    t.mutable_reference()->set_id(ref);
+    v1::TransactionResponse tx;
+    grpc::Status s =
+        tables_wallet_->Transfer(As("table", Role::kService).get(), t, &tx);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+
+  // ana and bia: a roulette round (ana loses 100), a poker hand (ana wins
+  // bia's 50), a second round (ana stakes 200, is paid 400), a minute
+  // apart.
+  void ThreeGames() {
+    Fund("ana", 10'000);
+    Fund("bia", 10'000);
+    Move("player/ana/cash", "game/wheel/wagers", 100, v1::POSTING_REASON_BET,
+         v1::REFERENCE_KIND_ROUND, "wheel.r1");
+    Move("game/wheel/wagers", "house/bank", 100, v1::POSTING_REASON_BET_LOST,
+         v1::REFERENCE_KIND_ROUND, "wheel.r1");
+    clock_.Advance(absl::Minutes(1));
+    for (const std::string p : {"ana", "bia"}) {
+      Move("player/" + p + "/cash", "table/pk/seat/" + p, 1'000,
+           v1::POSTING_REASON_BUY_IN, v1::REFERENCE_KIND_TABLE, "pk");
+      Move("table/pk/seat/" + p, "table/pk/pot", 50,
+           v1::POSTING_REASON_POT_CONTRIBUTION, v1::REFERENCE_KIND_HAND,
+           "pk.h1");
+    }
+    Move("table/pk/pot", "table/pk/seat/ana", 100, v1::POSTING_REASON_POT_AWARD,
+         v1::REFERENCE_KIND_HAND, "pk.h1");
+    clock_.Advance(absl::Minutes(1));
+    Move("player/ana/cash", "game/wheel/wagers", 200, v1::POSTING_REASON_BET,
+         v1::REFERENCE_KIND_ROUND, "wheel.r2");
+    Move("game/wheel/wagers", "player/ana/cash", 200, v1::POSTING_REASON_PAYOUT,
+         v1::REFERENCE_KIND_ROUND, "wheel.r2");
+    Move("house/bank", "player/ana/cash", 200, v1::POSTING_REASON_PAYOUT,
+         v1::REFERENCE_KIND_ROUND, "wheel.r2");
+  }
+  grpc::Status Games(const std::string& caller, Role role,
+                     const v1::GamesRequest& r, v1::GamesPage* page) {
+    return stub_->ListGames(As(caller, role).get(), r, page);
   }
   void StopTables() override {
     if (service_) {
@@ -85,6 +137,8 @@ class ReportingTest : public ServiceHarness,
 
   std::unique_ptr<reporting::ReportingService> service_;
   std::unique_ptr<v1::ReportingService::Stub> stub_;
+  std::unique_ptr<v1::WalletService::Stub> tables_wallet_;
+  int moves_ = 0;
   std::vector<int64_t> times_;
 };
 
@@ -201,8 +255,87 @@ TEST_P(ReportingTest, BadInputGetsAPreciseError) {
   EXPECT_EQ(code(forged), grpc::INVALID_ARGUMENT);
 }
 
+TEST_P(ReportingTest, APlayerRecallsTheirLastGamesNewestFirst) {
+  ThreeGames();
+  v1::GamesRequest r;
+  r.set_player_id("ana");
+  v1::GamesPage page;
+  ASSERT_TRUE(Games("ana", Role::kPlayer, r, &page).ok());
+  ASSERT_EQ(page.games_size(), 3);
+  const v1::GameSummary& r2 = page.games(0);
+  EXPECT_EQ(r2.reference().id(), "wheel.r2");
+  EXPECT_EQ(r2.table(), "wheel");
+  EXPECT_EQ(r2.staked_minor(), 200);
+  EXPECT_EQ(r2.returned_minor(), 400);
+  EXPECT_EQ(r2.net_minor(), 200);
+  EXPECT_EQ(r2.transactions(), 3);
+  const v1::GameSummary& h1 = page.games(1);
+  EXPECT_EQ(h1.reference().kind(), v1::REFERENCE_KIND_HAND);
+  EXPECT_EQ(h1.game(), "poker");
+  EXPECT_EQ(h1.table(), "pk");
+  EXPECT_EQ(h1.net_minor(), 50);  // 100 won, 50 put in
+  EXPECT_EQ(page.games(2).reference().id(), "wheel.r1");
+  EXPECT_EQ(page.games(2).net_minor(), -100);
+  EXPECT_LT(h1.first_micros(), r2.first_micros());
+  EXPECT_TRUE(page.next_page_token().empty());
+  // bia's one game: the hand she lost; by game, and a page at a time.
+  r.set_player_id("bia");
+  ASSERT_TRUE(Games("fin", Role::kFinance, r, &page).ok());
+  ASSERT_EQ(page.games_size(), 1);
+  EXPECT_EQ(page.games(0).net_minor(), -50);
+  v1::GamesRequest poker;
+  poker.set_player_id("ana");
+  poker.set_game("poker");
+  ASSERT_TRUE(Games("ana", Role::kPlayer, poker, &page).ok());
+  ASSERT_EQ(page.games_size(), 1);
+  EXPECT_EQ(page.games(0).reference().id(), "pk.h1");
+  v1::GamesRequest paged;
+  paged.set_player_id("ana");
+  paged.set_page_size(2);
+  ASSERT_TRUE(Games("ana", Role::kPlayer, paged, &page).ok());
+  ASSERT_EQ(page.games_size(), 2);
+  paged.set_page_token(page.next_page_token());
+  ASSERT_TRUE(Games("ana", Role::kPlayer, paged, &page).ok());
+  ASSERT_EQ(page.games_size(), 1);
+  EXPECT_EQ(page.games(0).reference().id(), "wheel.r1");
+  // Who may read, and bad input.
+  v1::GamesRequest ana;
+  ana.set_player_id("ana");
+  EXPECT_EQ(Games("bia", Role::kPlayer, ana, &page).error_code(),
+            grpc::PERMISSION_DENIED);
+  EXPECT_EQ(Games("svc", Role::kService, ana, &page).error_code(),
+            grpc::PERMISSION_DENIED);
+  v1::GamesRequest bad = ana;
+  bad.set_page_size(101);
+  EXPECT_EQ(Games("ana", Role::kPlayer, bad, &page).error_code(),
+            grpc::INVALID_ARGUMENT);
+  bad = ana;
+  bad.set_game("Poker/../x");
+  EXPECT_EQ(Games("ana", Role::kPlayer, bad, &page).error_code(),
+            grpc::INVALID_ARGUMENT);
+  bad = ana;
+  bad.set_page_token(page.next_page_token().empty() ? "forged"
+                                                    : page.next_page_token());
+  EXPECT_EQ(Games("ana", Role::kPlayer, bad, &page).error_code(),
+            grpc::INVALID_ARGUMENT);
+  bad = paged;  // a token of ana's every-game listing, for her poker games
+  bad.set_game("poker");
+  EXPECT_EQ(Games("ana", Role::kPlayer, bad, &page).error_code(),
+            grpc::INVALID_ARGUMENT);
+  v1::GamesRequest nobody;
+  nobody.set_player_id("nobody");
+  EXPECT_EQ(Games("fin", Role::kFinance, nobody, &page).error_code(),
+            grpc::NOT_FOUND);
+}
+
 TEST_P(ReportingTest, TheProjectionsRebuildToTheSameHashAndSurviveARestart) {
-  FiveDeposits();
+  ThreeGames();
+  v1::StatementPage statement;
+  ASSERT_TRUE(Statement("ana", Role::kPlayer, Of("ana"), &statement).ok());
+  v1::GamesRequest ana;
+  ana.set_player_id("ana");
+  v1::GamesPage games;
+  ASSERT_TRUE(Games("ana", Role::kPlayer, ana, &games).ok());
   const bool offline = GetParam() == Backend::kEmbedded;
   v1::ProjectionStatus before;
   ASSERT_TRUE(stub_
@@ -215,7 +348,10 @@ TEST_P(ReportingTest, TheProjectionsRebuildToTheSameHashAndSurviveARestart) {
   Restart();
   v1::StatementPage page;
   ASSERT_TRUE(Statement("ana", Role::kPlayer, Of("ana"), &page).ok());
-  EXPECT_EQ(page.entries_size(), 5);
+  EXPECT_EQ(page.SerializeAsString(), statement.SerializeAsString());
+  v1::GamesPage games_after;
+  ASSERT_TRUE(Games("ana", Role::kPlayer, ana, &games_after).ok());
+  EXPECT_EQ(games_after.SerializeAsString(), games.SerializeAsString());
   v1::ProjectionStatus after;
   ASSERT_TRUE(stub_
                   ->GetProjectionStatus(As("aud", Role::kAuditor).get(),

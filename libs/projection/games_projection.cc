@@ -1,0 +1,152 @@
+#include "libs/projection/games_projection.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "banca/v1/reporting.pb.h"
+#include "libs/common/status_macros.h"
+#include "libs/common/string_view.h"
+#include "libs/ledger/account.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+
+namespace banca::projection {
+namespace {
+
+bool IsGame(v1::ReferenceKind kind) {
+  return kind == v1::REFERENCE_KIND_HAND || kind == v1::REFERENCE_KIND_ROUND ||
+         kind == v1::REFERENCE_KIND_TOURNAMENT;
+}
+
+// The player whose money `account` is: their cash or holds, or their seat
+// at a table (table/<id>/seat/<player>); nullopt for any other account.
+std::optional<std::string> PlayerOf(const std::string& account) {
+  absl::StatusOr<ledger::AccountInfo> info = ledger::ParseAccount(account);
+  if (!info.ok()) return std::nullopt;
+  if (info->account_class == ledger::AccountClass::kPlayer) {
+    return std::string(info->player_id);
+  }
+  std::vector<std::string> parts = absl::StrSplit(account, '/');
+  if (parts.size() == 4 && parts[0] == "table" && parts[2] == "seat") {
+    return parts[3];
+  }
+  return std::nullopt;
+}
+
+std::string GameOf(const v1::LedgerTransaction& tx) {
+  switch (tx.reference().kind()) {
+    case v1::REFERENCE_KIND_HAND:
+      return "poker";
+    case v1::REFERENCE_KIND_TOURNAMENT:
+      return "tournament";
+    default:
+      return tx.game().empty() ? "banked" : tx.game();
+  }
+}
+
+// "<table>.h7" and "<table>.r7": the table; a tournament's id as it is.
+std::string TableOf(const v1::Reference& ref) {
+  if (ref.kind() == v1::REFERENCE_KIND_TOURNAMENT) return ref.id();
+  const size_t dot = ref.id().rfind('.');
+  return dot == std::string::npos ? ref.id() : ref.id().substr(0, dot);
+}
+
+std::string IndexKey(std::string_view prefix, int64_t first,
+                     const v1::Reference& ref) {
+  return absl::StrFormat("%s%016x/%d/%s", ToAbsl(prefix),
+                         UINT64_MAX - static_cast<uint64_t>(first),
+                         static_cast<int>(ref.kind()), ref.id());
+}
+
+absl::Status Add(int64_t& field, int64_t amount) {
+  if (__builtin_add_overflow(field, amount, &field)) {
+    return absl::DataLossError("a game's sum overflows int64");
+  }
+  return absl::OkStatus();
+}
+
+// One transaction's move `delta` of `player`'s money, into their game.
+absl::Status Note(Txn& txn, const std::string& player,
+                  const v1::LedgerTransaction& tx, int64_t delta, int64_t at) {
+  const v1::Reference& ref = tx.reference();
+  const std::string ref_key = absl::StrCat(
+      "gameref/", player, "/", static_cast<int>(ref.kind()), "/", ref.id());
+  ASSIGN_OR_RETURN(std::optional<std::string> seen, txn.Get(ref_key));
+  int64_t first = at;
+  std::string game = GameOf(tx);
+  if (seen.has_value()) {
+    std::pair<std::string, std::string> parts =
+        absl::StrSplit(*seen, absl::MaxSplits(' ', 1));
+    if (!absl::SimpleAtoi(parts.first, &first)) {
+      return absl::DataLossError(absl::StrCat(ref_key, " does not parse"));
+    }
+    game = parts.second;
+  } else {
+    txn.Put(ref_key, absl::StrCat(first, " ", game));
+  }
+  const std::string all = IndexKey(GamesPrefix(player, ""), first, ref);
+  const std::string one = IndexKey(GamesPrefix(player, game), first, ref);
+  v1::GameSummary s;
+  ASSIGN_OR_RETURN(std::optional<std::string> current, txn.Get(all));
+  if (current.has_value() && !s.ParseFromString(*current)) {
+    return absl::DataLossError(absl::StrCat(all, " does not parse"));
+  }
+  if (!current.has_value()) {
+    *s.mutable_reference() = ref;
+    s.set_game(game);
+    s.set_table(TableOf(ref));
+    s.set_first_micros(first);
+  }
+  s.set_last_micros(std::max(s.last_micros(), at));
+  int64_t staked = s.staked_minor(), returned = s.returned_minor();
+  RETURN_IF_ERROR(delta < 0 ? Add(staked, -delta) : Add(returned, delta));
+  s.set_staked_minor(staked);
+  s.set_returned_minor(returned);
+  s.set_net_minor(returned - staked);  // both < 2^63: no overflow
+  s.set_transactions(s.transactions() + 1);
+  std::string value = s.SerializeAsString();
+  txn.Put(all, value);
+  txn.Put(one, std::move(value));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string GamesPrefix(std::string_view player, std::string_view game) {
+  return game.empty() ? absl::StrCat("games/", ToAbsl(player), "/all/")
+                      : absl::StrCat("games/", ToAbsl(player), "/game/",
+                                     ToAbsl(game), "/");
+}
+
+std::vector<std::string> GamesProjector::Topics() const {
+  return {std::string(wire::kWalletTopic)};
+}
+
+absl::Status GamesProjector::Apply(const eventlog::StoredRecord& record,
+                                   Txn& txn) {
+  ASSIGN_OR_RETURN(const wire::DecodedWalletEvent decoded,
+                   wire::DecodeWalletRecord(record));
+  const int64_t at = decoded.envelope.occurred_at_micros();
+  for (const v1::LedgerTransaction* tx : wire::TransactionsOf(decoded.event)) {
+    if (!IsGame(tx->reference().kind())) continue;
+    std::map<std::string, int64_t> deltas;  // by player, in name order
+    for (const v1::Posting& p : tx->postings()) {
+      std::optional<std::string> player = PlayerOf(p.account());
+      if (player.has_value()) {
+        RETURN_IF_ERROR(Add(deltas[*player], p.amount_minor()));
+      }
+    }
+    for (const auto& [player, delta] : deltas) {
+      RETURN_IF_ERROR(Note(txn, player, *tx, delta, at));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace banca::projection
