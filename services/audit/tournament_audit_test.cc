@@ -171,6 +171,18 @@ class TournamentAuditTest : public AuditLogTest {
     return false;
   }
 
+  // Three players bought in, the start, and the first hand dealt.
+  void StartAndDeal() {
+    Create();
+    for (const char* player : {"ana", "bia", "cai"}) BuyIn(player);
+    v1::TournamentEvent start;
+    start.mutable_started();
+    Input(start);
+    std::optional<v1::TournamentEvent> deal = state_->Due(Now(), rng_);
+    ASSERT_TRUE(deal.has_value() && deal->has_hand_started());
+    Input(*deal);
+  }
+
   // The wallet posts every money transaction the tournament logged.
   void WalletPostsTheMoney() {
     for (const v1::TournamentMoney& m : money_) {
@@ -272,14 +284,7 @@ TEST_F(TournamentAuditTest, WithoutADeckKeyTheHandsReplayFromTheirReveals) {
 }
 
 TEST_F(TournamentAuditTest, AHandInPlayIsNotReplayedWithoutTheKey) {
-  Create();
-  for (const char* player : {"ana", "bia", "cai"}) BuyIn(player);
-  v1::TournamentEvent start;
-  start.mutable_started();
-  Input(start);
-  std::optional<v1::TournamentEvent> deal = state_->Due(Now(), rng_);
-  ASSERT_TRUE(deal.has_value() && deal->has_hand_started());
-  Input(*deal);  // the first hand is dealt and not over
+  ASSERT_NO_FATAL_FAILURE(StartAndDeal());  // the first hand is not over
   ASSERT_EQ(hands_ended_, 0);
   WalletPostsTheMoney();  // the overlay, at the start
   WalletReadAll();
@@ -299,14 +304,7 @@ TEST_F(TournamentAuditTest, AHandInPlayIsNotReplayedWithoutTheKey) {
 }
 
 TEST_F(TournamentAuditTest, ARevealThatIsNotTheDealtDeckFailsTheReplay) {
-  Create();
-  for (const char* player : {"ana", "bia", "cai"}) BuyIn(player);
-  v1::TournamentEvent start;
-  start.mutable_started();
-  Input(start);
-  std::optional<v1::TournamentEvent> deal = state_->Due(Now(), rng_);
-  ASSERT_TRUE(deal.has_value() && deal->has_hand_started());
-  Input(*deal);
+  ASSERT_NO_FATAL_FAILURE(StartAndDeal());
   // The hand ends with everyone folding to the big blind; the log gets a
   // reveal with two cards swapped instead of the one the state derived.
   std::vector<v1::TournamentEvent> derived;

@@ -254,6 +254,28 @@ class ServiceHarness : public ::testing::Test {
   const std::string dir_prefix_;
 };
 
+// The log a parameterized fixture runs on: each test as `/Embedded` and as
+// `/Kafka` (skipped, with the reason, when no broker is given).
+enum class Backend { kEmbedded, kKafka };
+
+class BackendHarness : public ServiceHarness,
+                       public ::testing::WithParamInterface<Backend> {
+ protected:
+  using ServiceHarness::ServiceHarness;
+  void SetUp() override {
+    if (GetParam() == Backend::kKafka) {
+      const std::string bootstrap = KafkaBootstrap();
+      if (bootstrap.empty()) GTEST_SKIP() << kNoKafka;
+      UseKafka(bootstrap);
+    }
+    ServiceHarness::SetUp();
+  }
+};
+
+inline std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
+  return info.param == Backend::kEmbedded ? "Embedded" : "Kafka";
+}
+
 }  // namespace banca::testing
 
 #endif  // BANCA_TESTS_HARNESS_SERVICE_HARNESS_H_

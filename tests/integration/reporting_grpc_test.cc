@@ -19,21 +19,9 @@ namespace {
 
 using auth::Role;
 
-enum class Backend { kEmbedded, kKafka };
-
-class ReportingTest : public ServiceHarness,
-                      public ::testing::WithParamInterface<Backend> {
+class ReportingTest : public BackendHarness {
  protected:
-  ReportingTest() : ServiceHarness(wire::kTournamentTopics, "reporting-") {}
-
-  void SetUp() override {
-    if (GetParam() == Backend::kKafka) {
-      const std::string bootstrap = KafkaBootstrap();
-      if (bootstrap.empty()) GTEST_SKIP() << kNoKafka;
-      UseKafka(bootstrap);
-    }
-    ServiceHarness::SetUp();
-  }
+  ReportingTest() : BackendHarness(wire::kTournamentTopics, "reporting-") {}
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     reporting::ReportingServiceOptions o;
@@ -385,10 +373,7 @@ TEST_P(ReportingTest, TheProjectionsRebuildToTheSameHashAndSurviveARestart) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, ReportingTest,
                          ::testing::Values(Backend::kEmbedded, Backend::kKafka),
-                         [](const ::testing::TestParamInfo<Backend>& info) {
-                           return info.param == Backend::kKafka ? "Kafka"
-                                                                : "Embedded";
-                         });
+                         BackendName);
 
 }  // namespace
 }  // namespace banca::testing

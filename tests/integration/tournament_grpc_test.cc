@@ -25,21 +25,9 @@
 namespace banca::testing {
 namespace {
 
-enum class Backend { kEmbedded, kKafka };
-
-class TournamentTest : public ServiceHarness,
-                       public ::testing::WithParamInterface<Backend> {
+class TournamentTest : public BackendHarness {
  protected:
-  TournamentTest() : ServiceHarness(wire::kTournamentTopics, "tournament-") {}
-
-  void SetUp() override {
-    if (GetParam() == Backend::kKafka) {
-      const std::string bootstrap = KafkaBootstrap();
-      if (bootstrap.empty()) GTEST_SKIP() << kNoKafka;
-      UseKafka(bootstrap);
-    }
-    ServiceHarness::SetUp();
-  }
+  TournamentTest() : BackendHarness(wire::kTournamentTopics, "tournament-") {}
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     tournament::TournamentServiceOptions o;
@@ -696,10 +684,7 @@ TEST(TournamentServeTest, WalletAndTournamentsShareTopicsOfAnyPartitionCount) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, TournamentTest,
                          ::testing::Values(Backend::kEmbedded, Backend::kKafka),
-                         [](const auto& info) {
-                           return info.param == Backend::kEmbedded ? "Embedded"
-                                                                   : "Kafka";
-                         });
+                         BackendName);
 
 }  // namespace
 }  // namespace banca::testing
