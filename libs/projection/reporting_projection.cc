@@ -12,24 +12,25 @@ namespace banca::projection {
 ReportingProjector::ReportingProjector() {
   parts_.push_back(std::make_unique<WalletProjector>());
   parts_.push_back(std::make_unique<GamesProjector>());
+  for (const auto& part : parts_) part_topics_.push_back(part->Topics());
 }
 
 std::vector<std::string> ReportingProjector::Topics() const {
   std::set<std::string> topics;
-  for (const auto& part : parts_) {
-    for (std::string& t : part->Topics()) topics.insert(std::move(t));
+  for (const std::vector<std::string>& part : part_topics_) {
+    topics.insert(part.begin(), part.end());
   }
   return {topics.begin(), topics.end()};
 }
 
 absl::Status ReportingProjector::Apply(const eventlog::StoredRecord& record,
                                        Txn& txn) {
-  for (const auto& part : parts_) {
-    const std::vector<std::string> topics = part->Topics();
+  for (size_t i = 0; i < parts_.size(); ++i) {
+    const std::vector<std::string>& topics = part_topics_[i];
     if (std::find(topics.begin(), topics.end(), record.topic) == topics.end()) {
       continue;
     }
-    RETURN_IF_ERROR(part->Apply(record, txn));
+    RETURN_IF_ERROR(parts_[i]->Apply(record, txn));
   }
   return absl::OkStatus();
 }

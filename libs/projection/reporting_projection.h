@@ -24,6 +24,7 @@ class ReportingProjector final : public Projector {
 
  private:
   std::vector<std::unique_ptr<Projector>> parts_;
+  std::vector<std::vector<std::string>> part_topics_;  // parts_[i]'s
 };
 
 }  // namespace banca::projection

@@ -114,6 +114,9 @@ absl::Status TournamentState::Apply(const Event& event,
 
 absl::Status TournamentState::ApplyLogged(const Event& event) {
   if (IsDerived(event)) {
+    // A log written before hands revealed their decks has no hand_ended:
+    // the reveals are redundant with the sealed decks, money is not.
+    if (event.has_money()) DropExpectedReveals();
     if (expected_.empty() || !SameDerived(expected_.front(), event)) {
       return absl::DataLossError(
           absl::StrCat("tournament ", id_, ": logged ", DerivedName(event),
@@ -122,6 +125,7 @@ absl::Status TournamentState::ApplyLogged(const Event& event) {
     expected_.pop_front();
     return absl::OkStatus();
   }
+  DropExpectedReveals();
   if (!expected_.empty()) {
     return absl::DataLossError(absl::StrCat("tournament ", id_, ": ",
                                             DerivedName(expected_.front()),
@@ -131,6 +135,12 @@ absl::Status TournamentState::ApplyLogged(const Event& event) {
   RETURN_IF_ERROR(Input(event, &derived));
   for (Event& d : derived) expected_.push_back(std::move(d));
   return absl::OkStatus();
+}
+
+void TournamentState::DropExpectedReveals() {
+  while (!expected_.empty() && expected_.front().has_hand_ended()) {
+    expected_.pop_front();
+  }
 }
 
 absl::Status TournamentState::Input(const Event& event,

@@ -57,7 +57,9 @@ class TournamentState {
   // nothing changed.
   absl::Status Apply(const Event& event, std::vector<Event>* derived);
   // Replay: an input event applies as live; a derived event must be what
-  // the inputs before it derived (DATA_LOSS otherwise).
+  // the inputs before it derived (DATA_LOSS otherwise). A missing reveal
+  // (hand_ended) is not an error: logs written before hands revealed their
+  // decks have none, and a reader with the deck key needs none.
   absl::Status ApplyLogged(const Event& event);
 
   const std::string& id() const { return id_; }
@@ -121,6 +123,8 @@ class TournamentState {
   void PayBack(const v1::PaymentRequested& r, const absl::Status& why);
   absl::Status Acted(const v1::TournamentActed& a);
   void NoteDecision(const std::string& table, int64_t at);
+  // Replay: forgets the reveals expected next (a log from before reveals).
+  void DropExpectedReveals();
   // The reveal of every hand the input ended.
   void DeriveReveals(std::vector<Event>* derived);
   // The director's moves (but the payments already posted) as a money

@@ -107,6 +107,7 @@ class TournamentAuditTest : public AuditLogTest {
     for (v1::TournamentEvent& d : derived) {
       if (d.has_money()) money_.push_back(d.money());
       if (d.has_hand_ended()) ++hands_ended_;
+      if (d.has_hand_ended() && !log_reveals_) continue;
       Log(d);
     }
   }
@@ -234,6 +235,7 @@ class TournamentAuditTest : public AuditLogTest {
   std::map<std::string, v1::LedgerTransaction> payments_;
   std::vector<v1::TournamentMoney> money_;
   int64_t hands_ended_ = 0;
+  bool log_reveals_ = true;  // false: a log from before hands revealed
 };
 
 TEST_F(TournamentAuditTest, GoodTournamentIsCleanAndItsMoneyAddsUp) {
@@ -281,6 +283,20 @@ TEST_F(TournamentAuditTest, WithoutADeckKeyTheHandsReplayFromTheirReveals) {
   ASSERT_EQ(report->summaries.size(), 1u);
   EXPECT_EQ(report->summaries[0].phase, "finished");
   EXPECT_EQ(report->summaries[0].flows.prizes, 3'000);
+}
+
+TEST_F(TournamentAuditTest, ALogWrittenBeforeRevealsStillReplaysWithTheKey) {
+  log_reveals_ = false;
+  GoodTournament();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << Problems(*report);
+  EXPECT_EQ(report->replayed, 1);
+  EXPECT_EQ(report->finished, 1);
+  // Without the key there is nothing to open its decks with.
+  auto without = Audit(/*with_keys=*/false);
+  ASSERT_TRUE(without.ok()) << without.status();
+  EXPECT_EQ(without->replayed, 0);
 }
 
 TEST_F(TournamentAuditTest, AHandInPlayIsNotReplayedWithoutTheKey) {
