@@ -5,12 +5,13 @@
 #ifndef BANCA_LIBS_EVENTLOG_FAIL_STOP_H_
 #define BANCA_LIBS_EVENTLOG_FAIL_STOP_H_
 
-#include <cstdio>
 #include <cstdlib>
-#include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "libs/common/log_line.h"
+#include "libs/common/string_view.h"
 
 namespace banca::eventlog {
 
@@ -18,14 +19,10 @@ namespace banca::eventlog {
 [[noreturn]] inline void StopOnLogFailure(std::string_view service,
                                           std::string_view what,
                                           const absl::Status& status) {
-  std::fprintf(stderr,
-               "{\"level\":\"fatal\",\"service\":\"%.*s\",\"msg\":\"the event "
-               "log failed (%.*s); stopping so that a restart replays the "
-               "log\",\"error\":\"%s\"}\n",
-               static_cast<int>(service.size()), service.data(),
-               static_cast<int>(what.size()), what.data(),
-               std::string(status.ToString()).c_str());
-  std::fflush(stderr);
+  PrintLogLine("fatal", service,
+               absl::StrCat("the event log failed (", ToAbsl(what),
+                            "); stopping so that a restart replays the log"),
+               {{"error", status.ToString()}});
   std::abort();
 }
 

@@ -9,25 +9,23 @@
 #ifndef BANCA_LIBS_LEDGER_INVARIANT_H_
 #define BANCA_LIBS_LEDGER_INVARIANT_H_
 
-#include <cstdio>
 #include <cstdlib>
-#include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "libs/common/log_line.h"
+#include "libs/common/string_view.h"
 
 namespace banca::ledger {
 
 // Prints one JSON line naming what broke, then aborts.
 [[noreturn]] inline void StopOnInvariantBreak(std::string_view what,
                                               const absl::Status& status) {
-  std::fprintf(stderr,
-               "{\"level\":\"fatal\",\"service\":\"ledger\",\"msg\":\"ledger "
-               "invariant broken (%.*s); stopping so that a restart replays "
-               "the log\",\"error\":\"%s\"}\n",
-               static_cast<int>(what.size()), what.data(),
-               std::string(status.ToString()).c_str());
-  std::fflush(stderr);
+  PrintLogLine("fatal", "ledger",
+               absl::StrCat("ledger invariant broken (", ToAbsl(what),
+                            "); stopping so that a restart replays the log"),
+               {{"error", status.ToString()}});
   std::abort();
 }
 

@@ -112,7 +112,7 @@ absl::StatusOr<auth::Claims> ReportingService::Caller(
                                   clock_.NowMicros() / 1'000'000);
 }
 
-void ReportingService::CatchUpWithTheLog() {
+absl::Status ReportingService::CatchUpWithTheLog() {
   struct End {
     std::string topic;
     int partition;
@@ -143,14 +143,31 @@ void ReportingService::CatchUpWithTheLog() {
   };
   {
     absl::ReaderMutexLock lock(&runner_mu_);
-    if (stopped_) return;
+    if (stopped_) return absl::UnavailableError("the service is stopping");
+    RETURN_IF_ERROR(RunnerHealth());
     runner_->Notify();
   }
   // On timeout the answer is what the projections hold by then.
   const absl::Time deadline = absl::Now() + options_.catch_up_wait;
   while (behind() && absl::Now() < deadline) {
+    {
+      absl::ReaderMutexLock lock(&runner_mu_);
+      RETURN_IF_ERROR(RunnerHealth());
+    }
     absl::SleepFor(absl::Milliseconds(2));
   }
+  absl::ReaderMutexLock lock(&runner_mu_);
+  return RunnerHealth();
+}
+
+absl::Status ReportingService::RunnerHealth() const {
+  const absl::Status runner = runner_->status();
+  if (runner.ok()) return absl::OkStatus();
+  // A record the projections refuse stops them for good: answering from
+  // what they held then would be a stale report that looks current.
+  return absl::DataLossError(absl::StrCat(
+      "the reporting projections stopped at a record they refuse: ",
+      runner.ToString()));
 }
 
 absl::Status ReportingService::Statement(const v1::StatementRequest& r,
@@ -163,7 +180,7 @@ absl::Status ReportingService::Statement(const v1::StatementRequest& r,
   if (!r.page_token().empty()) {
     ASSIGN_OR_RETURN(start, tokens_.Open(query, r.page_token()));
   }
-  CatchUpWithTheLog();
+  RETURN_IF_ERROR(CatchUpWithTheLog());
   RETURN_IF_ERROR(CheckPlayerKnown(r.player_id()));
   const size_t size = r.page_size() == 0 ? kDefaultPageSize : r.page_size();
   ASSIGN_OR_RETURN(auto rows, store_->Scan(prefix, start, size + 1));
@@ -218,7 +235,7 @@ absl::Status ReportingService::Games(const v1::GamesRequest& r,
   if (!r.page_token().empty()) {
     ASSIGN_OR_RETURN(start, tokens_.Open(query, r.page_token()));
   }
-  CatchUpWithTheLog();
+  RETURN_IF_ERROR(CatchUpWithTheLog());
   RETURN_IF_ERROR(CheckPlayerKnown(r.player_id()));
   const size_t size = r.page_size() == 0 ? kDefaultGames : r.page_size();
   ASSIGN_OR_RETURN(auto rows, store_->Scan(prefix, start, size + 1));
@@ -276,7 +293,9 @@ grpc::Status ReportingService::GetProjectionStatus(
   if (absl::Status s = MayReadStatus(*caller); !s.ok()) {
     return edge::ToGrpcStatus(s);
   }
-  CatchUpWithTheLog();
+  if (absl::Status s = CatchUpWithTheLog(); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
   // The hash and the offsets of one moment: the runner paused meanwhile.
   absl::MutexLock lock(&runner_mu_);
   if (stopped_) {

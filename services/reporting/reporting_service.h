@@ -72,9 +72,10 @@ class ReportingService final : public v1::ReportingService::Service {
                    ReportingServiceOptions options);
 
   absl::StatusOr<auth::Claims> Caller(const grpc::ServerContext* context) const;
-  // Waits (up to catch_up_wait) until the projections hold what the log
-  // held when called.
-  void CatchUpWithTheLog();
+  // Waits (up to catch_up_wait) for the projections to reach the log's
+  // end; DATA_LOSS once the runner has stopped on a record it refuses.
+  absl::Status CatchUpWithTheLog();
+  absl::Status RunnerHealth() const ABSL_SHARED_LOCKS_REQUIRED(runner_mu_);
   absl::Status Statement(const v1::StatementRequest& request,
                          v1::StatementPage& page);
   absl::Status Games(const v1::GamesRequest& request, v1::GamesPage& page);

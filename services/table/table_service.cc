@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "libs/cards/showdown.h"
+#include "libs/common/log_line.h"
 #include "libs/common/request_fingerprint.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
@@ -948,11 +949,9 @@ absl::StatusOr<bool> TableService::HandleOutcome(
                                                          : nullptr;
   if (known != nullptr &&
       !OutcomeFits(*known, player, captured, captured_minor)) {
-    std::fprintf(stderr,
-                 "{\"level\":\"error\",\"service\":\"table\",\"msg\":"
-                 "\"wallet outcome does not fit its saga; ignored\","
-                 "\"request_id\":\"%s\"}\n",
-                 request_id.c_str());
+    PrintLogLine("error", "table",
+                 "wallet outcome does not fit its saga; ignored",
+                 {{"request_id", request_id}});
     return true;
   }
   v1::TableEvent e;

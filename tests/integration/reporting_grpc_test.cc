@@ -89,10 +89,11 @@ class ReportingTest : public BackendHarness {
   void StopTables() override {
     if (service_) {
       absl::Status stopped = service_->Stop();
-      EXPECT_TRUE(stopped.ok()) << stopped;
+      EXPECT_EQ(stopped.ok(), !refused_a_record_) << stopped;
     }
   }
   void ReleaseTables() override { service_.reset(); }
+  bool refused_a_record_ = false;  // then Stop reports it
 
   // ana: an account, then five deposits of 100, 200, ... one minute apart.
   void FiveDeposits() {
@@ -241,6 +242,26 @@ TEST_P(ReportingTest, BadInputGetsAPreciseError) {
   EXPECT_EQ(code(forged), grpc::INVALID_ARGUMENT);
   forged.set_page_token(std::string(5'000, 'A'));
   EXPECT_EQ(code(forged), grpc::INVALID_ARGUMENT);
+}
+
+// A record the projections refuse stops them for good: every answer after
+// it is DATA_LOSS, never a stale report that looks current.
+TEST_P(ReportingTest, ARefusedRecordStopsTheAnswers) {
+  FiveDeposits();
+  v1::StatementPage p;
+  ASSERT_TRUE(Statement("fin", Role::kFinance, Of("ana"), &p).ok());
+  eventlog::Record garbage;
+  garbage.topic = std::string(wire::kWalletTopic);
+  garbage.key = "ana";
+  garbage.value = "not a wallet event";
+  ASSERT_TRUE(log_->Append({garbage}).ok());
+  refused_a_record_ = true;
+  EXPECT_EQ(Statement("fin", Role::kFinance, Of("ana"), &p).error_code(),
+            grpc::DATA_LOSS);
+  v1::GamesPage g;
+  v1::GamesRequest r;
+  r.set_player_id("ana");
+  EXPECT_EQ(Games("fin", Role::kFinance, r, &g).error_code(), grpc::DATA_LOSS);
 }
 
 TEST_P(ReportingTest, APlayerRecallsTheirLastGamesNewestFirst) {
