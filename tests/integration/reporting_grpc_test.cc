@@ -13,6 +13,7 @@
 #include "services/audit/audit.h"
 #include "services/reporting/reporting_service.h"
 #include "tests/harness/service_harness.h"
+#include "tests/integration/unknown_fields.h"
 
 namespace banca::testing {
 namespace {
@@ -242,6 +243,27 @@ TEST_P(ReportingTest, BadInputGetsAPreciseError) {
   EXPECT_EQ(code(forged), grpc::INVALID_ARGUMENT);
   forged.set_page_token(std::string(5'000, 'A'));
   EXPECT_EQ(code(forged), grpc::INVALID_ARGUMENT);
+}
+
+// Unknown fields are dropped before the service sees the request; past
+// the server's receive limit a request is refused unread.
+TEST_P(ReportingTest, UnknownFieldsAreDroppedAndOversizeRequestsRefused) {
+  FiveDeposits();
+  v1::StatementRequest r = Of("ana");
+  AddUnknownField(r, 1'500'000);
+  v1::StatementPage p;
+  grpc::Status s = Statement("fin", Role::kFinance, r, &p);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(p.entries_size(), 5);
+  AddUnknownField(r, 5'000'000, kUnknownField + 1);
+  EXPECT_EQ(Statement("fin", Role::kFinance, r, &p).error_code(),
+            grpc::RESOURCE_EXHAUSTED);
+  v1::GamesRequest g;
+  g.set_player_id("ana");
+  AddUnknownField(g, 5'000'000);
+  v1::GamesPage games;
+  EXPECT_EQ(Games("fin", Role::kFinance, g, &games).error_code(),
+            grpc::RESOURCE_EXHAUSTED);
 }
 
 // A record the projections refuse stops them for good: every answer after
