@@ -163,6 +163,9 @@ absl::Status TournamentState::Input(const Event& event,
   }
   director_->TakeNotices();
   ++version_;
+  if (event.has_payment_requested() && !event.request_id().empty()) {
+    saga_of_request_[event.request_id()] = event.payment_requested().saga_id();
+  }
   if (event.has_hand_started()) {
     DealtHand& dealt = dealt_[event.hand_started().table()];
     dealt.number = event.hand_started().hand_number();
@@ -343,6 +346,13 @@ absl::Status TournamentState::RequestPayment(const v1::PaymentRequested& r) {
   }
   pending_[r.saga_id()] = r;
   return absl::OkStatus();
+}
+
+std::optional<std::string> TournamentState::SagaOfRequest(
+    const std::string& request_id) const {
+  auto it = saga_of_request_.find(request_id);
+  if (it == saga_of_request_.end()) return std::nullopt;
+  return it->second;
 }
 
 const v1::PaymentRequested* TournamentState::PendingPayment(

@@ -90,6 +90,9 @@ class TournamentState {
   // The payment saga's outcome as applied: captured and applied (true),
   // refused or paid back (false); nullopt while pending or unknown.
   std::optional<bool> PaymentOutcome(const std::string& saga) const;
+  // The payment saga the request `request_id` started, if it started one
+  // (a client's retry answers from that saga's outcome).
+  std::optional<std::string> SagaOfRequest(const std::string& request_id) const;
 
   // What the clock calls for at `now`: a decision timed out (HE-45,
   // TN-43), the next level (TN-45), a hand at a table that can deal (deck
@@ -142,7 +145,8 @@ class TournamentState {
   std::map<std::string, v1::PaymentRequested> timed_out_;
   std::vector<v1::PaymentRequested> deferred_;  // captured, player in a hand
   std::map<std::string, bool> outcomes_;        // saga -> applied
-  std::map<std::string, int64_t> cashed_out_;   // TN-29, by player
+  std::map<std::string, std::string> saga_of_request_;  // request id -> saga
+  std::map<std::string, int64_t> cashed_out_;           // TN-29, by player
   // Payments already posted whose moves the director repeats.
   std::vector<v1::LedgerTransaction> posted_;
   // Money the event decided that is not the director's (paid back).

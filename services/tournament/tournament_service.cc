@@ -91,11 +91,19 @@ absl::Status TournamentService::Decide(Slot& slot, const std::string& key,
         "too many payments wait for the wallet here; payment ", saga,
         " goes on (DescribeTournament shows it once applied)"));
   }
+  return AwaitPayment(slot, saga, /*waiting=*/true);
+}
+
+absl::Status TournamentService::AwaitPayment(Slot& slot,
+                                             const std::string& saga,
+                                             bool waiting) {
+  const tables::TournamentState& state = *slot.state;
   const absl::Time deadline = absl::Now() + options_.payment_wait;
   while (!state.PaymentOutcome(saga).has_value()) {
     if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
   }
-  std::optional<std::string> refused = slot.refusals.Done(saga);
+  std::optional<std::string> refused =
+      waiting ? slot.refusals.Done(saga) : std::nullopt;
   const std::optional<bool> outcome = state.PaymentOutcome(saga);
   if (!outcome.has_value()) {
     return absl::DeadlineExceededError(
@@ -110,6 +118,13 @@ absl::Status TournamentService::Decide(Slot& slot, const std::string& key,
                 : "the tournament could not take it and paid it back"));
   }
   return absl::OkStatus();
+}
+
+absl::Status TournamentService::RepeatedPayment(Slot& slot,
+                                                const std::string& key) {
+  const std::optional<std::string> saga = slot.state->SagaOfRequest(key);
+  if (!saga.has_value()) return absl::OkStatus();
+  return AwaitPayment(slot, *saga, /*waiting=*/false);
 }
 
 template <typename Make>
@@ -169,6 +184,8 @@ grpc::Status TournamentService::Payment(
           *stamped.mutable_payment_requested() =
               std::move(*e.mutable_payment_requested());
           decided = Decide(*slot, key, fingerprint, std::move(stamped));
+        } else {
+          decided = RepeatedPayment(*slot, key);
         }
         *response = slot->state->Info();
         host_.WaitDurableLocked(*slot);

@@ -112,6 +112,14 @@ class TournamentService final : public v1::TournamentService::Service {
   absl::Status Decide(Slot& slot, const std::string& key,
                       const std::string& fingerprint, v1::TournamentEvent e)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // Waits (up to payment_wait) for `saga`'s outcome and answers as Decide
+  // does; `waiting` when this caller registered for the refusal's reason.
+  absl::Status AwaitPayment(Slot& slot, const std::string& saga, bool waiting)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // A retried payment request (same id): the answer of the saga it
+  // started, never a bare OK for a payment that was refused.
+  absl::Status RepeatedPayment(Slot& slot, const std::string& key)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // An operator's command: `make(slot)` is its event; the answer the
   // tournament's Info once durable.
   template <typename Make>

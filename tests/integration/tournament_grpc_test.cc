@@ -375,6 +375,8 @@ TEST_P(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
   // TN-21: without the funds the wallet refuses; nothing is taken.
   expect(Register("poor", "tn3"), grpc::FAILED_PRECONDITION, "payment refused");
   EXPECT_EQ(Cash("poor"), 500);
+  // The client's retry (same request id) hears the same refusal, not OK.
+  expect(Register("poor", "tn3"), grpc::FAILED_PRECONDITION, "payment refused");
   const int64_t after_refusal = TableEvents();
   expect(Register("ana", "nope"), grpc::NOT_FOUND, "no tournament nope");
   expect(Register("ana", "Bad Id!"), grpc::INVALID_ARGUMENT, "");
@@ -416,6 +418,10 @@ TEST_P(TournamentTest, BadInputIsRefusedPreciselyAndAppendsNothing) {
   // Below min_players the start is refused (TN-7h).
   expect(Operate("start", "tn3"), grpc::FAILED_PRECONDITION, "min_players");
   EXPECT_EQ(TableEvents(), after_refusal);
+  // After a restart the retry still hears the refusal, from the log alone.
+  Restart();
+  expect(Register("poor", "tn3"), grpc::FAILED_PRECONDITION, "payment refused");
+  EXPECT_EQ(Cash("poor"), 500);
 }
 
 TEST_P(TournamentTest, TN36a_CancellingBeforeTheStartRefundsInFull) {
