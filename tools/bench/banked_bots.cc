@@ -23,6 +23,9 @@ constexpr absl::Duration kRoundWait = absl::Seconds(20);
 // How long Leave is tried again while a round settles.
 constexpr absl::Duration kLeaveWait = absl::Seconds(20);
 constexpr int kMaxBotRounds = 100'000;
+// Between rounds, as a player would (and so that a demo's log stays small
+// enough to audit in seconds).
+constexpr absl::Duration kThinkTime = absl::Milliseconds(50);
 
 // A bot's calls at its table.
 class BankedPlayer {
@@ -159,6 +162,7 @@ BotOutcome PlayBankedBot(GameBotsEnv& env, const std::string& name,
       NoteError(tally, "round", s);
       break;
     }
+    absl::SleepFor(kThinkTime);
   }
   absl::StatusOr<v1::BankedSessionSummary> summary = player.Leave();
   if (!summary.ok()) {

@@ -65,7 +65,7 @@ struct GameTally {
   // back and winnings; the sit and go: the prizes), cents.
   int64_t staked_minor = 0;
   int64_t won_minor = 0;
-  // Poker: the rake; the sit and go: the fees.
+  // Poker: the rake (staked - won); the sit and go: the fees.
   int64_t house_minor = 0;
   // Decisions worth counting (e.g. blackjack's doubles and splits).
   std::map<std::string, int64_t> counts;

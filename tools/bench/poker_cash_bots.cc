@@ -1,10 +1,10 @@
 // The cash poker bots (game_bots.h): No-Limit Hold'em, all the bots at one
 // table. Each sits with the table's largest buy-in (a hold on its cash,
 // captured by the wallet), acts on its turn by DecideCashPoker, rebuys
-// when its stack falls below the smallest buy-in (so that HE-70a never
-// ends its session), and at the end of the run leaves (HE-10: at once
-// between hands, else after the hand) and is cashed out; its money is its
-// sessions' summaries.
+// between hands when its stack is below the smallest buy-in (so that
+// HE-70a does not end its session; if it does, the bot sits again), and
+// at the end of the run leaves (HE-10: at once between hands, else after
+// the hand) and is cashed out; its money is its sessions' summaries.
 #include <algorithm>
 #include <random>
 #include <string>
@@ -112,7 +112,12 @@ void PokerBot::MaybeRebuy(const v1::TableView& view) {
   for (const v1::SeatState& s : view.seats()) {
     if (s.seat() == view.my_seat()) stack = s.stack_minor();
   }
-  if (stack >= kBuyInMin || rebuy_hand_ == view.hand_number()) return;
+  // Between hands only: during one the stack may yet grow, and a rebuy
+  // taking it past the table's maximum is refused (HE-12).
+  if (view.in_hand() || stack >= kBuyInMin ||
+      rebuy_hand_ == view.hand_number()) {
+    return;
+  }
   rebuy_hand_ = view.hand_number();
   v1::RebuyRequest req;
   req.set_request_id(env_.RequestId("rebuy"));
@@ -147,7 +152,6 @@ void PokerBot::Record(const v1::SessionSummary& s) {
   GameTally& t = out_.tally;
   t.staked_minor += s.total_bet_minor();
   t.won_minor += s.total_won_minor();
-  t.house_minor += s.rake_paid_minor();
   t.counts["player_hands"] += s.hands_played();
   out_.account.net_minor += s.net_minor();
 }
@@ -246,6 +250,8 @@ absl::StatusOr<GamePlay> PlayCashPoker(GameBotsEnv& env) {
   for (const v1::TableInfo& t : list.tables()) {
     if (t.table_id() == table) play.tally.rounds = t.hands_played();
   }
+  // The rake: what the pots took in and did not pay out.
+  play.tally.house_minor = play.tally.staked_minor - play.tally.won_minor;
   return play;
 }
 
