@@ -14,6 +14,9 @@ void AddLogCommand(CLI::App& banca, Action* action);
 void AddAuditCommand(CLI::App& banca, Action* action);
 void AddReportCommand(CLI::App& banca, Action* action);
 void AddReportingCommand(CLI::App& banca, Action* action);
+// `banca reporting games` (reporting_games_command.cc), added by
+// AddReportingCommand.
+void AddReportingGamesCommand(CLI::App& reporting, Action* action);
 void AddBenchCommand(CLI::App& banca, Action* action);
 // `banca bench rtp` (rtp_command.cc), added by AddBenchCommand.
 void AddBenchRtpCommand(CLI::App& bench, Action* action);

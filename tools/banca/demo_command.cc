@@ -1,12 +1,17 @@
-// banca demo: a player workload against a running wallet, with progress.
+// banca demo: a player workload against a running wallet, with progress;
+// banca demo games: bots playing every game against a running server
+// (tools/bench/game_bots.h), one JSON line per game.
 #include <cstdio>
 #include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
+#include "libs/common/json_text.h"
 #include "services/server/token_key.h"
 #include "tools/banca/commands.h"
+#include "tools/bench/game_bots.h"
 #include "tools/bench/wallet_workload.h"
 
 namespace banca::cli {
@@ -62,6 +67,78 @@ int Demo(DemoFlags flags) {
   return 0;
 }
 
+struct GamesFlags {
+  bench::GameBotsOptions options;
+  std::string token_key_file;
+  int64_t seconds = 20;
+  bool no_sit_and_go = false;
+};
+
+int Games(GamesFlags flags) {
+  constexpr std::string_view kCommand = "banca demo games";
+  bench::GameBotsOptions& o = flags.options;
+  o.play_for = absl::Seconds(flags.seconds);
+  o.sit_and_go = !flags.no_sit_and_go;
+  if (o.run_id.empty()) {
+    o.run_id = absl::StrCat("g", absl::ToUnixSeconds(absl::Now()));
+  }
+  absl::StatusOr<auth::SigningKey> key =
+      server::LoadSigningKey(flags.token_key_file);
+  if (!key.ok()) return Complain(kCommand, key.status(), kUsageError);
+  o.key = *key;
+  std::fprintf(
+      stderr, "demo games: %d bots a game for %lld s against %s (run %s)%s\n",
+      o.players, static_cast<long long>(flags.seconds), o.target.c_str(),
+      o.run_id.c_str(), o.sit_and_go ? ", and a sit and go to its winner" : "");
+  absl::StatusOr<bench::GameBotsResult> result = bench::RunGameBots(o);
+  if (!result.ok()) {
+    return Complain(kCommand, result.status(),
+                    absl::IsInvalidArgument(result.status()) ? kUsageError : 1);
+  }
+  for (const bench::GameTally& t : result->games) {
+    std::printf("%s\n", JsonText(bench::GameTallyJson(t)).c_str());
+  }
+  if (!result->failures.empty()) {
+    return Complain(kCommand, absl::StrJoin(result->failures, "; "), 1);
+  }
+  std::printf(
+      "demo games: every bot's balance is its deposit and its sessions' net; "
+      "the ledger sums to %lld\n",
+      static_cast<long long>(result->ledger_sum_minor));
+  return 0;
+}
+
+void AddGamesCommand(CLI::App& demo, Action* action) {
+  CLI::App* games = demo.add_subcommand(
+      "games", "bots play every game against a running server");
+  games->footer(
+      "Cash Hold'em, French and American roulette, blackjack and póquer sem "
+      "descarte for --seconds, and a sit and go to its winner, all at once "
+      "over gRPC (banca serve --services=wallet,table,tournament); one JSON "
+      "line per game. Then each bot's balance is checked against its "
+      "deposit and the net of its sessions, and the ledger's sum against 0."
+      "\nExit 0 every check passed, 1 a check or call failed, 2 usage.");
+  auto flags = std::make_shared<GamesFlags>();
+  bench::GameBotsOptions& o = flags->options;
+  o.run_id.clear();
+  games->add_option("--target", o.target, "the server, HOST:PORT");
+  games->add_option("--token-key-file", flags->token_key_file,
+                    "the issuer's key (else BANCA_TOKEN_KEY)");
+  AddInt(*games, "--seconds", flags->seconds, "how long the games go on", 1,
+         3'600);
+  AddInt(*games, "--players", o.players, "bots per game", 2,
+         bench::kMaxGameBotsPlayers);
+  AddInt(*games, "--sit-and-go-players", o.sit_and_go_players,
+         "the sit and go's players", 2, 9);
+  AddSwitch(*games, "--no-sit-and-go", flags->no_sit_and_go,
+            "play no sit and go");
+  games->add_option("--run-id", o.run_id,
+                    "names the run's tables, players and tournament: 1..12 "
+                    "of [a-z0-9] (default: g<unix time>)");
+  AddInt(*games, "--seed", o.seed, "the bots' random draws", 0);
+  OnParsed(*games, action, [flags] { return Games(*flags); });
+}
+
 }  // namespace
 
 void AddDemoCommand(CLI::App& banca, Action* action) {
@@ -79,7 +156,12 @@ void AddDemoCommand(CLI::App& banca, Action* action) {
                    "demo<unix time>)");
   demo->add_option("--token-key-file", flags->token_key_file,
                    "the issuer's key, for the back office's tokens");
-  OnParsed(*demo, action, [flags] { return Demo(*flags); });
+  AddGamesCommand(*demo, action);
+  CLI::App* games = demo->get_subcommand("games");
+  // `banca demo games` is the subcommand's action, not the workload's.
+  demo->callback([action, flags, games] {
+    if (!games->parsed()) *action = [flags] { return Demo(*flags); };
+  });
 }
 
 }  // namespace banca::cli

@@ -84,6 +84,7 @@ void AddReportingCommand(CLI::App& banca, Action* action) {
   rebuild->add_option("--log", flags->log, "embedded, or kafka://HOST:PORT");
   AddSwitch(*rebuild, "--json", flags->json, "print one JSON object");
   OnParsed(*rebuild, action, [flags] { return Rebuild(*flags); });
+  AddReportingGamesCommand(*reporting, action);
 }
 
 }  // namespace banca::cli

@@ -1,7 +1,6 @@
 #include "tools/bench/tournament_bots.h"
 
 #include <atomic>
-#include <chrono>
 #include <fstream>
 #include <memory>
 #include <random>
@@ -18,6 +17,7 @@
 #include "grpcpp/grpcpp.h"
 #include "libs/common/status_macros.h"
 #include "services/common/authorized_channel.h"
+#include "tools/bench/bot_calls.h"
 #include "tools/bench/tournament_bot_policy.h"
 #include "tools/bench/tournament_bots_checks.h"
 #include "tools/bench/tournament_bots_config.h"
@@ -30,16 +30,9 @@ using Json = nlohmann::ordered_json;
 constexpr int kMaxPlayers = 1'000;
 constexpr int kChannels = 4;
 constexpr int64_t kDepositMinor = 10'000;  // each bot's cash
-constexpr absl::Duration kCallDeadline = absl::Seconds(10);
 constexpr absl::Duration kPoll = absl::Milliseconds(3);
 // How long the wallet may take to post what the finish decided.
 constexpr absl::Duration kSettleWait = absl::Seconds(20);
-
-absl::Status FromGrpc(const grpc::Status& s, const std::string& what) {
-  if (s.ok()) return absl::OkStatus();
-  return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
-                      absl::StrCat(what, ": ", s.error_message()));
-}
 
 struct Bot {
   int index = 0;
@@ -90,12 +83,7 @@ class BotsRun {
   v1::WalletService::Stub& W(int i) { return *wallets_[i % kChannels]; }
   template <typename Do>
   grpc::Status Call(const std::string& token, Do&& call) {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() +
-                     absl::ToChronoMilliseconds(kCallDeadline));
-    ctx.set_wait_for_ready(true);
-    ctx.AddMetadata("authorization", "Bearer " + token);
-    return call(&ctx);
+    return CallAs(token, std::forward<Do>(call));
   }
   std::string NextId(Bot& b, const std::string& what) {
     return absl::StrCat(run_, "-", b.index, "-", what, "-", ++b.calls);
@@ -132,7 +120,7 @@ class BotsRun {
   std::string run_;  // this process's request ids
   absl::Time start_;
   std::string operator_token_;
-  std::string payments_token_;
+  BackOffice office_;
   std::vector<std::unique_ptr<v1::TournamentService::Stub>> tournaments_;
   std::vector<std::unique_ptr<v1::WalletService::Stub>> wallets_;
   std::vector<std::unique_ptr<Bot>> bots_;
@@ -162,8 +150,9 @@ absl::Status BotsRun::Init() {
                       absl::ToUnixMicros(start_));
   ASSIGN_OR_RETURN(operator_token_,
                    edge::DayToken(o_.key, auth::Role::kOperator, "bots"));
-  ASSIGN_OR_RETURN(payments_token_,
+  ASSIGN_OR_RETURN(office_.payments_token,
                    edge::DayToken(o_.key, auth::Role::kService, "payments"));
+  office_.operator_token = operator_token_;
   for (int i = 0; i < kChannels; ++i) {
     grpc::ChannelArguments args;
     args.SetInt("banca.channel", i);  // a connection each
@@ -201,27 +190,8 @@ absl::Status BotsRun::Init() {
 // --- Setting up: each step idempotent --------------------------------------
 
 absl::Status BotsRun::Fund(Bot& b) {
-  v1::OpenAccountRequest open;
-  open.set_request_id("open-" + b.player);
-  open.set_player_id(b.player);
-  v1::AccountResponse account;
-  RETURN_IF_ERROR(FromGrpc(Call(operator_token_,
-                                [&](grpc::ClientContext* c) {
-                                  return W(b.index).OpenAccount(c, open,
-                                                                &account);
-                                }),
-                           "OpenAccount " + b.player));
-  v1::DepositRequest deposit;
-  deposit.set_request_id("deposit-" + b.player);
-  deposit.set_player_id(b.player);
-  deposit.set_amount_minor(kDepositMinor);
-  deposit.set_payment_ref("bots-" + b.player);
-  v1::TransactionResponse tx;
-  RETURN_IF_ERROR(FromGrpc(Call(payments_token_,
-                                [&](grpc::ClientContext* c) {
-                                  return W(b.index).Deposit(c, deposit, &tx);
-                                }),
-                           "Deposit " + b.player));
+  RETURN_IF_ERROR(FundPlayer(W(b.index), office_, b.player, kDepositMinor,
+                             "bots-" + b.player));
   v1::PlayerTournamentRequest reg;
   reg.set_request_id(absl::StrCat("register-", b.player));
   reg.set_tournament_id(o_.tournament_id);
@@ -571,16 +541,8 @@ absl::StatusOr<MoneyFacts> BotsRun::SettledMoney() {
     absl::SleepFor(absl::Milliseconds(20));
   }
   for (const std::unique_ptr<Bot>& b : bots_) {
-    v1::GetBalanceRequest req;
-    req.set_player_id(b->player);
-    v1::BalanceResponse balance;
-    RETURN_IF_ERROR(FromGrpc(Call(operator_token_,
-                                  [&](grpc::ClientContext* c) {
-                                    return W(b->index).GetBalance(c, req,
-                                                                  &balance);
-                                  }),
-                             "GetBalance " + b->player));
-    m.cash[b->player] = balance.total_minor();
+    ASSIGN_OR_RETURN(m.cash[b->player],
+                     TotalBalance(W(b->index), office_, b->player));
   }
   return m;
 }

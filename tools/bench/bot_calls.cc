@@ -1,0 +1,54 @@
+#include "tools/bench/bot_calls.h"
+
+#include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
+
+namespace banca::bench {
+
+absl::Status FromGrpc(const grpc::Status& s, const std::string& what) {
+  if (s.ok()) return absl::OkStatus();
+  return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
+                      absl::StrCat(what, ": ", s.error_message()));
+}
+
+absl::Status FundPlayer(v1::WalletService::Stub& wallet,
+                        const BackOffice& office, const std::string& player,
+                        int64_t amount_minor, const std::string& payment_ref) {
+  v1::OpenAccountRequest open;
+  open.set_request_id("open-" + player);
+  open.set_player_id(player);
+  v1::AccountResponse account;
+  RETURN_IF_ERROR(FromGrpc(CallAs(office.operator_token,
+                                  [&](grpc::ClientContext* c) {
+                                    return wallet.OpenAccount(c, open,
+                                                              &account);
+                                  }),
+                           "OpenAccount " + player));
+  v1::DepositRequest deposit;
+  deposit.set_request_id("deposit-" + player);
+  deposit.set_player_id(player);
+  deposit.set_amount_minor(amount_minor);
+  deposit.set_payment_ref(payment_ref);
+  v1::TransactionResponse tx;
+  return FromGrpc(CallAs(office.payments_token,
+                         [&](grpc::ClientContext* c) {
+                           return wallet.Deposit(c, deposit, &tx);
+                         }),
+                  "Deposit " + player);
+}
+
+absl::StatusOr<int64_t> TotalBalance(v1::WalletService::Stub& wallet,
+                                     const BackOffice& office,
+                                     const std::string& player) {
+  v1::GetBalanceRequest req;
+  req.set_player_id(player);
+  v1::BalanceResponse balance;
+  RETURN_IF_ERROR(FromGrpc(CallAs(office.operator_token,
+                                  [&](grpc::ClientContext* c) {
+                                    return wallet.GetBalance(c, req, &balance);
+                                  }),
+                           "GetBalance " + player));
+  return balance.total_minor();
+}
+
+}  // namespace banca::bench
