@@ -1,0 +1,457 @@
+#include "libs/projection/history_projection.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "libs/common/status_macros.h"
+#include "libs/common/string_view.h"
+#include "libs/projection/poker_history.h"
+#include "libs/settlement/banked_settlement.h"
+#include "libs/settlement/poker_settlement.h"
+#include "libs/tables/banked_game_state.h"
+#include "libs/tables/reveal_wait.h"
+#include "libs/tables/table_state.h"
+#include "libs/wire/banked_codec.h"
+#include "libs/wire/table_codec.h"
+#include "libs/wire/topics.h"
+
+namespace banca::projection {
+namespace {
+
+// Records read at a time when memory is rebuilt from the log.
+constexpr size_t kWarmBatch = 4096;
+// Players kept per banked round (a table's seats are far fewer).
+constexpr size_t kMaxRoundPlayers = 64;
+
+std::string Inverted(int64_t micros, int64_t number) {
+  return absl::StrFormat("%016x/%016x",
+                         UINT64_MAX - static_cast<uint64_t>(micros),
+                         UINT64_MAX - static_cast<uint64_t>(number));
+}
+
+std::string RefPart(const v1::Reference& ref) {
+  return absl::StrCat(static_cast<int>(ref.kind()), "/", ref.id());
+}
+
+// The summary a player's index shows: of a banked round, their part.
+v1::HistorySummary PlayerSummary(const v1::GameHistory& h,
+                                 const std::string& player) {
+  v1::HistorySummary s = h.summary();
+  if (!h.has_banked()) return s;
+  s.clear_players();
+  s.add_players(player);
+  int64_t staked = 0, returned = 0;
+  for (const v1::BankedPlayerRound& p : h.banked().players()) {
+    if (p.player_id() != player) continue;
+    staked += p.record().staked_minor();
+    returned += p.record().returned_minor();
+  }
+  s.set_staked_minor(staked);
+  s.set_returned_minor(returned);
+  return s;
+}
+
+void WriteHistory(Txn& txn, v1::GameHistory h) {
+  if (h.ByteSizeLong() > kMaxHistoryBytes) h.mutable_poker()->clear_phh();
+  if (h.ByteSizeLong() > kMaxHistoryBytes) {
+    h.clear_poker();
+    h.clear_banked();
+  }
+  const v1::HistorySummary& s = h.summary();
+  const std::string tail = absl::StrCat(
+      Inverted(s.started_micros(), s.number()), "/", RefPart(s.reference()));
+  const std::string summary = s.SerializeAsString();
+  txn.Put(absl::StrCat(HistoryTablePrefix(s.table_id()), tail), summary);
+  txn.Put(absl::StrCat(HistoryTimePrefix(), tail), summary);
+  std::set<std::string> players(s.players().begin(), s.players().end());
+  for (const std::string& p : players) {
+    std::string mine = PlayerSummary(h, p).SerializeAsString();
+    txn.Put(absl::StrCat(HistoryPlayerPrefix(p, ""), tail), mine);
+    txn.Put(absl::StrCat(HistoryPlayerPrefix(p, s.game()), tail),
+            std::move(mine));
+  }
+  txn.Put(HistoryKey(s.reference()), h.SerializeAsString());
+}
+
+void WriteSession(Txn& txn, const v1::PlayerSession& s, int64_t n) {
+  const std::string tail = absl::StrFormat(
+      "%016x/%s/%016x", UINT64_MAX - static_cast<uint64_t>(s.ended_micros()),
+      s.table_id(), UINT64_MAX - static_cast<uint64_t>(n));
+  std::string value = s.SerializeAsString();
+  txn.Put(absl::StrCat(SessionPrefix(s.player_id(), ""), tail), value);
+  txn.Put(absl::StrCat(SessionPrefix(s.player_id(), s.game()), tail),
+          std::move(value));
+}
+
+}  // namespace
+
+// --- Poker tables -----------------------------------------------------------
+
+// A table whose events its aggregate refuses (a log the rules disagree
+// with: the audit reports it) is `broken`: its histories stop there, and
+// the other tables' go on.
+struct PokerTable {
+  std::unique_ptr<tables::TableState> state;
+  bool broken = false;
+  tables::RevealWait<wire::DecodedTableEvent> wait;
+  int64_t captured = 0;  // the last finished hand seen
+  int64_t started_micros = 0;
+  std::optional<v1::GameHistory> pending;       // finished, before HandSettled
+  std::map<std::string, int64_t> seated_since;  // open sessions
+  int64_t sessions = 0;
+};
+
+struct BankedRound {
+  int64_t started_micros = 0;
+  std::set<std::string> players;
+};
+
+struct BankedTable {
+  std::unique_ptr<tables::BankedGameState> state;
+  bool broken = false;
+  tables::RevealWait<wire::DecodedBankedEvent> wait;
+  std::map<int64_t, BankedRound> rounds;  // by round, until it ends
+  std::map<std::string, int64_t> joined_since;
+  int64_t sessions = 0;
+};
+
+struct HistoryProjector::Partition {
+  bool warm = false;
+  int64_t last = -1;  // the last offset applied
+  std::map<std::string, PokerTable> poker;
+  std::map<std::string, BankedTable> banked;
+};
+
+namespace {
+
+// After the engine moved: a finished hand waits for its HandSettled.
+absl::Status NoteFinished(PokerTable& t, Txn* txn) {
+  const games::poker::Hand* hand = t.state->engine().hand();
+  if (hand == nullptr || !hand->finished() ||
+      t.state->hands_started() <= t.captured) {
+    return absl::OkStatus();
+  }
+  t.captured = t.state->hands_started();
+  if (txn == nullptr) return absl::OkStatus();  // rebuilding memory only
+  PokerHandLabels labels{t.state->id(), t.state->name(),  t.state->config(),
+                         t.captured,    t.started_micros, 0};
+  ASSIGN_OR_RETURN(t.pending, PokerHistory(*hand, labels));
+  return absl::OkStatus();
+}
+
+void EndPokerSession(PokerTable& t, const v1::PlayerLeft& left, int64_t at,
+                     Txn* txn) {
+  auto since = t.seated_since.find(left.player_id());
+  const int64_t started = since == t.seated_since.end() ? at : since->second;
+  if (since != t.seated_since.end()) t.seated_since.erase(since);
+  ++t.sessions;
+  if (txn == nullptr) return;
+  const v1::SessionSummary& s = left.summary();
+  v1::PlayerSession session;
+  session.set_player_id(left.player_id());
+  session.set_game("poker");
+  session.set_table_id(t.state->id());
+  session.set_started_micros(started);
+  session.set_ended_micros(at);
+  session.set_rounds(s.hands_played());
+  session.set_bet_minor(s.total_bet_minor());
+  session.set_won_minor(s.total_won_minor());
+  session.set_net_minor(s.net_minor());
+  session.set_bought_in_minor(s.bought_in_minor());
+  session.set_rake_paid_minor(s.rake_paid_minor());
+  WriteSession(*txn, session, t.sessions);
+}
+
+absl::Status ApplyPoker(PokerTable& t, const wire::DecodedTableEvent& d,
+                        Txn* txn) {
+  const v1::TableEvent& e = d.event;
+  const int64_t at = d.envelope.occurred_at_micros();
+  if (e.has_table_created()) {
+    if (t.state != nullptr) return absl::OkStatus();  // as the service: once
+    ASSIGN_OR_RETURN(t.state, tables::TableState::Create(e.table_created()));
+    if (txn != nullptr) txn->Put(HistoryTableKey(t.state->id()), "poker");
+    return absl::OkStatus();
+  }
+  if (t.state == nullptr) {
+    return absl::DataLossError(
+        absl::StrCat("table ", e.table_id(), ": an event before TableCreated"));
+  }
+  if (e.has_hand_started()) t.started_micros = at;
+  if (e.has_buy_in_requested() && !e.buy_in_requested().rebuy()) {
+    t.seated_since.try_emplace(e.buy_in_requested().player_id(), at);
+  }
+  if (e.has_player_left() && e.player_left().compensates_saga_id().empty()) {
+    EndPokerSession(t, e.player_left(), at, txn);
+  }
+  if (e.has_hand_settled() && t.pending.has_value() &&
+      e.hand_settled().hand_number() == t.pending->summary().number()) {
+    t.pending->mutable_summary()->set_ended_micros(at);
+    if (txn != nullptr) WriteHistory(*txn, *std::move(t.pending));
+    t.pending.reset();
+  }
+  if (absl::Status s = t.state->ApplyLogged(e); !s.ok()) {
+    return absl::DataLossError(absl::StrCat("table ", e.table_id(),
+                                            " does not replay: ", s.message()));
+  }
+  return NoteFinished(t, txn);
+}
+
+absl::Status TakePoker(HistoryProjector::Partition& m,
+                       const eventlog::StoredRecord& record, Txn* txn) {
+  ASSIGN_OR_RETURN(wire::DecodedTableEvent decoded,
+                   wire::DecodeTableRecord(record));
+  PokerTable& t = m.poker[decoded.event.table_id()];
+  if (t.broken) return absl::OkStatus();
+  absl::StatusOr<std::vector<wire::DecodedTableEvent>> ready =
+      t.wait.Take(std::move(decoded));
+  if (!ready.ok()) {
+    t.broken = true;
+    return absl::OkStatus();
+  }
+  for (const wire::DecodedTableEvent& d : *ready) {
+    if (!ApplyPoker(t, d, txn).ok()) {
+      t.broken = true;
+      break;
+    }
+  }
+  return absl::OkStatus();
+}
+
+// --- Banked tables ----------------------------------------------------------
+
+// The round's end: every player's part, from the table's replay for them.
+void EndRound(BankedTable& t, int64_t round, int64_t at, Txn* txn) {
+  auto it = t.rounds.find(round);
+  if (it == t.rounds.end()) return;
+  const BankedRound seen = std::move(it->second);
+  t.rounds.erase(it);
+  if (txn == nullptr) return;
+  v1::GameHistory h;
+  v1::HistorySummary& s = *h.mutable_summary();
+  *s.mutable_reference() = settlement::RoundReference(t.state->id(), round);
+  s.set_game(std::string(wire::BankedGameName(t.state->game())));
+  s.set_table_id(t.state->id());
+  s.set_number(round);
+  s.set_started_micros(seen.started_micros);
+  s.set_ended_micros(at);
+  int64_t staked = 0, returned = 0;  // stakes are bounded: no overflow
+  bool voided = false;
+  for (const std::string& player : seen.players) {
+    for (v1::BankedRoundRecord& rec : t.state->ReplayFor(player)) {
+      if (rec.round() != round) continue;
+      staked += rec.staked_minor();
+      returned += rec.returned_minor();
+      voided = voided || rec.voided();
+      if (!rec.number().empty()) s.set_result(rec.number());
+      v1::BankedPlayerRound* part = h.mutable_banked()->add_players();
+      part->set_player_id(player);
+      *part->mutable_record() = std::move(rec);
+      s.add_players(player);
+      break;
+    }
+  }
+  if (s.players().empty()) return;  // nobody's round: nothing to show
+  s.set_staked_minor(staked);
+  s.set_returned_minor(returned);
+  s.set_voided(voided);
+  WriteHistory(*txn, std::move(h));
+}
+
+void EndBankedSessions(BankedTable& t, int64_t at, Txn* txn) {
+  for (auto it = t.joined_since.begin(); it != t.joined_since.end();) {
+    if (t.state->Joined(it->first)) {
+      ++it;
+      continue;
+    }
+    ++t.sessions;
+    const v1::BankedSessionSummary& s = t.state->last_left();
+    if (txn != nullptr && s.player_id() == it->first) {
+      v1::PlayerSession session;
+      session.set_player_id(it->first);
+      session.set_game(std::string(wire::BankedGameName(t.state->game())));
+      session.set_table_id(t.state->id());
+      session.set_started_micros(it->second);
+      session.set_ended_micros(at);
+      session.set_rounds(s.rounds());
+      session.set_bet_minor(s.total_bet_minor());
+      session.set_won_minor(s.total_returned_minor());
+      session.set_net_minor(s.net_minor());
+      WriteSession(*txn, session, t.sessions);
+    }
+    it = t.joined_since.erase(it);
+  }
+}
+
+absl::Status ApplyBanked(BankedTable& t, const wire::DecodedBankedEvent& d,
+                         Txn* txn) {
+  const v1::BankedTableEvent& e = d.event;
+  const int64_t at = d.envelope.occurred_at_micros();
+  if (e.has_created()) {
+    if (t.state != nullptr) return absl::OkStatus();
+    ASSIGN_OR_RETURN(t.state, tables::BankedGameState::Open(e));
+    if (txn != nullptr) {
+      txn->Put(HistoryTableKey(t.state->id()),
+               std::string(wire::BankedGameName(t.state->game())));
+    }
+    return absl::OkStatus();
+  }
+  if (t.state == nullptr) {
+    return absl::DataLossError(
+        absl::StrCat("table ", e.table_id(), ": an event before its creation"));
+  }
+  const bool roulette = t.state->game() == v1::BANKED_GAME_ROULETTE_FRENCH ||
+                        t.state->game() == v1::BANKED_GAME_ROULETTE_AMERICAN;
+  // Derived events change nothing in the table: they mark a round's end.
+  if (e.has_money()) {
+    const std::string& cause = e.money().cause();
+    if (roulette && (cause == "settled" || cause == "void")) {
+      EndRound(t, e.money().round(), at, txn);
+    }
+    return absl::OkStatus();
+  }
+  if (e.has_revealed()) {
+    if (!roulette) EndRound(t, e.revealed().round(), at, txn);
+    return absl::OkStatus();
+  }
+  if (e.has_stake_requested()) {
+    BankedRound& r = t.rounds[e.stake_requested().round()];
+    if (r.players.empty()) r.started_micros = at;
+    if (r.players.size() < kMaxRoundPlayers) {
+      r.players.insert(e.stake_requested().player_id());
+    }
+  }
+  if (e.has_joined()) t.joined_since.try_emplace(e.joined().player_id(), at);
+  std::vector<v1::BankedTableEvent> derived;  // already in the log
+  if (absl::Status s = t.state->Apply(e, &derived); !s.ok()) {
+    return absl::DataLossError(absl::StrCat("table ", e.table_id(),
+                                            " does not replay: ", s.message()));
+  }
+  EndBankedSessions(t, at, txn);
+  return absl::OkStatus();
+}
+
+absl::Status TakeBanked(HistoryProjector::Partition& m,
+                        const eventlog::StoredRecord& record, Txn* txn) {
+  ASSIGN_OR_RETURN(wire::DecodedBankedEvent decoded,
+                   wire::DecodeBankedRecord(record));
+  BankedTable& t = m.banked[decoded.event.table_id()];
+  if (t.broken) return absl::OkStatus();
+  absl::StatusOr<std::vector<wire::DecodedBankedEvent>> ready =
+      t.wait.Take(std::move(decoded));
+  if (!ready.ok()) {
+    t.broken = true;
+    return absl::OkStatus();
+  }
+  for (const wire::DecodedBankedEvent& d : *ready) {
+    if (!ApplyBanked(t, d, txn).ok()) {
+      t.broken = true;
+      break;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Take(HistoryProjector::Partition& m,
+                  const eventlog::StoredRecord& record, Txn* txn) {
+  if (record.topic == wire::kTableTopic) return TakePoker(m, record, txn);
+  return TakeBanked(m, record, txn);
+}
+
+}  // namespace
+
+HistoryProjector::HistoryProjector(eventlog::EventLog* log) : log_(log) {}
+HistoryProjector::~HistoryProjector() = default;
+
+std::vector<std::string> HistoryProjector::Topics() const {
+  return {std::string(wire::kTableTopic), std::string(wire::kBankedTopic)};
+}
+
+absl::Status HistoryProjector::Warm(const eventlog::StoredRecord& record,
+                                    Partition& memory) {
+  memory = Partition();
+  memory.warm = true;
+  int64_t next = 0;
+  while (next < record.offset) {
+    if (log_ == nullptr) {
+      return absl::FailedPreconditionError(
+          "the history projection resumes past offset 0 without its log");
+    }
+    const size_t want = static_cast<size_t>(
+        std::min<int64_t>(record.offset - next, kWarmBatch));
+    ASSIGN_OR_RETURN(std::vector<eventlog::StoredRecord> records,
+                     log_->Read(record.topic, record.partition, next, want));
+    if (records.empty()) break;  // only markers left below the record
+    for (const eventlog::StoredRecord& r : records) {
+      if (r.offset >= record.offset) return absl::OkStatus();
+      RETURN_IF_ERROR(Take(memory, r, nullptr));
+      memory.last = r.offset;
+      next = r.offset + 1;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status HistoryProjector::Apply(const eventlog::StoredRecord& record,
+                                     Txn& txn) {
+  std::unique_ptr<Partition>& slot = memory_[{record.topic, record.partition}];
+  if (slot == nullptr) slot = std::make_unique<Partition>();
+  if (!slot->warm || record.offset <= slot->last) {
+    // Memory is not the log up to this record: rebuild it from the log.
+    RETURN_IF_ERROR(Warm(record, *slot));
+  }
+  absl::Status s = Take(*slot, record, &txn);
+  if (!s.ok()) {
+    slot->warm = false;  // half applied: rebuild on the next try
+    return s;
+  }
+  slot->last = record.offset;
+  return absl::OkStatus();
+}
+
+std::string HistoryKey(const v1::Reference& ref) {
+  return absl::StrCat("hist/game/", RefPart(ref));
+}
+
+std::string HistoryPlayerPrefix(std::string_view player,
+                                std::string_view game) {
+  return game.empty() ? absl::StrCat("hist/player/", ToAbsl(player), "/all/")
+                      : absl::StrCat("hist/player/", ToAbsl(player), "/game/",
+                                     ToAbsl(game), "/");
+}
+
+std::string HistoryTablePrefix(std::string_view table) {
+  return absl::StrCat("hist/table/", ToAbsl(table), "/");
+}
+
+std::string HistoryTableKey(std::string_view table) {
+  return absl::StrCat("hist/tables/", ToAbsl(table));
+}
+
+std::string HistoryTimePrefix() { return "hist/time/"; }
+
+std::string SessionPrefix(std::string_view player, std::string_view game) {
+  return game.empty() ? absl::StrCat("sess/", ToAbsl(player), "/all/")
+                      : absl::StrCat("sess/", ToAbsl(player), "/game/",
+                                     ToAbsl(game), "/");
+}
+
+std::string NewestFirstStart(std::string_view prefix, int64_t micros) {
+  return absl::StrFormat("%s%016x", ToAbsl(prefix),
+                         UINT64_MAX - static_cast<uint64_t>(micros));
+}
+
+int64_t IndexMicros(std::string_view prefix, std::string_view key) {
+  uint64_t inv = 0;
+  if (key.size() < prefix.size() + 16 ||
+      !absl::SimpleHexAtoi(ToAbsl(key.substr(prefix.size(), 16)), &inv)) {
+    return 0;
+  }
+  return static_cast<int64_t>(UINT64_MAX - inv);
+}
+
+}  // namespace banca::projection
