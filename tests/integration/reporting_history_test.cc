@@ -519,11 +519,162 @@ class BankedHistoryTest : public BackendHarness, public HistoryQueries {
     Settle();
   }
 
+  // A one-seat table of `game` with `player` seated.
+  void OneSeat(const std::string& table, v1::BankedGame game,
+               const std::string& player) {
+    v1::CreateBankedTableRequest create;
+    create.set_request_id("create-" + table);
+    create.set_table_id(table);
+    create.set_name(table);
+    create.set_game(game);
+    create.mutable_blackjack()->set_seats(1);
+    create.mutable_stud()->set_seats(1);
+    if (game == v1::BANKED_GAME_BLACKJACK) create.clear_stud();
+    if (game == v1::BANKED_GAME_STUD_NO_DRAW) create.clear_blackjack();
+    v1::BankedTableInfo info;
+    grpc::Status s = stub_->CreateTable(Operator().get(), create, &info);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    v1::JoinBankedTableRequest join;
+    join.set_request_id(absl::StrCat("join-", player, "-", table));
+    join.set_table_id(table);
+    join.set_seat(1);
+    v1::BankedTableView view;
+    s = stub_->Join(As(player).get(), join, &view);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+  v1::BankedTableView ViewOf(const std::string& player,
+                             const std::string& table) {
+    v1::GetBankedTableRequest req;
+    req.set_table_id(table);
+    v1::BankedTableView view;
+    EXPECT_TRUE(stub_->GetTableView(As(player).get(), req, &view).ok());
+    return view;
+  }
+  void Stake(const std::string& player, const std::string& table,
+             int64_t amount) {
+    v1::PlaceBankedBetRequest req;
+    req.set_request_id(absl::StrCat("bet-", ++bets_));
+    req.set_table_id(table);
+    req.set_round(ViewOf(player, table).round());
+    req.set_amount_minor(amount);
+    v1::BankedTableView view;
+    grpc::Status s = stub_->PlaceBet(As(player).get(), req, &view);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    tables_->Tick();  // dealt at once
+    Settle();
+  }
+  grpc::Status BankedAct(const std::string& player, const std::string& table,
+                         v1::BlackjackActionType bj, v1::StudActionType sd) {
+    v1::BankedActRequest req;
+    req.set_request_id(absl::StrCat("act-", ++bets_));
+    req.set_table_id(table);
+    req.set_round(ViewOf(player, table).round());
+    req.set_action(bj);
+    req.set_stud_action(sd);
+    v1::BankedTableView view;
+    grpc::Status s = stub_->Act(As(player).get(), req, &view);
+    Settle();
+    return s;
+  }
+  // Stands on every blackjack decision (declining insurance) until the
+  // round is over.
+  void StandOut(const std::string& player, const std::string& table) {
+    for (int step = 0; step < 20; ++step) {
+      const v1::BankedTableView v = ViewOf(player, table);
+      if (!v.blackjack().in_round() || v.blackjack().to_act_seat() != 1) {
+        return;
+      }
+      bool stand = false;
+      for (int a : v.blackjack().legal().actions()) {
+        stand = stand || a == v1::BLACKJACK_ACTION_TYPE_STAND;
+      }
+      grpc::Status s = BankedAct(player, table,
+                                 stand ? v1::BLACKJACK_ACTION_TYPE_STAND
+                                       : v1::BLACKJACK_ACTION_TYPE_INSURANCE,
+                                 v1::STUD_ACTION_TYPE_UNSPECIFIED);
+      ASSERT_TRUE(s.ok()) << s.error_message();
+    }
+  }
+  void LeaveTable(const std::string& player, const std::string& table) {
+    v1::LeaveBankedTableRequest leave;
+    leave.set_request_id("leave-" + player + "-" + table);
+    leave.set_table_id(table);
+    v1::BankedSessionSummary left;
+    grpc::Status s = stub_->Leave(As(player).get(), leave, &left);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    Settle();
+  }
+
   std::unique_ptr<table::BankedTableService> tables_;
   std::unique_ptr<v1::BankedTableService::Stub> stub_;
   ReportingSide reporting_;
   int bets_ = 0;
 };
+
+TEST_P(BankedHistoryTest, BlackjackAndSemDescarteRounds_BJ_33_SD_39) {
+  Fund("ana", 100'000);
+  OneSeat("bj", v1::BANKED_GAME_BLACKJACK, "ana");
+  OneSeat("sd", v1::BANKED_GAME_STUD_NO_DRAW, "ana");
+  Stake("ana", "bj", 1'000);
+  StandOut("ana", "bj");
+  clock_.Advance(absl::Seconds(1));
+  Stake("ana", "sd", 1'000);
+  ASSERT_TRUE(BankedAct("ana", "sd", v1::BLACKJACK_ACTION_TYPE_UNSPECIFIED,
+                        v1::STUD_ACTION_TYPE_FOLD)
+                  .ok());
+  v1::HistoriesPage page;
+  ASSERT_TRUE(
+      List("ana", Role::kPlayer, OfPlayer("ana", "blackjack"), &page).ok());
+  ASSERT_EQ(page.histories_size(), 1);
+  EXPECT_EQ(page.histories(0).reference().id(), "bj.r1");
+  v1::GameHistory bj;
+  ASSERT_TRUE(
+      Get("ana", Role::kPlayer, v1::REFERENCE_KIND_ROUND, "bj.r1", &bj).ok());
+  ASSERT_EQ(bj.banked().players_size(), 1);
+  const v1::BankedRoundRecord& hand = bj.banked().players(0).record();
+  EXPECT_GE(hand.dealer_cards_size(), 2);
+  ASSERT_GE(hand.hands_size(), 1);
+  EXPECT_GE(hand.hands(0).cards_size(), 2);
+  EXPECT_GE(hand.stake_results_size(), 1);
+  EXPECT_EQ(bj.summary().staked_minor(), hand.staked_minor());
+  ASSERT_TRUE(
+      List("ana", Role::kPlayer, OfPlayer("ana", "stud_no_draw"), &page).ok());
+  ASSERT_EQ(page.histories_size(), 1);
+  v1::GameHistory sd;
+  ASSERT_TRUE(
+      Get("ana", Role::kPlayer, v1::REFERENCE_KIND_ROUND, "sd.r1", &sd).ok());
+  ASSERT_EQ(sd.banked().players_size(), 1);
+  EXPECT_EQ(sd.banked().players(0).record().my_cards_size(), 5);
+  EXPECT_EQ(sd.banked().players(0).record().outcome(), "folded");
+  EXPECT_EQ(sd.summary().staked_minor(), 1'000);
+  EXPECT_EQ(sd.summary().returned_minor(), 0);
+  // Every game, newest first: the sem descarte round, then blackjack.
+  ASSERT_TRUE(List("ana", Role::kPlayer, OfPlayer("ana"), &page).ok());
+  ASSERT_EQ(page.histories_size(), 2);
+  EXPECT_EQ(page.histories(0).game(), "stud_no_draw");
+  EXPECT_EQ(page.histories(1).game(), "blackjack");
+  // BJ-33, SD-39: each sitting's totals once she leaves.
+  LeaveTable("ana", "bj");
+  LeaveTable("ana", "sd");
+  v1::SessionsRequest r;
+  r.set_player_id("ana");
+  v1::SessionsPage sessions;
+  ASSERT_TRUE(Sessions("ana", Role::kPlayer, r, &sessions).ok());
+  ASSERT_EQ(sessions.sessions_size(), 2);
+  std::set<std::string> games;
+  int64_t net = 0;
+  for (const v1::PlayerSession& s : sessions.sessions()) {
+    games.insert(s.game());
+    EXPECT_EQ(s.rounds(), 1) << s.game();
+    net += s.net_minor();
+  }
+  EXPECT_EQ(games, (std::set<std::string>{"blackjack", "stud_no_draw"}));
+  EXPECT_EQ(net, Cash("ana") - 100'000);
+  r.set_game("blackjack");
+  ASSERT_TRUE(Sessions("ana", Role::kPlayer, r, &sessions).ok());
+  ASSERT_EQ(sessions.sessions_size(), 1);
+  EXPECT_EQ(sessions.sessions(0).bet_minor(), hand.staked_minor());
+}
 
 TEST_P(BankedHistoryTest, TheLastThreeSpinsWithEveryBet_RFD_27_RFD_29) {
   v1::CreateBankedTableRequest create;
