@@ -10,7 +10,9 @@
 #include "absl/strings/str_format.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
+#include "libs/projection/history_writes.h"
 #include "libs/projection/poker_history.h"
+#include "libs/projection/tournament_history.h"
 #include "libs/settlement/banked_settlement.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/tables/banked_game_state.h"
@@ -27,66 +29,6 @@ namespace {
 constexpr size_t kWarmBatch = 4096;
 // Players kept per banked round (a table's seats are far fewer).
 constexpr size_t kMaxRoundPlayers = 64;
-
-std::string Inverted(int64_t micros, int64_t number) {
-  return absl::StrFormat("%016x/%016x",
-                         UINT64_MAX - static_cast<uint64_t>(micros),
-                         UINT64_MAX - static_cast<uint64_t>(number));
-}
-
-std::string RefPart(const v1::Reference& ref) {
-  return absl::StrCat(static_cast<int>(ref.kind()), "/", ref.id());
-}
-
-// The summary a player's index shows: of a banked round, their part.
-v1::HistorySummary PlayerSummary(const v1::GameHistory& h,
-                                 const std::string& player) {
-  v1::HistorySummary s = h.summary();
-  if (!h.has_banked()) return s;
-  s.clear_players();
-  s.add_players(player);
-  int64_t staked = 0, returned = 0;
-  for (const v1::BankedPlayerRound& p : h.banked().players()) {
-    if (p.player_id() != player) continue;
-    staked += p.record().staked_minor();
-    returned += p.record().returned_minor();
-  }
-  s.set_staked_minor(staked);
-  s.set_returned_minor(returned);
-  return s;
-}
-
-void WriteHistory(Txn& txn, v1::GameHistory h) {
-  if (h.ByteSizeLong() > kMaxHistoryBytes) h.mutable_poker()->clear_phh();
-  if (h.ByteSizeLong() > kMaxHistoryBytes) {
-    h.clear_poker();
-    h.clear_banked();
-  }
-  const v1::HistorySummary& s = h.summary();
-  const std::string tail = absl::StrCat(
-      Inverted(s.started_micros(), s.number()), "/", RefPart(s.reference()));
-  const std::string summary = s.SerializeAsString();
-  txn.Put(absl::StrCat(HistoryTablePrefix(s.table_id()), tail), summary);
-  txn.Put(absl::StrCat(HistoryTimePrefix(), tail), summary);
-  std::set<std::string> players(s.players().begin(), s.players().end());
-  for (const std::string& p : players) {
-    std::string mine = PlayerSummary(h, p).SerializeAsString();
-    txn.Put(absl::StrCat(HistoryPlayerPrefix(p, ""), tail), mine);
-    txn.Put(absl::StrCat(HistoryPlayerPrefix(p, s.game()), tail),
-            std::move(mine));
-  }
-  txn.Put(HistoryKey(s.reference()), h.SerializeAsString());
-}
-
-void WriteSession(Txn& txn, const v1::PlayerSession& s, int64_t n) {
-  const std::string tail = absl::StrFormat(
-      "%016x/%s/%016x", UINT64_MAX - static_cast<uint64_t>(s.ended_micros()),
-      s.table_id(), UINT64_MAX - static_cast<uint64_t>(n));
-  std::string value = s.SerializeAsString();
-  txn.Put(absl::StrCat(SessionPrefix(s.player_id(), ""), tail), value);
-  txn.Put(absl::StrCat(SessionPrefix(s.player_id(), s.game()), tail),
-          std::move(value));
-}
 
 }  // namespace
 
@@ -125,6 +67,7 @@ struct HistoryProjector::Partition {
   int64_t last = -1;  // the last offset applied
   std::map<std::string, PokerTable> poker;
   std::map<std::string, BankedTable> banked;
+  std::map<std::string, TournamentMemory> tournaments;
 };
 
 namespace {
@@ -359,6 +302,9 @@ absl::Status TakeBanked(HistoryProjector::Partition& m,
 absl::Status Take(HistoryProjector::Partition& m,
                   const eventlog::StoredRecord& record, Txn* txn) {
   if (record.topic == wire::kTableTopic) return TakePoker(m, record, txn);
+  if (record.topic == wire::kTournamentTopic) {
+    return TakeTournament(m.tournaments, record, txn);
+  }
   return TakeBanked(m, record, txn);
 }
 
@@ -368,7 +314,8 @@ HistoryProjector::HistoryProjector(eventlog::EventLog* log) : log_(log) {}
 HistoryProjector::~HistoryProjector() = default;
 
 std::vector<std::string> HistoryProjector::Topics() const {
-  return {std::string(wire::kTableTopic), std::string(wire::kBankedTopic)};
+  return {std::string(wire::kTableTopic), std::string(wire::kBankedTopic),
+          std::string(wire::kTournamentTopic)};
 }
 
 absl::Status HistoryProjector::Warm(const eventlog::StoredRecord& record,
@@ -414,7 +361,8 @@ absl::Status HistoryProjector::Apply(const eventlog::StoredRecord& record,
 }
 
 std::string HistoryKey(const v1::Reference& ref) {
-  return absl::StrCat("hist/game/", RefPart(ref));
+  return absl::StrCat("hist/game/", static_cast<int>(ref.kind()), "/",
+                      ref.id());
 }
 
 std::string HistoryPlayerPrefix(std::string_view player,
@@ -430,6 +378,14 @@ std::string HistoryTablePrefix(std::string_view table) {
 
 std::string HistoryTableKey(std::string_view table) {
   return absl::StrCat("hist/tables/", ToAbsl(table));
+}
+
+std::string HistoryTournamentKey(std::string_view tournament) {
+  return absl::StrCat("hist/tournaments/", ToAbsl(tournament));
+}
+
+std::string HistoryTournamentPrefix(std::string_view tournament) {
+  return absl::StrCat("hist/tournament/", ToAbsl(tournament), "/");
 }
 
 std::string HistoryTimePrefix() { return "hist/time/"; }

@@ -1,9 +1,11 @@
 // The reporting service's histories of every game (docs/reporting.md,
-// "Histories"), from the poker tables' and the banked tables' topics:
-// each finished poker hand (seats, hole cards, actions, board, pots,
-// rake, PHH: poker_history.h) and each banked round (every player's bets
-// or hands and their results: v1::BankedRoundRecord), and each player's
-// sessions (a sitting at a table, from buy-in or join to leave).
+// "Histories"), from the poker tables', the banked tables' and the
+// tournaments' topics: each finished poker hand (seats, hole cards,
+// actions, board, pots, rake, PHH: poker_history.h), each banked round
+// (every player's bets or hands and their results: v1::BankedRoundRecord),
+// each tournament's hands and, once it is over, the tournament
+// (tournament_history.h), and each player's sessions (a sitting at a
+// table, from buy-in or join to leave; a tournament from entry to end).
 //
 // The tables are replayed through the same aggregates the table service
 // runs (libs/tables), a sealed deal waiting for the event that reveals its
@@ -14,10 +16,13 @@
 // Keys (<inv> = 2^64 - 1 - micros, then 2^64 - 1 - the number, hex, so a
 // scan reads newest first; <ref> = <kind>/<id> of the Reference):
 //   hist/tables/<table>                              its game ("poker", ...)
+//   hist/tournaments/<id>                            its name
 //   hist/game/<ref>                                  GameHistory (all cards)
 //   hist/player/<player>/all/<inv>/<ref>             HistorySummary
 //   hist/player/<player>/game/<game>/<inv>/<ref>     the same, by game
 //   hist/table/<table>/<inv>/<ref>                   HistorySummary
+//   hist/tournament/<id>/<inv>/<ref>                 the same, a tournament's
+//                                                    hands and its record
 //   hist/time/<inv>/<ref>                            HistorySummary
 //   sess/<player>/all/<inv end>/<table>/<inv n>      PlayerSession
 //   sess/<player>/game/<game>/<inv end>/<table>/<inv n>
@@ -68,9 +73,13 @@ std::string HistoryKey(const v1::Reference& ref);
 // Newest first: every game of a player ("" game), or one game.
 std::string HistoryPlayerPrefix(std::string_view player, std::string_view game);
 std::string HistoryTablePrefix(std::string_view table);
+// A tournament's hands and the tournament itself.
+std::string HistoryTournamentPrefix(std::string_view tournament);
 std::string HistoryTimePrefix();
 // The table's game, once the table is created.
 std::string HistoryTableKey(std::string_view table);
+// The tournament's name, once it is created.
+std::string HistoryTournamentKey(std::string_view tournament);
 std::string SessionPrefix(std::string_view player, std::string_view game);
 // The first key of `prefix` at or before `micros` (newest first).
 std::string NewestFirstStart(std::string_view prefix, int64_t micros);

@@ -23,9 +23,9 @@ v1::GameHistory Hand() {
     const char* c2;
     bool shown;
   };
-  for (const Seat& s : {Seat{2, "ana", "Ac", "Kd", false},
-                        Seat{5, "bob", "2h", "2s", true},
-                        Seat{7, "cy", "Qc", "Jc", true}}) {
+  for (const Seat& s :
+       {Seat{2, "ana", "Ac", "Kd", false}, Seat{5, "bob", "2h", "2s", true},
+        Seat{7, "cy", "Qc", "Jc", true}}) {
     v1::PokerSeatHistory* seat = p.add_seats();
     seat->set_seat(s.seat);
     seat->set_player_id(s.player);

@@ -109,18 +109,17 @@ absl::StatusOr<Listing> ListingOf(const v1::HistoriesRequest& r,
         absl::StrCat(caller.subject,
                      " may read their own games only (name their player_id)"));
   }
-  if (!r.tournament_id().empty()) {
-    return absl::UnimplementedError(
-        "tournament histories are not projected yet (issue 20)");
-  }
   Listing l;
   l.prefix = !r.player_id().empty()
                  ? projection::HistoryPlayerPrefix(r.player_id(), r.game())
              : !r.table_id().empty()
                  ? projection::HistoryTablePrefix(r.table_id())
+             : !r.tournament_id().empty()
+                 ? projection::HistoryTournamentPrefix(r.tournament_id())
                  : projection::HistoryTimePrefix();
   l.query = absl::StrCat("histories|", r.player_id(), "|", r.table_id(), "|",
-                         r.game(), "|", r.from_micros(), "|", r.to_micros());
+                         r.tournament_id(), "|", r.game(), "|", r.from_micros(),
+                         "|", r.to_micros());
   return l;
 }
 
@@ -175,13 +174,18 @@ grpc::Status ReportingService::ListHistories(
   CatchUpWithTheLog();
   absl::Status known = absl::OkStatus();
   if (!r.player_id().empty()) known = CheckPlayerKnown(r.player_id());
-  if (!r.table_id().empty()) {
-    absl::StatusOr<std::optional<std::string>> game =
-        store_->Get(projection::HistoryTableKey(r.table_id()));
-    known = !game.ok() ? game.status()
-            : game->has_value()
-                ? absl::OkStatus()
-                : absl::NotFoundError(absl::StrCat("no table ", r.table_id()));
+  if (!r.table_id().empty() || !r.tournament_id().empty()) {
+    const bool table = !r.table_id().empty();
+    absl::StatusOr<std::optional<std::string>> found = store_->Get(
+        table ? projection::HistoryTableKey(r.table_id())
+              : projection::HistoryTournamentKey(r.tournament_id()));
+    if (!found.ok()) {
+      known = found.status();
+    } else if (!found->has_value()) {
+      known = absl::NotFoundError(
+          table ? absl::StrCat("no table ", r.table_id())
+                : absl::StrCat("no tournament ", r.tournament_id()));
+    }
   }
   if (!known.ok()) return edge::ToGrpcStatus(known);
   v1::HistoriesPage page;
@@ -218,12 +222,14 @@ grpc::Status ReportingService::GetHistory(grpc::ServerContext* context,
         absl::StrCat(caller->subject, " may not read histories")));
   }
   if ((ref.kind() != v1::REFERENCE_KIND_HAND &&
-       ref.kind() != v1::REFERENCE_KIND_ROUND) ||
+       ref.kind() != v1::REFERENCE_KIND_ROUND &&
+       ref.kind() != v1::REFERENCE_KIND_TOURNAMENT) ||
       ref.id().empty() || ref.id().size() > kMaxReferenceId ||
       !ledger::IsValidId(ref.id().substr(0, 64))) {
     return edge::ToGrpcStatus(absl::InvalidArgumentError(
-        "reference: a HAND or ROUND of a game, id \"<table>.h<n>\" or "
-        "\"<table>.r<n>\""));
+        "reference: a HAND \"<table>.h<n>\" (a tournament's: "
+        "\"<tournament>.<table>.h<n>\"), a ROUND \"<table>.r<n>\" or a "
+        "TOURNAMENT \"<id>\""));
   }
   CatchUpWithTheLog();
   absl::StatusOr<std::optional<std::string>> stored =
@@ -248,7 +254,10 @@ grpc::Status ReportingService::GetHistory(grpc::ServerContext* context,
     }
   }
   projection::CutHistory(history, AudienceOf(caller->role), caller->name());
-  history.set_currency(options_.currency);
+  // A tournament's hands are played for chips: no currency.
+  const bool chips = ref.kind() == v1::REFERENCE_KIND_HAND &&
+                     !history.summary().tournament_id().empty();
+  history.set_currency(chips ? "" : options_.currency);
   *response = std::move(history);
   return grpc::Status::OK;
 }

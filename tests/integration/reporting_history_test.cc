@@ -15,10 +15,12 @@
 #include "banca/v1/banked_table.grpc.pb.h"
 #include "banca/v1/reporting.grpc.pb.h"
 #include "banca/v1/table.grpc.pb.h"
+#include "banca/v1/tournament.grpc.pb.h"
 #include "libs/projection/reporting_rebuild.h"
 #include "services/reporting/reporting_service.h"
 #include "services/table/banked_table_service.h"
 #include "services/table/table_service.h"
+#include "services/tournament/tournament_service.h"
 #include "tests/harness/service_harness.h"
 #include "tests/integration/test_keys.h"
 
@@ -755,6 +757,226 @@ TEST_P(BankedHistoryTest, TheLastThreeSpinsWithEveryBet_RFD_27_RFD_29) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, BankedHistoryTest,
+                         ::testing::Values(Backend::kEmbedded, Backend::kKafka),
+                         BackendName);
+
+// --- A tournament -----------------------------------------------------------
+
+class TournamentHistoryTest : public BackendHarness, public HistoryQueries {
+ protected:
+  TournamentHistoryTest()
+      : BackendHarness(wire::kTournamentTopics, "hist-tn-") {}
+
+  absl::StatusOr<grpc::Service*> StartTables() override {
+    tournament::TournamentServiceOptions o;
+    o.verifier = TestVerifier();
+    o.deck_keys = TestDeckKeys();
+    o.tick_interval = absl::ZeroDuration();
+    o.poll_interval = absl::Milliseconds(1);
+    ASSIGN_OR_RETURN(service_,
+                     tournament::TournamentService::Start(*log_, clock_, o));
+    RETURN_IF_ERROR(reporting_.Start(*log_, clock_, dir_));
+    return service_.get();
+  }
+  void ConnectTables(std::shared_ptr<grpc::Channel> channel) override {
+    stub_ = v1::TournamentService::NewStub(channel);
+  }
+  void StopTables() override {
+    reporting_.Stop();
+    if (service_) service_->Stop();
+  }
+  void ReleaseTables() override { service_.reset(); }
+  std::unique_ptr<grpc::ClientContext> Ctx(const std::string& who,
+                                           Role role) override {
+    return As(who, role);
+  }
+  v1::ReportingService::Stub& Reporting() override { return reporting_.stub(); }
+
+  v1::TournamentInfo Describe() {
+    v1::GetTournamentRequest req;
+    req.set_tournament_id("tn");
+    v1::TournamentInfo info;
+    EXPECT_TRUE(stub_->DescribeTournament(As("x").get(), req, &info).ok());
+    return info;
+  }
+  // Four players at one table; everyone checks or calls, and goes all in
+  // one decision in three, until there is a winner.
+  void PlayATournament() {
+    v1::CreateTournamentRequest create;
+    create.set_request_id("create-tn");
+    create.set_tournament_id("tn");
+    create.set_name("Sit and go");
+    v1::TournamentConfig& c = *create.mutable_config();
+    c.set_seats_per_table(6);
+    c.set_starting_chips(1'000);
+    c.set_buy_in_minor(1'000);
+    c.set_fee_bps(1'000);
+    c.add_payouts_bps(7'000);
+    c.add_payouts_bps(3'000);
+    v1::TournamentLevel* l = c.add_levels();
+    l->set_small_blind(10);
+    l->set_big_blind(20);
+    l->set_seconds(600);
+    v1::TournamentInfo info;
+    ASSERT_TRUE(stub_->CreateTournament(Operator().get(), create, &info).ok());
+    for (const std::string& p : players_) {
+      Fund(p, 5'000);
+      v1::PlayerTournamentRequest reg;
+      reg.set_request_id("register-" + p);
+      reg.set_tournament_id("tn");
+      grpc::Status s = stub_->Register(As(p).get(), reg, &info);
+      ASSERT_TRUE(s.ok()) << s.error_message();
+    }
+    v1::OperatorTournamentRequest start;
+    start.set_request_id("start-tn");
+    start.set_tournament_id("tn");
+    ASSERT_TRUE(stub_->StartTournament(Operator().get(), start, &info).ok());
+    int decisions = 0;
+    for (int round = 0; round < 2'000; ++round) {
+      service_->Tick();
+      if (Describe().phase() != v1::TOURNAMENT_PHASE_RUNNING) break;
+      for (const std::string& p : players_) {
+        v1::GetTournamentRequest req;
+        req.set_tournament_id("tn");
+        v1::TournamentTableView v;
+        if (!stub_->GetMyTable(As(p).get(), req, &v).ok() ||
+            v.legal().actions().empty()) {
+          continue;
+        }
+        bool all_in = false, check = false;
+        for (int a : v.legal().actions()) {
+          all_in |= a == v1::POKER_ACTION_TYPE_ALL_IN;
+          check |= a == v1::POKER_ACTION_TYPE_CHECK;
+        }
+        v1::TournamentActRequest act;
+        act.set_request_id(absl::StrCat("act-", ++decisions));
+        act.set_tournament_id("tn");
+        act.set_table(v.table());
+        act.set_hand_number(v.hand_number());
+        act.set_action(check ? v1::POKER_ACTION_TYPE_CHECK
+                             : v1::POKER_ACTION_TYPE_CALL);
+        if (all_in && decisions % 3 == 0) {
+          act.set_action(v1::POKER_ACTION_TYPE_ALL_IN);
+        }
+        v1::TournamentTableView out;
+        ASSERT_TRUE(stub_->Act(As(p).get(), act, &out).ok());
+      }
+    }
+    ASSERT_EQ(Describe().phase(), v1::TOURNAMENT_PHASE_FINISHED);
+    Quiesce();
+  }
+
+  std::unique_ptr<tournament::TournamentService> service_;
+  std::unique_ptr<v1::TournamentService::Stub> stub_;
+  ReportingSide reporting_;
+  const std::vector<std::string> players_ = {"ana", "bia", "rui", "teo"};
+};
+
+TEST_P(TournamentHistoryTest, ATournamentItsHandsPlacesPrizesAndSessions) {
+  PlayATournament();
+  // What follows reads the store a restarted service resumed (memory
+  // rebuilt from the log).
+  Restart();
+  const v1::TournamentInfo info = Describe();
+  // The tournament: entries, tables, hands, places (the eliminations in
+  // reverse), prizes.
+  v1::GameHistory t;
+  ASSERT_TRUE(
+      Get("ana", Role::kPlayer, v1::REFERENCE_KIND_TOURNAMENT, "tn", &t).ok());
+  EXPECT_EQ(t.currency(), "EUR");
+  EXPECT_EQ(t.tournament().phase(), "finished");
+  EXPECT_EQ(t.tournament().hands(), info.hands_played());
+  ASSERT_EQ(t.tournament().tables_size(), 1);
+  EXPECT_EQ(t.tournament().tables(0), "t1");
+  ASSERT_EQ(t.tournament().players_size(), 4);
+  int64_t prizes = 0;
+  EXPECT_EQ(t.tournament().players(0).place(), 1);
+  for (int i = 0; i < 4; ++i) {
+    const v1::TournamentPlayerHistory& p = t.tournament().players(i);
+    // By place; players out in the same hand with equal stacks share one
+    // (TN-51).
+    if (i > 0) {
+      EXPECT_GE(p.place(), t.tournament().players(i - 1).place());
+    }
+    EXPECT_EQ(p.payments(), 1);
+    EXPECT_EQ(p.paid_minor(), 1'000);
+    prizes += p.prize_minor();
+  }
+  EXPECT_EQ(prizes, t.tournament().prize_pool_minor());
+  EXPECT_EQ(t.tournament().players(0).prize_minor(),
+            t.tournament().prizes_minor(0));
+  EXPECT_EQ(t.summary().staked_minor(), 4'000);
+  EXPECT_EQ(t.summary().returned_minor(), prizes);
+  // Its hands, newest first, then the tournament itself; in chips.
+  v1::HistoriesRequest r;
+  r.set_tournament_id("tn");
+  r.set_page_size(100);
+  v1::HistoriesPage page;
+  ASSERT_TRUE(List("aud", Role::kAuditor, r, &page).ok());
+  ASSERT_EQ(page.histories_size(), info.hands_played() + 1);
+  EXPECT_EQ(page.histories(0).reference().id(),
+            absl::StrCat("tn.t1.h", info.hands_played()));
+  EXPECT_EQ(page.histories(page.histories_size() - 1).reference().kind(),
+            v1::REFERENCE_KIND_TOURNAMENT);
+  v1::GameHistory first;
+  ASSERT_TRUE(
+      Get("aud", Role::kAuditor, v1::REFERENCE_KIND_HAND, "tn.t1.h1", &first)
+          .ok());
+  EXPECT_EQ(first.currency(), "");  // chips
+  EXPECT_EQ(first.summary().tournament_id(), "tn");
+  EXPECT_EQ(first.poker().seats_size(), 4);
+  for (const v1::PokerSeatHistory& s : first.poker().seats()) {
+    EXPECT_EQ(s.start_stack_minor(), 1'000);
+    EXPECT_EQ(s.hole_cards_size(), 2);
+  }
+  EXPECT_EQ(first.poker().phh().find("currency"), std::string::npos);
+  // A player's tournament games; who did not play may not read it.
+  ASSERT_TRUE(
+      List("ana", Role::kPlayer, OfPlayer("ana", "tournament", 100), &page)
+          .ok());
+  EXPECT_GE(page.histories_size(), 2);
+  Fund("dan", 10);
+  EXPECT_EQ(Get("dan", Role::kPlayer, v1::REFERENCE_KIND_TOURNAMENT, "tn", &t)
+                .error_code(),
+            grpc::PERMISSION_DENIED);
+  r.set_tournament_id("nope");
+  EXPECT_EQ(List("aud", Role::kAuditor, r, &page).error_code(),
+            grpc::NOT_FOUND);
+  // Each player's session: the buy-in and the prize, as the wallet paid.
+  for (const std::string& p : players_) {
+    v1::SessionsRequest sr;
+    sr.set_player_id(p);
+    sr.set_game("tournament");
+    v1::SessionsPage sessions;
+    ASSERT_TRUE(Sessions(p, Role::kPlayer, sr, &sessions).ok());
+    ASSERT_EQ(sessions.sessions_size(), 1) << p;
+    const v1::PlayerSession& s = sessions.sessions(0);
+    EXPECT_EQ(s.table_id(), "tn");
+    EXPECT_EQ(s.bet_minor(), 1'000);
+    EXPECT_EQ(s.net_minor(), Cash(p) - 5'000) << p;
+    EXPECT_GE(s.rounds(), 1);
+  }
+  // The rebuild from offset 0 gives the same bytes.
+  if (GetParam() != Backend::kEmbedded) return;
+  v1::ProjectionStatus status;
+  ASSERT_TRUE(Reporting()
+                  .GetProjectionStatus(As("aud", Role::kAuditor).get(),
+                                       v1::ProjectionStatusRequest(), &status)
+                  .ok());
+  Shutdown();
+  auto log = eventlog::OpenLogBackend("embedded", dir_);
+  ASSERT_TRUE(log.ok()) << log.status();
+  absl::StatusOr<projection::RebuildResult> rebuilt =
+      projection::RebuildReporting(**log, dir_ + "/projections/reporting",
+                                   dir_ + "/rebuild");
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.status();
+  EXPECT_TRUE(rebuilt->equal());
+  EXPECT_EQ(rebuilt->rebuilt_hash, status.state_hash());
+  log->reset();
+  Start();  // for TearDown
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, TournamentHistoryTest,
                          ::testing::Values(Backend::kEmbedded, Backend::kKafka),
                          BackendName);
 
