@@ -41,9 +41,7 @@ struct PokerTable {
   std::unique_ptr<tables::TableState> state;
   bool broken = false;
   tables::RevealWait<wire::DecodedTableEvent> wait;
-  int64_t captured = 0;  // the last finished hand seen
   int64_t started_micros = 0;
-  std::optional<v1::GameHistory> pending;       // finished, before HandSettled
   std::map<std::string, int64_t> seated_since;  // open sessions
   int64_t sessions = 0;
 };
@@ -72,18 +70,22 @@ struct HistoryProjector::Partition {
 
 namespace {
 
-// After the engine moved: a finished hand waits for its HandSettled.
-absl::Status NoteFinished(PokerTable& t, Txn* txn) {
+// HandSettled: the hand it settles is the engine's, finished. Its history
+// is written with this record (not with the action that finished it, which
+// may sit in the batch before), so a store that resumed between the two
+// still gets it.
+absl::Status KeepSettledHand(PokerTable& t, const v1::HandSettled& settled,
+                             int64_t at, Txn& txn) {
   const games::poker::Hand* hand = t.state->engine().hand();
   if (hand == nullptr || !hand->finished() ||
-      t.state->hands_started() <= t.captured) {
-    return absl::OkStatus();
+      t.state->hands_started() != settled.hand_number()) {
+    return absl::OkStatus();  // nothing dealt to show (a log from before)
   }
-  t.captured = t.state->hands_started();
-  if (txn == nullptr) return absl::OkStatus();  // rebuilding memory only
-  PokerHandLabels labels{t.state->id(), t.state->name(),  t.state->config(),
-                         t.captured,    t.started_micros, 0};
-  ASSIGN_OR_RETURN(t.pending, PokerHistory(*hand, labels));
+  PokerHandLabels labels{t.state->id(),     t.state->name(),
+                         t.state->config(), settled.hand_number(),
+                         t.started_micros,  at};
+  ASSIGN_OR_RETURN(v1::GameHistory history, PokerHistory(*hand, labels));
+  WriteHistory(txn, std::move(history));
   return absl::OkStatus();
 }
 
@@ -131,17 +133,14 @@ absl::Status ApplyPoker(PokerTable& t, const wire::DecodedTableEvent& d,
   if (e.has_player_left() && e.player_left().compensates_saga_id().empty()) {
     EndPokerSession(t, e.player_left(), at, txn);
   }
-  if (e.has_hand_settled() && t.pending.has_value() &&
-      e.hand_settled().hand_number() == t.pending->summary().number()) {
-    t.pending->mutable_summary()->set_ended_micros(at);
-    if (txn != nullptr) WriteHistory(*txn, *std::move(t.pending));
-    t.pending.reset();
+  if (e.has_hand_settled() && txn != nullptr) {
+    RETURN_IF_ERROR(KeepSettledHand(t, e.hand_settled(), at, *txn));
   }
   if (absl::Status s = t.state->ApplyLogged(e); !s.ok()) {
     return absl::DataLossError(absl::StrCat("table ", e.table_id(),
                                             " does not replay: ", s.message()));
   }
-  return NoteFinished(t, txn);
+  return absl::OkStatus();
 }
 
 absl::Status TakePoker(HistoryProjector::Partition& m,
