@@ -143,27 +143,6 @@ absl::Status ApplyPoker(PokerTable& t, const wire::DecodedTableEvent& d,
   return absl::OkStatus();
 }
 
-absl::Status TakePoker(HistoryProjector::Partition& m,
-                       const eventlog::StoredRecord& record, Txn* txn) {
-  ASSIGN_OR_RETURN(wire::DecodedTableEvent decoded,
-                   wire::DecodeTableRecord(record));
-  PokerTable& t = m.poker[decoded.event.table_id()];
-  if (t.broken) return absl::OkStatus();
-  absl::StatusOr<std::vector<wire::DecodedTableEvent>> ready =
-      t.wait.Take(std::move(decoded));
-  if (!ready.ok()) {
-    t.broken = true;
-    return absl::OkStatus();
-  }
-  for (const wire::DecodedTableEvent& d : *ready) {
-    if (!ApplyPoker(t, d, txn).ok()) {
-      t.broken = true;
-      break;
-    }
-  }
-  return absl::OkStatus();
-}
-
 // --- Banked tables ----------------------------------------------------------
 
 // The round's end: every player's part, from the table's replay for them.
@@ -277,25 +256,44 @@ absl::Status ApplyBanked(BankedTable& t, const wire::DecodedBankedEvent& d,
   return absl::OkStatus();
 }
 
-absl::Status TakeBanked(HistoryProjector::Partition& m,
-                        const eventlog::StoredRecord& record, Txn* txn) {
-  ASSIGN_OR_RETURN(wire::DecodedBankedEvent decoded,
-                   wire::DecodeBankedRecord(record));
-  BankedTable& t = m.banked[decoded.event.table_id()];
+// One decoded record of a table (poker or banked): its events go to the
+// table once its deal is revealed; a table whose log its aggregate refuses
+// is `broken` from there on.
+template <typename Table, typename Decoded, typename ApplyFn>
+absl::Status Feed(Table& t, Decoded decoded, ApplyFn apply) {
   if (t.broken) return absl::OkStatus();
-  absl::StatusOr<std::vector<wire::DecodedBankedEvent>> ready =
-      t.wait.Take(std::move(decoded));
+  absl::StatusOr<std::vector<Decoded>> ready = t.wait.Take(std::move(decoded));
   if (!ready.ok()) {
     t.broken = true;
     return absl::OkStatus();
   }
-  for (const wire::DecodedBankedEvent& d : *ready) {
-    if (!ApplyBanked(t, d, txn).ok()) {
+  for (const Decoded& d : *ready) {
+    if (!apply(t, d).ok()) {
       t.broken = true;
       break;
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status TakePoker(HistoryProjector::Partition& m,
+                       const eventlog::StoredRecord& record, Txn* txn) {
+  ASSIGN_OR_RETURN(wire::DecodedTableEvent decoded,
+                   wire::DecodeTableRecord(record));
+  PokerTable& t = m.poker[decoded.event.table_id()];
+  return Feed(t, std::move(decoded), [txn](PokerTable& table, const auto& d) {
+    return ApplyPoker(table, d, txn);
+  });
+}
+
+absl::Status TakeBanked(HistoryProjector::Partition& m,
+                        const eventlog::StoredRecord& record, Txn* txn) {
+  ASSIGN_OR_RETURN(wire::DecodedBankedEvent decoded,
+                   wire::DecodeBankedRecord(record));
+  BankedTable& t = m.banked[decoded.event.table_id()];
+  return Feed(t, std::move(decoded), [txn](BankedTable& table, const auto& d) {
+    return ApplyBanked(table, d, txn);
+  });
 }
 
 absl::Status Take(HistoryProjector::Partition& m,

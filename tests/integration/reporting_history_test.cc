@@ -68,13 +68,39 @@ class ReportingSide {
   std::unique_ptr<v1::ReportingService::Stub> stub_;
 };
 
-// What both fixtures ask the reporting service.
-class HistoryQueries {
+// The fixtures' common part: the harness (wallet, log, the tables under
+// test, which each fixture starts) with the reporting service beside it,
+// and what the tests ask it.
+class ReportingFixture : public BackendHarness {
  protected:
-  virtual std::unique_ptr<grpc::ClientContext> Ctx(const std::string& who,
-                                                   Role role) = 0;
-  virtual v1::ReportingService::Stub& Reporting() = 0;
-  virtual ~HistoryQueries() = default;
+  using BackendHarness::BackendHarness;
+
+  std::unique_ptr<grpc::ClientContext> Ctx(const std::string& who, Role role) {
+    return As(who, role);
+  }
+  v1::ReportingService::Stub& Reporting() { return reporting_.stub(); }
+
+  // On the embedded log: the projections rebuilt from offset 0 (banca
+  // reporting rebuild, the service stopped) hold what the live ones do.
+  void ExpectTheRebuildEqualsTheLiveProjections() {
+    if (GetParam() != Backend::kEmbedded) return;
+    v1::ProjectionStatus status;
+    ASSERT_TRUE(Reporting()
+                    .GetProjectionStatus(As("aud", Role::kAuditor).get(),
+                                         v1::ProjectionStatusRequest(), &status)
+                    .ok());
+    Shutdown();
+    auto log = eventlog::OpenLogBackend("embedded", dir_);
+    ASSERT_TRUE(log.ok()) << log.status();
+    absl::StatusOr<projection::RebuildResult> rebuilt =
+        projection::RebuildReporting(**log, dir_ + "/projections/reporting",
+                                     dir_ + "/rebuild");
+    ASSERT_TRUE(rebuilt.ok()) << rebuilt.status();
+    EXPECT_TRUE(rebuilt->equal());
+    EXPECT_EQ(rebuilt->rebuilt_hash, status.state_hash());
+    log->reset();
+    Start();  // for TearDown
+  }
 
   grpc::Status List(const std::string& who, Role role,
                     const v1::HistoriesRequest& r, v1::HistoriesPage* page) {
@@ -105,13 +131,15 @@ class HistoryQueries {
     r.set_table_id(table);
     return r;
   }
+
+  ReportingSide reporting_;
 };
 
 // --- Poker ------------------------------------------------------------------
 
-class PokerHistoryTest : public BackendHarness, public HistoryQueries {
+class PokerHistoryTest : public ReportingFixture {
  protected:
-  PokerHistoryTest() : BackendHarness(wire::kPokerTableTopics, "hist-pk-") {}
+  PokerHistoryTest() : ReportingFixture(wire::kPokerTableTopics, "hist-pk-") {}
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     table::TableServiceOptions to;
@@ -131,11 +159,6 @@ class PokerHistoryTest : public BackendHarness, public HistoryQueries {
     if (table_) table_->Stop();
   }
   void ReleaseTables() override { table_.reset(); }
-  std::unique_ptr<grpc::ClientContext> Ctx(const std::string& who,
-                                           Role role) override {
-    return As(who, role);
-  }
-  v1::ReportingService::Stub& Reporting() override { return reporting_.stub(); }
 
   v1::TableView View(const std::string& player) {
     v1::WatchTableRequest req;
@@ -226,7 +249,6 @@ class PokerHistoryTest : public BackendHarness, public HistoryQueries {
 
   std::unique_ptr<table::TableService> table_;
   std::unique_ptr<v1::TableService::Stub> tables_;
-  ReportingSide reporting_;
   std::vector<std::string> folded_;
 };
 
@@ -423,11 +445,6 @@ TEST_P(PokerHistoryTest, TheHistoriesRebuildToTheSameHashAfterARestart) {
   ASSERT_TRUE(
       Get("aud", Role::kAuditor, v1::REFERENCE_KIND_HAND, "pk.h2", &before)
           .ok());
-  v1::ProjectionStatus status;
-  ASSERT_TRUE(Reporting()
-                  .GetProjectionStatus(As("aud", Role::kAuditor).get(),
-                                       v1::ProjectionStatusRequest(), &status)
-                  .ok());
   // A restart resumes past offset 0: memory is rebuilt from the log and
   // the hand in play (3) ends into the same store.
   Restart();
@@ -443,22 +460,7 @@ TEST_P(PokerHistoryTest, TheHistoriesRebuildToTheSameHashAfterARestart) {
       Get("aud", Role::kAuditor, v1::REFERENCE_KIND_HAND, "pk.h3", &third)
           .ok());
   EXPECT_EQ(third.poker().seats_size(), 3);
-  if (GetParam() != Backend::kEmbedded) return;
-  ASSERT_TRUE(Reporting()
-                  .GetProjectionStatus(As("aud", Role::kAuditor).get(),
-                                       v1::ProjectionStatusRequest(), &status)
-                  .ok());
-  Shutdown();
-  auto log = eventlog::OpenLogBackend("embedded", dir_);
-  ASSERT_TRUE(log.ok()) << log.status();
-  absl::StatusOr<projection::RebuildResult> rebuilt =
-      projection::RebuildReporting(**log, dir_ + "/projections/reporting",
-                                   dir_ + "/rebuild");
-  ASSERT_TRUE(rebuilt.ok()) << rebuilt.status();
-  EXPECT_TRUE(rebuilt->equal());
-  EXPECT_EQ(rebuilt->rebuilt_hash, status.state_hash());
-  log->reset();
-  Start();  // for TearDown
+  ExpectTheRebuildEqualsTheLiveProjections();
 }
 
 // A projector that fails once, at its `at`-th record, as a log read or a
@@ -529,9 +531,10 @@ INSTANTIATE_TEST_SUITE_P(Backends, PokerHistoryTest,
 
 // --- Roulette ---------------------------------------------------------------
 
-class BankedHistoryTest : public BackendHarness, public HistoryQueries {
+class BankedHistoryTest : public ReportingFixture {
  protected:
-  BankedHistoryTest() : BackendHarness(wire::kBankedTableTopics, "hist-bk-") {}
+  BankedHistoryTest()
+      : ReportingFixture(wire::kBankedTableTopics, "hist-bk-") {}
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     table::BankedTableServiceOptions to;
@@ -555,11 +558,6 @@ class BankedHistoryTest : public BackendHarness, public HistoryQueries {
     if (tables_) tables_->Stop();
   }
   void ReleaseTables() override { tables_.reset(); }
-  std::unique_ptr<grpc::ClientContext> Ctx(const std::string& who,
-                                           Role role) override {
-    return As(who, role);
-  }
-  v1::ReportingService::Stub& Reporting() override { return reporting_.stub(); }
 
   int64_t Round(const std::string& player) {
     v1::GetBankedTableRequest req;
@@ -673,7 +671,6 @@ class BankedHistoryTest : public BackendHarness, public HistoryQueries {
 
   std::unique_ptr<table::BankedTableService> tables_;
   std::unique_ptr<v1::BankedTableService::Stub> stub_;
-  ReportingSide reporting_;
   int bets_ = 0;
 };
 
@@ -826,10 +823,10 @@ INSTANTIATE_TEST_SUITE_P(Backends, BankedHistoryTest,
 
 // --- A tournament -----------------------------------------------------------
 
-class TournamentHistoryTest : public BackendHarness, public HistoryQueries {
+class TournamentHistoryTest : public ReportingFixture {
  protected:
   TournamentHistoryTest()
-      : BackendHarness(wire::kTournamentTopics, "hist-tn-") {}
+      : ReportingFixture(wire::kTournamentTopics, "hist-tn-") {}
 
   absl::StatusOr<grpc::Service*> StartTables() override {
     tournament::TournamentServiceOptions o;
@@ -850,11 +847,6 @@ class TournamentHistoryTest : public BackendHarness, public HistoryQueries {
     if (service_) service_->Stop();
   }
   void ReleaseTables() override { service_.reset(); }
-  std::unique_ptr<grpc::ClientContext> Ctx(const std::string& who,
-                                           Role role) override {
-    return As(who, role);
-  }
-  v1::ReportingService::Stub& Reporting() override { return reporting_.stub(); }
 
   v1::TournamentInfo Describe() {
     v1::GetTournamentRequest req;
@@ -932,7 +924,6 @@ class TournamentHistoryTest : public BackendHarness, public HistoryQueries {
 
   std::unique_ptr<tournament::TournamentService> service_;
   std::unique_ptr<v1::TournamentService::Stub> stub_;
-  ReportingSide reporting_;
   const std::vector<std::string> players_ = {"ana", "bia", "rui", "teo"};
 };
 
@@ -1021,23 +1012,7 @@ TEST_P(TournamentHistoryTest, ATournamentItsHandsPlacesPrizesAndSessions) {
     EXPECT_GE(s.rounds(), 1);
   }
   // The rebuild from offset 0 gives the same bytes.
-  if (GetParam() != Backend::kEmbedded) return;
-  v1::ProjectionStatus status;
-  ASSERT_TRUE(Reporting()
-                  .GetProjectionStatus(As("aud", Role::kAuditor).get(),
-                                       v1::ProjectionStatusRequest(), &status)
-                  .ok());
-  Shutdown();
-  auto log = eventlog::OpenLogBackend("embedded", dir_);
-  ASSERT_TRUE(log.ok()) << log.status();
-  absl::StatusOr<projection::RebuildResult> rebuilt =
-      projection::RebuildReporting(**log, dir_ + "/projections/reporting",
-                                   dir_ + "/rebuild");
-  ASSERT_TRUE(rebuilt.ok()) << rebuilt.status();
-  EXPECT_TRUE(rebuilt->equal());
-  EXPECT_EQ(rebuilt->rebuilt_hash, status.state_hash());
-  log->reset();
-  Start();  // for TearDown
+  ExpectTheRebuildEqualsTheLiveProjections();
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, TournamentHistoryTest,
