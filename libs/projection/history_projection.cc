@@ -29,6 +29,8 @@ namespace {
 constexpr size_t kWarmBatch = 4096;
 // Players kept per banked round (a table's seats are far fewer).
 constexpr size_t kMaxRoundPlayers = 64;
+// Rounds with stakes and no end yet, per table (one or two in play).
+constexpr size_t kMaxOpenRounds = 64;
 
 }  // namespace
 
@@ -127,8 +129,13 @@ absl::Status ApplyPoker(PokerTable& t, const wire::DecodedTableEvent& d,
         absl::StrCat("table ", e.table_id(), ": an event before TableCreated"));
   }
   if (e.has_hand_started()) t.started_micros = at;
-  if (e.has_buy_in_requested() && !e.buy_in_requested().rebuy()) {
-    t.seated_since.try_emplace(e.buy_in_requested().player_id(), at);
+  // A session starts when the seat is funded (a refused buy-in is none).
+  if (e.has_buy_in_completed()) {
+    const tables::PendingBuyIn* buy_in =
+        t.state->FindSaga(e.buy_in_completed().saga_id());
+    if (buy_in != nullptr && !buy_in->rebuy) {
+      t.seated_since.try_emplace(buy_in->player, at);
+    }
   }
   if (e.has_player_left() && e.player_left().compensates_saga_id().empty()) {
     EndPokerSession(t, e.player_left(), at, txn);
@@ -150,7 +157,9 @@ void EndRound(BankedTable& t, int64_t round, int64_t at, Txn* txn) {
   auto it = t.rounds.find(round);
   if (it == t.rounds.end()) return;
   const BankedRound seen = std::move(it->second);
-  t.rounds.erase(it);
+  // This round and any before it that never ended (nobody's money in it
+  // any more) are done with.
+  t.rounds.erase(t.rounds.begin(), std::next(it));
   if (txn == nullptr) return;
   v1::GameHistory h;
   v1::HistorySummary& s = *h.mutable_summary();
@@ -240,7 +249,11 @@ absl::Status ApplyBanked(BankedTable& t, const wire::DecodedBankedEvent& d,
     return absl::OkStatus();
   }
   if (e.has_stake_requested()) {
-    BankedRound& r = t.rounds[e.stake_requested().round()];
+    const int64_t round = e.stake_requested().round();
+    if (!t.rounds.contains(round) && t.rounds.size() >= kMaxOpenRounds) {
+      t.rounds.erase(t.rounds.begin());
+    }
+    BankedRound& r = t.rounds[round];
     if (r.players.empty()) r.started_micros = at;
     if (r.players.size() < kMaxRoundPlayers) {
       r.players.insert(e.stake_requested().player_id());
