@@ -238,8 +238,8 @@ class PokerHistoryTest : public ReportingFixture {
     Sit("bob", 2);
     Sit("cy", 3);
     ASSERT_EQ(View("op").hand_number(), 1);
+    clock_.Advance(absl::Seconds(1));  // hand 2 starts a second later
     PlayOut(1, 1);
-    clock_.Advance(absl::Seconds(1));
     ASSERT_EQ(View("op").hand_number(), 2);
     folded_ = PlayOut(2, 1);
     ASSERT_EQ(folded_.size(), 1u);
@@ -437,6 +437,59 @@ TEST_P(PokerHistoryTest, AttackersGetPreciseErrors) {
   v1::SessionsPage sp;
   EXPECT_EQ(Sessions("ana", Role::kPlayer, sessions, &sp).error_code(),
             grpc::INVALID_ARGUMENT);
+  // Sessions: the same checks.
+  sessions.clear_page_token();
+  EXPECT_EQ(Sessions("bob", Role::kPlayer, sessions, &sp).error_code(),
+            grpc::PERMISSION_DENIED);
+  EXPECT_EQ(Sessions("svc", Role::kService, sessions, &sp).error_code(),
+            grpc::PERMISSION_DENIED);
+  grpc::ClientContext anonymous;
+  EXPECT_EQ(Reporting().ListSessions(&anonymous, sessions, &sp).error_code(),
+            grpc::UNAUTHENTICATED);
+  v1::SessionsRequest reversed = sessions;
+  reversed.set_from_micros(5);
+  reversed.set_to_micros(4);
+  EXPECT_EQ(Sessions("ana", Role::kPlayer, reversed, &sp).error_code(),
+            grpc::INVALID_ARGUMENT);
+  v1::SessionsRequest oversize = sessions;
+  oversize.set_page_size(101);
+  EXPECT_EQ(Sessions("ana", Role::kPlayer, oversize, &sp).error_code(),
+            grpc::INVALID_ARGUMENT);
+  v1::SessionsRequest nobody = sessions;
+  nobody.set_player_id("nobody");
+  EXPECT_EQ(Sessions("fin", Role::kFinance, nobody, &sp).error_code(),
+            grpc::NOT_FOUND);
+  // Every game by time: finance and staff, not a player.
+  v1::HistoriesRequest all;
+  EXPECT_EQ(List("ana", Role::kPlayer, all, &page).error_code(),
+            grpc::PERMISSION_DENIED);
+  ASSERT_TRUE(List("fin", Role::kFinance, all, &page).ok());
+  EXPECT_EQ(page.histories_size(), 2);
+}
+
+TEST_P(PokerHistoryTest, ARangeOfStartTimesAndOneGame) {
+  ThreeHands();
+  v1::GameHistory h2;
+  ASSERT_TRUE(
+      Get("op", Role::kOperator, v1::REFERENCE_KIND_HAND, "pk.h2", &h2).ok());
+  const int64_t second = h2.summary().started_micros();
+  v1::HistoriesRequest from = OfPlayer("ana");
+  from.set_from_micros(second);
+  v1::HistoriesPage page;
+  ASSERT_TRUE(List("ana", Role::kPlayer, from, &page).ok());
+  ASSERT_EQ(page.histories_size(), 1);
+  EXPECT_EQ(page.histories(0).reference().id(), "pk.h2");
+  v1::HistoriesRequest before = OfTable("pk");
+  before.set_to_micros(second);  // [0, second): hand 1 only
+  ASSERT_TRUE(List("aud", Role::kAuditor, before, &page).ok());
+  ASSERT_EQ(page.histories_size(), 1);
+  EXPECT_EQ(page.histories(0).reference().id(), "pk.h1");
+  EXPECT_LT(page.histories(0).started_micros(), second);
+  v1::HistoriesRequest other_game = OfTable("pk");
+  other_game.set_game("blackjack");
+  ASSERT_TRUE(List("aud", Role::kAuditor, other_game, &page).ok());
+  EXPECT_EQ(page.histories_size(), 0);
+  EXPECT_TRUE(page.next_page_token().empty());
 }
 
 TEST_P(PokerHistoryTest, TheHistoriesRebuildToTheSameHashAfterARestart) {
