@@ -7,11 +7,12 @@
 // (tournament_history.h), and each player's sessions (a sitting at a
 // table, from buy-in or join to leave; a tournament from entry to end).
 //
-// The tables are replayed through the same aggregates the table service
-// runs (libs/tables), a sealed deal waiting for the event that reveals its
-// deck (libs/tables/reveal_wait.h): the projection holds no deck key and
-// learns a hand's cards only once the hand is over. A hand or round still
-// in play has no history.
+// The tables and tournaments are replayed through the same aggregates
+// their services run (libs/tables; the parts: table_history.h,
+// tournament_history.h), a sealed deal waiting for the event that reveals
+// its deck: the projection holds no deck key and learns a hand's cards
+// only once the hand is over. A hand or round still in play has no
+// history.
 //
 // Keys (<inv> = 2^64 - 1 - micros, then 2^64 - 1 - the number, hex, so a
 // scan reads newest first; <ref> = <kind>/<id> of the Reference):
