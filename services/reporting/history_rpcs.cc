@@ -27,7 +27,6 @@ using projection::HistoryAudience;
 // matches little ends the page early, with a token to go on.
 constexpr size_t kMaxScannedRows = 10'000;
 constexpr size_t kScanChunk = 256;
-constexpr size_t kMaxReferenceId = 128;
 
 bool IsStaff(Role role) {
   return role == Role::kAuditor || role == Role::kOperator;
@@ -224,12 +223,11 @@ grpc::Status ReportingService::GetHistory(grpc::ServerContext* context,
   if ((ref.kind() != v1::REFERENCE_KIND_HAND &&
        ref.kind() != v1::REFERENCE_KIND_ROUND &&
        ref.kind() != v1::REFERENCE_KIND_TOURNAMENT) ||
-      ref.id().empty() || ref.id().size() > kMaxReferenceId ||
-      !ledger::IsValidId(ref.id().substr(0, 64))) {
+      !ledger::IsValidId(ref.id())) {
     return edge::ToGrpcStatus(absl::InvalidArgumentError(
         "reference: a HAND \"<table>.h<n>\" (a tournament's: "
         "\"<tournament>.<table>.h<n>\"), a ROUND \"<table>.r<n>\" or a "
-        "TOURNAMENT \"<id>\""));
+        "TOURNAMENT \"<id>\" (1-64 of [a-z0-9._-])"));
   }
   CatchUpWithTheLog();
   absl::StatusOr<std::optional<std::string>> stored =

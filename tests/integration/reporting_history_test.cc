@@ -394,6 +394,10 @@ TEST_P(PokerHistoryTest, AttackersGetPreciseErrors) {
   EXPECT_EQ(Get("op", Role::kOperator, v1::REFERENCE_KIND_TABLE, "pk", &h)
                 .error_code(),
             grpc::INVALID_ARGUMENT);
+  EXPECT_EQ(Get("op", Role::kOperator, v1::REFERENCE_KIND_HAND,
+                std::string(64, 'a') + "/../pk.h2", &h)
+                .error_code(),
+            grpc::INVALID_ARGUMENT);
   v1::HistoriesRequest bad = OfPlayer("ana");
   bad.set_from_micros(2);
   bad.set_to_micros(1);
