@@ -11,7 +11,8 @@
 //   gameref/<player>/<kind>/<id>                       "<first micros> <game>"
 // A pure function of the records: a rebuild gives the same bytes. A
 // player who folds a hand without putting a chip in has no money in it,
-// and no line here (the hand histories will show every hand dealt).
+// and no line here (the histories, history_projection.h, show every hand
+// dealt).
 #ifndef BANCA_LIBS_PROJECTION_GAMES_PROJECTION_H_
 #define BANCA_LIBS_PROJECTION_GAMES_PROJECTION_H_
 

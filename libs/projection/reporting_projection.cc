@@ -5,13 +5,15 @@
 
 #include "libs/common/status_macros.h"
 #include "libs/projection/games_projection.h"
+#include "libs/projection/history_projection.h"
 #include "libs/projection/wallet_projection.h"
 
 namespace banca::projection {
 
-ReportingProjector::ReportingProjector() {
+ReportingProjector::ReportingProjector(eventlog::EventLog* log) {
   parts_.push_back(std::make_unique<WalletProjector>());
   parts_.push_back(std::make_unique<GamesProjector>());
+  parts_.push_back(std::make_unique<HistoryProjector>(log));
   for (const auto& part : parts_) part_topics_.push_back(part->Topics());
 }
 

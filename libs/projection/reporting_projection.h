@@ -2,7 +2,8 @@
 // Projector over one store: each part keeps its own keys and follows its
 // own topics; a record goes to every part that follows its topic. Today's
 // parts: the wallet's (balances, statements, holds, totals:
-// wallet_projection.h) and the players' games (games_projection.h). Each part
+// wallet_projection.h), the players' games (games_projection.h) and the
+// histories of every hand and round (history_projection.h). Each part
 // is a pure function of the records, so the whole store rebuilds from offset 0
 // to the same state hash.
 #ifndef BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_
@@ -18,7 +19,10 @@ namespace banca::projection {
 
 class ReportingProjector final : public Projector {
  public:
-  ReportingProjector();
+  // `log`: the log the projection follows, from which the histories
+  // rebuild their tables in memory when the store resumes past offset 0
+  // (history_projection.h); null only for a rebuild from offset 0.
+  explicit ReportingProjector(eventlog::EventLog* log = nullptr);
   std::vector<std::string> Topics() const override;
   absl::Status Apply(const eventlog::StoredRecord& record, Txn& txn) override;
 

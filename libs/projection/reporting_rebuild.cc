@@ -29,7 +29,7 @@ absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
       [&]() -> absl::StatusOr<RebuildResult> {
     ASSIGN_OR_RETURN(std::unique_ptr<ProjectionStore> fresh,
                      ProjectionStore::Open(scratch_dir));
-    ReportingProjector projector;
+    ReportingProjector projector(&log);
     CatchUpOptions options;
     // Partitions the live projections never reached stop at 0.
     OffsetMap bounded = result.offsets;

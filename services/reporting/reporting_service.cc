@@ -85,7 +85,7 @@ absl::StatusOr<std::unique_ptr<ReportingService>> ReportingService::Start(
       new ReportingService(log, clock, std::move(options)));
   ASSIGN_OR_RETURN(
       s->store_, projection::ProjectionStore::Open(s->options_.projection_dir));
-  s->projector_ = std::make_unique<projection::ReportingProjector>();
+  s->projector_ = std::make_unique<projection::ReportingProjector>(&log);
   ASSIGN_OR_RETURN(s->replayed_,
                    projection::CatchUp(log, *s->store_, *s->projector_));
   absl::MutexLock lock(&s->runner_mu_);

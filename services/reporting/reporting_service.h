@@ -12,6 +12,7 @@
 #define BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +59,16 @@ class ReportingService final : public v1::ReportingService::Service {
   grpc::Status ListGames(grpc::ServerContext* context,
                          const v1::GamesRequest* request,
                          v1::GamesPage* response) override;
+  // The histories (history_rpcs.cc).
+  grpc::Status ListHistories(grpc::ServerContext* context,
+                             const v1::HistoriesRequest* request,
+                             v1::HistoriesPage* response) override;
+  grpc::Status GetHistory(grpc::ServerContext* context,
+                          const v1::HistoryRequest* request,
+                          v1::GameHistory* response) override;
+  grpc::Status ListSessions(grpc::ServerContext* context,
+                            const v1::SessionsRequest* request,
+                            v1::SessionsPage* response) override;
   grpc::Status GetProjectionStatus(grpc::ServerContext* context,
                                    const v1::ProjectionStatusRequest* request,
                                    v1::ProjectionStatus* response) override;
@@ -79,6 +90,12 @@ class ReportingService final : public v1::ReportingService::Service {
   absl::Status Statement(const v1::StatementRequest& request,
                          v1::StatementPage& page);
   absl::Status Games(const v1::GamesRequest& request, v1::GamesPage& page);
+  // A page of a newest-first index (history_rpcs.cc).
+  absl::Status ScanNewestFirst(
+      const std::string& prefix, const std::string& query, std::string start,
+      int64_t from, size_t size,
+      const std::function<absl::StatusOr<bool>(const std::string&)>& keep,
+      std::string& next_token);
   // NOT_FOUND unless `player` has an account.
   absl::Status CheckPlayerKnown(const std::string& player) const;
 
