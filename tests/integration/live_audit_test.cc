@@ -216,7 +216,7 @@ class LiveAuditTest : public ::testing::Test {
     Sit(players_[1], 2);
     bool cyd_seated = false;
     for (int step = 0; !stop_; ++step) {
-      if (!ActOnce()) absl::SleepFor(absl::Milliseconds(5));
+      if (!play_ || !ActOnce()) absl::SleepFor(absl::Milliseconds(5));
       if (step % 10 == 0) Deposit(players_[step % 3]);
       if (step % 40 == 20) {
         cyd_seated = cyd_seated ? !Leave(players_[2]) : Sit(players_[2], 3);
@@ -225,8 +225,13 @@ class LiveAuditTest : public ::testing::Test {
   }
 
   // kRounds rounds of kConcurrentAudits audits at once, while the traffic
-  // runs: each OK, the ranges growing from round to round.
-  void AuditWhileServing() {
+  // runs: each OK, the ranges growing from round to round. With
+  // `deposits_only_while_auditing`, the table pauses while the audits run
+  // and only deposits go on (one topic): on Kafka the range's ends are
+  // taken partition after partition, and a table's transaction committed
+  // in between may fall on one side on one topic and on the other on
+  // another (docs/operator-guide.md, "Live audit").
+  void AuditWhileServing(bool deposits_only_while_auditing = false) {
     traffic_ = std::thread([this] { Traffic(); });
     int64_t last = 0;
     for (int round = 0; round < kRounds; ++round) {
@@ -236,6 +241,10 @@ class LiveAuditTest : public ::testing::Test {
         absl::SleepFor(absl::Milliseconds(20));
       }
       ASSERT_GE(actions_, acted + 30) << "the table did not play";
+      if (deposits_only_while_auditing) {
+        play_ = false;
+        absl::SleepFor(absl::Milliseconds(500));  // the last hand settles
+      }
       std::vector<std::pair<pid_t, std::string>> runs;
       for (int i = 0; i < kConcurrentAudits; ++i) {
         const std::string tag = absl::StrCat("audit-", round, "-", i);
@@ -254,6 +263,7 @@ class LiveAuditTest : public ::testing::Test {
       }
       EXPECT_GT(smallest, last) << "round " << round;
       last = smallest;
+      play_ = true;
     }
     stop_ = true;
     traffic_.join();
@@ -269,6 +279,7 @@ class LiveAuditTest : public ::testing::Test {
   std::unique_ptr<v1::TableService::Stub> tables_;
   std::thread traffic_;
   std::atomic<bool> stop_{false};
+  std::atomic<bool> play_{true};
   std::atomic<int64_t> actions_{0};
   std::atomic<int64_t> ids_{0};
 };
@@ -294,7 +305,7 @@ TEST_F(LiveAuditTest, KafkaAuditsAreOkWhileTheServerPlays) {
   }
   Start(absl::StrCat("kafka://", bootstrap));
   ASSERT_FALSE(HasFatalFailure());
-  AuditWhileServing();
+  AuditWhileServing(/*deposits_only_while_auditing=*/true);
 }
 
 }  // namespace
