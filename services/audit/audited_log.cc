@@ -30,6 +30,11 @@ absl::StatusOr<std::unique_ptr<AuditedLog>> AuditedLog::Open(
     std::unique_ptr<eventlog::EventLog> inner, AuditProgress* progress) {
   std::unique_ptr<AuditedLog> log(new AuditedLog(std::move(inner), progress));
   ASSIGN_OR_RETURN(log->topics_, log->inner_->ListTopics());
+  // A Kafka cluster's own topics ("__consumer_offsets", ...) are not
+  // banca's.
+  std::erase_if(log->topics_, [](const eventlog::TopicConfig& t) {
+    return t.name.starts_with("__");
+  });
   // Positions first, then the ends: the range holds what they promise.
   RETURN_IF_ERROR(log->TakeCommitted());
   RETURN_IF_ERROR(log->TakeEnds());
