@@ -1045,18 +1045,30 @@ absl::StatusOr<internal::ScanOutcome> Replay(
   return internal::ScanSegments(segments, &visitor);
 }
 
+// Lists and replays the journal once.
+absl::Status ListAndReplayOnce(const std::string& dir,
+                               std::vector<internal::SegmentFile>* files,
+                               PartitionIndex* index,
+                               internal::ScanOutcome* scan) {
+  ASSIGN_OR_RETURN(*files, internal::ListSegments(dir));
+  *index = PartitionIndex();
+  ASSIGN_OR_RETURN(*scan, Replay(*files, index));
+  return absl::OkStatus();
+}
+
 // Lists and replays the journal; beside a running writer, a scan that
-// found corruption is taken again (EmbeddedLogOptions::beside_writer) with
-// a new index, until one is clean or kMaxLiveScans have all found it.
+// found corruption or failed to read (a segment the writer cut to its
+// records while it was read, as it rolls to the next) is taken again
+// (EmbeddedLogOptions::beside_writer) with a new index, until one is clean
+// or kMaxLiveScans have all failed.
 absl::Status ListAndReplay(const std::string& dir, bool beside_writer,
                            std::vector<internal::SegmentFile>* files,
                            PartitionIndex* index, internal::ScanOutcome* scan) {
   const int attempts = beside_writer ? kMaxLiveScans : 1;
   for (int attempt = 1;; ++attempt) {
-    ASSIGN_OR_RETURN(*files, internal::ListSegments(dir));
-    *index = PartitionIndex();
-    ASSIGN_OR_RETURN(*scan, Replay(*files, index));
-    if (scan->report.ok || attempt >= attempts) return absl::OkStatus();
+    const absl::Status s = ListAndReplayOnce(dir, files, index, scan);
+    if (attempt >= attempts) return s;
+    if (s.ok() && scan->report.ok) return s;
     absl::SleepFor(absl::Milliseconds(kLiveRescanMillis));
   }
 }
