@@ -22,9 +22,9 @@
 // cash-out), it was carried out otherwise than asked. Missing, doubled and
 // unrequested steps are problems, and so is any money the wallet moved on
 // the accounts of a poker table the topic created (table/<id>/...) under
-// a request id that is none of its events' steps; quarantined requests are reported once,
-// by the wallet topic's check (audit.h); requests the wallet has not read
-// yet are counted as pending.
+// a request id that is none of its events' steps; quarantined requests are
+// reported once, by the wallet topic's check (audit.h); requests the wallet has
+// not read yet are counted as pending.
 #ifndef BANCA_SERVICES_AUDIT_TABLE_AUDIT_H_
 #define BANCA_SERVICES_AUDIT_TABLE_AUDIT_H_
 
