@@ -117,6 +117,28 @@ bool LooksLikeTableStep(const std::string& id) {
                                              absl::EndsWith(id, "/cash-out")));
 }
 
+// `e`, at `partition`/`offset` of the wallet topic, is for no table
+// event's step: a problem when its id looks like a step, or when it moves
+// money of a poker table in `tables`.
+void CheckUnrequested(const v1::WalletEvent& e, int partition, int64_t offset,
+                      const std::set<std::string>& tables,
+                      TableAuditReport& report) {
+  std::string what;
+  if (LooksLikeTableStep(e.request_id())) {
+    what = absl::StrCat("poker: the wallet carried out request ",
+                        e.request_id(), ", which no table event asks for");
+  } else if (const std::string account = PokerTableAccount(e, tables);
+             !account.empty()) {
+    what = absl::StrCat("poker: the wallet moved money of ", account,
+                        " under request ", e.request_id(),
+                        ", which no table event asks for");
+  } else {
+    return;
+  }
+  AddProblem(report.problems, AtRecord("", wire::kWalletTopic, partition,
+                                       offset, std::move(what)));
+}
+
 // The steps of one table event that asks the wallet for money (none for
 // the others); `problems` gets what is wrong in the request itself.
 std::vector<Step> StepsOf(const wire::DecodedTableEvent& decoded,
@@ -311,22 +333,7 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
       [&](int p, int64_t offset, const v1::WalletEvent& e) {
         auto step = request_of_step.find(e.request_id());
         if (step == request_of_step.end()) {
-          if (LooksLikeTableStep(e.request_id())) {
-            AddProblem(
-                report.problems,
-                AtRecord("", wire::kWalletTopic, p, offset,
-                         absl::StrCat("poker: the wallet carried out request ",
-                                      e.request_id(),
-                                      ", which no table event asks for")));
-          } else if (const std::string account = PokerTableAccount(e, tables);
-                     !account.empty()) {
-            AddProblem(report.problems,
-                       AtRecord("", wire::kWalletTopic, p, offset,
-                                absl::StrCat(
-                                    "poker: the wallet moved money of ",
-                                    account, " under request ", e.request_id(),
-                                    ", which no table event asks for")));
-          }
+          CheckUnrequested(e, p, offset, tables, report);
           return;
         }
         Seen& s = seen[e.request_id()];
