@@ -1045,13 +1045,45 @@ absl::StatusOr<internal::ScanOutcome> Replay(
   return internal::ScanSegments(segments, &visitor);
 }
 
+// Lists and replays the journal once.
+absl::Status ListAndReplayOnce(const std::string& dir,
+                               std::vector<internal::SegmentFile>* files,
+                               PartitionIndex* index,
+                               internal::ScanOutcome* scan) {
+  ASSIGN_OR_RETURN(*files, internal::ListSegments(dir));
+  *index = PartitionIndex();
+  ASSIGN_OR_RETURN(*scan, Replay(*files, index));
+  return absl::OkStatus();
+}
+
+// Lists and replays the journal; beside a running writer, a scan that
+// found corruption or failed to read (a segment the writer cut to its
+// records while it was read, as it rolls to the next) is taken again
+// (EmbeddedLogOptions::beside_writer) with a new index, until one is clean
+// or kMaxLiveScans have all failed.
+absl::Status ListAndReplay(const std::string& dir, bool beside_writer,
+                           std::vector<internal::SegmentFile>* files,
+                           PartitionIndex* index, internal::ScanOutcome* scan) {
+  const int attempts = beside_writer ? kMaxLiveScans : 1;
+  for (int attempt = 1;; ++attempt) {
+    const absl::Status s = ListAndReplayOnce(dir, files, index, scan);
+    if (attempt >= attempts) return s;
+    if (s.ok() && scan->report.ok) return s;
+    absl::SleepFor(absl::Milliseconds(kLiveRescanMillis));
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
-    const std::string& dir, const EmbeddedLogOptions& options) {
+    const std::string& dir, const EmbeddedLogOptions& options,
+    JournalScanReport* scan_report) {
   if (options.segment_bytes <= 0 || options.segment_bytes > kMaxSegmentBytes) {
     return absl::InvalidArgumentError(
         absl::StrCat("segment_bytes must be 1..", kMaxSegmentBytes));
+  }
+  if (options.beside_writer && !options.read_only) {
+    return absl::InvalidArgumentError("beside_writer needs read_only");
   }
   if (options.read_only) {
     struct stat st;
@@ -1059,27 +1091,34 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
   } else {
     RETURN_IF_ERROR(MakeLogDir(dir, options));
   }
-  ASSIGN_OR_RETURN(const int lock_fd, LockLogDir(dir, options.read_only));
+  // Beside a writer: no lock (the writer holds it exclusively).
+  int lock_fd = -1;
+  if (!options.beside_writer) {
+    ASSIGN_OR_RETURN(lock_fd, LockLogDir(dir, options.read_only));
+  }
   auto fail = [&](absl::Status s) {
     if (lock_fd >= 0) close(lock_fd);
     return s;
   };
 
-  absl::StatusOr<std::vector<internal::SegmentFile>> files =
-      internal::ListSegments(dir);
-  if (!files.ok()) return fail(files.status());
+  std::vector<internal::SegmentFile> files;
   PartitionIndex index;
-  absl::StatusOr<internal::ScanOutcome> scan = Replay(*files, &index);
-  if (!scan.ok()) return fail(scan.status());
-  if (!scan->report.ok) {
+  internal::ScanOutcome scan;
+  if (absl::Status s =
+          ListAndReplay(dir, options.beside_writer, &files, &index, &scan);
+      !s.ok()) {
+    return fail(s);
+  }
+  if (scan_report != nullptr) *scan_report = scan.report;
+  if (!scan.report.ok) {
     return fail(absl::DataLossError(
-        absl::StrCat("event log ", dir, " is corrupt: ", scan->report.error)));
+        absl::StrCat("event log ", dir, " is corrupt: ", scan.report.error)));
   }
 
   std::vector<std::shared_ptr<Segment>> segments;
-  for (size_t i = 0; i < files->size(); ++i) {
-    const bool last = i + 1 == files->size() && !options.read_only;
-    const internal::SegmentFile& f = (*files)[i];
+  for (size_t i = 0; i < files.size(); ++i) {
+    const bool last = i + 1 == files.size() && !options.read_only;
+    const internal::SegmentFile& f = files[i];
     const int fd = open(f.path.c_str(), (last ? O_RDWR : O_RDONLY) | O_CLOEXEC);
     if (fd < 0) return fail(Errno("open", f.path));
     segments.push_back(std::make_shared<Segment>(f.base, f.path, fd));
@@ -1087,7 +1126,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
   int64_t active_size = 0;
   if (options.read_only) {
     // Nothing is written: a torn tail stays, past the records served.
-    if (!segments.empty()) active_size = scan->last_segment_keep;
+    if (!segments.empty()) active_size = scan.last_segment_keep;
   } else if (segments.empty()) {
     const std::string path = dir + "/" + internal::SegmentFileName(0);
     const int fd =
@@ -1098,8 +1137,8 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
       if (absl::Status s = SyncDir(dir); !s.ok()) return fail(s);
     }
   } else {
-    active_size = scan->last_segment_keep;
-    if (scan->report.torn_tail_bytes > 0) {
+    active_size = scan.last_segment_keep;
+    if (scan.report.torn_tail_bytes > 0) {
       const Segment& last = *segments.back();
       if (ftruncate(last.fd, active_size) != 0) {
         return fail(Errno("truncate torn tail of", last.path));
@@ -1110,7 +1149,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
     }
   }
   BANCA_CHECK(segments.empty() ||
-              segments.back()->base + active_size == scan->end);
+              segments.back()->base + active_size == scan.end);
   return std::unique_ptr<EventLog>(
       new EmbeddedLog(dir, options, lock_fd, std::move(index),
                       std::move(segments), active_size));

@@ -40,13 +40,23 @@ struct EmbeddedLogOptions {
   // is FAILED_PRECONDITION. A writer holding the log keeps a reader out
   // (and the reverse), as between two writers.
   bool read_only = false;
+  // With read_only, for a reader beside a running writer (`banca audit
+  // verify` while `banca serve` holds the log): no lock is taken, and the
+  // reader serves the prefix of complete batches the journal held when it
+  // opened. That prefix is a consistent cut of every topic (a batch is all
+  // in or all out, and so is everything appended after it). The bytes the
+  // writer is still writing look like a torn tail and are not served. A
+  // reader may see a write's later pages before its earlier ones, which
+  // looks like a bad frame followed by valid ones: the journal is read
+  // again (up to kMaxLiveScans times, kLiveRescanMillis apart) before that
+  // is corruption (DATA_LOSS). Records seen this way were written but may
+  // not be durable yet (the writer syncs them before it acknowledges).
+  bool beside_writer = false;
 };
 
-// Opens (creating if needed, unless read-only) the log in `dir`. Truncates
-// a torn tail; a corrupt record anywhere before the tail is DATA_LOSS (the
-// log refuses to open rather than serve or drop it).
-absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
-    const std::string& dir, const EmbeddedLogOptions& options = {});
+// Reads of a live journal, before a bad frame is taken for corruption.
+inline constexpr int kMaxLiveScans = 5;
+inline constexpr int kLiveRescanMillis = 100;
 
 // What OpenEmbeddedLog found, for `banca audit verify` and `banca log stats`.
 struct JournalScanReport {
@@ -60,6 +70,15 @@ struct JournalScanReport {
   bool ok = true;
   std::string error;
 };
+
+// Opens (creating if needed, unless read-only) the log in `dir`. Truncates
+// a torn tail; a corrupt record anywhere before the tail is DATA_LOSS (the
+// log refuses to open rather than serve or drop it).
+// `scan`, when given, receives what the scan of the journal found (for a
+// read-only reader: the records it serves, and the torn tail left).
+absl::StatusOr<std::unique_ptr<EventLog>> OpenEmbeddedLog(
+    const std::string& dir, const EmbeddedLogOptions& options = {},
+    JournalScanReport* scan = nullptr);
 
 // Reads every segment in `dir` and checks every record's length and CRC
 // without modifying anything.

@@ -21,6 +21,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "gtest/gtest.h"
 #include "libs/eventlog/journal_format.h"
 #include "libs/eventlog/journal_scan.h"
@@ -510,6 +512,76 @@ TEST(EmbeddedLog, CorruptionBeforeTheTailIsDataLoss) {
   // of it: that batch is dropped, everything before it is served.
   auto log = MustOpen(CopyWithFlip(dir, 0, starts[10] + 12));
   EXPECT_EQ(End(*log, "t", 0), 9);
+}
+
+// Issue 20, the live audit: a reader beside a running writer takes no
+// lock and serves the prefix of complete batches there was when it opened;
+// a later reader sees more. The writer keeps writing meanwhile.
+TEST(EmbeddedLog, AReaderBesideTheWriterReadsTheCompletePrefix) {
+  const std::string dir = NewDir();
+  auto writer = MustOpen(dir);
+  ASSERT_TRUE(writer->EnsureTopic({"t", 2}).ok());
+  ASSERT_TRUE(
+      writer->Append({Rec("t", "", "a", 0), Rec("t", "", "b", 1)}).ok());
+  const EmbeddedLogOptions beside = {.read_only = true, .beside_writer = true};
+  JournalScanReport scan;
+  absl::StatusOr<std::unique_ptr<EventLog>> first =
+      OpenEmbeddedLog(dir, beside, &scan);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_TRUE(scan.ok);
+  EXPECT_EQ(scan.batches, 2);  // the topic, then a and b
+  // The writer's preallocated room is a tail the reader leaves alone.
+  EXPECT_GT(scan.torn_tail_bytes, 0);
+  ASSERT_TRUE(writer->Append({Rec("t", "", "c", 0)}).ok());
+  EXPECT_EQ(Values(ReadAll(**first, "t", 0)), std::vector<std::string>{"a"});
+  EXPECT_EQ(End(**first, "t", 0), 1);
+  EXPECT_EQ((*first)->Append({Rec("t", "", "d", 0)}).status().code(),
+            StatusCode::kFailedPrecondition);
+  auto second = MustOpen(dir, beside);
+  EXPECT_EQ(Values(ReadAll(*second, "t", 0)),
+            (std::vector<std::string>{"a", "c"}));
+  EXPECT_EQ(Values(ReadAll(*second, "t", 1)), std::vector<std::string>{"b"});
+  // beside_writer is a reader's option only.
+  EXPECT_EQ(OpenEmbeddedLog(dir, {.beside_writer = true}).status().code(),
+            StatusCode::kInvalidArgument);
+  // The writer still appends, and its lock still keeps a writer out.
+  ASSERT_TRUE(writer->Append({Rec("t", "", "e", 1)}).ok());
+  EXPECT_EQ(OpenEmbeddedLog(dir).status().code(),
+            StatusCode::kFailedPrecondition);
+}
+
+// Beside a writer, a partial frame at the end is a write in progress and
+// is not served; damage followed by valid records is still corruption
+// (after the reader has looked again).
+TEST(EmbeddedLog, BesideTheWriterATornTailIsNotCorruptionButDamageIs) {
+  const std::string dir = NewDir();
+  std::vector<std::vector<std::string>> batches;
+  for (int i = 0; i < 4; ++i) batches.push_back({absl::StrCat("value-", i)});
+  AppendBatches(dir, batches);
+  const std::string full = ReadFile(Segments(dir).at(0).path);
+  const EmbeddedLogOptions beside = {.read_only = true, .beside_writer = true};
+  // Half of a last frame written, then the preallocated zeros.
+  const std::string half =
+      full + full.substr(full.size() - 20, 11) + std::string(4096, '\0');
+  JournalScanReport scan;
+  auto torn = OpenEmbeddedLog(DirWithSegment(half), beside, &scan);
+  ASSERT_TRUE(torn.ok()) << torn.status();
+  EXPECT_EQ(End(**torn, "t", 0), 4);
+  EXPECT_EQ(scan.torn_tail_bytes, 11 + 4096);
+  // A flipped byte in the second record, valid records after it.
+  const size_t second =
+      internal::kFrameHeaderBytes + internal::LoadU32(full.data()) +
+      internal::kFrameHeaderBytes +
+      internal::LoadU32(full.data() + internal::kFrameHeaderBytes +
+                        internal::LoadU32(full.data()));
+  const std::string copy = CopyWithFlip(dir, 0, second + 12);
+  const absl::Time start = absl::Now();
+  scan = {};
+  EXPECT_EQ(OpenEmbeddedLog(copy, beside, &scan).status().code(),
+            StatusCode::kDataLoss);
+  EXPECT_FALSE(scan.ok);
+  EXPECT_GE(absl::Now() - start,
+            absl::Milliseconds(kLiveRescanMillis * (kMaxLiveScans - 1)));
 }
 
 TEST(EmbeddedLog, CorruptionInAnEarlierSegmentIsDataLoss) {

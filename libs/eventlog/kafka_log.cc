@@ -422,6 +422,8 @@ class KafkaLog final : public EventLog {
   ~KafkaLog() override;
 
   absl::Status Init();
+  // FAILED_PRECONDITION on a read-only log (KafkaLogOptions::read_only).
+  absl::Status RefuseReadOnly() const;
 
   absl::Status EnsureTopic(const TopicConfig& config) override;
   absl::StatusOr<int> PartitionCount(std::string_view topic) override;
@@ -600,7 +602,13 @@ absl::Status KafkaLog::Init() {
   }
   RETURN_IF_ERROR(OpenAdmin());
   RETURN_IF_ERROR(OpenReader());
+  if (options_.read_only) return absl::OkStatus();
   return StartLanes();
+}
+
+absl::Status KafkaLog::RefuseReadOnly() const {
+  if (!options_.read_only) return absl::OkStatus();
+  return absl::FailedPreconditionError("the Kafka log is open read-only");
 }
 
 absl::Status KafkaLog::OpenAdmin() {
@@ -830,6 +838,7 @@ absl::Status KafkaLog::CheckPartition(std::string_view topic, int partition) {
 }
 
 absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
+  RETURN_IF_ERROR(RefuseReadOnly());
   RETURN_IF_ERROR(internal::ValidateTopicName(config.name));
   if (internal::IsInternalTopic(config.name)) {
     return absl::InvalidArgumentError(
@@ -941,6 +950,10 @@ void KafkaLog::AppendAsync(std::vector<Record> records,
 void KafkaLog::AppendFencedAsync(std::vector<Record> records,
                                  std::vector<OffsetCommit> commits,
                                  GroupMetadata fence, AppendCallback done) {
+  if (absl::Status s = RefuseReadOnly(); !s.ok()) {
+    done(std::move(s), {});
+    return;
+  }
   if (records.empty() && commits.empty()) {
     done(absl::OkStatus(), {});
     return;
@@ -1798,6 +1811,7 @@ class KafkaGroupMember final : public GroupMember {
 
 absl::StatusOr<std::unique_ptr<GroupMember>> KafkaLog::JoinGroup(
     const GroupOptions& options) {
+  RETURN_IF_ERROR(RefuseReadOnly());
   RETURN_IF_ERROR(ValidateGroupOptions(options));
   RETURN_IF_ERROR(Partitions(options.topic).status());
   Conf c;

@@ -97,6 +97,11 @@ struct KafkaLogOptions {
   // Partitions the reader keeps started (prefetching) at once; the least
   // recently read is stopped beyond this.
   size_t max_reader_partitions = 64;
+  // For readers that must change nothing (`banca audit verify` beside a
+  // running system): no producer is made (no transactional id is
+  // registered or fenced), and every append, offset commit, new topic and
+  // group join is FAILED_PRECONDITION. Reads are read_committed as always.
+  bool read_only = false;
 };
 
 // Connects, checks the cluster answers, and initializes the transactional

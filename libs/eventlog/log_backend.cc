@@ -13,16 +13,23 @@ namespace banca::eventlog {
 
 namespace {
 
+enum class Access { kWrite, kReadOnly, kBesideWriter };
+
 absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenBackend(
-    const std::string& spec, const std::string& data_dir, bool read_only) {
+    const std::string& spec, const std::string& data_dir, Access access,
+    JournalScanReport* scan = nullptr) {
   if (spec.empty() || spec == "embedded") {
-    return eventlog::OpenEmbeddedLog(data_dir + "/log",
-                                     {.read_only = read_only});
+    return eventlog::OpenEmbeddedLog(
+        data_dir + "/log",
+        {.read_only = access != Access::kWrite,
+         .beside_writer = access == Access::kBesideWriter},
+        scan);
   }
   if (absl::StartsWith(spec, "kafka://")) {
     // kafka://host:port[,host:port][?options]; see docs/eventlog.md.
-    ASSIGN_OR_RETURN(const eventlog::KafkaLogOptions options,
+    ASSIGN_OR_RETURN(eventlog::KafkaLogOptions options,
                      eventlog::ParseKafkaSpec(spec));
+    options.read_only = access == Access::kBesideWriter;
     return eventlog::OpenKafkaLog(options);
   }
   return absl::InvalidArgumentError(absl::StrCat(
@@ -33,12 +40,18 @@ absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenBackend(
 
 absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackend(
     const std::string& spec, const std::string& data_dir) {
-  return OpenBackend(spec, data_dir, /*read_only=*/false);
+  return OpenBackend(spec, data_dir, Access::kWrite);
 }
 
 absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackendReadOnly(
     const std::string& spec, const std::string& data_dir) {
-  return OpenBackend(spec, data_dir, /*read_only=*/true);
+  return OpenBackend(spec, data_dir, Access::kReadOnly);
+}
+
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogBackendBesideWriter(
+    const std::string& spec, const std::string& data_dir,
+    JournalScanReport* scan) {
+  return OpenBackend(spec, data_dir, Access::kBesideWriter, scan);
 }
 
 absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenExistingEmbeddedLog(

@@ -11,6 +11,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "rocksdb/db.h"
@@ -25,6 +27,8 @@ namespace {
 
 // Offsets live under a prefix no data key can have (data keys are printable).
 constexpr std::string_view kOffsetPrefix = "\x01offset/";
+// Opens of a store read beside its writer (OpenStore).
+constexpr int kMaxReadOnlyOpens = 5;
 
 std::string OffsetKey(const std::string& topic, int partition) {
   return absl::StrCat(ToAbsl(kOffsetPrefix), topic, "/", partition);
@@ -107,7 +111,11 @@ absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::OpenStore(
   if (read_only) options.info_log = std::make_shared<DiscardingLogger>();
   options.IncreaseParallelism(2);
   options.OptimizeLevelStyleCompaction(64 << 20);
-  options.max_open_files = 512;
+  // A read-only reader may sit beside the service that writes the store:
+  // it opens every table file now, so a compaction that deletes one later
+  // cannot take it from under the reader's view (an open file stays
+  // readable).
+  options.max_open_files = read_only ? -1 : 512;
   // Projectors look up balances that often do not exist yet (a new account):
   // bloom filters answer those without reading table blocks.
   rocksdb::BlockBasedTableOptions table;
@@ -119,6 +127,13 @@ absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::OpenStore(
   rocksdb::Status s = read_only
                           ? rocksdb::DB::OpenForReadOnly(options, dir, &raw)
                           : rocksdb::DB::Open(options, dir, &raw);
+  // Beside a writer, a flush or compaction may delete a file between the
+  // reader's look at the manifest and its open of the file: look again.
+  for (int attempt = 1; read_only && !s.ok() && attempt < kMaxReadOnlyOpens;
+       ++attempt) {
+    absl::SleepFor(absl::Milliseconds(50));
+    s = rocksdb::DB::OpenForReadOnly(options, dir, &raw);
+  }
   if (!s.ok()) {
     return absl::UnavailableError(
         absl::StrCat("cannot open projection at ", dir, ": ", s.ToString()));

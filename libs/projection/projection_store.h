@@ -62,7 +62,9 @@ class ProjectionStore {
   // An existing store, read without changing a byte of `dir` (no lock
   // file, no log, no recovery written back): for an auditor reading a
   // stopped server's data directory or a read-only snapshot of it. Commit
-  // fails on it.
+  // fails on it. Beside a running service it sees the store as of the
+  // service's last flush (writes skip the WAL), and keeps that view: every
+  // table file is opened at once, so compactions cannot take one away.
   static absl::StatusOr<std::unique_ptr<ProjectionStore>> OpenReadOnly(
       const std::string& dir);
   ~ProjectionStore();

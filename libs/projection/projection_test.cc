@@ -4,6 +4,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "gtest/gtest.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/projection/projection_store.h"
@@ -149,6 +150,36 @@ TEST_F(ProjectionTest, RunnerFollowsTheLogAndWaitForBlocksUntilApplied) {
   ASSERT_TRUE(runner.WaitFor(targets, absl::Seconds(10)).ok());
   ASSERT_TRUE(runner.Stop().ok());
   EXPECT_EQ(store->Offsets(), targets);
+}
+
+// Issue 20, the live audit: a reader beside the running projection (a
+// read-only open, which sees the last flush) finds what the runner applied
+// once kRunnerFlushInterval has passed, without the runner stopping.
+TEST_F(ProjectionTest, ARunningProjectionFlushesForReadersBesideIt) {
+  auto store = OpenStore("p");
+  ProjectionRunner runner(*log_, *store, projector_);
+  runner.Start();
+  AppendN(30);
+  OffsetMap targets;
+  for (int p = 0; p < 4; ++p) {
+    const int64_t end = *log_->EndOffset("t", p);
+    if (end > 0) targets[{"t", p}] = end;
+  }
+  ASSERT_TRUE(runner.WaitFor(targets, absl::Seconds(10)).ok());
+  absl::SleepFor(kRunnerFlushInterval);
+  AppendN(1, 30);  // a pass after the interval flushes
+  OffsetMap seen;
+  const absl::Time deadline = absl::Now() + absl::Seconds(10);
+  while (seen.empty() && absl::Now() < deadline) {
+    absl::SleepFor(absl::Milliseconds(50));
+    auto beside = ProjectionStore::OpenReadOnly(dir_ + "/p");
+    ASSERT_TRUE(beside.ok()) << beside.status();
+    seen = (*beside)->Offsets();
+  }
+  int64_t applied = 0;
+  for (const auto& [where, next] : seen) applied += next;
+  EXPECT_GE(applied, 30);
+  ASSERT_TRUE(runner.Stop().ok());
 }
 
 TEST_F(ProjectionTest, ApplyErrorStopsAndIsReported) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "libs/common/status_macros.h"
 
 namespace banca::projection {
@@ -94,8 +95,19 @@ void ProjectionRunner::Notify() {
 
 void ProjectionRunner::Loop() {
   absl::Duration backoff = kPassInterval;
+  absl::Time last_flush = absl::Now();
+  int64_t unflushed = 0;
   while (true) {
-    auto applied = CatchUp(log_, store_, projector_);
+    absl::StatusOr<int64_t> applied = CatchUp(log_, store_, projector_);
+    if (applied.ok()) {
+      unflushed += *applied;
+      // Readers beside the service see the store as of its last flush.
+      if (unflushed > 0 && absl::Now() - last_flush >= kRunnerFlushInterval) {
+        if (absl::Status s = store_.Flush(); !s.ok()) applied = s;
+        unflushed = 0;
+        last_flush = absl::Now();
+      }
+    }
     absl::MutexLock lock(&mu_);
     if (!applied.ok()) {
       // A log that is briefly unreachable (a broker restarting) is waited

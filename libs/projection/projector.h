@@ -42,6 +42,12 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
                                 Projector& projector,
                                 const CatchUpOptions& options = {});
 
+// A running projection flushes what it applied at least this often, so a
+// reader beside the service (`banca audit verify` while it serves: the
+// store's writes skip the WAL, and a read-only open sees the last flush)
+// finds a recent state to compare with its rebuild.
+inline constexpr absl::Duration kRunnerFlushInterval = absl::Seconds(5);
+
 // Keeps a projection caught up in a background thread.
 class ProjectionRunner {
  public:

@@ -17,13 +17,22 @@ absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
     return absl::FailedPreconditionError(
         absl::StrCat(scratch_dir, " exists: the rebuild needs a new one"));
   }
+  ASSIGN_OR_RETURN(const ProjectionSnapshot live, SnapshotProjection(live_dir));
+  return RebuildReportingFrom(log, live, scratch_dir);
+}
+
+absl::StatusOr<RebuildResult> RebuildReportingFrom(
+    eventlog::EventLog& log, const ProjectionSnapshot& live,
+    const std::string& scratch_dir) {
+  if (std::filesystem::exists(scratch_dir)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(scratch_dir, " exists: the rebuild needs a new one"));
+  }
   RebuildResult result;
-  if (std::filesystem::exists(live_dir + "/CURRENT")) {
-    ASSIGN_OR_RETURN(std::unique_ptr<ProjectionStore> live,
-                     ProjectionStore::OpenReadOnly(live_dir));
+  if (live.found) {
     result.live = true;
-    result.offsets = live->Offsets();
-    ASSIGN_OR_RETURN(result.live_hash, live->StateHash());
+    result.offsets = live.offsets;
+    result.live_hash = live.hash;
   }
   absl::StatusOr<RebuildResult> rebuilt =
       [&]() -> absl::StatusOr<RebuildResult> {

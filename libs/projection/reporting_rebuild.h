@@ -12,6 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "libs/eventlog/event_log.h"
+#include "libs/projection/projection_snapshot.h"
 #include "libs/projection/projection_store.h"
 
 namespace banca::projection {
@@ -31,6 +32,12 @@ struct RebuildResult {
 absl::StatusOr<RebuildResult> RebuildReporting(eventlog::EventLog& log,
                                                const std::string& live_dir,
                                                const std::string& scratch_dir);
+
+// As RebuildReporting, against live projections read before (a live
+// audit reads them before it opens the log: projection_snapshot.h).
+absl::StatusOr<RebuildResult> RebuildReportingFrom(
+    eventlog::EventLog& log, const ProjectionSnapshot& live,
+    const std::string& scratch_dir);
 
 }  // namespace banca::projection
 

@@ -23,6 +23,7 @@
 #include "libs/ledger/account.h"
 #include "libs/ledger/posting_rules.h"
 #include "libs/money/money.h"
+#include "libs/projection/projection_snapshot.h"
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
 #include "libs/projection/reporting_rebuild.h"
@@ -30,6 +31,7 @@
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "nlohmann/json.hpp"
+#include "services/audit/audited_log.h"
 #include "services/audit/request_audit.h"
 #include "services/audit/wallet_currency.h"
 
@@ -50,6 +52,13 @@ void Problem(AuditReport& report, std::string kind, std::string what) {
           AuditProblem{.kind = std::move(kind), .message = std::move(what)});
 }
 
+// The live projections as read before the log.
+struct LiveProjections {
+  bool wallet_dir_exists = false;
+  projection::ProjectionSnapshot wallet;
+  projection::ProjectionSnapshot reporting;
+};
+
 // The record a check is about.
 struct Where {
   std::string_view topic;
@@ -67,29 +76,6 @@ AuditProblem At(const Where& where, std::string kind, std::string message) {
 }  // namespace
 
 namespace {
-
-// 1. Every record's length and CRC, before anything opens the log (opening
-// truncates a torn tail; the auditor must see it first). A torn tail is
-// what a crash leaves (an unacknowledged write, or the zeroed room the log
-// reserves ahead of its writes): reported, not a problem.
-absl::Status ScanJournalFirst(const std::string& data_dir,
-                              const std::string& log_spec,
-                              AuditReport& report) {
-  if (!log_spec.empty() && log_spec != "embedded") {
-    // Kafka checks each record batch's CRC32C itself when consumers fetch.
-    report.journal_checked_by_kafka = true;
-    return absl::OkStatus();
-  }
-  const std::string log_dir = data_dir + "/log";
-  if (!std::filesystem::exists(log_dir)) {
-    return absl::NotFoundError(absl::StrCat("no event log at ", log_dir));
-  }
-  ASSIGN_OR_RETURN(auto scan, eventlog::ScanJournal(log_dir));
-  report.journal = scan;
-  if (!scan.ok)
-    Problem(report, "journal", absl::StrCat("journal: ", scan.error));
-  return absl::OkStatus();
-}
 
 // Each stream's events numbered 1, 2, 3... and named by stream and number.
 void CheckSequence(const v1::EventEnvelope& env, const Where& where,
@@ -251,23 +237,19 @@ void CheckLedger(const ledger::Ledger& replayed, AuditReport& report) {
   }
 }
 
-// The live projection's state hash and the offsets it has applied (none
-// when there is no live projection). A directory the wallet made but never
-// wrote a store in (it stopped before its first write) is a projection
-// that has applied nothing: `empty_hash`.
-absl::StatusOr<projection::OffsetMap> ReadLiveProjection(
-    const std::string& live_dir, const std::string& empty_hash,
+// The live projection's state hash and the offsets it has applied, as read
+// before the log (none when there is no live projection). A directory the
+// wallet made but never wrote a store in (it stopped before its first
+// write) is a projection that has applied nothing: `empty_hash`.
+projection::OffsetMap ReadLiveProjection(
+    const LiveProjections& live, const std::string& empty_hash,
     const projection::OffsetMap& end_offsets, AuditReport& report) {
   projection::OffsetMap live_offsets;
-  if (std::filesystem::exists(live_dir) &&
-      !std::filesystem::exists(live_dir + "/CURRENT")) {
+  if (live.wallet.found) {
+    live_offsets = live.wallet.offsets;
+    report.live_hash = live.wallet.hash;
+  } else if (live.wallet_dir_exists) {
     report.live_hash = empty_hash;
-  } else if (std::filesystem::exists(live_dir)) {
-    ASSIGN_OR_RETURN(auto live,
-                     projection::ProjectionStore::OpenReadOnly(live_dir));
-    live_offsets = live->Offsets();
-    ASSIGN_OR_RETURN(auto hash, live->StateHash());
-    report.live_hash = hash;
   } else {
     Problem(report, "projection", "no live wallet projection to compare with");
   }
@@ -341,7 +323,7 @@ class ScratchDir {
 // 6. The projection: rebuild it in a scratch directory up to the offsets
 // the live one has applied, compare the bytes, then finish the rebuild and
 // compare every balance with the replayed ledger.
-absl::Status CheckProjection(const std::string& data_dir,
+absl::Status CheckProjection(const LiveProjections& live,
                              eventlog::EventLog& log,
                              const projection::OffsetMap& end_offsets,
                              const ledger::Ledger& replayed,
@@ -350,9 +332,8 @@ absl::Status CheckProjection(const std::string& data_dir,
   ASSIGN_OR_RETURN(auto scratch, projection::ProjectionStore::Open(
                                      scratch_dir.path() + "/wallet"));
   ASSIGN_OR_RETURN(const std::string empty_hash, scratch->StateHash());
-  ASSIGN_OR_RETURN(const projection::OffsetMap live_offsets,
-                   ReadLiveProjection(data_dir + "/projections/wallet",
-                                      empty_hash, end_offsets, report));
+  const projection::OffsetMap live_offsets =
+      ReadLiveProjection(live, empty_hash, end_offsets, report);
   projection::WalletProjector projector;
   projection::CatchUpOptions until;
   // Partitions the live projection never reached stop at 0.
@@ -374,15 +355,14 @@ absl::Status CheckProjection(const std::string& data_dir,
 
 // The reporting service's projections against a rebuild from offset 0, at
 // the offsets they hold; nothing when the data directory has none.
-absl::Status CheckReportingProjection(const std::string& data_dir,
+absl::Status CheckReportingProjection(const LiveProjections& live,
                                       eventlog::EventLog& log,
                                       AuditReport& report) {
-  const std::string live = data_dir + "/projections/reporting";
-  if (!std::filesystem::exists(live + "/CURRENT")) return absl::OkStatus();
+  if (!live.reporting.found) return absl::OkStatus();
   ASSIGN_OR_RETURN(const ScratchDir scratch_dir, ScratchDir::Make());
   ASSIGN_OR_RETURN(projection::RebuildResult r,
-                   projection::RebuildReporting(
-                       log, live, scratch_dir.path() + "/reporting"));
+                   projection::RebuildReportingFrom(
+                       log, live.reporting, scratch_dir.path() + "/reporting"));
   report.reporting_live_hash = r.live_hash;
   report.reporting_rebuilt_hash = r.rebuilt_hash;
   if (!r.equal()) {
@@ -433,27 +413,43 @@ constexpr std::string_view kAuditedTopics[] = {
     wire::kTournamentTopics.requests_topic,
 };
 
-// Where each audited partition ends as the audit begins.
-absl::Status NoteRange(eventlog::EventLog& log, AuditReport& report) {
+// Where each audited partition ends: the range the audit reads.
+void NoteRange(const AuditedLog& log, AuditReport& report) {
   for (std::string_view topic : kAuditedTopics) {
-    const int partitions = Partitions(log, topic);
-    for (int p = 0; p < partitions; ++p) {
-      ASSIGN_OR_RETURN(int64_t end, log.EndOffset(topic, p));
-      report.range.push_back({std::string(topic), p, end});
+    for (const auto& [where, end] : log.ends()) {
+      if (where.first == topic) {
+        report.range.push_back({where.first, where.second, end});
+      }
     }
   }
-  return absl::OkStatus();
+}
+
+// The records of the range on `topics`: what a phase reads.
+int64_t RangeRecords(const AuditReport& report,
+                     std::initializer_list<std::string_view> topics) {
+  int64_t n = 0;
+  for (const AuditedPartition& a : report.range) {
+    for (std::string_view t : topics) n += a.topic == t ? a.end : 0;
+  }
+  return n;
 }
 
 // 3-5. The tables' and the tournaments' requests, each carried out
 // exactly once, and the tournaments' money and replay.
 absl::Status AuditGameTopics(eventlog::EventLog& log,
                              const std::optional<seal::DeckKeys>& deck_keys,
-                             AuditReport& report) {
+                             AuditProgress& progress, AuditReport& report) {
+  auto phase = [&](const char* name, const wire::TableTopics& t) {
+    progress.StartPhase(name, RangeRecords(report, {t.topic, t.requests_topic,
+                                                    wire::kWalletTopic}));
+  };
+  phase("banked tables", wire::kBankedTableTopics);
   ASSIGN_OR_RETURN(report.banked, AuditBankedTopic(log));
   MergeProblems(report.problems, report.banked.problems, "banked");
+  phase("poker tables", wire::kPokerTableTopics);
   ASSIGN_OR_RETURN(report.poker, AuditTableTopic(log));
   MergeProblems(report.problems, report.poker.problems, "poker");
+  phase("tournaments", wire::kTournamentTopics);
   ASSIGN_OR_RETURN(
       report.tournament,
       AuditTournamentTopic(log, deck_keys ? &*deck_keys : nullptr));
@@ -461,33 +457,81 @@ absl::Status AuditGameTopics(eventlog::EventLog& log,
   return absl::OkStatus();
 }
 
+// The live projections, read before the log (projection_snapshot.h), so
+// the log's range holds every offset they have applied.
+absl::StatusOr<LiveProjections> ReadLiveProjections(
+    const std::string& data_dir) {
+  LiveProjections live;
+  const std::string wallet = data_dir + "/projections/wallet";
+  live.wallet_dir_exists = std::filesystem::exists(wallet);
+  ASSIGN_OR_RETURN(live.wallet, projection::SnapshotProjection(wallet));
+  ASSIGN_OR_RETURN(live.reporting, projection::SnapshotProjection(
+                                       data_dir + "/projections/reporting"));
+  return live;
+}
+
+// 1. The log, read beside a running server: an embedded journal's every
+// record length and CRC checked up to the prefix it serves (a torn tail,
+// what a crash or a write in progress leaves, is reported and not a
+// problem); on Kafka the broker and its consumers check the CRCs.
+absl::StatusOr<std::unique_ptr<AuditedLog>> OpenAuditedLog(
+    const std::string& data_dir, const std::string& log_spec,
+    AuditProgress& progress, AuditReport& report) {
+  const bool embedded = log_spec.empty() || log_spec == "embedded";
+  report.journal_checked_by_kafka = !embedded;
+  if (embedded && !std::filesystem::exists(data_dir + "/log")) {
+    return absl::NotFoundError(
+        absl::StrCat("no event log at ", data_dir, "/log"));
+  }
+  absl::StatusOr<std::unique_ptr<eventlog::EventLog>> log =
+      eventlog::OpenLogBackendBesideWriter(log_spec, data_dir, &report.journal);
+  if (!report.journal.ok) {
+    Problem(report, "journal", absl::StrCat("journal: ", report.journal.error));
+  }
+  RETURN_IF_ERROR(Prefixed(log.status(), "cannot open the log: "));
+  return AuditedLog::Open(*std::move(log), &progress);
+}
+
 }  // namespace
 
 absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
                                           const std::string& log_spec,
                                           const std::string& deck_key_file) {
+  return VerifyDataDir(data_dir, AuditOptions{.log_spec = log_spec,
+                                              .deck_key_file = deck_key_file});
+}
+
+absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
+                                          const AuditOptions& options) {
   AuditReport report;
   report.tool_version = BANCA_VERSION;
+  AuditProgress progress(options.progress);
   ASSIGN_OR_RETURN(const std::optional<seal::DeckKeys> deck_keys,
-                   LoadDeckKeys(data_dir, deck_key_file, report));
-  RETURN_IF_ERROR(ScanJournalFirst(data_dir, log_spec, report));
+                   LoadDeckKeys(data_dir, options.deck_key_file, report));
+  ASSIGN_OR_RETURN(const LiveProjections live, ReadLiveProjections(data_dir));
   ASSIGN_OR_RETURN(
-      std::unique_ptr<eventlog::EventLog> log,
-      Prefixed(eventlog::OpenLogBackendReadOnly(log_spec, data_dir),
-               "cannot open the log (is the server still running?): "));
-  RETURN_IF_ERROR(NoteRange(*log, report));
+      std::unique_ptr<AuditedLog> log,
+      OpenAuditedLog(data_dir, options.log_spec, progress, report));
+  NoteRange(*log, report);
 
   // The ledger is replayed in the currency the wallet's log names.
+  progress.StartPhase("wallet", RangeRecords(report, {wire::kWalletTopic}));
   ASSIGN_OR_RETURN(report.currency,
                    WalletCurrencyOr(*log, ledger::LedgerOptions().currency));
   ledger::Ledger replayed({.currency = report.currency});
   ASSIGN_OR_RETURN(const projection::OffsetMap end_offsets,
                    ReplayWallet(*log, replayed, report));
   CheckLedger(replayed, report);
-  RETURN_IF_ERROR(AuditGameTopics(*log, deck_keys, report));
-  RETURN_IF_ERROR(
-      CheckProjection(data_dir, *log, end_offsets, replayed, report));
-  RETURN_IF_ERROR(CheckReportingProjection(data_dir, *log, report));
+  RETURN_IF_ERROR(AuditGameTopics(*log, deck_keys, progress, report));
+  progress.StartPhase("wallet projection",
+                      RangeRecords(report, {wire::kWalletTopic}));
+  RETURN_IF_ERROR(CheckProjection(live, *log, end_offsets, replayed, report));
+  progress.StartPhase(
+      "reporting projection",
+      RangeRecords(report, {wire::kWalletTopic, wire::kPokerTableTopics.topic,
+                            wire::kBankedTableTopics.topic,
+                            wire::kTournamentTopics.topic}));
+  RETURN_IF_ERROR(CheckReportingProjection(live, *log, report));
   return report;
 }
 
@@ -511,9 +555,13 @@ void FormatLog(const AuditReport& r, std::string& out) {
   if (r.journal.torn_tail_bytes > 0) {
     absl::StrAppendFormat(&out,
                           "               %d bytes of torn tail after the last "
-                          "complete batch (left by a crash; truncated on the "
-                          "next start)\n",
+                          "complete batch (a write in progress, or left by a "
+                          "crash and truncated on the next start)\n",
                           r.journal.torn_tail_bytes);
+  }
+  for (const AuditedPartition& a : r.range) {
+    absl::StrAppendFormat(&out, "  range        %s/%d offsets 0 to %d\n",
+                          a.topic, a.partition, a.end);
   }
   absl::StrAppendFormat(&out, "  wallet       %d events in %d streams\n",
                         r.events, r.streams);

@@ -1,6 +1,13 @@
-// banca audit verify: what an auditor runs against a data directory (with
-// the server stopped, or a read-only snapshot of it: the audit changes
-// nothing in the directory). It trusts nothing derived: it checks every
+// banca audit verify: what an auditor runs against a data directory, while
+// the server runs (a live audit), with it stopped, or on a read-only
+// snapshot of it: the audit changes nothing in the directory and takes no
+// lock. It reads the live projections first (as of their last flush:
+// projection_snapshot.h), then a fixed range of the log (audited_log.h:
+// on the embedded log the prefix of complete batches the journal held,
+// a consistent cut of every topic; on Kafka the ends a read_committed
+// reader saw first), and everything it checks is checked for that range:
+// a request whose answer lies past it is pending, not a problem. It
+// trusts nothing derived: it checks every
 // record's CRC, every stream's sequence, replays the ledger from offset 0
 // in the wallet's currency, rebuilds every projection in a scratch
 // directory outside the data directory and compares it with the live one,
@@ -22,19 +29,30 @@
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/ledger.h"
 #include "services/audit/audit_problem.h"
+#include "services/audit/audit_progress.h"
 #include "services/audit/banked_audit.h"
 #include "services/audit/table_audit.h"
 #include "services/audit/tournament_audit.h"
 
 namespace banca::audit {
 
-// The topics the audit reads, each from offset 0 to `end`: the end each
-// partition had when the audit began (a stopped server's log, or a
-// snapshot, does not move).
+// The topics the audit reads, each from offset 0 to `end`: the end of the
+// range it audited (audited_log.h), which a running server has moved past
+// by the time the audit reports.
 struct AuditedPartition {
   std::string topic;
   int partition = 0;
   int64_t end = 0;
+};
+
+struct AuditOptions {
+  // As for `banca serve --log` ("embedded" or kafka://...).
+  std::string log_spec = "embedded";
+  // See VerifyDataDir.
+  std::string deck_key_file;
+  // Receives a progress line (audit_progress.h) about every 2 s of a long
+  // audit; null: none.
+  AuditProgress::Sink progress;
 };
 
 struct AuditReport {
@@ -93,6 +111,8 @@ struct AuditReport {
 // decks for their replay; "" means DATA_DIR/deck.key when there is one,
 // else no key (the tournaments' hands are then not replayed: a note says
 // so). A key file that cannot be read or parsed is an error.
+absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
+                                          const AuditOptions& options);
 absl::StatusOr<AuditReport> VerifyDataDir(
     const std::string& data_dir, const std::string& log_spec = "embedded",
     const std::string& deck_key_file = "");

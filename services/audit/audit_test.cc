@@ -146,6 +146,62 @@ TEST_F(AuditDataDirTest, AuditsAReadOnlySnapshotWithoutChangingIt) {
   EXPECT_FALSE(fs::exists(dir_ + "/audit-scratch"));
 }
 
+// The end of the wallet topic's range in an audit's report (both
+// partitions).
+int64_t WalletRange(const AuditReport& report) {
+  int64_t n = 0;
+  for (const AuditedPartition& a : report.range) {
+    if (a.topic == wire::kWalletTopic) n += a.end;
+  }
+  return n;
+}
+
+// Issue 20, the live audit: the server keeps its log and its projection
+// open (and locked) and keeps writing; each audit reads the range there
+// was when it began, and is clean for it. Before, the audit could not
+// open a log a server held.
+TEST_F(AuditDataDirTest, AuditsBesideARunningServerWithAGrowingRange) {
+  fs::create_directories(dir_ + "/projections");
+  auto store = projection::ProjectionStore::Open(dir_ + "/projections/wallet");
+  ASSERT_TRUE(store.ok()) << store.status();
+  projection::WalletProjector projector;
+  ASSERT_TRUE(projection::CatchUp(*log_, **store, projector).ok());
+  ASSERT_TRUE((*store)->Flush().ok());
+
+  std::vector<std::string> progress;
+  AuditOptions options;
+  options.progress = [&](const std::string& line) { progress.push_back(line); };
+  absl::StatusOr<AuditReport> first = VerifyDataDir(dir_, options);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_TRUE(first->ok()) << ProblemLines(first->problems);
+  EXPECT_EQ(first->live_hash, first->rebuilt_hash);
+  EXPECT_EQ(WalletRange(*first), 2);
+  EXPECT_TRUE(progress.empty());  // a short audit prints no progress
+
+  // More deposits while the projection is not flushed: the audit reads
+  // the projection as of its last flush and rebuilds up to it.
+  for (int i = 0; i < 3; ++i) {
+    v1::LedgerTransaction deposit;
+    deposit.set_reason(v1::POSTING_REASON_DEPOSIT);
+    deposit.mutable_reference()->set_kind(v1::REFERENCE_KIND_PAYMENT);
+    deposit.mutable_reference()->set_id(absl::StrCat("dep-live-", i));
+    Move(deposit, "external/payments", -100);
+    Move(deposit, ledger::PlayerCashAccount("ana"), 100);
+    ASSERT_TRUE(
+        ledger_.Post(Meta(), ledger::PlayerOwner("ana"), deposit, Commit())
+            .ok());
+  }
+  absl::StatusOr<AuditReport> second = VerifyDataDir(dir_, options);
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_TRUE(second->ok()) << ProblemLines(second->problems);
+  EXPECT_EQ(WalletRange(*second), 5);
+  EXPECT_EQ(second->live_lag_events, 3);
+  EXPECT_EQ(second->ledger.deposits, 1234 + 300);
+  // The server still writes: the audit took no lock and wrote nothing.
+  ASSERT_TRUE(projection::CatchUp(*log_, **store, projector).ok());
+  ASSERT_TRUE((*store)->Flush().ok());
+}
+
 // The wallet's currency, as its log names it, is the audit's: amounts are
 // never printed in an assumed EUR.
 TEST_F(AuditDataDirTest, AmountsAreInTheWalletsCurrency) {

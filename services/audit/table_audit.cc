@@ -2,6 +2,9 @@
 
 #include <map>
 #include <optional>
+#include <set>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -26,6 +29,7 @@ struct Step {
   int64_t amount = 0;    // kHold, kCapture
   std::string to;        // kCapture: the account credited
   std::string postings;  // kPost
+  v1::PostingReason reason = v1::POSTING_REASON_UNSPECIFIED;  // kPost
 };
 
 // A money request of a table, and where it is.
@@ -47,6 +51,10 @@ struct Seen {
   // The first event is the step's outcome; for a hold, a refusal.
   bool matches = false;
   bool refused = false;
+  // The first event is of the step's kind (and, for a posting, reason)
+  // but moves other money: the request was carried out otherwise than
+  // asked, rather than its id taken by another request.
+  bool altered = false;
   std::string other;  // the first event, when it is not
 };
 
@@ -71,11 +79,64 @@ bool Matches(const Step& step, const v1::WalletEvent& e, bool* refused) {
   return false;
 }
 
+// Whether `e` is of `step`'s kind (a posting: of its reason).
+bool SameKind(const Step& step, const v1::WalletEvent& e) {
+  switch (step.kind) {
+    case Step::Kind::kHold:
+      return e.has_hold_placed();
+    case Step::Kind::kCapture:
+      return e.has_hold_captured();
+    case Step::Kind::kPost:
+      return e.has_transaction_posted() &&
+             e.transaction_posted().tx().reason() == step.reason;
+  }
+  return false;
+}
+
+// The first account of a poker table in `tables` that `e` moves money of
+// ("table/<id>/..."; settlement::SeatAccount, PotAccount), or "".
+std::string PokerTableAccount(const v1::WalletEvent& e,
+                              const std::set<std::string>& tables) {
+  for (const v1::LedgerTransaction* tx : TransactionsOf(e)) {
+    for (const v1::Posting& posting : tx->postings()) {
+      const std::string& account = posting.account();
+      if (!absl::StartsWith(account, "table/")) continue;
+      const std::string_view rest = std::string_view(account).substr(6);
+      if (tables.contains(std::string(rest.substr(0, rest.find('/'))))) {
+        return account;
+      }
+    }
+  }
+  return "";
+}
+
 // Whether a wallet request id has the shape of a poker table's step.
 bool LooksLikeTableStep(const std::string& id) {
   return absl::StartsWith(id, "hand/") ||
          (absl::StartsWith(id, "table/") && (absl::StrContains(id, "/buyin/") ||
                                              absl::EndsWith(id, "/cash-out")));
+}
+
+// `e`, at `partition`/`offset` of the wallet topic, is for no table
+// event's step: a problem when its id looks like a step, or when it moves
+// money of a poker table in `tables`.
+void CheckUnrequested(const v1::WalletEvent& e, int partition, int64_t offset,
+                      const std::set<std::string>& tables,
+                      TableAuditReport& report) {
+  std::string what;
+  if (LooksLikeTableStep(e.request_id())) {
+    what = absl::StrCat("poker: the wallet carried out request ",
+                        e.request_id(), ", which no table event asks for");
+  } else if (const std::string account = PokerTableAccount(e, tables);
+             !account.empty()) {
+    what = absl::StrCat("poker: the wallet moved money of ", account,
+                        " under request ", e.request_id(),
+                        ", which no table event asks for");
+  } else {
+    return;
+  }
+  AddProblem(report.problems, AtRecord("", wire::kWalletTopic, partition,
+                                       offset, std::move(what)));
 }
 
 // The steps of one table event that asks the wallet for money (none for
@@ -121,7 +182,8 @@ std::vector<Step> StepsOf(const wire::DecodedTableEvent& decoded,
       pot_left += PostingTo(tx, pot);
       rake += PostingTo(tx, settlement::kRakeAccount);
       steps.push_back({absl::StrCat("hand/", h.hand_id(), "/", i),
-                       Step::Kind::kPost, "", 0, "", Postings(tx)});
+                       Step::Kind::kPost, "", 0, "", Postings(tx),
+                       tx.reason()});
     }
     if (pot_left != 0) {
       AddProblem(report.problems, absl::StrCat("poker: ", *what, " leaves ",
@@ -143,7 +205,8 @@ std::vector<Step> StepsOf(const wire::DecodedTableEvent& decoded,
         left.rake_refund_minor());
     // One the wallet cannot build matches nothing it posts.
     steps.push_back({absl::StrCat(event_id, "/cash-out"), Step::Kind::kPost, "",
-                     0, "", tx.ok() ? Postings(*tx) : "(invalid)"});
+                     0, "", tx.ok() ? Postings(*tx) : "(invalid)",
+                     v1::POSTING_REASON_TABLE_CASH_OUT});
   }
   return steps;
 }
@@ -187,6 +250,13 @@ bool CarriedOut(const Request& r, const std::map<std::string, Seen>& seen,
       break;
     }
     const Seen& s = it->second;
+    if (!s.matches && s.altered) {
+      problem(absl::StrCat("poker: ", r.what,
+                           " was carried out otherwise than asked (request ",
+                           step.id, ": ", s.other, ")"));
+      done = false;
+      break;
+    }
     if (!s.matches) {
       problem(absl::StrCat(
           "poker: ", r.what, " can never be carried out: ", "its request id ",
@@ -219,11 +289,17 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
                                     &wire::DecodeTableRecord, report.problems));
   std::vector<Request> requests;
   std::map<std::string, size_t> request_of_step;
+  // The poker tables the topic created: their accounts move only for
+  // their events.
+  std::set<std::string> tables;
   RETURN_IF_ERROR(WalkTableTopic<wire::DecodedTableEvent>(
       log, topics, "poker", &wire::DecodeTableRecord, report,
       [&](const wire::DecodedTableEvent& decoded) {
         const v1::EventEnvelope& env = decoded.envelope;
-        if (decoded.event.has_table_created()) ++report.tables;
+        if (decoded.event.has_table_created()) {
+          ++report.tables;
+          tables.insert(decoded.event.table_id());
+        }
         if (!wire::IsMoneyRequest(decoded.event)) return;
         const RequestCopies::Copy* copy = wallet_reads.copies.Match(
             env.event_id(), CanonicalBytes(wire::MoneyRequestOf(decoded.event)),
@@ -257,14 +333,7 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
       [&](int p, int64_t offset, const v1::WalletEvent& e) {
         auto step = request_of_step.find(e.request_id());
         if (step == request_of_step.end()) {
-          if (LooksLikeTableStep(e.request_id())) {
-            AddProblem(
-                report.problems,
-                AtRecord("", wire::kWalletTopic, p, offset,
-                         absl::StrCat("poker: the wallet carried out request ",
-                                      e.request_id(),
-                                      ", which no table event asks for")));
-          }
+          CheckUnrequested(e, p, offset, tables, report);
           return;
         }
         Seen& s = seen[e.request_id()];
@@ -272,6 +341,7 @@ absl::StatusOr<TableAuditReport> AuditTableTopic(eventlog::EventLog& log) {
         for (const Step& candidate : requests[step->second].steps) {
           if (candidate.id == e.request_id()) {
             s.matches = Matches(candidate, e, &s.refused);
+            s.altered = !s.matches && SameKind(candidate, e);
           }
         }
         if (!s.matches) {

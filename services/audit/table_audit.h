@@ -17,10 +17,14 @@
 //   PlayerLeft with a stack -> "<event id>/cash-out" the cash-out.
 // A request's step id held by anything else is a request the wallet can
 // never carry out (it would jam its partition, or be quarantined): a
-// problem even before the wallet reads it. Missing, doubled and
-// unrequested steps are problems; quarantined requests are reported once,
-// by the wallet topic's check (audit.h); requests the wallet has not read
-// yet are counted as pending.
+// problem even before the wallet reads it; held by an outcome of the
+// step's kind that moves other money (the pot to another seat, another
+// cash-out), it was carried out otherwise than asked. Missing, doubled and
+// unrequested steps are problems, and so is any money the wallet moved on
+// the accounts of a poker table the topic created (table/<id>/...) under
+// a request id that is none of its events' steps; quarantined requests are
+// reported once, by the wallet topic's check (audit.h); requests the wallet has
+// not read yet are counted as pending.
 #ifndef BANCA_SERVICES_AUDIT_TABLE_AUDIT_H_
 #define BANCA_SERVICES_AUDIT_TABLE_AUDIT_H_
 

@@ -212,6 +212,73 @@ TEST_F(TableAuditTest, AMissingCashOutAndADoubledSettlementAreCaught) {
   EXPECT_TRUE(Mentions(*report, "carried out 2 times (request hand/t1.h1/1)"));
 }
 
+// Issue 20 (the poker topic against the wallet, as for banked tables): a
+// settlement the wallet read and never posted, and a cash-out paid twice.
+TEST_F(TableAuditTest, AMissingSettlementAndADuplicatedCashOutAreCaught) {
+  Hand(0, 0);
+  const auto [cash_out, cash_out_id] = Leave();
+  Posted(cash_out_id, cash_out);
+  Posted(cash_out_id, cash_out);
+  WalletReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report, "the settlement of hand t1.h1"));
+  EXPECT_TRUE(Mentions(*report, "(request hand/t1.h1/0 is missing)"));
+  EXPECT_TRUE(Mentions(
+      *report, absl::StrCat("carried out 2 times (request ", cash_out_id)));
+  EXPECT_EQ(report->carried_out, 0);
+  EXPECT_EQ(report->problems.size(), 2u) << ProblemLines(report->problems);
+}
+
+// A settlement posted under its own id but paying someone else (the pot
+// to cyd instead of bob), and a cash-out of another amount: carried out
+// otherwise than asked.
+TEST_F(TableAuditTest, ASettlementOrCashOutMovingOtherMoneyIsCaught) {
+  const std::vector<v1::LedgerTransaction> hand = Hand(0, 0);
+  const auto [cash_out, cash_out_id] = Leave();
+  Posted("hand/t1.h1/0", hand[0]);
+  v1::LedgerTransaction diverted = hand[1];
+  diverted.mutable_postings(1)->set_account(
+      settlement::SeatAccount("t1", "cyd"));
+  Posted("hand/t1.h1/1", diverted);
+  Posted(cash_out_id, *settlement::CashOutTransaction("t1", "bob", 5'000));
+  WalletReadAll();
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(Mentions(*report,
+                       "was carried out otherwise than asked (request "
+                       "hand/t1.h1/1"));
+  EXPECT_TRUE(Mentions(
+      *report, absl::StrCat("otherwise than asked (request ", cash_out_id)));
+  EXPECT_FALSE(Mentions(*report, "is taken by another request"));
+}
+
+// Money of a poker table the topic created moves only for its events:
+// a posting between its seats under any other request id (an operator's
+// or a forged one) is a problem; a table the topic never created is not
+// this check's.
+TEST_F(TableAuditTest, MoneyOfAPokerTableWithoutItsTableEventIsCaught) {
+  Table([] {
+    v1::TableEvent e;
+    e.mutable_table_created()->set_name("t1");
+    return e;
+  }());
+  Posted("ops/move-1", Tx(v1::POSTING_REASON_POT_AWARD,
+                          {{settlement::SeatAccount("t1", "ana"), -300},
+                           {settlement::SeatAccount("t1", "bob"), 300}}));
+  Posted("ops/move-2", Tx(v1::POSTING_REASON_POT_AWARD,
+                          {{settlement::SeatAccount("t2", "ana"), -300},
+                           {settlement::SeatAccount("t2", "bob"), 300}}));
+  auto report = Audit();
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->tables, 1);
+  ASSERT_EQ(report->problems.size(), 1u) << ProblemLines(report->problems);
+  EXPECT_TRUE(Mentions(*report,
+                       "moved money of table/t1/seat/ana under request "
+                       "ops/move-1, which no table event asks for"));
+  EXPECT_EQ(report->problems[0].topic, wire::kWalletTopic);
+}
+
 // In group mode the position that counts is that of the wallet partition
 // deciding the request (the player's for a buy-in).
 TEST_F(TableAuditTest, GroupModeUsesTheDecidingReadersPosition) {
