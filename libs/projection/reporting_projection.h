@@ -2,7 +2,9 @@
 // Projector over one store: each part keeps its own keys and follows its
 // own topics; a record goes to every part that follows its topic. Today's
 // parts: the wallet's (balances, statements, holds, totals:
-// wallet_projection.h) and the players' games (games_projection.h). Each part
+// wallet_projection.h), the players' games (games_projection.h) and the
+// finance sums and event hashes per 15-minute bucket (finance_projection.h,
+// which follows every topic the others do). Each part
 // is a pure function of the records, so the whole store rebuilds from offset 0
 // to the same state hash.
 #ifndef BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_
