@@ -19,6 +19,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+constexpr int kTextTables = 20;
+
 bool IsAmount(const google::protobuf::FieldDescriptor* f) {
   return f->name().ends_with("_minor");
 }
@@ -171,8 +173,23 @@ std::string DailyCloseText(const v1::DailyClose& c) {
   };
   for (const v1::FinanceFigures& f : c.by_game()) row(f, f.id());
   row(c.total(), "total");
+  // Tables are many: the text shows the first kTextTables with revenue or a
+  // loss; JSON and CSV carry every one.
+  int more = 0;
+  int shown = 0;
   for (const v1::FinanceFigures& f : c.by_table()) {
+    if (f.ggr_minor() == 0 || shown == kTextTables) {
+      ++more;
+      continue;
+    }
+    ++shown;
     row(f, absl::StrCat("table ", f.id()));
+  }
+  if (more > 0) {
+    absl::StrAppendFormat(&out,
+                          "  (%d more tables: --format=json or csv has "
+                          "every one)\n",
+                          more);
   }
   for (const v1::FinanceFigures& f : c.by_tournament()) {
     row(f, absl::StrCat("tournament ", f.id()));

@@ -21,6 +21,7 @@
 #include "libs/ledger/balance_limits.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "libs/wire/wallet_responses.h"
 
 namespace banca::projection {
 namespace {
@@ -271,10 +272,15 @@ absl::Status ApplyWallet(const v1::WalletEvent& event, int64_t bucket,
                          Txn& txn) {
   const std::vector<const v1::LedgerTransaction*> txs =
       wire::TransactionsOf(event);
-  const int holds = event.has_hold_placed() ? 1
-                    : event.has_hold_captured() || event.has_hold_released()
-                        ? -1
-                        : 0;
+  // A hold is open from its placing until the capture or release that
+  // leaves nothing of it (a partial capture leaves it open).
+  int holds = 0;
+  if (event.has_hold_placed()) {
+    holds = 1;
+  } else if ((event.has_hold_captured() || event.has_hold_released()) &&
+             wire::HoldResponseFrom(event).state() == v1::HOLD_STATE_CLOSED) {
+    holds = -1;
+  }
   if (txs.empty() && holds == 0) return absl::OkStatus();
   const std::string b = FinanceBucketKey(bucket);
   const std::string hold_key = absl::StrCat(ToAbsl(kFinanceHoldingsPrefix), b);

@@ -12,26 +12,12 @@
 #include "libs/projection/reporting_projection.h"
 #include "libs/projection/wallet_projection.h"
 #include "services/common/bearer_auth.h"
+#include "services/reporting/reporting_roles.h"
 
 namespace banca::reporting {
 namespace {
 
 using auth::Role;
-
-// Finance, auditors and operators read every player's; a player only
-// their own (docs/reporting.md, "Who may read what").
-absl::Status MayReadPlayer(const auth::Claims& caller,
-                           const std::string& player) {
-  if (caller.role == Role::kFinance || caller.role == Role::kAuditor ||
-      caller.role == Role::kOperator) {
-    return absl::OkStatus();
-  }
-  if (caller.role == Role::kPlayer && caller.name() == player) {
-    return absl::OkStatus();
-  }
-  return absl::PermissionDeniedError(absl::StrCat(
-      caller.subject, " may not read the reports of player ", player));
-}
 
 absl::Status MayReadStatus(const auth::Claims& caller) {
   if (caller.role == Role::kAuditor || caller.role == Role::kOperator) {

@@ -61,6 +61,16 @@ class ReportingService final : public v1::ReportingService::Service {
   grpc::Status GetProjectionStatus(grpc::ServerContext* context,
                                    const v1::ProjectionStatusRequest* request,
                                    v1::ProjectionStatus* response) override;
+  // Finance (finance_rpcs.cc).
+  grpc::Status GetDailyClose(grpc::ServerContext* context,
+                             const v1::DailyCloseRequest* request,
+                             v1::DailyClose* response) override;
+  grpc::Status GetFinanceReport(grpc::ServerContext* context,
+                                const v1::FinanceReportRequest* request,
+                                v1::FinanceReport* response) override;
+  grpc::Status ExportReport(
+      grpc::ServerContext* context, const v1::ExportRequest* request,
+      grpc::ServerWriter<v1::ExportChunk>* writer) override;
 
   // Applies what is left and stops following the log; flushes.
   absl::Status Stop();
@@ -78,6 +88,10 @@ class ReportingService final : public v1::ReportingService::Service {
   absl::Status Statement(const v1::StatementRequest& request,
                          v1::StatementPage& page);
   absl::Status Games(const v1::GamesRequest& request, v1::GamesPage& page);
+  // The export's chunks (finance_rpcs.cc).
+  absl::Status Export(grpc::ServerContext* context,
+                      const v1::ExportRequest& request,
+                      grpc::ServerWriter<v1::ExportChunk>* writer);
   // NOT_FOUND unless `player` has an account.
   absl::Status CheckPlayerKnown(const std::string& player) const;
 

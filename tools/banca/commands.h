@@ -14,6 +14,8 @@ void AddLogCommand(CLI::App& banca, Action* action);
 void AddAuditCommand(CLI::App& banca, Action* action);
 void AddReportCommand(CLI::App& banca, Action* action);
 void AddReportingCommand(CLI::App& banca, Action* action);
+// `banca report close` (report_close_command.cc), added by AddReportCommand.
+void AddReportCloseCommand(CLI::App& report, Action* action);
 void AddBenchCommand(CLI::App& banca, Action* action);
 // `banca bench rtp` (rtp_command.cc), added by AddBenchCommand.
 void AddBenchRtpCommand(CLI::App& bench, Action* action);

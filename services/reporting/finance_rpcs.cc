@@ -1,0 +1,160 @@
+// The reporting service's finance RPCs (reporting.proto): the daily close,
+// the finance report and the exports, computed by libs/projection
+// (daily_close.h, report_export.h) from the service's projections.
+#include <string>
+#include <utility>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "libs/common/status_macros.h"
+#include "libs/ledger/account.h"
+#include "libs/projection/daily_close.h"
+#include "libs/projection/report_export.h"
+#include "services/common/bearer_auth.h"
+#include "services/reporting/reporting_roles.h"
+#include "services/reporting/reporting_service.h"
+
+namespace banca::reporting {
+namespace {
+
+// The currency asked for: empty or the wallet's (`held`).
+absl::Status CheckCurrency(const std::string& asked, const std::string& held) {
+  if (asked.empty() || asked == held) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("the system holds ", held, ", not \"",
+                   absl::CEscape(asked.substr(0, 16)), "\""));
+}
+
+absl::StatusOr<projection::ExportFormat> FormatOf(v1::ExportFormat f) {
+  switch (f) {
+    case v1::EXPORT_FORMAT_CSV:
+      return projection::ExportFormat::kCsv;
+    case v1::EXPORT_FORMAT_JSON_LINES:
+      return projection::ExportFormat::kJsonLines;
+    default:
+      return absl::InvalidArgumentError("format must be CSV or JSON_LINES");
+  }
+}
+
+absl::Status CheckStatementRange(const v1::ExportRequest& r) {
+  if (!ledger::IsValidId(r.player_id())) {
+    return absl::InvalidArgumentError(
+        "player_id must be a valid id (1-64 of [a-z0-9._-])");
+  }
+  if (r.from_micros() < 0 || r.to_micros() < 0) {
+    return absl::InvalidArgumentError("from_micros and to_micros are >= 0");
+  }
+  if (r.to_micros() != 0 && r.from_micros() > r.to_micros()) {
+    return absl::InvalidArgumentError(
+        "the range is reversed: from_micros is after to_micros");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+grpc::Status ReportingService::GetDailyClose(
+    grpc::ServerContext* context, const v1::DailyCloseRequest* request,
+    v1::DailyClose* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  if (absl::Status s = MayReadFinance(*caller); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  // Validated before waiting for the log: bad input costs nothing.
+  if (absl::Status s = projection::ParseCloseDate(request->date()).status();
+      !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  if (absl::Status s = projection::LoadCloseZone(request->time_zone()).status();
+      !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  CatchUpWithTheLog();
+  absl::StatusOr<v1::DailyClose> close = projection::ComputeDailyClose(
+      *store_, request->date(), request->time_zone(), options_.currency);
+  if (!close.ok()) return edge::ToGrpcStatus(close.status());
+  *response = *std::move(close);
+  return grpc::Status::OK;
+}
+
+grpc::Status ReportingService::GetFinanceReport(
+    grpc::ServerContext* context, const v1::FinanceReportRequest* request,
+    v1::FinanceReport* response) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  if (absl::Status s = MayReadFinance(*caller); !s.ok()) {
+    return edge::ToGrpcStatus(s);
+  }
+  projection::FinanceQuery query{request->from_date(), request->to_date(),
+                                 request->time_zone(), request->group_by(),
+                                 options_.currency};
+  if (request->to_date().empty()) {
+    return edge::ToGrpcStatus(
+        absl::InvalidArgumentError("to_date is required (YYYY-MM-DD)"));
+  }
+  CatchUpWithTheLog();
+  absl::StatusOr<v1::FinanceReport> report =
+      projection::ComputeFinanceReport(*store_, query);
+  if (!report.ok()) return edge::ToGrpcStatus(report.status());
+  *response = *std::move(report);
+  return grpc::Status::OK;
+}
+
+absl::Status ReportingService::Export(
+    grpc::ServerContext* context, const v1::ExportRequest& r,
+    grpc::ServerWriter<v1::ExportChunk>* writer) {
+  ASSIGN_OR_RETURN(const projection::ExportFormat format, FormatOf(r.format()));
+  RETURN_IF_ERROR(CheckCurrency(r.currency(), options_.currency));
+  auto sink = [&](std::string_view data, int64_t rows) -> absl::Status {
+    if (context->IsCancelled()) return absl::CancelledError("client gone");
+    v1::ExportChunk chunk;
+    chunk.set_data(std::string(data));
+    chunk.set_rows(rows);
+    if (!writer->Write(chunk)) return absl::CancelledError("client gone");
+    return absl::OkStatus();
+  };
+  if (r.kind() == v1::EXPORT_KIND_STATEMENT) {
+    RETURN_IF_ERROR(CheckStatementRange(r));
+    CatchUpWithTheLog();
+    RETURN_IF_ERROR(CheckPlayerKnown(r.player_id()));
+    projection::StatementExport request{r.player_id(), r.from_micros(),
+                                        r.to_micros(), options_.currency,
+                                        format};
+    RETURN_IF_ERROR(projection::ExportStatement(*store_, request, sink));
+  } else {
+    projection::FinanceQuery query{r.from_date(), r.to_date(), r.time_zone(),
+                                   "", options_.currency};
+    if (r.to_date().empty()) {
+      return absl::InvalidArgumentError("to_date is required (YYYY-MM-DD)");
+    }
+    CatchUpWithTheLog();
+    RETURN_IF_ERROR(projection::ExportFinance(*store_, query, format, sink));
+  }
+  v1::ExportChunk last;
+  last.set_last(true);
+  if (!writer->Write(last)) return absl::CancelledError("client gone");
+  return absl::OkStatus();
+}
+
+grpc::Status ReportingService::ExportReport(
+    grpc::ServerContext* context, const v1::ExportRequest* request,
+    grpc::ServerWriter<v1::ExportChunk>* writer) {
+  absl::StatusOr<auth::Claims> caller = Caller(context);
+  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
+  absl::Status allowed;
+  switch (request->kind()) {
+    case v1::EXPORT_KIND_STATEMENT:
+      allowed = MayReadPlayer(*caller, request->player_id());
+      break;
+    case v1::EXPORT_KIND_FINANCE:
+      allowed = MayReadFinance(*caller);
+      break;
+    default:
+      allowed = absl::InvalidArgumentError("kind must be STATEMENT or FINANCE");
+  }
+  if (!allowed.ok()) return edge::ToGrpcStatus(allowed);
+  return edge::ToGrpcStatus(Export(context, *request, writer));
+}
+
+}  // namespace banca::reporting
