@@ -17,6 +17,10 @@
 namespace banca::reporting {
 namespace {
 
+// An answer a client's default limit (4 MiB) still takes; a larger report
+// is for ExportReport, or for group_by.
+constexpr size_t kMaxFinanceReportBytes = 4 << 20;
+
 // The currency asked for: empty or the wallet's (`held`).
 absl::Status CheckCurrency(const std::string& asked, const std::string& held) {
   if (asked.empty() || asked == held) return absl::OkStatus();
@@ -97,6 +101,12 @@ grpc::Status ReportingService::GetFinanceReport(
   absl::StatusOr<v1::FinanceReport> report =
       projection::ComputeFinanceReport(*store_, query);
   if (!report.ok()) return edge::ToGrpcStatus(report.status());
+  if (report->ByteSizeLong() > kMaxFinanceReportBytes) {
+    return edge::ToGrpcStatus(absl::ResourceExhaustedError(
+        absl::StrCat("the report is over ", kMaxFinanceReportBytes,
+                     " bytes: ask for fewer days, a group_by, or use "
+                     "ExportReport")));
+  }
   *response = *std::move(report);
   return grpc::Status::OK;
 }
