@@ -7,12 +7,12 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "libs/common/status_macros.h"
-#include "libs/ledger/account.h"
 #include "libs/projection/daily_close.h"
 #include "libs/projection/report_export.h"
 #include "services/common/bearer_auth.h"
 #include "services/reporting/reporting_roles.h"
 #include "services/reporting/reporting_service.h"
+#include "services/reporting/statement_range.h"
 
 namespace banca::reporting {
 namespace {
@@ -38,21 +38,6 @@ absl::StatusOr<projection::ExportFormat> FormatOf(v1::ExportFormat f) {
     default:
       return absl::InvalidArgumentError("format must be CSV or JSON_LINES");
   }
-}
-
-absl::Status CheckStatementRange(const v1::ExportRequest& r) {
-  if (!ledger::IsValidId(r.player_id())) {
-    return absl::InvalidArgumentError(
-        "player_id must be a valid id (1-64 of [a-z0-9._-])");
-  }
-  if (r.from_micros() < 0 || r.to_micros() < 0) {
-    return absl::InvalidArgumentError("from_micros and to_micros are >= 0");
-  }
-  if (r.to_micros() != 0 && r.from_micros() > r.to_micros()) {
-    return absl::InvalidArgumentError(
-        "the range is reversed: from_micros is after to_micros");
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace
@@ -125,7 +110,8 @@ absl::Status ReportingService::Export(
     return absl::OkStatus();
   };
   if (r.kind() == v1::EXPORT_KIND_STATEMENT) {
-    RETURN_IF_ERROR(CheckStatementRange(r));
+    RETURN_IF_ERROR(
+        CheckStatementRange(r.player_id(), r.from_micros(), r.to_micros()));
     CatchUpWithTheLog();
     RETURN_IF_ERROR(CheckPlayerKnown(r.player_id()));
     projection::StatementExport request{r.player_id(), r.from_micros(),
