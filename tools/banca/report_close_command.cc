@@ -39,6 +39,12 @@ int Close(const CloseFlags& flags) {
     return Complain(kClose, "--data-dir is required with --log=embedded",
                     kUsageError);
   }
+  // Usage errors before the log is read.
+  for (const absl::Status& s :
+       {projection::ParseCloseDate(flags.date).status(),
+        projection::LoadCloseZone(flags.time_zone).status()}) {
+    if (!s.ok()) return Complain(kClose, s, kUsageError);
+  }
   auto log = eventlog::OpenLogBackendReadOnly(flags.log, flags.data_dir);
   if (!log.ok()) return Complain(kClose, log.status(), 1);
   auto currency = audit::WalletCurrencyOr(**log, "EUR");
