@@ -17,6 +17,7 @@
 #include "libs/ledger/account.h"
 #include "libs/ledger/ledger.h"
 #include "libs/projection/daily_close.h"
+#include "libs/projection/finance_format.h"
 #include "libs/projection/games_projection.h"
 #include "libs/projection/projector.h"
 #include "libs/projection/reporting_projection.h"
@@ -430,6 +431,53 @@ TEST_F(FinanceProjectionTest, DISABLED_IngestAndCloseTiming) {
                 absl::FormatDuration(absl::Now() - close_start).c_str(),
                 static_cast<long long>(close.events()));
   }
+}
+
+TEST(StatementCsv, AMemoIsQuotedAsRfc4180Says) {
+  v1::StatementEntry e;
+  e.set_tx_id("tx-1");
+  e.set_reason(v1::POSTING_REASON_ADJUSTMENT);
+  e.mutable_reference()->set_kind(v1::REFERENCE_KIND_OPERATOR);
+  e.mutable_reference()->set_id("fix-1");
+  e.set_account("player/ana/cash");
+  e.set_amount_minor(-5);
+  e.set_balance_after_minor(123456);
+  e.set_occurred_at_micros(1'783'728'000'000'000);  // 2026-07-11
+  e.set_memo("goodwill, \"late\"\nrefund");
+  std::string out;
+  AppendStatementCsv("ana", "EUR", e, &out);
+  EXPECT_EQ(out,
+            "2026-07-11T00:00:00.000000Z,ana,player/ana/cash,tx-1,ADJUSTMENT,"
+            "OPERATOR,fix-1,-0.05,1234.56,EUR,"
+            "\"goodwill, \"\"late\"\"\nrefund\"\r\n");
+  std::string json;
+  AppendStatementJson("ana", "EUR", e, &json);
+  EXPECT_NE(json.find("\"memo\":\"goodwill, \\\"late\\\"\\nrefund\""),
+            std::string::npos)
+      << json;
+}
+
+TEST_F(FinanceProjectionTest, ScanConsistentReadsRangesOfOneMomentWithALimit) {
+  auto store = ProjectionStore::Open(dir_ + "/scan");
+  ASSERT_TRUE(store.ok());
+  Txn txn(**store);
+  for (const char* key : {"a/1", "a/2", "a/3", "b/1", "b/2"}) {
+    txn.Put(key, key);
+  }
+  ASSERT_TRUE((*store)->Commit(txn).ok());
+  auto rows =
+      (*store)->ScanConsistent({{"a/", "a/2", ""}, {"b/", "", "b/2"}}, 10);
+  ASSERT_TRUE(rows.ok()) << rows.status();
+  ASSERT_EQ(rows->size(), 2u);
+  ASSERT_EQ((*rows)[0].size(), 2u);  // a/2, a/3
+  EXPECT_EQ((*rows)[0][0].first, "a/2");
+  ASSERT_EQ((*rows)[1].size(), 1u);  // b/1: the end is exclusive
+  EXPECT_EQ((*rows)[1][0].first, "b/1");
+  EXPECT_EQ((*store)
+                ->ScanConsistent({{"a/", "", ""}, {"b/", "", ""}}, 4)
+                .status()
+                .code(),
+            absl::StatusCode::kResourceExhausted);
 }
 
 TEST(FinanceBucket, FloorsAndSortsNegativeTimes) {
