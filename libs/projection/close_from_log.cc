@@ -14,11 +14,7 @@ namespace banca::projection {
 absl::StatusOr<v1::FinanceReport> FinanceReportFromLog(
     eventlog::EventLog& log, const std::string& scratch_dir,
     const FinanceQuery& query) {
-  RETURN_IF_ERROR(LoadCloseZone(query.time_zone).status());
-  RETURN_IF_ERROR(ParseCloseDate(query.from_date).status());
-  if (!query.to_date.empty()) {
-    RETURN_IF_ERROR(ParseCloseDate(query.to_date).status());
-  }
+  RETURN_IF_ERROR(CheckFinanceQuery(query));
   if (std::filesystem::exists(scratch_dir)) {
     return absl::FailedPreconditionError(
         absl::StrCat(scratch_dir, " exists: the close needs a new one"));

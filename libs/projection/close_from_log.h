@@ -16,7 +16,7 @@
 namespace banca::projection {
 
 // `scratch_dir` must not exist. The query is checked before the rebuild
-// (INVALID_ARGUMENT for a bad date, zone or range).
+// (CheckFinanceQuery).
 absl::StatusOr<v1::FinanceReport> FinanceReportFromLog(
     eventlog::EventLog& log, const std::string& scratch_dir,
     const FinanceQuery& query);

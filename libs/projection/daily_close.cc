@@ -363,6 +363,12 @@ absl::StatusOr<absl::CivilDay> ParseCloseDate(std::string_view date) {
   return day;
 }
 
+absl::Status CheckFinanceQuery(const FinanceQuery& query) {
+  RETURN_IF_ERROR(CheckQuery(query));
+  ASSIGN_OR_RETURN(const absl::TimeZone zone, LoadCloseZone(query.time_zone));
+  return DaysOf(query, zone).status();
+}
+
 absl::StatusOr<v1::FinanceReport> ComputeFinanceReport(
     const ProjectionStore& store, const FinanceQuery& query) {
   RETURN_IF_ERROR(CheckQuery(query));

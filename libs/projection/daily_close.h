@@ -57,6 +57,10 @@ struct FinanceQuery {
   std::string currency;  // the wallet's, copied into each close
 };
 
+// INVALID_ARGUMENT for what ComputeFinanceReport would refuse, checked
+// without reading anything: for a service to refuse bad input first.
+absl::Status CheckFinanceQuery(const FinanceQuery& query);
+
 // The closes of the days asked. INVALID_ARGUMENT for a bad date, zone or
 // group_by, a reversed range or one of more than kMaxFinanceReportDays;
 // RESOURCE_EXHAUSTED past kMaxFinanceRows.

@@ -50,20 +50,17 @@ grpc::Status ReportingService::GetDailyClose(
   if (absl::Status s = MayReadFinance(*caller); !s.ok()) {
     return edge::ToGrpcStatus(s);
   }
-  // Validated before waiting for the log: bad input costs nothing.
-  if (absl::Status s = projection::ParseCloseDate(request->date()).status();
-      !s.ok()) {
-    return edge::ToGrpcStatus(s);
-  }
-  if (absl::Status s = projection::LoadCloseZone(request->time_zone()).status();
-      !s.ok()) {
+  projection::FinanceQuery query{request->date(), request->date(),
+                                 request->time_zone(), "", options_.currency};
+  // Checked before waiting for the log: bad input costs nothing.
+  if (absl::Status s = projection::CheckFinanceQuery(query); !s.ok()) {
     return edge::ToGrpcStatus(s);
   }
   CatchUpWithTheLog();
-  absl::StatusOr<v1::DailyClose> close = projection::ComputeDailyClose(
-      *store_, request->date(), request->time_zone(), options_.currency);
-  if (!close.ok()) return edge::ToGrpcStatus(close.status());
-  *response = *std::move(close);
+  absl::StatusOr<v1::FinanceReport> report =
+      projection::ComputeFinanceReport(*store_, query);
+  if (!report.ok()) return edge::ToGrpcStatus(report.status());
+  *response = std::move(*report->mutable_days(0));
   return grpc::Status::OK;
 }
 
@@ -81,6 +78,9 @@ grpc::Status ReportingService::GetFinanceReport(
   if (request->to_date().empty()) {
     return edge::ToGrpcStatus(
         absl::InvalidArgumentError("to_date is required (YYYY-MM-DD)"));
+  }
+  if (absl::Status s = projection::CheckFinanceQuery(query); !s.ok()) {
+    return edge::ToGrpcStatus(s);
   }
   CatchUpWithTheLog();
   absl::StatusOr<v1::FinanceReport> report =
@@ -124,6 +124,7 @@ absl::Status ReportingService::Export(
     if (r.to_date().empty()) {
       return absl::InvalidArgumentError("to_date is required (YYYY-MM-DD)");
     }
+    RETURN_IF_ERROR(projection::CheckFinanceQuery(query));
     CatchUpWithTheLog();
     RETURN_IF_ERROR(projection::ExportFinance(*store_, query, format, sink));
   }

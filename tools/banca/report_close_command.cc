@@ -39,18 +39,17 @@ int Close(const CloseFlags& flags) {
     return Complain(kClose, "--data-dir is required with --log=embedded",
                     kUsageError);
   }
+  projection::FinanceQuery query{flags.date, flags.date, flags.time_zone, "",
+                                 ""};
   // Usage errors before the log is read.
-  for (const absl::Status& s :
-       {projection::ParseCloseDate(flags.date).status(),
-        projection::LoadCloseZone(flags.time_zone).status()}) {
-    if (!s.ok()) return Complain(kClose, s, kUsageError);
+  if (absl::Status s = projection::CheckFinanceQuery(query); !s.ok()) {
+    return Complain(kClose, s, kUsageError);
   }
   auto log = eventlog::OpenLogBackendReadOnly(flags.log, flags.data_dir);
   if (!log.ok()) return Complain(kClose, log.status(), 1);
   auto currency = audit::WalletCurrencyOr(**log, "EUR");
   if (!currency.ok()) return Complain(kClose, currency.status(), 1);
-  projection::FinanceQuery query{flags.date, flags.date, flags.time_zone, "",
-                                 *currency};
+  query.currency = *currency;
   auto report = projection::FinanceReportFromLog(**log, ScratchDir(), query);
   if (!report.ok()) {
     return Complain(kClose, report.status(),
