@@ -45,6 +45,11 @@ class FinanceProjectionTest : public ::testing::Test {
                     .ok());
   }
 
+  void TearDown() override {
+    log_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
   auto Commit() {
     return [this](const ledger::Committed& c) {
       wire::WalletEventContext ctx;

@@ -5,8 +5,9 @@
 // batch's offsets committed with its data. It reads; it never appends.
 //
 // Every call authenticates its caller (a bearer token): a player reads
-// only their own, finance, auditor and operator read everyone's, and the
-// projection's status is for auditors and operators. A listing's page
+// only their own, finance, auditor and operator read everyone's and the
+// finance reports (finance_rpcs.cc), and the projection's status is for
+// auditors and operators. A listing's page
 // tokens are bound to its query (services/common/page_tokens.h).
 #ifndef BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
 #define BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
