@@ -231,8 +231,10 @@ absl::Status CheckQuery(const FinanceQuery& q) {
 absl::StatusOr<std::vector<DaySpan>> DaysOf(const FinanceQuery& q,
                                             absl::TimeZone zone) {
   ASSIGN_OR_RETURN(const absl::CivilDay from, ParseCloseDate(q.from_date));
-  ASSIGN_OR_RETURN(const absl::CivilDay to,
-                   ParseCloseDate(q.to_date.empty() ? q.from_date : q.to_date));
+  if (q.to_date.empty()) {
+    return absl::InvalidArgumentError("to_date is required (YYYY-MM-DD)");
+  }
+  ASSIGN_OR_RETURN(const absl::CivilDay to, ParseCloseDate(q.to_date));
   if (to < from) {
     return absl::InvalidArgumentError(
         "the range is reversed: from_date is after to_date");

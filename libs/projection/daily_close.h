@@ -50,7 +50,7 @@ absl::StatusOr<absl::CivilDay> ParseCloseDate(std::string_view date);
 
 struct FinanceQuery {
   std::string from_date;  // inclusive
-  std::string to_date;    // inclusive; empty: from_date
+  std::string to_date;    // inclusive (a day's close: from_date)
   std::string time_zone;  // empty: Europe/Lisbon
   // "game", "table", "tournament" (only that breakdown), "" all.
   std::string group_by;

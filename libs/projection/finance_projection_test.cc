@@ -392,8 +392,11 @@ TEST_F(FinanceProjectionTest, BadZonesDatesAndRangesAreInvalidArguments) {
   auto report = ComputeFinanceReport(*store, year);
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_EQ(report->days_size(), 365);
-  FinanceQuery group{"2026-07-10", "", "UTC", "players", "EUR"};
+  FinanceQuery group{"2026-07-10", "2026-07-10", "UTC", "players", "EUR"};
   EXPECT_EQ(ComputeFinanceReport(*store, group).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  FinanceQuery open_ended{"2026-07-10", "", "UTC", "", "EUR"};
+  EXPECT_EQ(ComputeFinanceReport(*store, open_ended).status().code(),
             absl::StatusCode::kInvalidArgument);
 }
 

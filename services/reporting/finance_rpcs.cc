@@ -42,23 +42,30 @@ absl::StatusOr<projection::ExportFormat> FormatOf(v1::ExportFormat f) {
 
 }  // namespace
 
+absl::StatusOr<v1::FinanceReport> ReportingService::Finance(
+    grpc::ServerContext* context, const projection::FinanceQuery& query) {
+  ASSIGN_OR_RETURN(const auth::Claims caller, Caller(context));
+  RETURN_IF_ERROR(MayReadFinance(caller));
+  // Checked before waiting for the log: bad input costs nothing.
+  RETURN_IF_ERROR(projection::CheckFinanceQuery(query));
+  CatchUpWithTheLog();
+  ASSIGN_OR_RETURN(v1::FinanceReport report,
+                   projection::ComputeFinanceReport(*store_, query));
+  if (report.ByteSizeLong() > kMaxFinanceReportBytes) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("the report is over ", kMaxFinanceReportBytes,
+                     " bytes: ask for fewer days, a group_by, or use "
+                     "ExportReport"));
+  }
+  return report;
+}
+
 grpc::Status ReportingService::GetDailyClose(
     grpc::ServerContext* context, const v1::DailyCloseRequest* request,
     v1::DailyClose* response) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
-  if (absl::Status s = MayReadFinance(*caller); !s.ok()) {
-    return edge::ToGrpcStatus(s);
-  }
-  projection::FinanceQuery query{request->date(), request->date(),
-                                 request->time_zone(), "", options_.currency};
-  // Checked before waiting for the log: bad input costs nothing.
-  if (absl::Status s = projection::CheckFinanceQuery(query); !s.ok()) {
-    return edge::ToGrpcStatus(s);
-  }
-  CatchUpWithTheLog();
   absl::StatusOr<v1::FinanceReport> report =
-      projection::ComputeFinanceReport(*store_, query);
+      Finance(context, {request->date(), request->date(), request->time_zone(),
+                        "", options_.currency});
   if (!report.ok()) return edge::ToGrpcStatus(report.status());
   *response = std::move(*report->mutable_days(0));
   return grpc::Status::OK;
@@ -67,31 +74,10 @@ grpc::Status ReportingService::GetDailyClose(
 grpc::Status ReportingService::GetFinanceReport(
     grpc::ServerContext* context, const v1::FinanceReportRequest* request,
     v1::FinanceReport* response) {
-  absl::StatusOr<auth::Claims> caller = Caller(context);
-  if (!caller.ok()) return edge::ToGrpcStatus(caller.status());
-  if (absl::Status s = MayReadFinance(*caller); !s.ok()) {
-    return edge::ToGrpcStatus(s);
-  }
-  projection::FinanceQuery query{request->from_date(), request->to_date(),
-                                 request->time_zone(), request->group_by(),
-                                 options_.currency};
-  if (request->to_date().empty()) {
-    return edge::ToGrpcStatus(
-        absl::InvalidArgumentError("to_date is required (YYYY-MM-DD)"));
-  }
-  if (absl::Status s = projection::CheckFinanceQuery(query); !s.ok()) {
-    return edge::ToGrpcStatus(s);
-  }
-  CatchUpWithTheLog();
-  absl::StatusOr<v1::FinanceReport> report =
-      projection::ComputeFinanceReport(*store_, query);
+  absl::StatusOr<v1::FinanceReport> report = Finance(
+      context, {request->from_date(), request->to_date(), request->time_zone(),
+                request->group_by(), options_.currency});
   if (!report.ok()) return edge::ToGrpcStatus(report.status());
-  if (report->ByteSizeLong() > kMaxFinanceReportBytes) {
-    return edge::ToGrpcStatus(absl::ResourceExhaustedError(
-        absl::StrCat("the report is over ", kMaxFinanceReportBytes,
-                     " bytes: ask for fewer days, a group_by, or use "
-                     "ExportReport")));
-  }
   *response = *std::move(report);
   return grpc::Status::OK;
 }
@@ -121,9 +107,6 @@ absl::Status ReportingService::Export(
   } else {
     projection::FinanceQuery query{r.from_date(), r.to_date(), r.time_zone(),
                                    "", options_.currency};
-    if (r.to_date().empty()) {
-      return absl::InvalidArgumentError("to_date is required (YYYY-MM-DD)");
-    }
     RETURN_IF_ERROR(projection::CheckFinanceQuery(query));
     CatchUpWithTheLog();
     RETURN_IF_ERROR(projection::ExportFinance(*store_, query, format, sink));

@@ -28,6 +28,10 @@
 #include "libs/projection/projector.h"
 #include "services/common/page_tokens.h"
 
+namespace banca::projection {
+struct FinanceQuery;
+}  // namespace banca::projection
+
 namespace banca::reporting {
 
 struct ReportingServiceOptions {
@@ -89,6 +93,9 @@ class ReportingService final : public v1::ReportingService::Service {
   absl::Status Statement(const v1::StatementRequest& request,
                          v1::StatementPage& page);
   absl::Status Games(const v1::GamesRequest& request, v1::GamesPage& page);
+  // The finance report of `query` for the caller (finance_rpcs.cc).
+  absl::StatusOr<v1::FinanceReport> Finance(
+      grpc::ServerContext* context, const projection::FinanceQuery& query);
   // The export's chunks (finance_rpcs.cc).
   absl::Status Export(grpc::ServerContext* context,
                       const v1::ExportRequest& request,

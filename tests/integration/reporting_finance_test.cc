@@ -376,6 +376,9 @@ TEST_P(ReportingFinanceTest, BadInputGetsAPreciseError) {
   group.set_to_date("2026-10-25");
   group.set_group_by("player");
   EXPECT_EQ(Report(group, &report).error_code(), grpc::INVALID_ARGUMENT);
+  v1::FinanceReportRequest open_ended;
+  open_ended.set_from_date("2026-10-25");
+  EXPECT_EQ(Report(open_ended, &report).error_code(), grpc::INVALID_ARGUMENT);
   v1::ExportRequest e;
   e.set_kind(v1::EXPORT_KIND_STATEMENT);
   e.set_format(v1::EXPORT_FORMAT_CSV);
