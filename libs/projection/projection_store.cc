@@ -197,6 +197,38 @@ ProjectionStore::Scan(std::string_view prefix, std::string_view start,
   return out;
 }
 
+absl::StatusOr<std::vector<std::vector<std::pair<std::string, std::string>>>>
+ProjectionStore::ScanConsistent(const std::vector<ScanRange>& ranges,
+                                size_t limit) const {
+  const rocksdb::Snapshot* snapshot = db_->GetSnapshot();
+  rocksdb::ReadOptions read;
+  read.snapshot = snapshot;
+  std::vector<std::vector<std::pair<std::string, std::string>>> out;
+  size_t rows = 0;
+  absl::Status status;
+  for (const ScanRange& range : ranges) {
+    out.emplace_back();
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(read));
+    for (it->Seek(S(range.start.empty() ? range.prefix : range.start));
+         it->Valid() && it->key().starts_with(S(range.prefix)); it->Next()) {
+      if (!range.end.empty() && it->key().compare(S(range.end)) >= 0) break;
+      if (++rows > limit) {
+        status = absl::ResourceExhaustedError(
+            absl::StrCat("more than ", limit, " rows to read"));
+        break;
+      }
+      out.back().emplace_back(it->key().ToString(), it->value().ToString());
+    }
+    if (status.ok() && !it->status().ok()) {
+      status = FromRocks(it->status(), "scan");
+    }
+    if (!status.ok()) break;
+  }
+  db_->ReleaseSnapshot(snapshot);
+  if (!status.ok()) return status;
+  return out;
+}
+
 absl::Status ProjectionStore::Commit(Txn& txn) {
   if (read_only_) {
     return absl::FailedPreconditionError("the projection is open read-only");

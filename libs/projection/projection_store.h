@@ -78,6 +78,18 @@ class ProjectionStore {
   absl::StatusOr<std::vector<std::pair<std::string, std::string>>> Scan(
       std::string_view prefix, std::string_view start, size_t limit) const;
 
+  // Several scans of one moment (a RocksDB snapshot): for a report that
+  // reads many keys while the projector still commits. Each range is keys
+  // with `prefix` in [start, end) (empty start: from the prefix; empty
+  // end: to the prefix's end); RESOURCE_EXHAUSTED past `limit` rows in all.
+  struct ScanRange {
+    std::string prefix;
+    std::string start;
+    std::string end;
+  };
+  absl::StatusOr<std::vector<std::vector<std::pair<std::string, std::string>>>>
+  ScanConsistent(const std::vector<ScanRange>& ranges, size_t limit) const;
+
   // Atomically writes the data and offsets of `txn`.
   absl::Status Commit(Txn& txn);
   // Makes everything committed so far survive a crash.

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "libs/common/status_macros.h"
+#include "libs/projection/finance_projection.h"
 #include "libs/projection/games_projection.h"
 #include "libs/projection/history_projection.h"
 #include "libs/projection/wallet_projection.h"
@@ -14,6 +15,14 @@ ReportingProjector::ReportingProjector(eventlog::EventLog* log) {
   parts_.push_back(std::make_unique<WalletProjector>());
   parts_.push_back(std::make_unique<GamesProjector>());
   parts_.push_back(std::make_unique<HistoryProjector>(log));
+  // The finance part hashes the records of every topic the others follow,
+  // so it comes last, once their topics are known.
+  std::set<std::string> all;
+  for (const auto& part : parts_) {
+    for (std::string& topic : part->Topics()) all.insert(std::move(topic));
+  }
+  parts_.push_back(std::make_unique<FinanceProjector>(
+      std::vector<std::string>(all.begin(), all.end())));
   for (const auto& part : parts_) part_topics_.push_back(part->Topics());
 }
 

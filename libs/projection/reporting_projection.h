@@ -3,7 +3,9 @@
 // own topics; a record goes to every part that follows its topic. Today's
 // parts: the wallet's (balances, statements, holds, totals:
 // wallet_projection.h), the players' games (games_projection.h) and the
-// histories of every hand and round (history_projection.h). Each part
+// histories of every hand and round (history_projection.h), and the
+// finance sums and event hashes per 15-minute bucket (finance_projection.h,
+// which follows every topic the others do). Each part
 // is a pure function of the records, so the whole store rebuilds from offset 0
 // to the same state hash.
 #ifndef BANCA_LIBS_PROJECTION_REPORTING_PROJECTION_H_

@@ -12,26 +12,13 @@
 #include "libs/projection/reporting_projection.h"
 #include "libs/projection/wallet_projection.h"
 #include "services/common/bearer_auth.h"
+#include "services/reporting/reporting_roles.h"
+#include "services/reporting/statement_range.h"
 
 namespace banca::reporting {
 namespace {
 
 using auth::Role;
-
-// Finance, auditors and operators read every player's; a player only
-// their own (docs/reporting.md, "Who may read what").
-absl::Status MayReadPlayer(const auth::Claims& caller,
-                           const std::string& player) {
-  if (caller.role == Role::kFinance || caller.role == Role::kAuditor ||
-      caller.role == Role::kOperator) {
-    return absl::OkStatus();
-  }
-  if (caller.role == Role::kPlayer && caller.name() == player) {
-    return absl::OkStatus();
-  }
-  return absl::PermissionDeniedError(absl::StrCat(
-      caller.subject, " may not read the reports of player ", player));
-}
 
 absl::Status MayReadStatus(const auth::Claims& caller) {
   if (caller.role == Role::kAuditor || caller.role == Role::kOperator) {
@@ -44,17 +31,8 @@ absl::Status MayReadStatus(const auth::Claims& caller) {
 }
 
 absl::Status CheckStatementRequest(const v1::StatementRequest& r) {
-  if (!ledger::IsValidId(r.player_id())) {
-    return absl::InvalidArgumentError(
-        "player_id must be a valid id (1-64 of [a-z0-9._-])");
-  }
-  if (r.from_micros() < 0 || r.to_micros() < 0) {
-    return absl::InvalidArgumentError("from_micros and to_micros are >= 0");
-  }
-  if (r.to_micros() != 0 && r.from_micros() > r.to_micros()) {
-    return absl::InvalidArgumentError(
-        "the range is reversed: from_micros is after to_micros");
-  }
+  RETURN_IF_ERROR(
+      CheckStatementRange(r.player_id(), r.from_micros(), r.to_micros()));
   if (r.page_size() < 0 || r.page_size() > ReportingService::kMaxPageSize) {
     return absl::InvalidArgumentError(
         absl::StrCat("page_size must be 0..", ReportingService::kMaxPageSize));

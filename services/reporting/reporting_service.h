@@ -5,8 +5,9 @@
 // batch's offsets committed with its data. It reads; it never appends.
 //
 // Every call authenticates its caller (a bearer token): a player reads
-// only their own, finance, auditor and operator read everyone's, and the
-// projection's status is for auditors and operators. A listing's page
+// only their own, finance, auditor and operator read everyone's and the
+// finance reports (finance_rpcs.cc), and the projection's status is for
+// auditors and operators. A listing's page
 // tokens are bound to its query (services/common/page_tokens.h).
 #ifndef BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
 #define BANCA_SERVICES_REPORTING_REPORTING_SERVICE_H_
@@ -27,6 +28,10 @@
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
 #include "services/common/page_tokens.h"
+
+namespace banca::projection {
+struct FinanceQuery;
+}  // namespace banca::projection
 
 namespace banca::reporting {
 
@@ -72,6 +77,16 @@ class ReportingService final : public v1::ReportingService::Service {
   grpc::Status GetProjectionStatus(grpc::ServerContext* context,
                                    const v1::ProjectionStatusRequest* request,
                                    v1::ProjectionStatus* response) override;
+  // Finance (finance_rpcs.cc).
+  grpc::Status GetDailyClose(grpc::ServerContext* context,
+                             const v1::DailyCloseRequest* request,
+                             v1::DailyClose* response) override;
+  grpc::Status GetFinanceReport(grpc::ServerContext* context,
+                                const v1::FinanceReportRequest* request,
+                                v1::FinanceReport* response) override;
+  grpc::Status ExportReport(
+      grpc::ServerContext* context, const v1::ExportRequest* request,
+      grpc::ServerWriter<v1::ExportChunk>* writer) override;
 
   // Applies what is left and stops following the log; flushes.
   absl::Status Stop();
@@ -96,6 +111,13 @@ class ReportingService final : public v1::ReportingService::Service {
       int64_t from, size_t size,
       const std::function<absl::StatusOr<bool>(const std::string&)>& keep,
       std::string& next_token);
+  // The finance report of `query` for the caller (finance_rpcs.cc).
+  absl::StatusOr<v1::FinanceReport> Finance(
+      grpc::ServerContext* context, const projection::FinanceQuery& query);
+  // The export's chunks (finance_rpcs.cc).
+  absl::Status Export(grpc::ServerContext* context,
+                      const v1::ExportRequest& request,
+                      grpc::ServerWriter<v1::ExportChunk>* writer);
   // NOT_FOUND unless `player` has an account.
   absl::Status CheckPlayerKnown(const std::string& player) const;
 

@@ -70,11 +70,13 @@ TEST(BancaCli, HelpOfEveryCommandExitsZero) {
     }
   }
   const std::vector<std::string> commands = {
-      "serve",        "token issue",  "token public-key", "token new-key",
-      "log stats",    "log tail",     "audit verify",     "report ggr",
-      "bench ledger", "bench log",    "bench wallet",     "bench rebuild",
-      "bench eval",   "bench holdem", "bench rtp",        "bench tournament",
-      "demo",         "scenario run", "hands replay",     "hands export"};
+      "serve",         "token issue",      "token public-key",
+      "token new-key", "log stats",        "log tail",
+      "audit verify",  "report ggr",       "report close",
+      "bench ledger",  "bench log",        "bench wallet",
+      "bench rebuild", "bench eval",       "bench holdem",
+      "bench rtp",     "bench tournament", "demo",
+      "scenario run",  "hands replay",     "hands export"};
   EXPECT_THAT(seen, IsSupersetOf(commands));
 }
 
@@ -240,6 +242,25 @@ TEST(BancaCli, AValueFollowsTheFlagAfterEqualsOrASpace) {
     EXPECT_THAT(out.stdout_text, StartsWith("{")) << line;
   }
   EXPECT_EQ(RunBanca("hands replay --format text " + hand).exit_code, kUsage);
+}
+
+// banca report close refuses a bad date, zone or format before it reads
+// anything (docs/reporting.md, "banca report close").
+TEST(BancaCli, ReportCloseIsAUsageErrorOnABadDateZoneOrFormat) {
+  const std::string dir = Dir("close");
+  for (const std::string& flags :
+       {std::string("--date=2026-02-30"), std::string("--date=yesterday"),
+        std::string("--date=2026-10-25 --time-zone=Mars/Olympus_Mons"),
+        std::string("--date=2026-10-25 --time-zone=../../etc/passwd"),
+        std::string("--date=2026-10-25 --format=xml"), std::string("")}) {
+    const BancaOutput out =
+        RunBanca(absl::StrCat("report close --data-dir=", dir, " ", flags));
+    EXPECT_EQ(out.exit_code, kUsage) << flags << ": " << out.stderr_text;
+  }
+  const BancaOutput zone =
+      RunBanca(absl::StrCat("report close --data-dir=", dir,
+                            " --date=2026-10-25 --time-zone=Nowhere"));
+  EXPECT_THAT(zone.stderr_text, HasSubstr("no time zone named \"Nowhere\""));
 }
 
 }  // namespace

@@ -17,6 +17,8 @@ void AddReportingCommand(CLI::App& banca, Action* action);
 // `banca reporting games` (reporting_games_command.cc), added by
 // AddReportingCommand.
 void AddReportingGamesCommand(CLI::App& reporting, Action* action);
+// `banca report close` (report_close_command.cc), added by AddReportCommand.
+void AddReportCloseCommand(CLI::App& report, Action* action);
 void AddBenchCommand(CLI::App& banca, Action* action);
 // `banca bench rtp` (rtp_command.cc), added by AddBenchCommand.
 void AddBenchRtpCommand(CLI::App& bench, Action* action);

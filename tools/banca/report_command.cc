@@ -86,6 +86,7 @@ void AddReportCommand(CLI::App& banca, Action* action) {
   ggr->add_option("--to", flags->to, "last day, YYYY-MM-DD");
   AddSwitch(*ggr, "--json", flags->json, "print one JSON object");
   OnParsed(*ggr, action, [flags] { return Ggr(*flags); });
+  AddReportCloseCommand(*report, action);
 }
 
 }  // namespace banca::cli

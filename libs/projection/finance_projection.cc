@@ -1,0 +1,368 @@
+#include "libs/projection/finance_projection.h"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <cassert>
+#include <optional>
+#include <utility>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "banca/v1/envelope.pb.h"
+#include "banca/v1/reporting.pb.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/message.h"
+#include "libs/common/status_macros.h"
+#include "libs/common/string_view.h"
+#include "libs/ledger/account.h"
+#include "libs/ledger/balance_limits.h"
+#include "libs/wire/topics.h"
+#include "libs/wire/wallet_codec.h"
+#include "libs/wire/wallet_responses.h"
+
+namespace banca::projection {
+namespace {
+
+using ledger::WrappingAdd;
+
+void Add(int64_t& field, int64_t amount) { field = WrappingAdd(field, amount); }
+
+// m.<field> += amount (wrap-around); `field` names an int64 field of m.
+void AddField(google::protobuf::Message& m, std::string_view field,
+              int64_t amount) {
+  const google::protobuf::FieldDescriptor* f =
+      m.GetDescriptor()->FindFieldByName(std::string(field));
+  assert(f != nullptr);
+  const google::protobuf::Reflection* r = m.GetReflection();
+  r->SetInt64(&m, f, WrappingAdd(r->GetInt64(m, f), amount));
+}
+
+// Reads a message of type M at `key` (a default one when absent).
+template <typename M>
+absl::StatusOr<M> ReadMessage(Txn& txn, const std::string& key) {
+  M m;
+  ASSIGN_OR_RETURN(const std::optional<std::string> v, txn.Get(key));
+  if (v.has_value() && !m.ParseFromString(*v)) {
+    return absl::DataLossError(absl::StrCat(key, " does not parse"));
+  }
+  return m;
+}
+
+void PutU64(crypto_hash_sha256_state& state, uint64_t n) {
+  unsigned char b[8];
+  for (int i = 0; i < 8; ++i) b[i] = static_cast<unsigned char>(n >> (8 * i));
+  crypto_hash_sha256_update(&state, b, sizeof(b));
+}
+
+void PutBytes(crypto_hash_sha256_state& state, std::string_view s) {
+  PutU64(state, s.size());
+  crypto_hash_sha256_update(
+      &state, reinterpret_cast<const unsigned char*>(s.data()), s.size());
+}
+
+// Extends the chain of the record's (bucket, topic, partition).
+absl::Status Chain(const eventlog::StoredRecord& record, int64_t bucket,
+                   Txn& txn) {
+  const std::string key = absl::StrFormat(
+      "%s%s/%s/%08x", ToAbsl(kFinanceEventsPrefix), FinanceBucketKey(bucket),
+      record.topic, static_cast<uint32_t>(record.partition));
+  ASSIGN_OR_RETURN(const std::optional<std::string> v, txn.Get(key));
+  int64_t count = 0;
+  std::string chain(crypto_hash_sha256_BYTES, '\0');
+  if (v.has_value()) {
+    RETURN_IF_ERROR(ParseEventChain(*v, &count, &chain));
+  }
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  crypto_hash_sha256_update(
+      &state, reinterpret_cast<const unsigned char*>(chain.data()),
+      chain.size());
+  PutU64(state, static_cast<uint64_t>(record.offset));
+  PutBytes(state, record.key);
+  PutBytes(state, record.value);
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256_final(&state, digest);
+  txn.Put(key, absl::StrCat(count + 1, " ",
+                            absl::BytesToHexString(absl::string_view(
+                                reinterpret_cast<const char*>(digest),
+                                sizeof(digest)))));
+  return absl::OkStatus();
+}
+
+// The FinanceHoldings field an account's balance belongs to.
+std::string_view HoldingOf(const ledger::AccountInfo& info,
+                           std::string_view account) {
+  switch (info.account_class) {
+    case ledger::AccountClass::kPlayer:
+      return account.ends_with("/held") ? "player_held_minor"
+                                        : "player_cash_minor";
+    case ledger::AccountClass::kTable:
+      return account.find("/seat/") != std::string_view::npos
+                 ? "table_seats_minor"
+                 : "table_pots_minor";
+    case ledger::AccountClass::kGame:
+      return "game_wagers_minor";
+    case ledger::AccountClass::kTournament:
+      if (account.ends_with("/prize_pool")) return "prize_pools_minor";
+      if (account.ends_with("/bounties")) return "bounties_minor";
+      if (account.find("/tickets/") != std::string_view::npos) {
+        return "tickets_minor";
+      }
+      return "tournament_other_minor";
+    case ledger::AccountClass::kHouse:
+      return "house_minor";
+    case ledger::AccountClass::kExternal:
+      return "external_minor";
+  }
+  return "tournament_other_minor";
+}
+
+// Where a transaction's figures go: its game and its table or tournament;
+// empty game for a transaction of no game (deposits, holds, buy-ins).
+struct Dimensions {
+  std::string game;
+  std::string table;
+  std::string tournament;
+};
+
+Dimensions DimensionsOf(const v1::LedgerTransaction& tx) {
+  Dimensions d;
+  const v1::Reference& ref = tx.reference();
+  const auto table_of = [&] {
+    const size_t dot = ref.id().rfind('.');
+    return dot == std::string::npos ? ref.id() : ref.id().substr(0, dot);
+  };
+  if (ref.kind() == v1::REFERENCE_KIND_TOURNAMENT) {
+    d.game = "tournament";
+    d.tournament = ref.id();
+  } else if (!tx.game().empty()) {
+    d.game = tx.game();
+    d.table = table_of();
+  } else if (ref.kind() == v1::REFERENCE_KIND_HAND ||
+             tx.reason() == v1::POSTING_REASON_RAKE) {
+    d.game = "poker";
+    d.table = table_of();
+  } else if (ref.kind() == v1::REFERENCE_KIND_ROUND) {
+    d.game = "banked";  // a round that names no game (as games_projection)
+    d.table = table_of();
+  }
+  return d;
+}
+
+// One game transaction's figures.
+absl::StatusOr<v1::FinanceFigures> FiguresOf(const v1::LedgerTransaction& tx) {
+  v1::FinanceFigures f;
+  int64_t stakes = 0, wins = 0, voids = 0, rake = 0, fees = 0, overlay = 0,
+          prizes = 0, ggr = 0;
+  for (const v1::Posting& p : tx.postings()) {
+    ASSIGN_OR_RETURN(const ledger::AccountInfo info,
+                     ledger::ParseAccount(p.account()));
+    const int64_t amount = p.amount_minor();
+    switch (info.account_class) {
+      case ledger::AccountClass::kPlayer:
+        if (amount <= 0) break;
+        if (tx.reference().kind() == v1::REFERENCE_KIND_TOURNAMENT) {
+          if (tx.reason() == v1::POSTING_REASON_PRIZE) Add(prizes, amount);
+        } else if (tx.reference().kind() == v1::REFERENCE_KIND_ROUND ||
+                   !tx.game().empty()) {
+          Add(wins, amount);
+          if (tx.reason() == v1::POSTING_REASON_VOID_REFUND) {
+            Add(voids, amount);
+          }
+        }
+        break;
+      case ledger::AccountClass::kGame:
+        if (tx.reason() == v1::POSTING_REASON_BET && amount > 0) {
+          Add(stakes, amount);
+        }
+        break;
+      case ledger::AccountClass::kHouse:
+        Add(ggr, amount);
+        if (tx.reason() == v1::POSTING_REASON_RAKE) Add(rake, amount);
+        if (p.account() == "house/tournament_fees") Add(fees, amount);
+        if (p.account() == "house/overlay") Add(overlay, -amount);
+        break;
+      default:
+        break;
+    }
+  }
+  f.set_stakes_minor(stakes);
+  f.set_wins_minor(wins);
+  f.set_void_refunds_minor(voids);
+  f.set_rake_minor(rake);
+  f.set_tournament_fees_minor(fees);
+  f.set_overlay_minor(overlay);
+  f.set_prizes_minor(prizes);
+  f.set_ggr_minor(ggr);
+  f.set_transactions(1);
+  return f;
+}
+
+absl::Status AddFigures(Txn& txn, const std::string& bucket,
+                        std::string_view dimension, const std::string& id,
+                        const v1::FinanceFigures& delta) {
+  if (id.empty()) return absl::OkStatus();
+  const std::string key = absl::StrCat(ToAbsl(kFinanceFiguresPrefix), bucket,
+                                       "/", ToAbsl(dimension), "/", id);
+  ASSIGN_OR_RETURN(v1::FinanceFigures f,
+                   ReadMessage<v1::FinanceFigures>(txn, key));
+  f.set_dimension(std::string(dimension));
+  f.set_id(id);
+  AddFinanceFigures(f, delta);
+  txn.Put(key, f.SerializeAsString());
+  return absl::OkStatus();
+}
+
+// What `tx` moved: holdings, payments and, for a game, its figures.
+absl::Status ApplyTx(const v1::LedgerTransaction& tx, const std::string& bucket,
+                     v1::FinanceHoldings& holdings,
+                     v1::FinancePayments& payments, Txn& txn) {
+  const Dimensions dims = DimensionsOf(tx);
+  const v1::PostingReason reason = tx.reason();
+  for (const v1::Posting& p : tx.postings()) {
+    ASSIGN_OR_RETURN(const ledger::AccountInfo info,
+                     ledger::ParseAccount(p.account()));
+    const int64_t amount = p.amount_minor();
+    AddField(holdings, HoldingOf(info, p.account()), amount);
+    std::string_view field;
+    int64_t value = amount;
+    switch (info.account_class) {
+      case ledger::AccountClass::kPlayer:
+        if (reason == v1::POSTING_REASON_DEPOSIT && amount > 0) {
+          field = "deposits_minor";
+        } else if (reason == v1::POSTING_REASON_WITHDRAWAL && amount < 0) {
+          field = "withdrawals_minor";
+          value = -amount;
+        }
+        break;
+      case ledger::AccountClass::kExternal:
+        if (reason == v1::POSTING_REASON_DEPOSIT) {
+          field = "external_deposits_minor";
+          value = -amount;
+        } else if (reason == v1::POSTING_REASON_WITHDRAWAL) {
+          field = "external_withdrawals_minor";
+        } else {
+          field = "external_other_minor";
+        }
+        break;
+      case ledger::AccountClass::kHouse:
+        if (dims.game.empty()) field = "house_other_minor";
+        break;
+      default:
+        break;
+    }
+    if (!field.empty()) AddField(payments, field, value);
+  }
+  if (reason == v1::POSTING_REASON_DEPOSIT) {
+    payments.set_deposits(payments.deposits() + 1);
+  } else if (reason == v1::POSTING_REASON_WITHDRAWAL) {
+    payments.set_withdrawals(payments.withdrawals() + 1);
+  }
+  if (dims.game.empty()) return absl::OkStatus();
+  ASSIGN_OR_RETURN(const v1::FinanceFigures delta, FiguresOf(tx));
+  RETURN_IF_ERROR(AddFigures(txn, bucket, "game", dims.game, delta));
+  RETURN_IF_ERROR(AddFigures(txn, bucket, "table", dims.table, delta));
+  return AddFigures(txn, bucket, "tournament", dims.tournament, delta);
+}
+
+absl::Status ApplyWallet(const v1::WalletEvent& event, int64_t bucket,
+                         Txn& txn) {
+  const std::vector<const v1::LedgerTransaction*> txs =
+      wire::TransactionsOf(event);
+  // A hold is open from its placing until the capture or release that
+  // leaves nothing of it (a partial capture leaves it open).
+  int holds = 0;
+  if (event.has_hold_placed()) {
+    holds = 1;
+  } else if ((event.has_hold_captured() || event.has_hold_released()) &&
+             wire::HoldResponseFrom(event).state() == v1::HOLD_STATE_CLOSED) {
+    holds = -1;
+  }
+  if (txs.empty() && holds == 0) return absl::OkStatus();
+  const std::string b = FinanceBucketKey(bucket);
+  const std::string hold_key = absl::StrCat(ToAbsl(kFinanceHoldingsPrefix), b);
+  const std::string pay_key = absl::StrCat(ToAbsl(kFinancePaymentsPrefix), b);
+  ASSIGN_OR_RETURN(v1::FinanceHoldings holdings,
+                   ReadMessage<v1::FinanceHoldings>(txn, hold_key));
+  ASSIGN_OR_RETURN(v1::FinancePayments payments,
+                   ReadMessage<v1::FinancePayments>(txn, pay_key));
+  holdings.set_open_holds(holdings.open_holds() + holds);
+  for (const v1::LedgerTransaction* tx : txs) {
+    RETURN_IF_ERROR(ApplyTx(*tx, b, holdings, payments, txn));
+  }
+  txn.Put(hold_key, holdings.SerializeAsString());
+  txn.Put(pay_key, payments.SerializeAsString());
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status ParseEventChain(std::string_view value, int64_t* count,
+                             std::string* chain) {
+  const size_t space = value.find(' ');
+  const std::string_view hex =
+      space == std::string_view::npos ? "" : value.substr(space + 1);
+  if (space == std::string_view::npos ||
+      !absl::SimpleAtoi(ToAbsl(value.substr(0, space)), count) ||
+      hex.size() != 2 * crypto_hash_sha256_BYTES ||
+      !std::all_of(hex.begin(), hex.end(), [](char c) {
+        return absl::ascii_isxdigit(static_cast<unsigned char>(c));
+      })) {
+    return absl::DataLossError("an event chain value does not parse");
+  }
+  *chain = absl::HexStringToBytes(ToAbsl(hex));
+  return absl::OkStatus();
+}
+
+int64_t FinanceBucketOf(int64_t micros) {
+  int64_t q = micros / kFinanceBucketMicros;
+  if (micros % kFinanceBucketMicros < 0) --q;
+  return q;
+}
+
+std::string FinanceBucketKey(int64_t bucket) {
+  return absl::StrFormat("%016x",
+                         static_cast<uint64_t>(bucket) ^ (uint64_t{1} << 63));
+}
+
+void AddFinanceFigures(v1::FinanceFigures& into,
+                       const v1::FinanceFigures& delta) {
+  into.set_stakes_minor(WrappingAdd(into.stakes_minor(), delta.stakes_minor()));
+  into.set_wins_minor(WrappingAdd(into.wins_minor(), delta.wins_minor()));
+  into.set_void_refunds_minor(
+      WrappingAdd(into.void_refunds_minor(), delta.void_refunds_minor()));
+  into.set_rake_minor(WrappingAdd(into.rake_minor(), delta.rake_minor()));
+  into.set_tournament_fees_minor(
+      WrappingAdd(into.tournament_fees_minor(), delta.tournament_fees_minor()));
+  into.set_overlay_minor(
+      WrappingAdd(into.overlay_minor(), delta.overlay_minor()));
+  into.set_prizes_minor(WrappingAdd(into.prizes_minor(), delta.prizes_minor()));
+  into.set_ggr_minor(WrappingAdd(into.ggr_minor(), delta.ggr_minor()));
+  into.set_transactions(WrappingAdd(into.transactions(), delta.transactions()));
+}
+
+FinanceProjector::FinanceProjector(std::vector<std::string> topics)
+    : topics_(std::move(topics)) {}
+
+absl::Status FinanceProjector::Apply(const eventlog::StoredRecord& record,
+                                     Txn& txn) {
+  if (record.topic == wire::kWalletTopic) {
+    ASSIGN_OR_RETURN(const wire::DecodedWalletEvent decoded,
+                     wire::DecodeWalletRecord(record));
+    const int64_t bucket =
+        FinanceBucketOf(decoded.envelope.occurred_at_micros());
+    RETURN_IF_ERROR(Chain(record, bucket, txn));
+    return ApplyWallet(decoded.event, bucket, txn);
+  }
+  v1::EventEnvelope envelope;
+  if (!envelope.ParseFromString(record.value)) {
+    return absl::DataLossError(
+        absl::StrCat("a record of ", record.topic, " is not an envelope"));
+  }
+  return Chain(record, FinanceBucketOf(envelope.occurred_at_micros()), txn);
+}
+
+}  // namespace banca::projection
