@@ -13,7 +13,6 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
-#include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 
 namespace banca::projection {
@@ -93,7 +92,12 @@ absl::Status Note(Txn& txn, const std::string& player,
   const std::string all = IndexKey(GamesPrefix(player, ""), first, ref);
   const std::string one = IndexKey(GamesPrefix(player, game), first, ref);
   v1::GameSummary s;
-  ASSIGN_OR_RETURN(std::optional<std::string> current, txn.Get(all));
+  // A game seen before has its summary; a new one has none (its gameref
+  // and summaries are written together), so it needs no read.
+  std::optional<std::string> current;
+  if (seen.has_value()) {
+    ASSIGN_OR_RETURN(current, txn.Get(all));
+  }
   if (current.has_value() && !s.ParseFromString(*current)) {
     return absl::DataLossError(absl::StrCat(all, " does not parse"));
   }
@@ -124,14 +128,9 @@ std::string GamesPrefix(std::string_view player, std::string_view game) {
                                      ToAbsl(game), "/");
 }
 
-std::vector<std::string> GamesProjector::Topics() const {
-  return {std::string(wire::kWalletTopic)};
-}
-
-absl::Status GamesProjector::Apply(const eventlog::StoredRecord& record,
-                                   Txn& txn) {
-  ASSIGN_OR_RETURN(const wire::DecodedWalletEvent decoded,
-                   wire::DecodeWalletRecord(record));
+absl::Status GamesProjector::ApplyWallet(
+    const eventlog::StoredRecord&, const wire::DecodedWalletEvent& decoded,
+    Txn& txn) {
   const int64_t at = decoded.envelope.occurred_at_micros();
   for (const v1::LedgerTransaction* tx : wire::TransactionsOf(decoded.event)) {
     if (!IsGame(tx->reference().kind())) continue;
