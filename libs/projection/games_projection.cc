@@ -1,5 +1,6 @@
 #include "libs/projection/games_projection.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -13,7 +14,6 @@
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
-#include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 
 namespace banca::projection {
@@ -71,38 +71,66 @@ absl::Status Add(int64_t& field, int64_t amount) {
   return absl::OkStatus();
 }
 
+// A player's game as the projection has it: its first time (the earliest
+// of its transactions: the wallet's partitions are applied in any order, so
+// the first applied is not always the first that occurred) and its game.
+struct GameRef {
+  std::string key;
+  std::optional<int64_t> first;  // nullopt: a game not seen before
+  std::string game;
+};
+
+absl::StatusOr<GameRef> ReadGameRef(Txn& txn, const std::string& player,
+                                    const v1::LedgerTransaction& tx) {
+  const v1::Reference& ref = tx.reference();
+  GameRef r{absl::StrCat("gameref/", player, "/", static_cast<int>(ref.kind()),
+                         "/", ref.id()),
+            std::nullopt, GameOf(tx)};
+  ASSIGN_OR_RETURN(std::optional<std::string> seen, txn.Get(r.key));
+  if (!seen.has_value()) return r;
+  std::pair<std::string, std::string> parts =
+      absl::StrSplit(*seen, absl::MaxSplits(' ', 1));
+  int64_t first = 0;
+  if (!absl::SimpleAtoi(parts.first, &first)) {
+    return absl::DataLossError(absl::StrCat(r.key, " does not parse"));
+  }
+  r.first = first;
+  r.game = parts.second;
+  return r;
+}
+
 // One transaction's move `delta` of `player`'s money, into their game.
+// Every field is order-free (sums, the earliest and the latest time), so a
+// live projection and a rebuild that read the partitions in another order
+// end with the same bytes; a game whose first time moves earlier moves in
+// the newest-first index.
 absl::Status Note(Txn& txn, const std::string& player,
                   const v1::LedgerTransaction& tx, int64_t delta, int64_t at) {
   const v1::Reference& ref = tx.reference();
-  const std::string ref_key = absl::StrCat(
-      "gameref/", player, "/", static_cast<int>(ref.kind()), "/", ref.id());
-  ASSIGN_OR_RETURN(std::optional<std::string> seen, txn.Get(ref_key));
-  int64_t first = at;
-  std::string game = GameOf(tx);
-  if (seen.has_value()) {
-    std::pair<std::string, std::string> parts =
-        absl::StrSplit(*seen, absl::MaxSplits(' ', 1));
-    if (!absl::SimpleAtoi(parts.first, &first)) {
-      return absl::DataLossError(absl::StrCat(ref_key, " does not parse"));
-    }
-    game = parts.second;
-  } else {
-    txn.Put(ref_key, absl::StrCat(first, " ", game));
-  }
-  const std::string all = IndexKey(GamesPrefix(player, ""), first, ref);
-  const std::string one = IndexKey(GamesPrefix(player, game), first, ref);
+  ASSIGN_OR_RETURN(const GameRef game, ReadGameRef(txn, player, tx));
+  const int64_t first = game.first.has_value() ? std::min(*game.first, at) : at;
   v1::GameSummary s;
-  ASSIGN_OR_RETURN(std::optional<std::string> current, txn.Get(all));
-  if (current.has_value() && !s.ParseFromString(*current)) {
-    return absl::DataLossError(absl::StrCat(all, " does not parse"));
-  }
-  if (!current.has_value()) {
+  if (game.first.has_value()) {
+    // A game seen before has its summary; a new one has none (its gameref
+    // and summaries are written together), so it needs no read.
+    const std::string was = IndexKey(GamesPrefix(player, ""), *game.first, ref);
+    ASSIGN_OR_RETURN(std::optional<std::string> current, txn.Get(was));
+    if (!current.has_value() || !s.ParseFromString(*current)) {
+      return absl::DataLossError(absl::StrCat(was, " is missing or bad"));
+    }
+    if (first != *game.first) {
+      txn.Delete(was);
+      txn.Delete(IndexKey(GamesPrefix(player, game.game), *game.first, ref));
+    }
+  } else {
     *s.mutable_reference() = ref;
-    s.set_game(game);
+    s.set_game(game.game);
     s.set_table(TableOf(ref));
-    s.set_first_micros(first);
   }
+  if (!game.first.has_value() || first != *game.first) {
+    txn.Put(game.key, absl::StrCat(first, " ", game.game));
+  }
+  s.set_first_micros(first);
   s.set_last_micros(std::max(s.last_micros(), at));
   int64_t staked = s.staked_minor(), returned = s.returned_minor();
   RETURN_IF_ERROR(delta < 0 ? Add(staked, -delta) : Add(returned, delta));
@@ -111,8 +139,9 @@ absl::Status Note(Txn& txn, const std::string& player,
   s.set_net_minor(returned - staked);  // both < 2^63: no overflow
   s.set_transactions(s.transactions() + 1);
   std::string value = s.SerializeAsString();
-  txn.Put(all, value);
-  txn.Put(one, std::move(value));
+  txn.Put(IndexKey(GamesPrefix(player, ""), first, ref), value);
+  txn.Put(IndexKey(GamesPrefix(player, game.game), first, ref),
+          std::move(value));
   return absl::OkStatus();
 }
 
@@ -124,14 +153,9 @@ std::string GamesPrefix(std::string_view player, std::string_view game) {
                                      ToAbsl(game), "/");
 }
 
-std::vector<std::string> GamesProjector::Topics() const {
-  return {std::string(wire::kWalletTopic)};
-}
-
-absl::Status GamesProjector::Apply(const eventlog::StoredRecord& record,
-                                   Txn& txn) {
-  ASSIGN_OR_RETURN(const wire::DecodedWalletEvent decoded,
-                   wire::DecodeWalletRecord(record));
+absl::Status GamesProjector::ApplyWallet(
+    const eventlog::StoredRecord&, const wire::DecodedWalletEvent& decoded,
+    Txn& txn) {
   const int64_t at = decoded.envelope.occurred_at_micros();
   for (const v1::LedgerTransaction* tx : wire::TransactionsOf(decoded.event)) {
     if (!IsGame(tx->reference().kind())) continue;

@@ -20,14 +20,15 @@
 #include <string_view>
 #include <vector>
 
-#include "libs/projection/projector.h"
+#include "libs/projection/wallet_event_part.h"
 
 namespace banca::projection {
 
-class GamesProjector final : public Projector {
+class GamesProjector final : public WalletEventPart {
  public:
-  std::vector<std::string> Topics() const override;
-  absl::Status Apply(const eventlog::StoredRecord& record, Txn& txn) override;
+  absl::Status ApplyWallet(const eventlog::StoredRecord& record,
+                           const wire::DecodedWalletEvent& decoded,
+                           Txn& txn) override;
 };
 
 // The prefix of a player's games, of every game ("" game) or of one.

@@ -30,7 +30,7 @@ class Projector {
 
 struct CatchUpOptions {
   // Records per atomic WriteBatch.
-  size_t batch_records = 4096;
+  size_t batch_records = 16384;
   // Stop at these offsets (exclusive) instead of the log's end; partitions
   // not named stop at the end.
   const OffsetMap* until = nullptr;

@@ -1,6 +1,8 @@
 // The reporting service's projections (services/reporting) as one
 // Projector over one store: each part keeps its own keys and follows its
-// own topics; a record goes to every part that follows its topic. Today's
+// own topics; a record goes to every part that follows its topic, a wallet
+// record decoded once for all the parts that take it decoded
+// (WalletEventPart); any other part gets the raw record (Apply). Today's
 // parts: the wallet's (balances, statements, holds, totals:
 // wallet_projection.h), the players' games (games_projection.h) and the
 // histories of every hand and round (history_projection.h), and the
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "libs/projection/projector.h"
+#include "libs/projection/wallet_event_part.h"
 
 namespace banca::projection {
 
@@ -25,12 +28,16 @@ class ReportingProjector final : public Projector {
   // rebuild their tables in memory when the store resumes past offset 0
   // (history_projection.h); null only for a rebuild from offset 0.
   explicit ReportingProjector(eventlog::EventLog* log = nullptr);
+  // These parts instead of today's (tests; a part to try alone).
+  explicit ReportingProjector(std::vector<std::unique_ptr<Projector>> parts);
   std::vector<std::string> Topics() const override;
   absl::Status Apply(const eventlog::StoredRecord& record, Txn& txn) override;
 
  private:
   std::vector<std::unique_ptr<Projector>> parts_;
   std::vector<std::vector<std::string>> part_topics_;  // parts_[i]'s
+  // parts_[i] when it takes wallet records decoded, else null.
+  std::vector<WalletEventPart*> wallet_parts_;
 };
 
 }  // namespace banca::projection

@@ -11,7 +11,6 @@
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/balance_limits.h"
-#include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "libs/wire/wallet_responses.h"
 
@@ -109,14 +108,9 @@ absl::StatusOr<int64_t> ReadInt(const projection::ProjectionStore& store,
   return n;
 }
 
-std::vector<std::string> WalletProjector::Topics() const {
-  return {std::string(wire::kWalletTopic)};
-}
-
-absl::Status WalletProjector::Apply(const eventlog::StoredRecord& record,
-                                    projection::Txn& txn) {
-  ASSIGN_OR_RETURN(const wire::DecodedWalletEvent decoded,
-                   wire::DecodeWalletRecord(record));
+absl::Status WalletProjector::ApplyWallet(
+    const eventlog::StoredRecord&, const wire::DecodedWalletEvent& decoded,
+    Txn& txn) {
   const v1::EventEnvelope& envelope = decoded.envelope;
   const v1::WalletEvent& event = decoded.event;
   RETURN_IF_ERROR(AddInt(txn, "total/events", 1));

@@ -20,15 +20,15 @@
 #include <vector>
 
 #include "libs/projection/projection_store.h"
-#include "libs/projection/projector.h"
+#include "libs/projection/wallet_event_part.h"
 
 namespace banca::projection {
 
-class WalletProjector final : public projection::Projector {
+class WalletProjector final : public WalletEventPart {
  public:
-  std::vector<std::string> Topics() const override;
-  absl::Status Apply(const eventlog::StoredRecord& record,
-                     projection::Txn& txn) override;
+  absl::Status ApplyWallet(const eventlog::StoredRecord& record,
+                           const wire::DecodedWalletEvent& decoded,
+                           Txn& txn) override;
 };
 
 std::string BalanceKey(std::string_view account);

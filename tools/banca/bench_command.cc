@@ -1,4 +1,5 @@
-// banca bench ledger|log|wallet|rebuild|eval|holdem|tournament: each prints
+// banca bench ledger|log|wallet|rebuild|reporting|eval|holdem|tournament:
+// each prints
 // one JSON object on stdout.
 // Figures are measured on the machine that runs them; nothing is typed in.
 #include <unistd.h>
@@ -25,6 +26,7 @@
 #include "tools/bench/kafka_log_bench.h"
 #include "tools/bench/ledger_bench.h"
 #include "tools/bench/rebuild_bench.h"
+#include "tools/bench/reporting_bench.h"
 #include "tools/bench/tournament_bench.h"
 #include "tools/bench/wallet_bench.h"
 
@@ -262,6 +264,32 @@ int BenchRebuild(const RebuildFlags& flags) {
   return Print(out, 0);
 }
 
+// The reporting projections fed from a realistic wallet log on disk, then
+// a player's last 10 games asked over gRPC (tools/bench/reporting_bench.h).
+struct ReportingFlags {
+  int64_t events = 10'000'000;
+  int players = 100'000;
+  int64_t seed = 1;
+  int queries = 1'000;
+  std::string data_dir;
+};
+
+int BenchReporting(const ReportingFlags& flags) {
+  bench::ReportingBenchOptions options;
+  // --data-dir is kept (its log is reused by a run with the same workload);
+  // a scratch directory is removed.
+  const bool scratch = flags.data_dir.empty();
+  options.dir = scratch ? ScratchDir("", "reporting") : flags.data_dir;
+  options.workload.events = flags.events;
+  options.workload.players = flags.players;
+  options.workload.seed = static_cast<uint64_t>(flags.seed);
+  options.queries = flags.queries;
+  absl::StatusOr<Json> r = bench::RunReportingBench(options);
+  if (scratch) std::filesystem::remove_all(options.dir);
+  if (!r.ok()) return Fail(r.status().ToString());
+  return Print(*r, 0);
+}
+
 // Complete 6-max no-limit hands with random legal actions: in the engine
 // alone on one core (CPU time), then through the table service over gRPC
 // on the embedded log with `tables` tables played at once.
@@ -467,6 +495,29 @@ void AddRebuildBench(CLI::App& bench, Action* action) {
   OnParsed(*rebuild, action, [flags] { return BenchRebuild(*flags); });
 }
 
+void AddReportingBench(CLI::App& bench, Action* action) {
+  CLI::App* reporting = bench.add_subcommand(
+      "reporting",
+      "the reporting projections: ingest from offset 0, then a player's "
+      "last 10 games over gRPC");
+  auto flags = std::make_shared<ReportingFlags>();
+  AddInt(*reporting, "--events", flags->events, "wallet events to write", 1,
+         bench::kMaxWorkloadEvents);
+  AddInt(*reporting, "--players", flags->players, "players", 2,
+         bench::kMaxWorkloadPlayers);
+  AddInt(*reporting, "--seed", flags->seed,
+         "the workload's generator (std::mt19937_64)", 0);
+  AddInt(*reporting, "--queries", flags->queries,
+         "last-10 calls measured (random players)", 1,
+         bench::kMaxReportingQueries);
+  reporting->add_option(
+      "--data-dir", flags->data_dir,
+      "kept: its log is reused by a run with the same --events, --players "
+      "and --seed; the projection is made afresh (default: a scratch "
+      "directory under the system's temporary directory, removed)");
+  OnParsed(*reporting, action, [flags] { return BenchReporting(*flags); });
+}
+
 void AddHoldemBench(CLI::App& bench, Action* action) {
   CLI::App* holdem = bench.add_subcommand(
       "holdem", "6-max hold'em: the engine alone, then the table service");
@@ -518,6 +569,7 @@ void AddBenchCommand(CLI::App& banca, Action* action) {
   AddLogBench(*bench, action);
   AddWalletBench(*bench, action);
   AddRebuildBench(*bench, action);
+  AddReportingBench(*bench, action);
   CLI::App* eval = bench->add_subcommand(
       "eval", "single-thread throughput of the hand evaluators");
   OnParsed(*eval, action, [] {

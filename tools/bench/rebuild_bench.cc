@@ -15,12 +15,10 @@
 #include "libs/projection/wallet_projection.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
+#include "tools/bench/wallet_event_writer.h"
 
 namespace banca::bench {
 namespace {
-
-// Appended in batches of about this many records.
-constexpr size_t kFlushRecords = 4000;
 
 v1::Reference Ref(v1::ReferenceKind kind, std::string id) {
   v1::Reference r;
@@ -29,43 +27,10 @@ v1::Reference Ref(v1::ReferenceKind kind, std::string id) {
   return r;
 }
 
-// The wallet's events, as the ledger commits them, appended to the log.
-class EventWriter {
- public:
-  explicit EventWriter(eventlog::EventLog& log) : log_(log) {}
-
-  void operator()(const ledger::Committed& c) {
-    if (c.event.has_hold_placed()) last_hold_ = c.event.hold_placed().hold_id();
-    wire::WalletEventContext context;
-    context.occurred_at_micros = ++clock_;
-    context.correlation_id = c.event.request_id();
-    pending_.push_back(wire::EncodeWalletRecord(c, context));
-  }
-
-  // Appends what is pending once there is a batch of it (or `all`).
-  absl::Status Flush(bool all = false) {
-    if (pending_.empty() || (!all && pending_.size() < kFlushRecords)) {
-      return absl::OkStatus();
-    }
-    auto appended = log_.Append(std::move(pending_));
-    pending_.clear();
-    return appended.status();
-  }
-
-  // The hold the last committed event placed ("" once taken).
-  std::string TakeLastHold() { return std::exchange(last_hold_, ""); }
-
- private:
-  eventlog::EventLog& log_;
-  std::vector<eventlog::Record> pending_;
-  std::string last_hold_;
-  int64_t clock_ = 1'700'000'000'000'000;
-};
-
 // One player's round: a deposit, then a buy-in hold captured to a table
 // seat. Returns the events it made.
 
-int64_t Round(ledger::Ledger& ledger, EventWriter& writer,
+int64_t Round(ledger::Ledger& ledger, WalletEventWriter& writer,
               const std::string& player, int64_t n) {
   const std::string rid = absl::StrCat("r", n);
   auto commit = [&](const ledger::Committed& c) { writer(c); };
@@ -105,7 +70,7 @@ int64_t Round(ledger::Ledger& ledger, EventWriter& writer,
 absl::Status WriteWalletEvents(eventlog::EventLog& log, int64_t target,
                                int players) {
   ledger::Ledger ledger;
-  EventWriter writer(log);
+  WalletEventWriter writer(log);
   auto commit = [&](const ledger::Committed& c) { writer(c); };
   int64_t events = 0;
   for (int p = 0; p < players && events < target; ++p, ++events) {
