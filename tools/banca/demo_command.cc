@@ -98,6 +98,12 @@ int Games(GamesFlags flags) {
   for (const bench::GameTally& t : result->games) {
     std::printf("%s\n", JsonText(bench::GameTallyJson(t)).c_str());
   }
+  if (o.check_reporting) {
+    std::printf(
+        "%s\n",
+        JsonText(nlohmann::ordered_json{{"reporting", result->reporting}})
+            .c_str());
+  }
   if (!result->failures.empty()) {
     return Complain(kCommand, absl::StrJoin(result->failures, "; "), 1);
   }
@@ -116,7 +122,9 @@ void AddGamesCommand(CLI::App& demo, Action* action) {
       "descarte for --seconds, and a sit and go to its winner, all at once "
       "over gRPC (banca serve --services=wallet,table,tournament); one JSON "
       "line per game. Then each bot's balance is checked against its "
-      "deposit and the net of its sessions, and the ledger's sum against 0."
+      "deposit and the net of its sessions, and the ledger's sum against 0; "
+      "with --check-reporting, the reporting service's answers too "
+      "(tools/bench/reporting_checks.h)."
       "\nExit 0 every check passed, 1 a check or call failed, 2 usage.");
   auto flags = std::make_shared<GamesFlags>();
   bench::GameBotsOptions& o = flags->options;
@@ -132,6 +140,9 @@ void AddGamesCommand(CLI::App& demo, Action* action) {
          "the sit and go's players", 2, 9);
   AddSwitch(*games, "--no-sit-and-go", flags->no_sit_and_go,
             "play no sit and go");
+  AddSwitch(*games, "--check-reporting", o.check_reporting,
+            "then check the reporting service's histories, statements, "
+            "sessions and daily close (the server serves reporting)");
   games->add_option("--run-id", o.run_id,
                     "names the run's tables, players and tournament: 1..12 "
                     "of [a-z0-9] (default: g<unix time>)");

@@ -10,6 +10,7 @@
 #include "absl/time/clock.h"
 #include "libs/common/status_macros.h"
 #include "tools/bench/game_bots_env.h"
+#include "tools/bench/reporting_checks.h"
 
 namespace banca::bench {
 namespace {
@@ -143,6 +144,16 @@ absl::StatusOr<GameBotsResult> RunGameBots(const GameBotsOptions& options) {
     }
   }
   RETURN_IF_ERROR(CheckMoney(*env, plays, result));
+  if (options.check_reporting) {
+    ReportingTally tally;
+    RETURN_IF_ERROR(CheckReporting(*env, plays, tally, result.failures));
+    result.reporting = {{"histories", tally.histories},
+                        {"statement_lines", tally.statement_lines},
+                        {"sessions", tally.sessions},
+                        {"close_date", tally.close_date},
+                        {"close_events", tally.close_events},
+                        {"close_sha256", tally.close_sha256}};
+  }
   return result;
 }
 

@@ -50,6 +50,10 @@ struct GameBotsOptions {
   // The sit and go fails unless it has a winner by then.
   absl::Duration sit_and_go_deadline = absl::Seconds(150);
   int64_t seed = 1;
+  // Then the reporting service's histories, statements, sessions and
+  // daily close are checked against the bots' play and the wallet
+  // (reporting_checks.h): the server must serve `reporting` too.
+  bool check_reporting = false;
 };
 
 // What one game's bots did, from the services' own answers.
@@ -77,6 +81,8 @@ struct GameTally {
 struct GameBotsResult {
   std::vector<GameTally> games;
   int64_t ledger_sum_minor = 0;
+  // With check_reporting: what the reporting service answered.
+  nlohmann::ordered_json reporting;
   // Each check that failed, in words; empty when the run passed.
   std::vector<std::string> failures;
 };

@@ -1,8 +1,12 @@
 // The game bots (game_bots.h) against the real services over loopback: the
-// wallet, the poker and banked tables and the tournaments in one server
-// on an embedded log on disk, as `banca serve --services=wallet,table,
-// tournament` runs them. Each game is played for a few rounds; the bots'
-// money is checked against the wallet. And the bots' decisions, alone.
+// wallet, the poker and banked tables, the tournaments and the reporting
+// service in one server on an embedded log on disk, as `banca serve
+// --services=wallet,table,tournament,reporting` runs them. Each game is
+// played for a few rounds; the bots' money is checked against the wallet.
+// Issue 20's end to end: the reporting service's histories, statements,
+// sessions and daily close checked against the play and the wallet, and
+// the audit of the data directory OK while the server still serves. And
+// the bots' decisions, alone.
 #include "tools/bench/game_bots.h"
 
 #include <unistd.h>
@@ -16,7 +20,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "libs/seal/deck_keys.h"
+#include "services/audit/audit.h"
 #include "services/common/authorized_channel.h"
+#include "services/reporting/hosted_reporting.h"
 #include "services/server/server.h"
 #include "services/table/hosted_tables.h"
 #include "services/tournament/hosted_tournaments.h"
@@ -52,6 +58,7 @@ class GameBotsTest : public ::testing::Test {
       services.push_back(std::move(s));
     }
     services.push_back(tournament::HostedTournaments());
+    services.push_back(reporting::HostedReporting());
     absl::StatusOr<std::unique_ptr<server::Server>> started =
         server::Server::Start(config, keys, std::move(services));
     ASSERT_TRUE(started.ok()) << started.status();
@@ -101,6 +108,30 @@ TEST_F(GameBotsTest, EveryGameIsPlayedAndEveryBotsMoneyAddsUp) {
   const GameTally& sng = r->games.back();
   EXPECT_EQ(sng.staked_minor, sng.won_minor + sng.house_minor);
   EXPECT_GT(sng.house_minor, 0);
+}
+
+// Issue 20, "Done when": every game in the histories, every statement
+// line the wallet's, the sessions, today's close reconciled; then the
+// audit of the data directory, live, beside the serving system: OK, with
+// the reporting projections equal to their rebuild at the audited cut.
+TEST_F(GameBotsTest, TheReportingServiceAccountsForEveryGameWhileServing) {
+  GameBotsOptions o = Options();
+  o.check_reporting = true;
+  absl::StatusOr<GameBotsResult> r = RunGameBots(o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->failures, IsEmpty());
+  int64_t rounds = 0;
+  for (const GameTally& t : r->games) rounds += t.rounds;
+  EXPECT_EQ(r->reporting["histories"], rounds);
+  EXPECT_GT(r->reporting["statement_lines"], 0);
+  EXPECT_GE(r->reporting["sessions"], 2 * 5 + 3);  // each bot, each game
+  EXPECT_EQ(r->reporting["close_sha256"].get<std::string>().size(), 64u);
+  absl::StatusOr<audit::AuditReport> audit = audit::VerifyDataDir(dir_);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_TRUE(audit->ok()) << audit::FormatAuditReport(*audit);
+  EXPECT_FALSE(audit->reporting_live_hash.empty());
+  EXPECT_EQ(audit->reporting_live_hash, audit->reporting_rebuilt_hash);
+  EXPECT_GT(audit->events, 0);
 }
 
 TEST_F(GameBotsTest, BadOptionsAreRefusedBeforeAnyCall) {
