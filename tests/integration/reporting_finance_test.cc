@@ -15,7 +15,7 @@
 #include "banca/v1/reporting.grpc.pb.h"
 #include "libs/ledger/account.h"
 #include "services/reporting/reporting_service.h"
-#include "tests/harness/service_harness.h"
+#include "tests/harness/reporting_harness.h"
 
 namespace banca::testing {
 namespace {
@@ -26,46 +26,9 @@ using auth::Role;
 // at 01:00Z on the 25th, so Lisbon's October 25 lasts 25 hours.
 constexpr int64_t kOct24At22Utc = 1'792'879'200'000'000;
 
-class ReportingFinanceTest : public BackendHarness {
+class ReportingFinanceTest : public ReportingHarness {
  protected:
-  ReportingFinanceTest() : BackendHarness(wire::kTournamentTopics, "fin-") {}
-
-  absl::StatusOr<grpc::Service*> StartTables() override {
-    reporting::ReportingServiceOptions o;
-    o.projection_dir = dir_ + "/projections/reporting";
-    o.verifier = TestVerifier();
-    ASSIGN_OR_RETURN(service_,
-                     reporting::ReportingService::Start(*log_, clock_, o));
-    return service_.get();
-  }
-  void ConnectTables(std::shared_ptr<grpc::Channel> channel) override {
-    stub_ = v1::ReportingService::NewStub(channel);
-    tables_wallet_ = v1::WalletService::NewStub(channel);
-  }
-  void StopTables() override {
-    if (service_) {
-      absl::Status stopped = service_->Stop();
-      EXPECT_TRUE(stopped.ok()) << stopped;
-    }
-  }
-  void ReleaseTables() override { service_.reset(); }
-
-  void Move(const std::string& from, const std::string& to, int64_t amount,
-            v1::PostingReason reason, v1::ReferenceKind kind,
-            const std::string& ref) {
-    v1::TransferRequest t;
-    t.set_request_id(absl::StrCat("move-", ++moves_));
-    t.set_from_account(from);
-    t.set_to_account(to);
-    t.set_amount_minor(amount);
-    t.set_reason(reason);
-    t.mutable_reference()->set_kind(kind);
-    t.mutable_reference()->set_id(ref);
-    v1::TransactionResponse tx;
-    grpc::Status s =
-        tables_wallet_->Transfer(As("table", Role::kService).get(), t, &tx);
-    ASSERT_TRUE(s.ok()) << s.error_message();
-  }
+  ReportingFinanceTest() : ReportingHarness("fin-") {}
 
   // The day: funding at 22:00Z on Oct 24 (still the 24th in Lisbon), a
   // roulette round; at 23:30Z (the 25th in Lisbon) a poker hand with 10
@@ -168,11 +131,6 @@ class ReportingFinanceTest : public BackendHarness {
     }
     return sum;
   }
-
-  std::unique_ptr<reporting::ReportingService> service_;
-  std::unique_ptr<v1::ReportingService::Stub> stub_;
-  std::unique_ptr<v1::WalletService::Stub> tables_wallet_;
-  int moves_ = 0;
 };
 
 const v1::FinanceFigures* Find(

@@ -12,7 +12,7 @@
 #include "libs/projection/reporting_rebuild.h"
 #include "services/audit/audit.h"
 #include "services/reporting/reporting_service.h"
-#include "tests/harness/service_harness.h"
+#include "tests/harness/reporting_harness.h"
 #include "tests/integration/unknown_fields.h"
 
 namespace banca::testing {
@@ -20,40 +20,9 @@ namespace {
 
 using auth::Role;
 
-class ReportingTest : public BackendHarness {
+class ReportingTest : public ReportingHarness {
  protected:
-  ReportingTest() : BackendHarness(wire::kTournamentTopics, "reporting-") {}
-
-  absl::StatusOr<grpc::Service*> StartTables() override {
-    reporting::ReportingServiceOptions o;
-    o.projection_dir = dir_ + "/projections/reporting";
-    o.verifier = TestVerifier();
-    ASSIGN_OR_RETURN(service_,
-                     reporting::ReportingService::Start(*log_, clock_, o));
-    return service_.get();
-  }
-  void ConnectTables(std::shared_ptr<grpc::Channel> channel) override {
-    stub_ = v1::ReportingService::NewStub(channel);
-    tables_wallet_ = v1::WalletService::NewStub(channel);
-  }
-
-  // A movement as the table service asks the wallet for it.
-  void Move(const std::string& from, const std::string& to, int64_t amount,
-            v1::PostingReason reason, v1::ReferenceKind kind,
-            const std::string& ref) {
-    v1::TransferRequest t;
-    t.set_request_id(absl::StrCat("move-", ++moves_));
-    t.set_from_account(from);
-    t.set_to_account(to);
-    t.set_amount_minor(amount);
-    t.set_reason(reason);
-    t.mutable_reference()->set_kind(kind);
-    t.mutable_reference()->set_id(ref);
-    v1::TransactionResponse tx;
-    grpc::Status s =
-        tables_wallet_->Transfer(As("table", Role::kService).get(), t, &tx);
-    ASSERT_TRUE(s.ok()) << s.error_message();
-  }
+  ReportingTest() : ReportingHarness("reporting-") {}
 
   // ana and bia: a roulette round (ana loses 100), a poker hand (ana wins
   // bia's 50), a second round (ana stakes 200, is paid 400), a minute
@@ -87,14 +56,6 @@ class ReportingTest : public BackendHarness {
                      const v1::GamesRequest& r, v1::GamesPage* page) {
     return stub_->ListGames(As(caller, role).get(), r, page);
   }
-  void StopTables() override {
-    if (service_) {
-      absl::Status stopped = service_->Stop();
-      EXPECT_EQ(stopped.ok(), !refused_a_record_) << stopped;
-    }
-  }
-  void ReleaseTables() override { service_.reset(); }
-  bool refused_a_record_ = false;  // then Stop reports it
 
   // ana: an account, then five deposits of 100, 200, ... one minute apart.
   void FiveDeposits() {
@@ -125,10 +86,6 @@ class ReportingTest : public BackendHarness {
     return r;
   }
 
-  std::unique_ptr<reporting::ReportingService> service_;
-  std::unique_ptr<v1::ReportingService::Stub> stub_;
-  std::unique_ptr<v1::WalletService::Stub> tables_wallet_;
-  int moves_ = 0;
   std::vector<int64_t> times_;
 };
 
