@@ -48,6 +48,14 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
         // read that came back early): try again on the next pass rather than
         // skip offsets that might still hold records.
         if (records.empty()) break;
+        // `want` bounds how many records come back, not their offsets: on
+        // Kafka, markers take offsets, so a read can go on past `stop`.
+        // What lies there is left for a later pass (a rebuild that stops
+        // at a live projection's offsets must apply nothing beyond them).
+        const bool reached_stop = records.back().offset >= stop;
+        std::erase_if(records, [stop](const eventlog::StoredRecord& r) {
+          return r.offset >= stop;
+        });
         for (const eventlog::StoredRecord& record : records) {
           // Offsets only increase. They are dense on the embedded log; on
           // Kafka, transaction markers take offsets no record carries.
@@ -66,10 +74,11 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
           ++applied;
           ++in_txn;
         }
-        txn.SetOffset(topic, p, next);
+        if (!records.empty()) txn.SetOffset(topic, p, next);
         if (in_txn >= options.batch_records) {
           RETURN_IF_ERROR(commit());
         }
+        if (reached_stop) break;
       }
     }
   }

@@ -325,14 +325,6 @@ TEST_F(LiveAuditTest, KafkaAuditsAreOkWhileTheServerPlays) {
   if (bootstrap == nullptr || *bootstrap == '\0') {
     GTEST_SKIP() << "BANCA_KAFKA_BOOTSTRAP is not set (no Kafka broker)";
   }
-  // Known gap, not yet fixed: on a real broker the live wallet and
-  // reporting projections differ from their rebuilds at their own offsets
-  // (first run in CI, session 17; docs/operator-guide.md, "Auditing").
-  if (std::getenv("BANCA_KAFKA_LIVE_AUDIT") == nullptr) {
-    GTEST_SKIP() << "the live audit on Kafka reports its projections unequal "
-                    "to their rebuilds (open; BANCA_KAFKA_LIVE_AUDIT=1 runs "
-                    "it)";
-  }
   Start(absl::StrCat("kafka://", bootstrap));
   ASSERT_FALSE(HasFatalFailure());
   AuditWhileServing(/*deposits_only_while_auditing=*/true);
