@@ -10,6 +10,7 @@
 #include "absl/time/time.h"
 #include "libs/games/poker/events.h"
 #include "libs/games/poker/phh.h"
+#include "libs/games/poker/phh_extras.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/tables/poker_config.h"
 #include "libs/wire/table_codec.h"
@@ -22,18 +23,7 @@ namespace poker = games::poker;
 // What WritePhh needs beyond the record, as `banca hands export` gives it.
 poker::PhhExtras Extras(const poker::HandResult& result,
                         const PokerHandLabels& labels) {
-  poker::PhhExtras extras;
-  for (const poker::PlayerResult& p : result.players) {
-    extras.finishing_stacks.push_back(p.end_stack);
-    extras.winnings.push_back(p.won);
-  }
-  for (const poker::PotResult& pot : result.pots) {
-    poker::PhhPot p{pot.amount, pot.rake, {}};
-    for (const poker::SeatAmount& share : pot.shares) {
-      p.winner_seats.push_back(share.seat);
-    }
-    extras.pots.push_back(std::move(p));
-  }
+  poker::PhhExtras extras = poker::PhhExtrasOf(result);
   extras.currency = labels.config.currency();
   extras.time_limit_seconds = labels.config.action_seconds();
   extras.table_name = labels.table_name;

@@ -22,6 +22,7 @@
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/hand_record.h"
 #include "libs/games/poker/phh.h"
+#include "libs/games/poker/phh_extras.h"
 #include "libs/seal/deck_keys.h"
 #include "libs/settlement/poker_settlement.h"
 #include "libs/tables/reveal_wait.h"
@@ -89,18 +90,7 @@ struct TableLabels {
 };
 
 poker::PhhExtras ExtrasOf(const FinishedHand& h, const TableLabels& t) {
-  poker::PhhExtras extras;
-  for (const poker::PlayerResult& p : h.result.players) {
-    extras.finishing_stacks.push_back(p.end_stack);
-    extras.winnings.push_back(p.won);
-  }
-  for (const poker::PotResult& pot : h.result.pots) {
-    poker::PhhPot p{pot.amount, pot.rake, {}};
-    for (const poker::SeatAmount& share : pot.shares) {
-      p.winner_seats.push_back(share.seat);
-    }
-    extras.pots.push_back(std::move(p));
-  }
+  poker::PhhExtras extras = poker::PhhExtrasOf(h.result);
   extras.currency = h.chips ? "" : t.currency;
   extras.time_limit_seconds = t.action_seconds;
   extras.table_name = t.name;

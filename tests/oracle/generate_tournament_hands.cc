@@ -26,6 +26,7 @@
 #include "absl/strings/str_format.h"
 #include "libs/games/poker/deterministic_bits.h"
 #include "libs/games/poker/phh.h"
+#include "libs/games/poker/phh_extras.h"
 #include "libs/games/tournament/autoplay.h"
 #include "libs/games/tournament/director.h"
 #include "tests/oracle/oracle_flags.h"
@@ -78,18 +79,7 @@ absl::StatusOr<std::string> Phh(const poker::Hand& hand,
     }
   }
   const poker::HandResult& result = hand.result();
-  poker::PhhExtras extras;
-  for (const poker::PlayerResult& p : result.players) {
-    extras.finishing_stacks.push_back(p.end_stack);
-    extras.winnings.push_back(p.won);
-  }
-  for (const poker::PotResult& pot : result.pots) {
-    poker::PhhPot p{pot.amount, pot.rake, {}};
-    for (const poker::SeatAmount& share : pot.shares) {
-      p.winner_seats.push_back(share.seat);
-    }
-    extras.pots.push_back(std::move(p));
-  }
+  poker::PhhExtras extras = poker::PhhExtrasOf(result);
   extras.table_name = table;
   extras.author = "banca tournament_oracle_hands";
   return poker::WritePhh(hand.record(), extras);
