@@ -39,34 +39,39 @@ class Fd {
   int fd_;
 };
 
+// Whether a frame that checks out starts at `q` (and ends by `to`).
+absl::StatusOr<bool> ValidFrameAt(FileWindow& w, int64_t q, int64_t to) {
+  if (q + static_cast<int64_t>(kFrameHeaderBytes + kMinBodyBytes) > to) {
+    return false;
+  }
+  ASSIGN_OR_RETURN(std::string_view head, w.Get(q, kFrameHeaderBytes + 1));
+  const uint32_t len = LoadU32(head.data());
+  if (len < kMinBodyBytes || len > kMaxBodyBytes ||
+      q + static_cast<int64_t>(kFrameHeaderBytes + len) > to) {
+    return false;
+  }
+  if ((static_cast<uint8_t>(head[kFrameHeaderBytes]) & ~kKnownFlags) != 0) {
+    return false;
+  }
+  const uint32_t crc = LoadU32(head.data() + 4);
+  ASSIGN_OR_RETURN(std::string_view frame, w.Get(q, kFrameHeaderBytes + len));
+  const std::string_view body = frame.substr(kFrameHeaderBytes);
+  RecordView view;
+  return Crc32c(body.data(), body.size()) == crc && DecodeBody(body, &view);
+}
+
 // Whether a complete, valid frame starts anywhere in [from, to). Used only on
 // the rare path that classifies a bad frame, so it favours being thorough:
 // every byte offset is a candidate, filtered by cheap checks before the CRC.
 absl::StatusOr<bool> AnyValidFrame(FileWindow& w, int64_t from, int64_t to) {
-  RecordView view;
   for (int64_t q = from;
        q + static_cast<int64_t>(kFrameHeaderBytes + kMinBodyBytes) <= to; ++q) {
-    ASSIGN_OR_RETURN(std::string_view head, w.Get(q, kFrameHeaderBytes + 1));
-    const uint32_t len = LoadU32(head.data());
-    if (len < kMinBodyBytes || len > kMaxBodyBytes ||
-        q + static_cast<int64_t>(kFrameHeaderBytes + len) > to) {
-      continue;
-    }
-    if ((static_cast<uint8_t>(head[kFrameHeaderBytes]) & ~kKnownFlags) != 0) {
-      continue;
-    }
-    const uint32_t crc = LoadU32(head.data() + 4);
-    ASSIGN_OR_RETURN(std::string_view frame, w.Get(q, kFrameHeaderBytes + len));
-    const std::string_view body = frame.substr(kFrameHeaderBytes);
-    if (Crc32c(body.data(), body.size()) == crc && DecodeBody(body, &view)) {
-      return true;
-    }
+    ASSIGN_OR_RETURN(const bool valid, ValidFrameAt(w, q, to));
+    if (valid) return true;
   }
   return false;
 }
 
-// Whether [from, to) holds only zero bytes: blocks preallocated or allocated
-// by a crash but never written, the common shape of a torn tail.
 absl::StatusOr<bool> AllZero(FileWindow& w, int64_t from, int64_t to) {
   while (from < to) {
     const size_t n = static_cast<size_t>(
@@ -230,7 +235,17 @@ absl::StatusOr<ScanOutcome> ScanSegments(
       ASSIGN_OR_RETURN(bool more,
                        zeros ? false : AnyValidFrame(w, s.bad_at + 1, s.size));
       if (more) {
-        return corrupt(where + s.bad_reason + ", followed by valid records");
+        // Beside a running writer the bad bytes may have been read before
+        // the writer wrote them and the valid ones after: read them again.
+        // A frame there now is the writer's latest batch, not damage (the
+        // cut stays at the last complete batch); without a writer the
+        // bytes read the same, and stay damage.
+        FileWindow again(fd.get(), st.st_size, kScanChunkBytes);
+        ASSIGN_OR_RETURN(const bool written_since,
+                         ValidFrameAt(again, s.bad_at, s.size));
+        if (!written_since) {
+          return corrupt(where + s.bad_reason + ", followed by valid records");
+        }
       }
     } else if (!last && s.complete != s.size) {
       return corrupt(
