@@ -23,6 +23,7 @@
 #include "libs/games/poker/events.h"
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/phh.h"
+#include "libs/games/poker/phh_extras.h"
 #include "libs/games/poker/random_play.h"
 #include "tests/oracle/oracle_flags.h"
 
@@ -117,18 +118,7 @@ int Run(int64_t hands, uint64_t seed, const std::string& out) {
       return 1;
     }
     const HandResult& result = hand->result();
-    PhhExtras extras;
-    for (const PlayerResult& p : result.players) {
-      extras.finishing_stacks.push_back(p.end_stack);
-      extras.winnings.push_back(p.won);
-    }
-    for (const PotResult& pot : result.pots) {
-      PhhPot p{pot.amount, pot.rake, {}};
-      for (const SeatAmount& share : pot.shares) {
-        p.winner_seats.push_back(share.seat);
-      }
-      extras.pots.push_back(std::move(p));
-    }
+    PhhExtras extras = PhhExtrasOf(result);
     extras.currency = "EUR";  // amounts in euros, as PHH has them
     extras.time_limit_seconds = 30;
     extras.table_name = "oracle";
