@@ -3,7 +3,8 @@
 // apiVersion and kind into the typed struct (k8s.io/api) with unknown
 // fields, duplicate fields and wrong types refused. ServiceMonitor and
 // PrometheusRule (prometheus-operator CRDs) are checked against the small
-// structs in crds.go, as strictly. Then a few rules of banca's chart:
+// structs in crds.go, as strictly, each alert's expression with
+// Prometheus' own PromQL parser. Then a few rules of banca's chart:
 // selectors match the pod labels, every container has its three probes,
 // runs as non-root with a read-only root file system.
 //

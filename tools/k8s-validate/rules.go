@@ -30,6 +30,12 @@ func check(obj any) []string {
 		}
 	case *PrometheusRule:
 		return checkRules(o)
+	case *ServiceMonitor:
+		for i, e := range o.Spec.Endpoints {
+			if err := parseDuration(e.Interval); err != nil {
+				return []string{fmt.Sprintf("spec.endpoints[%d].interval: %v", i, err)}
+			}
+		}
 	}
 	return nil
 }
@@ -90,6 +96,11 @@ func checkRules(r *PrometheusRule) []string {
 			}
 			if rule.Expr == "" {
 				p = append(p, at+".expr: empty")
+			} else if err := parsePromQL(rule.Expr); err != nil {
+				p = append(p, fmt.Sprintf("%s.expr: %v", at, err))
+			}
+			if err := parseDuration(rule.For); err != nil {
+				p = append(p, fmt.Sprintf("%s.for: %v", at, err))
 			}
 		}
 	}
