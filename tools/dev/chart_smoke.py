@@ -13,8 +13,9 @@ machine has not:
     with each mounted Secret's items written there as files;
   - env from a Secret taken from the rendered Secret.
 Then it checks that each answers gRPC health SERVING, for the server ("")
-and for the service its readiness probe names, stops them all with
-SIGTERM and checks each exits 0.
+and for the service its readiness probe names, that its metrics port
+serves /metrics (with the wallet's alerting gauges where a wallet runs),
+stops them all with SIGTERM and checks each exits 0.
 
 With --refused=TEXT it checks the opposite: that each container exits
 non-zero by itself, its output naming TEXT (a bad value the chart passed
@@ -33,6 +34,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 
 import grpc
 
@@ -41,6 +43,13 @@ SERVING = 1
 START_TIMEOUT_S = 180
 STOP_TIMEOUT_S = 60
 MAX_LOG_TAIL = 4000
+# Metrics the chart's PrometheusRule alerts on that a server of this
+# component exports from its start (the saga and append-error counters are
+# not required here).
+REQUIRED_METRICS = {
+    "wallet": ["banca_wallet_ledger_sum_minor", "banca_wallet_request_lag_records"],
+    "server": ["banca_wallet_ledger_sum_minor", "banca_wallet_request_lag_records"],
+}
 
 
 def health_request(service):
@@ -65,6 +74,17 @@ def check_health(port, service):
             return health_status(call(health_request(service), timeout=2))
         except grpc.RpcError:
             return None
+
+
+def missing_metrics(port, component):
+    """The required metrics /metrics on `port` lacks (all when it fails)."""
+    wanted = REQUIRED_METRICS.get(component, [])
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
+            text = r.read().decode()
+    except OSError as e:
+        return [f"/metrics: {e}"]
+    return [m for m in wanted if f"\n{m}" not in "\n" + text]
 
 
 def expand(text, env):
@@ -174,6 +194,9 @@ def main():
             if proc.poll() is not None or not all(v == SERVING for v in status.values()):
                 print(f"chart-smoke: FAIL {pod}: health {status}, exit {proc.poll()}\n"
                       f"{open(log).read()[-MAX_LOG_TAIL:]}", file=sys.stderr)
+            elif missing := missing_metrics(c["metricsPort"], c["component"]):
+                print(f"chart-smoke: FAIL {pod}: metrics on :{c['metricsPort']} lack {missing}",
+                      file=sys.stderr)
             else:
                 ok.add(pod)
                 print(f"chart-smoke: {pod}: SERVING {services} on 127.0.0.1:{c['grpcPort']}", flush=True)

@@ -50,10 +50,13 @@ func describe(s *appsv1.StatefulSet) []map[string]any {
 		if s.Spec.Replicas != nil {
 			replicas = *s.Spec.Replicas
 		}
-		grpcPort := int32(0)
+		grpcPort, metricsPort := int32(0), int32(0)
 		for _, p := range c.Ports {
-			if p.Name == "grpc" {
+			switch p.Name {
+			case "grpc":
 				grpcPort = p.ContainerPort
+			case "metrics":
+				metricsPort = p.ContainerPort
 			}
 		}
 		readiness := ""
@@ -70,6 +73,7 @@ func describe(s *appsv1.StatefulSet) []map[string]any {
 			"env":              env,
 			"mounts":           mounts,
 			"grpcPort":         grpcPort,
+			"metricsPort":      metricsPort,
 			"readinessService": readiness,
 		})
 	}
