@@ -82,6 +82,11 @@ absl::StatusOr<std::optional<edge::ServerTls>> ChosenTransport(
   return tls;
 }
 
+bool IsLoopback(const std::string& address) {
+  return address == "127.0.0.1" || address == "localhost" || address == "::1" ||
+         address == "[::1]";
+}
+
 std::string TransportName(const std::optional<edge::ServerTls>& tls) {
   if (!tls.has_value()) return "plaintext";
   return tls->client_ca_file.empty() ? "tls" : "mutual-tls";
@@ -107,6 +112,14 @@ int Serve(ServeFlags flags) {
   absl::StatusOr<server::ServerKeys> keys =
       server::LoadServerKeys(config, *services);
   if (!keys.ok()) return Fail(kUsageError, keys.status());
+  if (!config.tls.has_value() && !IsLoopback(config.grpc_address)) {
+    LogLine(stderr,
+            {{"level", "warning"},
+             {"msg", absl::StrCat("--plaintext on ", config.grpc_address,
+                                  ": callers' tokens and players' cards "
+                                  "cross the network unencrypted unless "
+                                  "it encrypts for you")}});
+  }
   if (config.settings.insecure_dev) {
     LogLine(stderr, {{"level", "warning"},
                      {"msg",
