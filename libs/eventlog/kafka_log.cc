@@ -209,6 +209,35 @@ class Conf {
   absl::Status status_;
 };
 
+// The last error line librdkafka logged for a client (a refused SASL
+// login, a failed TLS handshake), so that a connection that fails says
+// why; every line is still printed as librdkafka prints it.
+class ClientErrors {
+ public:
+  void Note(const char* line) {
+    std::lock_guard<std::mutex> lock(mu_);
+    last_ = line;
+  }
+  std::string Last() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return last_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::string last_ ABSL_GUARDED_BY(mu_);
+};
+
+// A log callback for a client whose opaque is its ClientErrors.
+void PrintAndNoteErrors(const rd_kafka_t* rk, int level, const char* fac,
+                        const char* line) {
+  rd_kafka_log_print(rk, level, fac, line);
+  constexpr int kLogErr = 3;  // syslog's LOG_ERR
+  if (level <= kLogErr) {
+    static_cast<ClientErrors*>(rd_kafka_opaque(rk))->Note(line);
+  }
+}
+
 // Where the delivery report of one produced record lands. Written by the
 // delivery callback, which runs on the committer thread (in flush).
 struct DeliverySlot {
@@ -530,6 +559,7 @@ class KafkaLog final : public EventLog {
   std::string transactional_id_;
 
   // Admin requests and metadata; the reader (read_committed, no group).
+  ClientErrors admin_errors_;  // the admin client's opaque
   rd_kafka_t* admin_ = nullptr;
   rd_kafka_t* reader_ = nullptr;
 
@@ -616,16 +646,27 @@ absl::Status KafkaLog::OpenAdmin() {
     Conf c;
     CommonConf(c);
     PassThrough(c);
+    rd_kafka_conf_set_opaque(c.get(), &admin_errors_);
+    rd_kafka_conf_set_log_cb(c.get(), &PrintAndNoteErrors);
     ASSIGN_OR_RETURN(auto rk, c.New(RD_KAFKA_PRODUCER));
     admin_ = rk;
   }
-  // Fail at open, not at the first append, if nobody answers.
+  // Fail at open, not at the first append, if nobody answers; say why
+  // when the broker did answer but refused (a wrong SASL password, a
+  // certificate the client does not trust).
   const rd_kafka_metadata_t* md = nullptr;
   rd_kafka_resp_err_t err =
       rd_kafka_metadata(admin_, 0, nullptr, &md, options_.request_timeout_ms);
   if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-    return ErrStatus(
+    const absl::Status status = ErrStatus(
         err, absl::StrCat("connecting to ", options_.bootstrap_servers));
+    const std::string cause = admin_errors_.Last();
+    if (cause.empty()) return status;
+    return absl::Status(
+        absl::StrContains(cause, "SASL authentication")
+            ? absl::StatusCode::kUnauthenticated
+            : status.code(),
+        absl::StrCat(status.message(), " (the last error: ", cause, ")"));
   }
   rd_kafka_metadata_destroy(md);
   return absl::OkStatus();

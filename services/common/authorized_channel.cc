@@ -10,6 +10,7 @@
 #include "grpcpp/support/client_interceptor.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
+#include "services/common/transport_security.h"
 
 namespace banca::edge {
 namespace {
@@ -56,12 +57,13 @@ class TokenInterceptorFactory : public ClientInterceptorFactoryInterface {
 
 std::shared_ptr<grpc::Channel> AuthorizedChannel(
     const std::string& target, TokenForMethod tokens,
-    const grpc::ChannelArguments& args) {
+    const grpc::ChannelArguments& args,
+    std::shared_ptr<grpc::ChannelCredentials> credentials) {
   std::vector<std::unique_ptr<ClientInterceptorFactoryInterface>> factories;
   factories.push_back(
       std::make_unique<TokenInterceptorFactory>(std::move(tokens)));
   return grpc::experimental::CreateCustomChannelWithInterceptors(
-      target, grpc::InsecureChannelCredentials(), args, std::move(factories));
+      target, OrPlaintext(std::move(credentials)), args, std::move(factories));
 }
 
 absl::StatusOr<auth::SigningKey> EphemeralSigningKey() {

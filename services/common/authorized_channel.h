@@ -20,9 +20,11 @@ namespace banca::edge {
 // empty: none.
 using TokenForMethod = std::function<std::string(std::string_view method)>;
 
+// `credentials`: the transport (transport_security.h); null: plaintext.
 std::shared_ptr<grpc::Channel> AuthorizedChannel(
     const std::string& target, TokenForMethod tokens,
-    const grpc::ChannelArguments& args = {});
+    const grpc::ChannelArguments& args = {},
+    std::shared_ptr<grpc::ChannelCredentials> credentials = nullptr);
 
 // A fresh random issuer key, for in-process servers (benches).
 absl::StatusOr<auth::SigningKey> EphemeralSigningKey();

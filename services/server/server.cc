@@ -87,16 +87,18 @@ absl::Status StartServices(const ServerConfig& config, const ServerKeys& keys,
   return absl::OkStatus();
 }
 
-// Serves the started services on the configured address, with gRPC
-// health (and reflection when the program registered its plugin).
-absl::Status Listen(const ServerConfig& config, ServerParts& parts) {
+// Serves the started services on the configured address with
+// `credentials`, with gRPC health (and reflection when the program
+// registered its plugin).
+absl::Status Listen(const ServerConfig& config,
+                    std::shared_ptr<grpc::ServerCredentials> credentials,
+                    ServerParts& parts) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
   edge::ApplyServerOptions(builder);
   const std::string address =
       absl::StrCat(config.grpc_address, ":", config.grpc_port);
-  builder.AddListeningPort(address, grpc::InsecureServerCredentials(),
-                           &parts.port);
+  builder.AddListeningPort(address, credentials, &parts.port);
   for (const auto& hosted : parts.hosted) {
     builder.RegisterService(hosted->service());
   }
@@ -117,6 +119,10 @@ absl::Status Listen(const ServerConfig& config, ServerParts& parts) {
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(
     const ServerConfig& config, ServerKeys keys,
     std::vector<edge::HostedServiceSpec> services) {
+  // Certificate files that cannot be used stop the start before the log
+  // is opened or replayed.
+  ASSIGN_OR_RETURN(std::shared_ptr<grpc::ServerCredentials> credentials,
+                   Prefixed(edge::ServerCredentialsFor(config.tls), "TLS: "));
   auto parts = std::make_unique<ServerParts>();
   ASSIGN_OR_RETURN(parts->log, eventlog::OpenLogBackend(
                                    config.log, config.settings.data_dir));
@@ -128,7 +134,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   const absl::Time replay_start = absl::Now();
   RETURN_IF_ERROR(StartServices(config, keys, services, *parts));
   parts->replay_time = absl::Now() - replay_start;
-  RETURN_IF_ERROR(Listen(config, *parts));
+  RETURN_IF_ERROR(Listen(config, std::move(credentials), *parts));
   return std::unique_ptr<Server>(new Server(std::move(parts)));
 }
 

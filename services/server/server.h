@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "absl/time/time.h"
 #include "services/common/host_context.h"
 #include "services/common/hosted_service.h"
+#include "services/common/transport_security.h"
 
 namespace banca::server {
 
@@ -28,7 +30,11 @@ struct ServerConfig {
   edge::HostSettings settings;
   std::string log = "embedded";  // or kafka://HOST:PORT[,...][?options]
   std::string grpc_address = "0.0.0.0";
-  int grpc_port = 7070;     // 0 picks a free port
+  int grpc_port = 7070;  // 0 picks a free port
+  // TLS, or mutual TLS with a client CA (transport_security.h). Unset:
+  // plaintext, as the in-process servers of tests and benches on loopback
+  // use; `banca serve` leaves it unset only when --plaintext says so.
+  std::optional<edge::ServerTls> tls;
   int metrics_port = 9464;  // 0: no /metrics
   std::string token_key_file;
   std::string token_verify_key_file;

@@ -23,6 +23,7 @@
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "libs/common/status_macros.h"
+#include "services/common/test_certs.h"
 #include "services/server/token_key.h"
 #include "testing/grpc_health_client.grpc.pb.h"
 
@@ -130,9 +131,11 @@ class ServerTest : public ::testing::Test {
   }
 
   grpc::health::v1::HealthCheckResponse::ServingStatus Health(
-      int port, const std::string& service) {
-    auto health = grpc::health::v1::Health::NewStub(grpc::CreateChannel(
-        absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
+      int port, const std::string& service,
+      std::shared_ptr<grpc::ChannelCredentials> credentials =
+          grpc::InsecureChannelCredentials()) {
+    auto health = grpc::health::v1::Health::NewStub(
+        grpc::CreateChannel(absl::StrCat("127.0.0.1:", port), credentials));
     grpc::health::v1::HealthCheckRequest request;
     request.set_service(service);
     grpc::health::v1::HealthCheckResponse response;
@@ -164,6 +167,40 @@ TEST_F(ServerTest, ServesEachServiceInOrderWithItsHealth) {
             grpc::health::v1::HealthCheckResponse::UNKNOWN);
   (*server)->Shutdown(absl::Seconds(1));
   EXPECT_TRUE((*server)->Wait().ok());
+}
+
+TEST_F(ServerTest, ServesTlsWhenConfiguredAndNotPlaintext) {
+  const testing::TestCa ca("server test CA");
+  const testing::TestIdentity server = ca.Issue("server");
+  const std::string& dir = config_.settings.data_dir;
+  testing::WriteFileAtomically(dir + "/ca.crt", ca.cert_pem());
+  testing::WriteFileAtomically(dir + "/server.crt", server.cert_pem);
+  testing::WriteFileAtomically(dir + "/server.key", server.key_pem);
+  config_.tls = edge::ServerTls{.cert_file = dir + "/server.crt",
+                                .key_file = dir + "/server.key"};
+  auto server_started =
+      Server::Start(config_, ServerKeys{}, {Wallet(&journal_)});
+  ASSERT_TRUE(server_started.ok()) << server_started.status();
+  const int port = (*server_started)->port();
+  EXPECT_EQ(Health(port, "banca.v1.WalletService",
+                   *edge::ChannelCredentialsFor({.ca_file = dir + "/ca.crt"})),
+            grpc::health::v1::HealthCheckResponse::SERVING);
+  EXPECT_EQ(Health(port, "banca.v1.WalletService"),
+            grpc::health::v1::HealthCheckResponse::UNKNOWN);  // refused
+  (*server_started)->Shutdown(absl::Seconds(1));
+  EXPECT_TRUE((*server_started)->Wait().ok());
+}
+
+// Certificate files that cannot be used stop the start before any service
+// replays the log.
+TEST_F(ServerTest, UnusableCertificateFilesStopTheStartFirst) {
+  config_.tls =
+      edge::ServerTls{.cert_file = config_.settings.data_dir + "/missing.crt",
+                      .key_file = config_.settings.data_dir + "/missing.key"};
+  auto server = Server::Start(config_, ServerKeys{}, {Wallet(&journal_)});
+  EXPECT_TRUE(absl::IsInvalidArgument(server.status())) << server.status();
+  EXPECT_THAT(server.status().message(), ::testing::HasSubstr("missing.crt"));
+  EXPECT_THAT(journal_.Take(), IsEmpty());
 }
 
 TEST_F(ServerTest, ShutsDownAndStopsTheLastStartedFirst) {

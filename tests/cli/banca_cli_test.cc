@@ -139,6 +139,34 @@ TEST(BancaCli, AMissingRequiredFlagIsAUsageErrorNamingIt) {
               HasSubstr("banca serve: --data-dir is required"));
 }
 
+// Plaintext only where a flag says so: serve without a transport, with
+// both, or with half of TLS does not start; certificate files that cannot
+// be used are named (docs/security.md, "Transport").
+TEST(BancaCli, ServeNeedsAnExplicitTransport) {
+  const std::string dir = Dir("transport");
+  const std::string serve = absl::StrCat("serve --data-dir=", dir,
+                                         " --grpc-port=0 --metrics-port=0 ");
+  struct Case {
+    std::string flags;
+    std::string error;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"", "choose the transport: --tls-cert-file and --tls-key-file"},
+           {"--plaintext --tls-cert-file=c.pem --tls-key-file=k.pem",
+            "--plaintext and the --tls-* flags exclude each other"},
+           {"--tls-cert-file=c.pem", "needs both --tls-cert-file and"},
+           {"--tls-client-ca-file=ca.pem", "needs both --tls-cert-file and"},
+           {absl::StrCat("--tls-cert-file=", dir,
+                         "/none.pem --tls-key-file=", dir, "/none.key"),
+            "TLS: " + dir + "/none.pem: cannot be read"},
+           {"--plaintext --tls-reload-seconds=0", "--tls-reload-seconds"}}) {
+    const BancaOutput out = RunBanca(serve + c.flags);
+    EXPECT_EQ(out.exit_code, kUsage) << c.flags;
+    EXPECT_THAT(out.stderr_text, HasSubstr(c.error)) << c.flags;
+    EXPECT_EQ(out.stdout_text, "") << c.flags;
+  }
+}
+
 // A small tournament to a winner: one JSON object, the ledger at 0.
 TEST(BancaCli, BenchTournamentPlaysToAWinnerWithTheLedgerAtZero) {
   for (const char* line : {"bench tournament --entrants=2 --seats=2",

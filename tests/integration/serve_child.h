@@ -31,7 +31,8 @@ struct ServeChild {
 };
 
 // Starts `banca serve --data-dir=DIR` plus `flags` and waits up to a minute
-// for its "serving" line; port stays 0 if it never came.
+// for its "serving" line; port stays 0 if it never came. On loopback it
+// serves --plaintext unless `flags` choose TLS.
 inline ServeChild StartServeChild(const std::string& dir,
                                   const std::vector<std::string>& flags = {}) {
   int pipe_fds[2];
@@ -44,10 +45,13 @@ inline ServeChild StartServeChild(const std::string& dir,
                                    "--metrics-port=0"};
   args.insert(args.end(), flags.begin(), flags.end());
   bool keyed = false;
+  bool tls = false;
   for (const std::string& f : flags) {
     keyed = keyed || f.rfind("--token-", 0) == 0 || f == "--insecure-dev";
+    tls = tls || f.rfind("--tls-", 0) == 0 || f == "--plaintext";
   }
   if (!keyed) args.push_back("--token-key-file=" + WriteTestKeyFile(dir));
+  if (!tls) args.push_back("--plaintext");
   const std::string err_path = dir + "/serve.stderr";
   ServeChild child;
   child.pid = fork();

@@ -10,6 +10,7 @@
 #include "absl/time/clock.h"
 #include "libs/common/json_text.h"
 #include "services/server/token_key.h"
+#include "tools/banca/client_tls_flags.h"
 #include "tools/banca/commands.h"
 #include "tools/bench/game_bots.h"
 #include "tools/bench/wallet_workload.h"
@@ -21,6 +22,7 @@ struct DemoFlags {
   bench::WorkloadOptions workload;
   std::string run_id;
   std::string token_key_file;
+  edge::ClientTls tls;
 };
 
 int Demo(DemoFlags flags) {
@@ -40,6 +42,12 @@ int Demo(DemoFlags flags) {
   }
 
   if (tokens.ok()) options.tokens = *tokens;
+  absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
+      edge::ChannelCredentialsFor(flags.tls);
+  if (!credentials.ok()) {
+    return Complain("banca demo", credentials.status(), kUsageError);
+  }
+  options.credentials = *std::move(credentials);
   options.progress = [](int64_t done, int64_t total) {
     std::fprintf(stderr, "\rdemo: %lld / %lld operations",
                  static_cast<long long>(done), static_cast<long long>(total));
@@ -72,6 +80,7 @@ struct GamesFlags {
   std::string token_key_file;
   int64_t seconds = 20;
   bool no_sit_and_go = false;
+  edge::ClientTls tls;
 };
 
 int Games(GamesFlags flags) {
@@ -86,6 +95,12 @@ int Games(GamesFlags flags) {
       server::LoadSigningKey(flags.token_key_file);
   if (!key.ok()) return Complain(kCommand, key.status(), kUsageError);
   o.key = *key;
+  absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
+      edge::ChannelCredentialsFor(flags.tls);
+  if (!credentials.ok()) {
+    return Complain(kCommand, credentials.status(), kUsageError);
+  }
+  o.credentials = *std::move(credentials);
   std::fprintf(
       stderr, "demo games: %d bots a game for %lld s against %s (run %s)%s\n",
       o.players, static_cast<long long>(flags.seconds), o.target.c_str(),
@@ -130,6 +145,7 @@ void AddGamesCommand(CLI::App& demo, Action* action) {
   bench::GameBotsOptions& o = flags->options;
   o.run_id.clear();
   games->add_option("--target", o.target, "the server, HOST:PORT");
+  AddClientTlsFlags(*games, flags->tls);
   games->add_option("--token-key-file", flags->token_key_file,
                     "the issuer's key (else BANCA_TOKEN_KEY)");
   AddInt(*games, "--seconds", flags->seconds, "how long the games go on", 1,
@@ -159,6 +175,7 @@ void AddDemoCommand(CLI::App& banca, Action* action) {
   auto flags = std::make_shared<DemoFlags>();
   bench::WorkloadOptions& w = flags->workload;
   demo->add_option("--target", w.target, "the wallet, HOST:PORT");
+  AddClientTlsFlags(*demo, flags->tls);
   AddInt(*demo, "--players", w.players, "players", 1);
   AddInt(*demo, "--operations", w.operations, "operations in all", 1);
   AddInt(*demo, "--concurrency", w.concurrency, "concurrent clients", 1, 512);

@@ -1,4 +1,5 @@
 // banca reporting games --target=HOST:PORT --player=ID --token-key-file=F
+//                       [--tls-ca-file=F [--tls-cert-file=F --tls-key-file=F]]
 //                       [--role=player|auditor|finance|operator]
 //                       [--game=NAME] [--page-size=N] [--pretty]
 // A player's last games (ReportingService.ListGames: newest first, 10 by
@@ -16,6 +17,7 @@
 #include "grpcpp/grpcpp.h"
 #include "services/common/authorized_channel.h"
 #include "services/server/token_key.h"
+#include "tools/banca/client_tls_flags.h"
 #include "tools/banca/commands.h"
 
 namespace banca::cli {
@@ -31,6 +33,7 @@ struct GamesFlags {
   v1::GamesRequest request;
   int64_t page_size = 10;
   bool pretty = false;
+  edge::ClientTls tls;
 };
 
 int Games(GamesFlags flags) {
@@ -44,8 +47,13 @@ int Games(GamesFlags flags) {
       *key, *role, *role == auth::Role::kPlayer ? player : "reporting-cli");
   if (!token.ok()) return Complain(kCommand, token.status(), kUsageError);
   flags.request.set_page_size(static_cast<int32_t>(flags.page_size));
+  absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
+      edge::ChannelCredentialsFor(flags.tls);
+  if (!credentials.ok()) {
+    return Complain(kCommand, credentials.status(), kUsageError);
+  }
   auto stub = v1::ReportingService::NewStub(
-      grpc::CreateChannel(flags.target, grpc::InsecureChannelCredentials()));
+      grpc::CreateChannel(flags.target, *credentials));
   grpc::ClientContext ctx;
   ctx.set_deadline(std::chrono::system_clock::now() +
                    std::chrono::seconds(kCallSeconds));
@@ -83,6 +91,7 @@ void AddReportingGamesCommand(CLI::App& reporting, Action* action) {
       "call failed, 2 usage.");
   auto flags = std::make_shared<GamesFlags>();
   games->add_option("--target", flags->target, "the server, HOST:PORT");
+  AddClientTlsFlags(*games, flags->tls);
   games->add_option("--token-key-file", flags->token_key_file,
                     "the issuer's key (else BANCA_TOKEN_KEY)");
   games

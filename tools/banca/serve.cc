@@ -2,6 +2,7 @@
 #include <signal.h>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -10,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "libs/common/json_text.h"
+#include "libs/common/status_macros.h"
 #include "libs/eventlog/group_member.h"
 #include "nlohmann/json.hpp"
 #include "services/reporting/hosted_reporting.h"
@@ -27,6 +29,9 @@ namespace {
 struct ServeFlags {
   std::string services = "wallet";
   server::ServerConfig config;
+  // The transport is always chosen: TLS files, or --plaintext.
+  bool plaintext = false;
+  edge::ServerTls tls;
 };
 
 constexpr int kMaxPort = 65'535;
@@ -52,7 +57,54 @@ std::vector<server::ServiceChoice> ServiceCatalog() {
           {"reporting", {reporting::HostedReporting()}}};
 }
 
-int Serve(const ServeFlags& flags) {
+// TLS (mutual with a client CA) from the --tls-* flags, or plaintext when
+// --plaintext says so; neither, both, or half of TLS is a usage error.
+absl::StatusOr<std::optional<edge::ServerTls>> ChosenTransport(
+    const ServeFlags& flags) {
+  const edge::ServerTls& tls = flags.tls;
+  const bool any_tls = !tls.cert_file.empty() || !tls.key_file.empty() ||
+                       !tls.client_ca_file.empty();
+  if (flags.plaintext && any_tls) {
+    return absl::InvalidArgumentError(
+        "--plaintext and the --tls-* flags exclude each other");
+  }
+  if (flags.plaintext) return std::nullopt;
+  if (!any_tls) {
+    return absl::InvalidArgumentError(
+        "choose the transport: --tls-cert-file and --tls-key-file (TLS; "
+        "add --tls-client-ca-file for mutual TLS), or --plaintext "
+        "(unencrypted, for loopback or a network that encrypts for you)");
+  }
+  if (tls.cert_file.empty() || tls.key_file.empty()) {
+    return absl::InvalidArgumentError(
+        "TLS needs both --tls-cert-file and --tls-key-file");
+  }
+  return tls;
+}
+
+bool IsLoopback(const std::string& address) {
+  return address == "127.0.0.1" || address == "localhost" || address == "::1" ||
+         address == "[::1]";
+}
+
+std::string TransportName(const std::optional<edge::ServerTls>& tls) {
+  if (!tls.has_value()) return "plaintext";
+  return tls->client_ca_file.empty() ? "tls" : "mutual-tls";
+}
+
+// Sets config.tls from the flags and checks its files now: certificate
+// files that cannot be used are the operator's to fix, like a key file
+// that cannot be read (Server::Start checks them again).
+absl::Status ChooseTransport(ServeFlags& flags) {
+  ASSIGN_OR_RETURN(flags.config.tls, ChosenTransport(flags));
+  return Prefixed(edge::ServerCredentialsFor(flags.config.tls).status(),
+                  "TLS: ");
+}
+
+int Serve(ServeFlags flags) {
+  if (absl::Status transport = ChooseTransport(flags); !transport.ok()) {
+    return Fail(kUsageError, transport);
+  }
   const server::ServerConfig& config = flags.config;
   absl::StatusOr<std::vector<edge::HostedServiceSpec>> services =
       server::SelectServices(flags.services, ServiceCatalog());
@@ -60,6 +112,14 @@ int Serve(const ServeFlags& flags) {
   absl::StatusOr<server::ServerKeys> keys =
       server::LoadServerKeys(config, *services);
   if (!keys.ok()) return Fail(kUsageError, keys.status());
+  if (!config.tls.has_value() && !IsLoopback(config.grpc_address)) {
+    LogLine(stderr,
+            {{"level", "warning"},
+             {"msg", absl::StrCat("--plaintext on ", config.grpc_address,
+                                  ": callers' tokens and players' cards "
+                                  "cross the network unencrypted unless "
+                                  "it encrypts for you")}});
+  }
   if (config.settings.insecure_dev) {
     LogLine(stderr, {{"level", "warning"},
                      {"msg",
@@ -94,6 +154,7 @@ int Serve(const ServeFlags& flags) {
           {{"level", "info"},
            {"msg", "serving"},
            {"services", flags.services},
+           {"transport", TransportName(config.tls)},
            {"grpc_port", (*server)->port()},
            {"metrics_port", config.metrics_port},
            {"replayed_events", (*server)->replayed_events()},
@@ -119,10 +180,13 @@ void AddServeCommand(CLI::App& banca, Action* action) {
   serve->footer(
       "Every service checks signed caller tokens: give the issuer's key "
       "(--token-key-file or BANCA_TOKEN_KEY) or a verifying-only key file "
-      "(docs/security.md). Wallets of one --wallet-group share the wallet "
-      "topic's partitions (docs/architecture.md).\n"
+      "(docs/security.md). The transport is chosen explicitly: "
+      "--tls-cert-file and --tls-key-file (reloaded without a restart; "
+      "--tls-client-ca-file for mutual TLS), or --plaintext. Wallets of one "
+      "--wallet-group share the wallet topic's partitions "
+      "(docs/architecture.md).\n"
       "Exit 0 stopped cleanly (SIGINT/SIGTERM), 1 failed to start or stop, "
-      "2 usage or a key that cannot be read.");
+      "2 usage, or a key or certificate file that cannot be used.");
   auto flags = std::make_shared<ServeFlags>();
   serve->add_option("--services", flags->services,
                     "a comma-separated list of wallet, table, tournament");
@@ -136,6 +200,19 @@ void AddServeCommand(CLI::App& banca, Action* action) {
          0, kMaxPort);
   serve->add_option("--grpc-address", flags->config.grpc_address,
                     "the address to listen on");
+  serve->add_option("--tls-cert-file", flags->tls.cert_file,
+                    "the server's PEM certificate chain (TLS)");
+  serve->add_option("--tls-key-file", flags->tls.key_file,
+                    "the server's PEM private key (TLS)");
+  serve->add_option("--tls-client-ca-file", flags->tls.client_ca_file,
+                    "PEM CA certificates: every client must present a "
+                    "certificate they signed (mutual TLS)");
+  AddInt(*serve, "--tls-reload-seconds", flags->tls.reload_seconds,
+         "how often the TLS files are read again", edge::kMinTlsReloadSeconds,
+         edge::kMaxTlsReloadSeconds);
+  AddSwitch(*serve, "--plaintext", flags->plaintext,
+            "serve gRPC unencrypted (loopback, or a network that encrypts "
+            "for you); without it TLS is required");
   AddInt(*serve, "--metrics-port", flags->config.metrics_port,
          "Prometheus /metrics (0: none)", 0, kMaxPort);
   AddInt(*serve, "--partitions", flags->config.settings.partitions,

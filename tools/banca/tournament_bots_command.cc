@@ -9,6 +9,7 @@
 #include "absl/time/time.h"
 #include "libs/common/json_text.h"
 #include "services/server/token_key.h"
+#include "tools/banca/client_tls_flags.h"
 #include "tools/banca/commands.h"
 #include "tools/bench/tournament_bots.h"
 
@@ -20,6 +21,7 @@ struct TournamentBotsFlags {
   std::string phase = "play";
   std::string token_key_file;
   int64_t deadline_seconds = 100;
+  edge::ClientTls tls;
 };
 
 int TournamentBots(TournamentBotsFlags flags) {
@@ -32,6 +34,12 @@ int TournamentBots(TournamentBotsFlags flags) {
       server::LoadSigningKey(flags.token_key_file);
   if (!key.ok()) return Complain(kCommand, key.status(), kUsageError);
   o.key = *key;
+  absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
+      edge::ChannelCredentialsFor(flags.tls);
+  if (!credentials.ok()) {
+    return Complain(kCommand, credentials.status(), kUsageError);
+  }
+  o.credentials = *std::move(credentials);
   absl::StatusOr<bench::TournamentBotsResult> result =
       bench::RunTournamentBots(o);
   if (!result.ok()) {
@@ -59,6 +67,7 @@ void AddTournamentBotsCommand(CLI::App& banca, Action* action) {
   auto flags = std::make_shared<TournamentBotsFlags>();
   bench::TournamentBotsOptions& o = flags->options;
   bots->add_option("--target", o.target, "the server, HOST:PORT");
+  AddClientTlsFlags(*bots, flags->tls);
   bots->add_option("--token-key-file", flags->token_key_file,
                    "the issuer's key (else BANCA_TOKEN_KEY)");
   bots->add_option("--tournament", o.tournament_id, "the tournament's id");

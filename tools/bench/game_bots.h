@@ -22,11 +22,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "grpcpp/security/credentials.h"
 #include "libs/auth/token.h"
 #include "nlohmann/json.hpp"
 
@@ -36,6 +38,8 @@ inline constexpr int kMaxGameBotsPlayers = 6;
 
 struct GameBotsOptions {
   std::string target = "127.0.0.1:7070";
+  // The transport (services/common/transport_security.h); null: plaintext.
+  std::shared_ptr<grpc::ChannelCredentials> credentials;
   // The issuer's key: the operator's, the payment service's and each
   // bot's tokens are signed with it.
   auth::SigningKey key;

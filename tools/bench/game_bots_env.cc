@@ -8,6 +8,7 @@
 #include "absl/time/clock.h"
 #include "libs/common/status_macros.h"
 #include "services/common/authorized_channel.h"
+#include "services/common/transport_security.h"
 
 namespace banca::bench {
 
@@ -38,7 +39,7 @@ absl::StatusOr<std::unique_ptr<GameBotsEnv>> GameBotsEnv::Connect(
   ASSIGN_OR_RETURN(env->office_.payments_token,
                    edge::DayToken(o.key, auth::Role::kService, "payments"));
   auto channel =
-      grpc::CreateChannel(o.target, grpc::InsecureChannelCredentials());
+      grpc::CreateChannel(o.target, edge::OrPlaintext(o.credentials));
   env->wallet_ = v1::WalletService::NewStub(channel);
   env->tables_ = v1::TableService::NewStub(channel);
   env->banked_ = v1::BankedTableService::NewStub(channel);

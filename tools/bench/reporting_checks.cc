@@ -8,6 +8,7 @@
 #include "absl/time/time.h"
 #include "banca/v1/reporting.grpc.pb.h"
 #include "libs/common/status_macros.h"
+#include "services/common/transport_security.h"
 
 namespace banca::bench {
 namespace {
@@ -207,7 +208,7 @@ absl::Status CheckReporting(GameBotsEnv& env,
                             std::vector<std::string>& failures) {
   std::unique_ptr<Stub> stub =
       v1::ReportingService::NewStub(grpc::CreateChannel(
-          env.options().target, grpc::InsecureChannelCredentials()));
+          env.options().target, edge::OrPlaintext(env.options().credentials)));
   for (const GamePlay& play : plays) {
     RETURN_IF_ERROR(CheckGame(env, *stub, play, tally, failures));
   }

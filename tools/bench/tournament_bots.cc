@@ -17,6 +17,7 @@
 #include "grpcpp/grpcpp.h"
 #include "libs/common/status_macros.h"
 #include "services/common/authorized_channel.h"
+#include "services/common/transport_security.h"
 #include "tools/bench/bot_calls.h"
 #include "tools/bench/tournament_bot_policy.h"
 #include "tools/bench/tournament_bots_checks.h"
@@ -157,7 +158,7 @@ absl::Status BotsRun::Init() {
     grpc::ChannelArguments args;
     args.SetInt("banca.channel", i);  // a connection each
     auto channel = grpc::CreateCustomChannel(
-        o_.target, grpc::InsecureChannelCredentials(), args);
+        o_.target, edge::OrPlaintext(o_.credentials), args);
     tournaments_.push_back(v1::TournamentService::NewStub(channel));
     wallets_.push_back(v1::WalletService::NewStub(channel));
   }

@@ -25,11 +25,13 @@
 #define BANCA_TOOLS_BENCH_TOURNAMENT_BOTS_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "grpcpp/security/credentials.h"
 #include "libs/auth/token.h"
 #include "nlohmann/json.hpp"
 
@@ -39,6 +41,8 @@ enum class TournamentBotsPhase { kPlay, kFinish };
 
 struct TournamentBotsOptions {
   std::string target = "127.0.0.1:7070";
+  // The transport (services/common/transport_security.h); null: plaintext.
+  std::shared_ptr<grpc::ChannelCredentials> credentials;
   // The issuer's key: the operator's, the payment service's and each
   // bot's tokens are signed with it.
   auth::SigningKey key;

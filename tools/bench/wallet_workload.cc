@@ -11,6 +11,7 @@
 #include "banca/v1/wallet.grpc.pb.h"
 #include "grpcpp/alarm.h"
 #include "grpcpp/grpcpp.h"
+#include "services/common/transport_security.h"
 
 namespace banca::bench {
 namespace {
@@ -20,10 +21,11 @@ using v1::WalletService;
 std::shared_ptr<grpc::Channel> WorkloadChannel(
     const WorkloadOptions& options, const grpc::ChannelArguments& args) {
   if (options.tokens) {
-    return edge::AuthorizedChannel(options.target, options.tokens, args);
+    return edge::AuthorizedChannel(options.target, options.tokens, args,
+                                   options.credentials);
   }
-  return grpc::CreateCustomChannel(options.target,
-                                   grpc::InsecureChannelCredentials(), args);
+  return grpc::CreateCustomChannel(
+      options.target, edge::OrPlaintext(options.credentials), args);
 }
 
 bool IsRuleRejection(const grpc::Status& s) {

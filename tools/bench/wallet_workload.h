@@ -25,6 +25,8 @@ enum class WorkloadMix {
 
 struct WorkloadOptions {
   std::string target = "127.0.0.1:7070";
+  // The transport (services/common/transport_security.h); null: plaintext.
+  std::shared_ptr<grpc::ChannelCredentials> credentials;
   int players = 200;
   int concurrency = 32;
   int64_t operations = 20'000;
