@@ -141,6 +141,8 @@ processes lands in parallel: its flags go here, and only here.
 {{- if $root.Values.tls.clientCA }}
 - --tls-client-ca-file=/etc/banca/tls/ca.crt
 {{- end }}
+{{- else }}
+- --plaintext
 {{- end }}
 {{- if include "banca.hasService" (dict "c" $c "name" "wallet") }}
 {{ include "banca.walletArgs" . }}
