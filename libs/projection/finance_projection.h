@@ -29,6 +29,7 @@
 
 #include "banca/v1/reporting.pb.h"
 #include "libs/projection/projector.h"
+#include "libs/projection/wallet_event_part.h"
 
 namespace banca::projection {
 
@@ -54,13 +55,17 @@ absl::Status ParseEventChain(std::string_view value, int64_t* count,
 void AddFinanceFigures(v1::FinanceFigures& into,
                        const v1::FinanceFigures& delta);
 
-class FinanceProjector final : public Projector {
+class FinanceProjector final : public WalletEventPart {
  public:
   // `topics`: the topics whose records the event hash covers (every topic
   // the reporting service follows); the wallet's records are also summed.
   explicit FinanceProjector(std::vector<std::string> topics);
   std::vector<std::string> Topics() const override { return topics_; }
-  absl::Status Apply(const eventlog::StoredRecord& record, Txn& txn) override;
+  absl::Status ApplyWallet(const eventlog::StoredRecord& record,
+                           const wire::DecodedWalletEvent& decoded,
+                           Txn& txn) override;
+  absl::Status ApplyOther(const eventlog::StoredRecord& record,
+                          Txn& txn) override;
 
  private:
   std::vector<std::string> topics_;

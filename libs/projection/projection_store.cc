@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdarg>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 #include <mutex>
 
@@ -19,6 +21,7 @@
 #include "rocksdb/env.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/options.h"
+#include "rocksdb/sst_file_writer.h"
 #include "rocksdb/table.h"
 #include "rocksdb/write_batch.h"
 
@@ -47,20 +50,48 @@ absl::Status FromRocks(const rocksdb::Status& s, std::string_view what) {
                    ": ", s.ToString()));
 }
 
+// What an entry of a Txn costs beyond its bytes (the map's slot, two
+// string headers, the allocator's rounding): a bound, not a measure.
+constexpr size_t kEntryOverhead = 96;
+
+size_t EntryBytes(std::string_view key, const std::optional<std::string>& v) {
+  return key.size() + (v.has_value() ? v->size() : 0) + kEntryOverhead;
+}
+
 }  // namespace
 
 absl::StatusOr<std::optional<std::string>> Txn::Get(std::string_view key) {
-  auto it = writes_.find(absl::string_view(key.data(), key.size()));
+  auto it = writes_.find(ToAbsl(key));
   if (it != writes_.end()) return it->second;
   return store_.Get(key);
 }
 
 void Txn::Put(std::string_view key, std::string value) {
-  writes_.insert_or_assign(std::string(key), std::move(value));
+  auto it = writes_.find(ToAbsl(key));
+  if (it != writes_.end()) {
+    bytes_ -= EntryBytes(key, it->second);
+    it->second = std::move(value);
+  } else {
+    it = writes_.emplace(std::string(key), std::move(value)).first;
+  }
+  bytes_ += EntryBytes(key, it->second);
 }
 
 void Txn::Delete(std::string_view key) {
-  writes_.insert_or_assign(std::string(key), std::nullopt);
+  auto it = writes_.find(ToAbsl(key));
+  if (it != writes_.end()) {
+    bytes_ -= EntryBytes(key, it->second);
+    it->second = std::nullopt;
+  } else {
+    it = writes_.emplace(std::string(key), std::nullopt).first;
+  }
+  bytes_ += EntryBytes(key, it->second);
+}
+
+void Txn::Clear() {
+  writes_.clear();
+  offsets_.clear();
+  bytes_ = 0;
 }
 
 void Txn::SetOffset(const std::string& topic, int partition, int64_t next) {
@@ -68,10 +99,12 @@ void Txn::SetOffset(const std::string& topic, int partition, int64_t next) {
 }
 
 ProjectionStore::ProjectionStore(std::unique_ptr<rocksdb::DB> db,
-                                 OffsetMap offsets, size_t cache_entries,
-                                 bool read_only)
+                                 std::string dir, OffsetMap offsets, bool empty,
+                                 size_t cache_entries, bool read_only)
     : db_(std::move(db)),
+      dir_(std::move(dir)),
       offsets_(std::move(offsets)),
+      empty_(empty),
       cache_entries_(cache_entries),
       read_only_(read_only) {}
 
@@ -157,14 +190,23 @@ absl::StatusOr<std::unique_ptr<ProjectionStore>> ProjectionStore::OpenStore(
     offsets[{rest.substr(0, slash), partition}] = next;
   }
   if (!it->status().ok()) return FromRocks(it->status(), "scan offsets");
+  bool empty = true;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    if (!it->key().starts_with(S(kOffsetPrefix))) {
+      empty = false;
+      break;
+    }
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), "scan keys");
   return std::unique_ptr<ProjectionStore>(new ProjectionStore(
-      std::move(db), std::move(offsets), cache_entries, read_only));
+      std::move(db), dir, std::move(offsets), empty, cache_entries, read_only));
 }
 
 absl::StatusOr<std::optional<std::string>> ProjectionStore::Get(
     std::string_view key) const {
   {
     std::lock_guard<std::mutex> lock(mu_);
+    if (empty_) return std::nullopt;
     auto it = cache_.find(ToAbsl(key));
     if (it != cache_.end()) return it->second;
   }
@@ -229,6 +271,60 @@ ProjectionStore::ScanConsistent(const std::vector<ScanRange>& ranges,
   return out;
 }
 
+namespace {
+
+using WriteEntry = std::pair<const std::string, std::optional<std::string>>;
+
+// The first 16 bytes of `key` as two big-endian words (zero past its end):
+// comparing them orders keys as their bytes do, up to a tie.
+std::pair<uint64_t, uint64_t> KeyPrefix(const std::string& key) {
+  unsigned char b[16] = {};
+  std::memcpy(b, key.data(), std::min<size_t>(key.size(), sizeof(b)));
+  uint64_t hi = 0, lo = 0;
+  for (int i = 0; i < 8; ++i) hi = (hi << 8) | b[i];
+  for (int i = 8; i < 16; ++i) lo = (lo << 8) | b[i];
+  return {hi, lo};
+}
+
+// The writes of a txn in key order. Each key's first 16 bytes sit beside
+// its pointer, so most comparisons touch no string (a bulk txn holds
+// millions of keys; chasing each pointer was most of its sort).
+std::vector<const WriteEntry*> SortedWrites(
+    const absl::flat_hash_map<std::string, std::optional<std::string>>&
+        writes) {
+  struct Keyed {
+    std::pair<uint64_t, uint64_t> prefix;
+    const WriteEntry* entry;
+  };
+  std::vector<Keyed> keyed;
+  keyed.reserve(writes.size());
+  for (const auto& entry : writes) {
+    keyed.push_back({KeyPrefix(entry.first), &entry});
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    return a.entry->first < b.entry->first;
+  });
+  std::vector<const WriteEntry*> sorted;
+  sorted.reserve(keyed.size());
+  for (const Keyed& k : keyed) sorted.push_back(k.entry);
+  return sorted;
+}
+
+// The offset keys and values of a txn in key order ("t/10" sorts before
+// "t/2", unlike the map's (topic, partition) order).
+std::vector<std::pair<std::string, std::string>> SortedOffsets(
+    const OffsetMap& offsets) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [where, next] : offsets) {
+    out.emplace_back(OffsetKey(where.first, where.second), EncodeOffset(next));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 absl::Status ProjectionStore::Commit(Txn& txn) {
   if (read_only_) {
     return absl::FailedPreconditionError("the projection is open read-only");
@@ -236,39 +332,79 @@ absl::Status ProjectionStore::Commit(Txn& txn) {
   // Keys in order: the memtable's skip list reuses its search path between
   // neighbouring inserts, which makes a sorted batch several times cheaper
   // to apply than one in hash order.
-  std::vector<const std::pair<const std::string, std::optional<std::string>>*>
-      sorted;
-  sorted.reserve(txn.writes_.size());
-  for (const auto& entry : txn.writes_) sorted.push_back(&entry);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const auto* a, const auto* b) { return a->first < b->first; });
   rocksdb::WriteBatch batch;
-  for (const auto* entry : sorted) {
+  for (const WriteEntry* entry : SortedWrites(txn.writes_)) {
     if (entry->second.has_value()) {
       batch.Put(S(entry->first), S(*entry->second));
     } else {
       batch.Delete(S(entry->first));
     }
   }
-  for (const auto& [where, next] : txn.offsets_) {
-    batch.Put(S(OffsetKey(where.first, where.second)), S(EncodeOffset(next)));
+  for (const auto& [key, value] : SortedOffsets(txn.offsets_)) {
+    batch.Put(S(key), S(value));
   }
   rocksdb::WriteOptions options;
   options.disableWAL = true;
   RETURN_IF_ERROR(FromRocks(db_->Write(options, &batch), "write"));
+  AfterWrite(txn);
+  return absl::OkStatus();
+}
+
+absl::Status ProjectionStore::Ingest(Txn& txn) {
+  if (read_only_) {
+    return absl::FailedPreconditionError("the projection is open read-only");
+  }
+  if (txn.writes_.empty() && txn.offsets_.empty()) return absl::OkStatus();
+  const std::string path =
+      absl::StrCat(dir_, "/ingest-", ingested_files_++, ".sst");
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), db_->GetOptions());
+  RETURN_IF_ERROR(FromRocks(writer.Open(path), "open table file"));
+  // The offsets' prefix sorts below every data key (printable), so they
+  // come first.
+  for (const auto& [key, value] : SortedOffsets(txn.offsets_)) {
+    RETURN_IF_ERROR(FromRocks(writer.Put(S(key), S(value)), "write offset"));
+  }
+  for (const WriteEntry* entry : SortedWrites(txn.writes_)) {
+    RETURN_IF_ERROR(
+        FromRocks(entry->second.has_value()
+                      ? writer.Put(S(entry->first), S(*entry->second))
+                      : writer.Delete(S(entry->first)),
+                  "write table file"));
+  }
+  RETURN_IF_ERROR(FromRocks(writer.Finish(), "finish table file"));
+  rocksdb::IngestExternalFileOptions options;
+  options.move_files = true;
+  absl::Status ingested =
+      FromRocks(db_->IngestExternalFile({path}, options), "ingest");
+  if (!ingested.ok()) {
+    std::remove(path.c_str());
+    return ingested;
+  }
+  AfterWrite(txn);
+  return absl::OkStatus();
+}
+
+void ProjectionStore::AfterWrite(Txn& txn) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (const auto& [where, next] : txn.offsets_) offsets_[where] = next;
+    if (!txn.writes_.empty()) empty_ = false;
     // Write through only keys already cached: most writes (statement rows)
-    // are never read back by the projector.
-    for (auto& [key, value] : txn.writes_) {
-      auto it = cache_.find(key);
-      if (it != cache_.end()) it->second = std::move(value);
+    // are never read back by the projector. Whichever is smaller is walked
+    // (a bulk txn holds millions of writes).
+    if (txn.writes_.size() <= cache_.size()) {
+      for (auto& [key, value] : txn.writes_) {
+        auto it = cache_.find(key);
+        if (it != cache_.end()) it->second = std::move(value);
+      }
+    } else {
+      for (auto& [key, value] : cache_) {
+        auto it = txn.writes_.find(key);
+        if (it != txn.writes_.end()) value = std::move(it->second);
+      }
     }
   }
-  txn.writes_.clear();
-  txn.offsets_.clear();
-  return absl::OkStatus();
+  txn.Clear();
 }
 
 OffsetMap ProjectionStore::Offsets() const {

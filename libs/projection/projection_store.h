@@ -45,13 +45,18 @@ class Txn {
   void Delete(std::string_view key);
   void SetOffset(const std::string& topic, int partition, int64_t next);
   size_t pending() const { return writes_.size(); }
+  // What the pending writes hold, keys and values, plus a per-entry
+  // overhead: the memory a bulk catch-up bounds (projector.h).
+  size_t pending_bytes() const { return bytes_; }
 
  private:
   friend class ProjectionStore;
+  void Clear();
   ProjectionStore& store_;
   // nullopt = delete.
   absl::flat_hash_map<std::string, std::optional<std::string>> writes_;
   OffsetMap offsets_;
+  size_t bytes_ = 0;
 };
 
 class ProjectionStore {
@@ -92,6 +97,12 @@ class ProjectionStore {
 
   // Atomically writes the data and offsets of `txn`.
   absl::Status Commit(Txn& txn);
+  // As Commit, for a large `txn` (a bulk catch-up): its writes, sorted,
+  // become one table file that RocksDB takes in whole
+  // (IngestExternalFile), instead of memtable inserts, flushes and the
+  // compactions that rewrite them. Atomic like Commit: the file holds the
+  // offsets too.
+  absl::Status Ingest(Txn& txn);
   // Makes everything committed so far survive a crash.
   absl::Status Flush();
 
@@ -107,11 +118,19 @@ class ProjectionStore {
  private:
   static absl::StatusOr<std::unique_ptr<ProjectionStore>> OpenStore(
       const std::string& dir, size_t cache_entries, bool read_only);
-  ProjectionStore(std::unique_ptr<rocksdb::DB> db, OffsetMap offsets,
-                  size_t cache_entries, bool read_only);
+  ProjectionStore(std::unique_ptr<rocksdb::DB> db, std::string dir,
+                  OffsetMap offsets, bool empty, size_t cache_entries,
+                  bool read_only);
+  // After `txn` is written: the offsets and the cache follow it.
+  void AfterWrite(Txn& txn);
   std::unique_ptr<rocksdb::DB> db_;
+  const std::string dir_;
+  int64_t ingested_files_ = 0;
   mutable std::mutex mu_;  // guards offsets_ and cache_
   OffsetMap offsets_;
+  // No data key has been written: a miss needs no read (a catch-up from
+  // offset 0 looks up many keys that do not exist yet).
+  bool empty_;
   const size_t cache_entries_;
   const bool read_only_;
   mutable absl::flat_hash_map<std::string, std::optional<std::string>> cache_;

@@ -34,6 +34,24 @@ class CountingProjector : public Projector {
   }
 };
 
+// As CountingProjector, and keeps each key's last value unless it is a
+// multiple of 5, which deletes it: puts, overwrites and deletes.
+class LastValueProjector final : public CountingProjector {
+ public:
+  absl::Status Apply(const eventlog::StoredRecord& record, Txn& txn) override {
+    if (auto s = CountingProjector::Apply(record, txn); !s.ok()) return s;
+    int64_t v = 0;
+    (void)absl::SimpleAtoi(record.value, &v);
+    const std::string key = absl::StrCat("last/", record.key);
+    if (v % 5 == 0) {
+      txn.Delete(key);
+    } else {
+      txn.Put(key, record.value);
+    }
+    return absl::OkStatus();
+  }
+};
+
 // A log whose offsets have gaps, as Kafka's do (a transaction marker after
 // every record), and whose Read, like Kafka's, returns up to `max_records`
 // records whatever their offsets: one topic "t" of one partition.
@@ -151,6 +169,47 @@ TEST_F(ProjectionTest, OffsetsSurviveReopenAndResumeWithoutDoubleApply) {
   EXPECT_EQ(*CatchUp(*log_, *rebuilt, projector_), 100);
   EXPECT_EQ(*store->StateHash(), *rebuilt->StateHash());
   EXPECT_EQ(store->Offsets(), rebuilt->Offsets());
+}
+
+// A bulk catch-up (ProjectionStore::Ingest: sorted table files instead of
+// inserts) ends in the bytes a record-at-a-time one does, with tiny bulk
+// batches so that later files overwrite and delete keys of earlier ones,
+// and goes on after a reopen.
+TEST_F(ProjectionTest, ABulkCatchUpEndsInTheStateOfARecordAtATimeOne) {
+  AppendN(300);
+  LastValueProjector projector;
+  CatchUpOptions one_at_a_time;
+  one_at_a_time.bulk_min_records = 0;
+  one_at_a_time.batch_records = 7;
+  CatchUpOptions bulk;
+  bulk.bulk_min_records = 1;
+  bulk.bulk_bytes = 2'000;
+  bulk.batch_records = 16;
+  auto slow = OpenStore("slow");
+  ASSERT_EQ(*CatchUp(*log_, *slow, projector, one_at_a_time), 300);
+  {
+    auto fast = OpenStore("fast");
+    ASSERT_EQ(*CatchUp(*log_, *fast, projector, bulk), 300);
+    EXPECT_EQ(*fast->StateHash(), *slow->StateHash());
+    EXPECT_EQ(fast->Offsets(), slow->Offsets());
+    EXPECT_GT(*fast->KeyCount(), 7);
+  }
+  for (const auto& entry :
+       std::filesystem::directory_iterator(dir_ + "/fast")) {
+    EXPECT_EQ(entry.path().filename().string().rfind("ingest-", 0),
+              std::string::npos)
+        << entry.path() << " was left behind";
+  }
+  AppendN(50, 300);
+  auto fast = OpenStore("fast");
+  EXPECT_EQ(fast->Offsets(), slow->Offsets());
+  ASSERT_EQ(*CatchUp(*log_, *fast, projector, bulk), 50);
+  ASSERT_EQ(*CatchUp(*log_, *slow, projector, one_at_a_time), 50);
+  EXPECT_EQ(*fast->StateHash(), *slow->StateHash());
+  EXPECT_EQ(fast->Offsets(), slow->Offsets());
+  auto value = fast->Get("last/k1");
+  ASSERT_TRUE(value.ok());
+  EXPECT_EQ(*value, *slow->Get("last/k1"));
 }
 
 TEST_F(ProjectionTest, RebuildUntilOffsetsMatchesAPartialProjection) {

@@ -14,72 +14,107 @@ constexpr absl::Duration kMaxBackoff = absl::Seconds(1);
 
 }  // namespace
 
+namespace {
+
+// One partition's part of a catch-up: [next, stop).
+struct Range {
+  std::string topic;
+  int partition = 0;
+  int64_t next = 0;
+  int64_t stop = 0;
+};
+
+absl::StatusOr<std::vector<Range>> RangesToApply(
+    eventlog::EventLog& log, const ProjectionStore& store,
+    const std::vector<std::string>& topics, const OffsetMap* until) {
+  std::vector<Range> ranges;
+  for (const std::string& topic : topics) {
+    auto partitions = log.PartitionCount(topic);
+    if (absl::IsNotFound(partitions.status())) continue;  // nothing yet
+    if (!partitions.ok()) return partitions.status();
+    for (int p = 0; p < *partitions; ++p) {
+      ASSIGN_OR_RETURN(const int64_t end, log.EndOffset(topic, p));
+      int64_t stop = end;
+      if (until != nullptr) {
+        auto it = until->find({topic, p});
+        if (it != until->end()) stop = std::min(stop, it->second);
+      }
+      ranges.push_back({topic, p, store.Offset(topic, p), stop});
+    }
+  }
+  return ranges;
+}
+
+}  // namespace
+
 absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
                                 Projector& projector,
                                 const CatchUpOptions& options) {
+  ASSIGN_OR_RETURN(
+      const std::vector<Range> ranges,
+      RangesToApply(log, store, projector.Topics(), options.until));
+  int64_t behind = 0;
+  for (const Range& r : ranges) behind += std::max<int64_t>(0, r.stop - r.next);
+  const bool bulk =
+      options.bulk_min_records > 0 && behind >= options.bulk_min_records;
   int64_t applied = 0;
   // One transaction gathers records from every partition and commits when
   // it is full or at the end, so a pass that finds a few records in each of
   // many partitions still makes one write with all their offsets.
   Txn txn(store);
   size_t in_txn = 0;
+  auto full = [&] {
+    return bulk ? txn.pending_bytes() >= options.bulk_bytes
+                : in_txn >= options.batch_records;
+  };
   auto commit = [&]() -> absl::Status {
     if (in_txn == 0) return absl::OkStatus();
     in_txn = 0;
-    return store.Commit(txn);
+    return bulk ? store.Ingest(txn) : store.Commit(txn);
   };
-  for (const std::string& topic : projector.Topics()) {
-    auto partitions = log.PartitionCount(topic);
-    if (absl::IsNotFound(partitions.status())) continue;  // nothing yet
-    if (!partitions.ok()) return partitions.status();
-    for (int p = 0; p < *partitions; ++p) {
-      ASSIGN_OR_RETURN(auto end, log.EndOffset(topic, p));
-      int64_t stop = end;
-      if (options.until != nullptr) {
-        auto it = options.until->find({topic, p});
-        if (it != options.until->end()) stop = std::min(stop, it->second);
-      }
-      int64_t next = store.Offset(topic, p);
-      while (next < stop) {
-        const size_t want = static_cast<size_t>(
-            std::min<int64_t>(stop - next, options.batch_records - in_txn));
-        ASSIGN_OR_RETURN(auto records, log.Read(topic, p, next, want));
-        // Nothing readable below `stop` (only Kafka transaction markers, or a
-        // read that came back early): try again on the next pass rather than
-        // skip offsets that might still hold records.
-        if (records.empty()) break;
-        // `want` bounds how many records come back, not their offsets: on
-        // Kafka, markers take offsets, so a read can go on past `stop`.
-        // What lies there is left for a later pass (a rebuild that stops
-        // at a live projection's offsets must apply nothing beyond them).
-        const bool reached_stop = records.back().offset >= stop;
-        std::erase_if(records, [stop](const eventlog::StoredRecord& r) {
-          return r.offset >= stop;
-        });
-        for (const eventlog::StoredRecord& record : records) {
-          // Offsets only increase. They are dense on the embedded log; on
-          // Kafka, transaction markers take offsets no record carries.
-          if (record.offset < next) {
-            return absl::DataLossError(absl::StrCat(
-                "log went backwards in ", topic, "/", p, ": expected offset ",
-                next, " or later, read ", record.offset));
-          }
-          next = record.offset;
-          if (auto s = projector.Apply(record, txn); !s.ok()) {
-            return absl::Status(s.code(),
-                                absl::StrCat("applying ", topic, "/", p, "@",
-                                             record.offset, ": ", s.message()));
-          }
-          ++next;
-          ++applied;
-          ++in_txn;
+  for (const Range& range : ranges) {
+    const std::string& topic = range.topic;
+    const int p = range.partition;
+    const int64_t stop = range.stop;
+    int64_t next = range.next;
+    while (next < stop) {
+      const size_t want = static_cast<size_t>(std::min<int64_t>(
+          stop - next,
+          bulk ? options.batch_records : options.batch_records - in_txn));
+      ASSIGN_OR_RETURN(auto records, log.Read(topic, p, next, want));
+      // Nothing readable below `stop` (only Kafka transaction markers, or a
+      // read that came back early): try again on the next pass rather than
+      // skip offsets that might still hold records.
+      if (records.empty()) break;
+      // `want` bounds how many records come back, not their offsets: on
+      // Kafka, markers take offsets, so a read can go on past `stop`.
+      // What lies there is left for a later pass (a rebuild that stops
+      // at a live projection's offsets must apply nothing beyond them).
+      const bool reached_stop = records.back().offset >= stop;
+      std::erase_if(records, [stop](const eventlog::StoredRecord& r) {
+        return r.offset >= stop;
+      });
+      for (const eventlog::StoredRecord& record : records) {
+        // Offsets only increase. They are dense on the embedded log; on
+        // Kafka, transaction markers take offsets no record carries.
+        if (record.offset < next) {
+          return absl::DataLossError(absl::StrCat(
+              "log went backwards in ", topic, "/", p, ": expected offset ",
+              next, " or later, read ", record.offset));
         }
-        if (!records.empty()) txn.SetOffset(topic, p, next);
-        if (in_txn >= options.batch_records) {
-          RETURN_IF_ERROR(commit());
+        next = record.offset;
+        if (auto s = projector.Apply(record, txn); !s.ok()) {
+          return absl::Status(s.code(),
+                              absl::StrCat("applying ", topic, "/", p, "@",
+                                           record.offset, ": ", s.message()));
         }
-        if (reached_stop) break;
+        ++next;
+        ++applied;
+        ++in_txn;
       }
+      if (!records.empty()) txn.SetOffset(topic, p, next);
+      if (full()) RETURN_IF_ERROR(commit());
+      if (reached_stop) break;
     }
   }
   RETURN_IF_ERROR(commit());

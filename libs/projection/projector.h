@@ -31,6 +31,13 @@ class Projector {
 struct CatchUpOptions {
   // Records per atomic WriteBatch.
   size_t batch_records = 16384;
+  // A catch-up at least this far behind (records, all partitions) is a
+  // bulk one: it gathers up to `bulk_bytes` of writes in memory
+  // (Txn::pending_bytes) and hands each such batch, sorted, to RocksDB as
+  // a table file (ProjectionStore::Ingest) instead of inserting it. Same
+  // atomicity (data and offsets in one file), same resulting state. 0: never.
+  int64_t bulk_min_records = 100'000;
+  size_t bulk_bytes = size_t{512} << 20;
   // Stop at these offsets (exclusive) instead of the log's end; partitions
   // not named stop at the end.
   const OffsetMap* until = nullptr;
