@@ -3,7 +3,6 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "libs/common/log_line.h"
 
 namespace banca {
 namespace {
@@ -27,18 +26,6 @@ TEST(JsonText, ReplacesBytesThatAreNotUtf8) {
   const std::string text = JsonText(j);
   EXPECT_EQ(text, "{\"name\":\"ok\xEF\xBF\xBD\xEF\xBF\xBD\"}");
   EXPECT_TRUE(nlohmann::json::accept(text));
-}
-
-// A log line's fields come from statuses and request ids a client chose:
-// escaped, so that a quote cannot end the line's JSON early.
-TEST(LogLine, EscapesEveryField) {
-  const std::string line =
-      LogLine("fatal", "table", "a \"msg\"", {{"request_id", "r\",\"x\":\"1"}});
-  const nlohmann::json j = nlohmann::json::parse(line);
-  EXPECT_EQ(j["level"], "fatal");
-  EXPECT_EQ(j["msg"], "a \"msg\"");
-  EXPECT_EQ(j["request_id"], "r\",\"x\":\"1");
-  EXPECT_FALSE(j.contains("x"));
 }
 
 }  // namespace

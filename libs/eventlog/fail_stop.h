@@ -19,10 +19,10 @@ namespace banca::eventlog {
 [[noreturn]] inline void StopOnLogFailure(std::string_view service,
                                           std::string_view what,
                                           const absl::Status& status) {
-  PrintLogLine("fatal", service,
-               absl::StrCat("the event log failed (", ToAbsl(what),
-                            "); stopping so that a restart replays the log"),
-               {{"error", status.ToString()}});
+  Log(LogLevel::kFatal, service,
+      absl::StrCat("the event log failed (", ToAbsl(what),
+                   "); stopping so that a restart replays the log"),
+      {{"error", status.ToString()}});
   std::abort();
 }
 

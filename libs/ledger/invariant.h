@@ -22,10 +22,10 @@ namespace banca::ledger {
 // Prints one JSON line naming what broke, then aborts.
 [[noreturn]] inline void StopOnInvariantBreak(std::string_view what,
                                               const absl::Status& status) {
-  PrintLogLine("fatal", "ledger",
-               absl::StrCat("ledger invariant broken (", ToAbsl(what),
-                            "); stopping so that a restart replays the log"),
-               {{"error", status.ToString()}});
+  Log(LogLevel::kFatal, "ledger",
+      absl::StrCat("ledger invariant broken (", ToAbsl(what),
+                   "); stopping so that a restart replays the log"),
+      {{"error", status.ToString()}});
   std::abort();
 }
 

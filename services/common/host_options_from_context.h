@@ -1,6 +1,6 @@
 // What every table host takes from the server that hosts it
-// (services/common/host_context.h): the token verifier, the deck keys and
-// the partitions.
+// (services/common/host_context.h): the token verifier, the deck keys, the
+// partitions and the metrics registry.
 #ifndef BANCA_SERVICES_COMMON_HOST_OPTIONS_FROM_CONTEXT_H_
 #define BANCA_SERVICES_COMMON_HOST_OPTIONS_FROM_CONTEXT_H_
 
@@ -21,6 +21,7 @@ inline absl::Status SetHostOptions(const edge::HostContext& context,
   options.deck_keys = *context.keys.deck_keys;
   options.partitions = context.settings.partitions;
   options.wallet_partitions = context.settings.partitions;
+  options.metrics = context.metrics;
   return absl::OkStatus();
 }
 

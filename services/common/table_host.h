@@ -35,6 +35,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "banca/v1/wallet.pb.h"
 #include "google/protobuf/message.h"
 #include "grpcpp/grpcpp.h"
@@ -50,6 +52,7 @@
 #include "services/common/host_runtime.h"
 #include "services/common/hosted_table.h"
 #include "services/common/idempotent_command.h"
+#include "services/common/table_host_metrics.h"
 #include "services/common/table_host_options.h"
 
 namespace banca::table {
@@ -67,6 +70,11 @@ namespace banca::table {
 //   static const std::string* SagaStarted(const Event&);  // or nullptr
 //   static bool SagaPending(const State&, const std::string& saga_id);
 //   static Event SagaTimedOut(const State&, saga_id, now);  // ends it
+// and, for its metrics (table_host_metrics.h):
+//   static constexpr std::string_view kService;  "table", "tournament"
+//   static constexpr std::string_view kGame;     "poker", "banked", ...
+//   static bool FinishesRound(const Event&);  a hand or round is over
+//   static SagaEnd SagaEndOf(const Event&);   how it ends a saga, if it does
 template <typename Game>
 class TableHost {
  public:
@@ -170,9 +178,15 @@ class TableHost {
                        const std::string& request_id,
                        const google::protobuf::Message& body,
                        Response* response, Run run) {
-    return RunIdempotentCommand(idempotency_, Caller(context), method,
-                                request_id, body, response, std::move(run),
-                                /*keep_undecided=*/true);
+    const absl::Time start = absl::Now();
+    grpc::Status status = RunIdempotentCommand(
+        idempotency_, Caller(context), method, request_id, body, response,
+        std::move(run), /*keep_undecided=*/true);
+    if (metrics_) {
+      metrics_->ObserveAnswer(method,
+                              absl::ToDoubleSeconds(absl::Now() - start));
+    }
+    return status;
   }
 
   // CreateTable, whatever the game: an operator's, the id and name
@@ -268,12 +282,16 @@ class TableHost {
                             const ReplayNote& note);
   void Durable(Table& table, int64_t sequence);
   void PollStep();
+  // The metrics of the events of `batch` (rounds finished, sagas ended).
+  void CountQueued(const std::vector<Event>& batch);
+  void CountTablesOpen() ABSL_LOCKS_EXCLUDED(tables_mu_);
 
   eventlog::EventLog& log_;
   const Clock& clock_;
   const TableHostOptions& options_;
   ledger::IdempotencyIndex idempotency_;
   int64_t replayed_events_ = 0;
+  std::unique_ptr<TableHostMetrics> metrics_;  // null: no registry
 
   absl::Mutex tables_mu_;
   std::map<std::string, std::unique_ptr<Table>> tables_

@@ -5,10 +5,10 @@
 #define BANCA_SERVICES_COMMON_TABLE_HOST_IMPL_H_
 
 #include <algorithm>
-#include <cstdio>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
@@ -42,13 +42,19 @@ TableHost<Game>::TableHost(eventlog::EventLog& log, const Clock& clock,
       clock_(clock),
       options_(options),
       watch_streams_(options.max_watch_streams_per_caller,
-                     "WatchTable streams") {}
+                     "WatchTable streams") {
+  if (options.metrics != nullptr) {
+    metrics_ = std::make_unique<TableHostMetrics>(*options.metrics,
+                                                  Game::kService, Game::kGame);
+  }
+}
 
 template <typename Game>
 absl::Status TableHost<Game>::Open(const ReplayNote& note) {
   RETURN_IF_ERROR(PrepareHostTopics(log_, Game::kTopics.topic,
                                     Game::kTopics.requests_topic, options_));
   RETURN_IF_ERROR(Replay(note));
+  CountTablesOpen();
   absl::MutexLock lock(&outcomes_mu_);
   ASSIGN_OR_RETURN(wallet_offsets_,
                    WalletOutcomePositions(log_, Game::kOutcomeGroup,
@@ -254,6 +260,7 @@ absl::StatusOr<typename TableHost<Game>::Table*> TableHost<Game>::AddTable(
   table->durable_sequence = table->sequence;
   Table* added = table.get();
   tables_[Game::IdOf(opening)] = std::move(table);
+  if (metrics_) metrics_->SetTablesOpen(tables_.size());
   return added;
 }
 
@@ -262,10 +269,12 @@ absl::Status TableHost<Game>::DecideLocked(Table& table, Event event,
                                            std::vector<Event>* batch) {
   // Checked before the table applies it: the events it derives are the
   // table's own, bounded by its seats and bets.
-  RETURN_IF_ERROR(edge::CheckEventSize(event));
-  RETURN_IF_ERROR(tables::SealDeal(options_.deck_keys, event));
   std::vector<Event> derived;
-  RETURN_IF_ERROR(table.state->Apply(event, &derived));
+  absl::Status decided = edge::CheckEventSize(event);
+  if (decided.ok()) decided = tables::SealDeal(options_.deck_keys, event);
+  if (decided.ok()) decided = table.state->Apply(event, &derived);
+  if (metrics_) metrics_->CountDecision(decided);
+  RETURN_IF_ERROR(decided);
   batch->push_back(std::move(event));
   for (Event& d : derived) batch->push_back(std::move(d));
   return absl::OkStatus();
@@ -274,6 +283,7 @@ absl::Status TableHost<Game>::DecideLocked(Table& table, Event event,
 template <typename Game>
 void TableHost<Game>::QueueLocked(Table& table, std::vector<Event> batch) {
   if (batch.empty()) return;
+  CountQueued(batch);
   wire::TableEventContext ctx;
   ctx.producer = options_.producer;
   ctx.occurred_at_micros = clock_.NowMicros();
@@ -358,6 +368,22 @@ void TableHost<Game>::Durable(Table& table, int64_t sequence) {
 }
 
 template <typename Game>
+void TableHost<Game>::CountQueued(const std::vector<Event>& batch) {
+  if (!metrics_) return;
+  for (const Event& e : batch) {
+    if (Game::FinishesRound(e)) metrics_->CountRoundFinished();
+    metrics_->CountSagaEnd(Game::SagaEndOf(e));
+  }
+}
+
+template <typename Game>
+void TableHost<Game>::CountTablesOpen() {
+  if (!metrics_) return;
+  absl::MutexLock lock(&tables_mu_);
+  metrics_->SetTablesOpen(tables_.size());
+}
+
+template <typename Game>
 void TableHost<Game>::WaitDurableLocked(Table& table, int64_t sequence) {
   while (table.durable_sequence < sequence) table.changed.Wait(&table.mu);
 }
@@ -404,9 +430,8 @@ void TableHost<Game>::PollStep() {
   absl::StatusOr<int> handled = PollWalletOutcomes();
   if (!handled.ok() && !absl::IsUnavailable(handled.status()) &&
       !absl::IsDeadlineExceeded(handled.status())) {
-    std::fprintf(stderr, "banca %s: wallet outcomes: %s\n",
-                 std::string(Game::kName).c_str(),
-                 std::string(handled.status().message()).c_str());
+    Log(LogLevel::kError, Game::kName, "reading the wallet's outcomes failed",
+        {{"error", handled.status().message()}});
   }
 }
 

@@ -14,6 +14,10 @@
 #include "libs/cards/random.h"
 #include "libs/seal/deck_keys.h"
 
+namespace prometheus {
+class Registry;
+}  // namespace prometheus
+
 namespace banca::table {
 
 struct TableHostOptions {
@@ -23,6 +27,8 @@ struct TableHostOptions {
   // The wallet's topic, read for the sagas' outcomes.
   int wallet_partitions = 8;
   auth::Verifier verifier;
+  // Where the host's metrics go (table_host_metrics.h); null: none.
+  prometheus::Registry* metrics = nullptr;
   // Seals every deck and shoe in the log (libs/tables/sealed_decks.h);
   // Start refuses to run without one. Every host of these tables holds
   // the same keys.

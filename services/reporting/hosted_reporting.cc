@@ -33,6 +33,7 @@ absl::StatusOr<std::unique_ptr<edge::HostedService>> StartReporting(
   options.projection_dir = context.settings.data_dir + "/projections/reporting";
   options.verifier = context.keys.verifier;
   options.currency = context.settings.currency;
+  options.metrics = context.metrics;
   ASSIGN_OR_RETURN(
       std::unique_ptr<ReportingService> service,
       ReportingService::Start(context.log, context.clock, std::move(options)));

@@ -64,18 +64,37 @@ absl::StatusOr<std::unique_ptr<ReportingService>> ReportingService::Start(
   ASSIGN_OR_RETURN(
       s->store_, projection::ProjectionStore::Open(s->options_.projection_dir));
   s->projector_ = std::make_unique<projection::ReportingProjector>(&log);
+  if (s->options_.metrics != nullptr) {
+    auto metered = std::make_unique<MeteredProjector>(std::move(s->projector_),
+                                                      *s->options_.metrics);
+    s->metered_ = metered.get();
+    s->projector_ = std::move(metered);
+  }
   ASSIGN_OR_RETURN(s->replayed_,
                    projection::CatchUp(log, *s->store_, *s->projector_));
   absl::MutexLock lock(&s->runner_mu_);
   s->runner_ = std::make_unique<projection::ProjectionRunner>(log, *s->store_,
                                                               *s->projector_);
   s->runner_->Start();
+  if (s->metered_ != nullptr) {
+    s->lag_thread_ = std::thread([self = s.get()] { self->MeasureLagLoop(); });
+  }
   return s;
 }
 
 ReportingService::~ReportingService() { (void)Stop(); }
 
+void ReportingService::MeasureLagLoop() {
+  do {
+    metered_->MeasureLag(log_, *store_);
+  } while (!stop_lag_.WaitForNotificationWithTimeout(absl::Seconds(1)));
+}
+
 absl::Status ReportingService::Stop() {
+  if (lag_thread_.joinable()) {
+    if (!stop_lag_.HasBeenNotified()) stop_lag_.Notify();
+    lag_thread_.join();
+  }
   absl::MutexLock lock(&runner_mu_);
   if (stopped_ || runner_ == nullptr) return absl::OkStatus();
   stopped_ = true;

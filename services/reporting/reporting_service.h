@@ -17,9 +17,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
 #include "absl/time/time.h"
 #include "banca/v1/reporting.grpc.pb.h"
 #include "libs/auth/token.h"
@@ -28,6 +30,7 @@
 #include "libs/projection/projection_store.h"
 #include "libs/projection/projector.h"
 #include "services/common/page_tokens.h"
+#include "services/reporting/reporting_metrics.h"
 
 namespace banca::projection {
 struct FinanceQuery;
@@ -42,6 +45,8 @@ struct ReportingServiceOptions {
   // How long a query waits for the projections to reach the log's end as
   // it was when the query came (then it answers from what they hold).
   absl::Duration catch_up_wait = absl::Seconds(2);
+  // Where its metrics go (reporting_metrics.h); null: none.
+  prometheus::Registry* metrics = nullptr;
 };
 
 class ReportingService final : public v1::ReportingService::Service {
@@ -120,6 +125,8 @@ class ReportingService final : public v1::ReportingService::Service {
                       grpc::ServerWriter<v1::ExportChunk>* writer);
   // NOT_FOUND unless `player` has an account.
   absl::Status CheckPlayerKnown(const std::string& player) const;
+  // Measures the projections' lag every second until Stop.
+  void MeasureLagLoop();
 
   eventlog::EventLog& log_;
   const Clock& clock_;
@@ -133,6 +140,10 @@ class ReportingService final : public v1::ReportingService::Service {
   edge::PageTokens tokens_;
   int64_t replayed_ = 0;
   bool stopped_ ABSL_GUARDED_BY(runner_mu_) = false;
+  // projector_ when metrics are on; its lag measured by lag_thread_.
+  MeteredProjector* metered_ = nullptr;
+  absl::Notification stop_lag_;
+  std::thread lag_thread_;
 };
 
 }  // namespace banca::reporting

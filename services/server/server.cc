@@ -13,7 +13,16 @@
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
 #include "services/common/server_options.h"
+#include "services/server/metered_log.h"
 #include "services/server/token_key.h"
+
+#ifndef BANCA_VERSION
+#error \
+    "BANCA_VERSION comes from project(VERSION) (services/server/CMakeLists.txt)"
+#endif
+#ifndef BANCA_COMMIT
+#error "BANCA_COMMIT comes from git at configure time (CMakeLists.txt)"
+#endif
 
 namespace banca::server {
 
@@ -29,6 +38,8 @@ struct ServerParts {
       std::make_shared<prometheus::Registry>();
   std::unique_ptr<prometheus::Exposer> exposer;
   std::unique_ptr<eventlog::EventLog> log;
+  // The log as each service sees it (metered_log.h), in start order.
+  std::vector<std::unique_ptr<MeteredLog>> service_logs;
   std::vector<std::unique_ptr<edge::HostedService>> hosted;  // start order
   std::unique_ptr<grpc::Server> grpc;
   int port = 0;
@@ -74,12 +85,14 @@ namespace {
 absl::Status StartServices(const ServerConfig& config, const ServerKeys& keys,
                            const std::vector<edge::HostedServiceSpec>& services,
                            ServerParts& parts) {
-  const edge::HostContext context{.log = *parts.log,
-                                  .clock = parts.clock,
-                                  .metrics = parts.registry.get(),
-                                  .settings = config.settings,
-                                  .keys = keys.keys};
   for (const edge::HostedServiceSpec& spec : services) {
+    parts.service_logs.push_back(
+        std::make_unique<MeteredLog>(*parts.log, *parts.registry, spec.name));
+    const edge::HostContext context{.log = *parts.service_logs.back(),
+                                    .clock = parts.clock,
+                                    .metrics = parts.registry.get(),
+                                    .settings = config.settings,
+                                    .keys = keys.keys};
     ASSIGN_OR_RETURN(std::unique_ptr<edge::HostedService> started,
                      Prefixed(spec.start(context), spec.name, ": "));
     parts.hosted.push_back(std::move(started));
@@ -114,6 +127,32 @@ absl::Status Listen(const ServerConfig& config,
   return absl::OkStatus();
 }
 
+// banca_build_info{version,commit} 1: which build serves.
+void AddBuildInfo(prometheus::Registry& registry) {
+  prometheus::BuildGauge()
+      .Name("banca_build_info")
+      .Help("1, labelled with the version and the commit of this build")
+      .Register(registry)
+      .Add({{"version", BANCA_VERSION}, {"commit", BANCA_COMMIT}})
+      .Set(1);
+}
+
+// /metrics on the configured address; civetweb throws when it cannot bind.
+absl::Status ServeMetrics(const ServerConfig& config, ServerParts& parts) {
+  AddBuildInfo(*parts.registry);
+  if (config.metrics_port <= 0) return absl::OkStatus();
+  const std::string address =
+      absl::StrCat(config.metrics_address, ":", config.metrics_port);
+  try {
+    parts.exposer = std::make_unique<prometheus::Exposer>(address);
+  } catch (const std::exception& e) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot serve /metrics on ", address, ": ", e.what()));
+  }
+  parts.exposer->RegisterCollectable(parts.registry);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(
@@ -126,11 +165,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   auto parts = std::make_unique<ServerParts>();
   ASSIGN_OR_RETURN(parts->log, eventlog::OpenLogBackend(
                                    config.log, config.settings.data_dir));
-  if (config.metrics_port > 0) {
-    parts->exposer = std::make_unique<prometheus::Exposer>(
-        absl::StrCat("0.0.0.0:", config.metrics_port));
-    parts->exposer->RegisterCollectable(parts->registry);
-  }
+  RETURN_IF_ERROR(ServeMetrics(config, *parts));
   const absl::Time replay_start = absl::Now();
   RETURN_IF_ERROR(StartServices(config, keys, services, *parts));
   parts->replay_time = absl::Now() - replay_start;

@@ -36,6 +36,9 @@ struct ServerConfig {
   // use; `banca serve` leaves it unset only when --plaintext says so.
   std::optional<edge::ServerTls> tls;
   int metrics_port = 9464;  // 0: no /metrics
+  // What /metrics binds to: every interface by default; 127.0.0.1 or a
+  // pod IP narrows it ([::1] for IPv6).
+  std::string metrics_address = "0.0.0.0";
   std::string token_key_file;
   std::string token_verify_key_file;
   std::string deck_key_file;  // empty: DATA_DIR/deck.key, made if missing
@@ -60,9 +63,10 @@ struct ServerParts;
 
 class Server {
  public:
-  // Opens the log, replays and starts each of `services` in order, listens.
-  // The status says which part failed ("wallet: ...", "cannot listen on
-  // ...").
+  // Opens the log, serves /metrics (banca_build_info, and each service's
+  // banca_log_append_errors_total), replays and starts each of `services`
+  // in order, listens. The status says which part failed ("wallet: ...",
+  // "cannot listen on ...", "cannot serve /metrics on ...").
   static absl::StatusOr<std::unique_ptr<Server>> Start(
       const ServerConfig& config, ServerKeys keys,
       std::vector<edge::HostedServiceSpec> services);

@@ -17,6 +17,7 @@
 #include "libs/wire/topics.h"
 #include "services/common/hosted_table.h"
 #include "services/common/saga_refusals.h"
+#include "services/common/table_host_metrics.h"
 
 namespace banca::table {
 
@@ -24,6 +25,8 @@ struct BankedGame {
   using State = tables::BankedGameState;
   using Table = HostedTable<State>;
   static constexpr std::string_view kName = "banked table";
+  static constexpr std::string_view kService = "table";
+  static constexpr std::string_view kGame = "banked";
   static constexpr const wire::TableTopics& kTopics = wire::kBankedTableTopics;
   // The table an event belongs to (the host's aggregate id).
   static const std::string& IdOf(const v1::BankedTableEvent& event) {
@@ -46,6 +49,17 @@ struct BankedGame {
   }
   static bool SagaPending(const State& state, const std::string& saga_id) {
     return state.sagas().Pending(saga_id) != nullptr;
+  }
+  // A round's settlement, or its void.
+  static bool FinishesRound(const v1::BankedTableEvent& event) {
+    return event.has_money() && (event.money().cause() == "settled" ||
+                                 event.money().cause() == "void");
+  }
+  static SagaEnd SagaEndOf(const v1::BankedTableEvent& event) {
+    if (event.has_stake_captured()) return SagaEnd::kCompleted;
+    if (!event.has_stake_refused()) return SagaEnd::kNone;
+    return event.stake_refused().timed_out() ? SagaEnd::kTimedOut
+                                             : SagaEnd::kFailed;
   }
   // The stake's refusal when the wallet has not answered in time.
   static v1::BankedTableEvent SagaTimedOut(const State& state,

@@ -1,13 +1,13 @@
 #include "services/table/banked_table_service.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/ledger/account.h"
@@ -401,9 +401,8 @@ void BankedTableService::NoteConnectionLocked(Slot& slot,
   e.mutable_connection()->set_player_id(player);
   e.mutable_connection()->set_connected(connected);
   if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-    std::fprintf(stderr, "banca banked table %s: connection of %s: %s\n",
-                 state.id().c_str(), player.c_str(),
-                 std::string(s.message()).c_str());
+    Log(LogLevel::kError, "banked table", "connection change not committed",
+        {{"table", state.id()}, {"player", player}, {"error", s.message()}});
   }
 }
 
@@ -489,8 +488,9 @@ void BankedTableService::TickSlot(Slot& slot) {
   const int64_t now = clock_.NowMicros();
   auto commit = [&](v1::BankedTableEvent e, const char* what) {
     if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-      std::fprintf(stderr, "banca banked table %s: %s: %s\n",
-                   state.id().c_str(), what, std::string(s.message()).c_str());
+      Log(LogLevel::kError, "banked table",
+          absl::StrCat(what, " not committed"),
+          {{"table", state.id()}, {"error", s.message()}});
     }
   };
   // Stakes the wallet has not answered in time.
@@ -505,8 +505,8 @@ void BankedTableService::TickSlot(Slot& slot) {
         state.Due(clock_.NowMicros(), *slot.rng);
     if (!due) break;
     if (absl::Status s = CommitLocked(slot, *std::move(due)); !s.ok()) {
-      std::fprintf(stderr, "banca banked table %s: timer: %s\n",
-                   state.id().c_str(), std::string(s.message()).c_str());
+      Log(LogLevel::kError, "banked table", "timer event not committed",
+          {{"table", state.id()}, {"error", s.message()}});
       break;
     }
   }

@@ -25,6 +25,7 @@
 #include "libs/wire/topics.h"
 #include "services/common/hosted_table.h"
 #include "services/common/saga_refusals.h"
+#include "services/common/table_host_metrics.h"
 
 namespace banca::table {
 
@@ -64,6 +65,8 @@ struct PokerGame {
   using State = tables::TableState;
   using Table = PokerTable;
   static constexpr std::string_view kName = "table";
+  static constexpr std::string_view kService = "table";
+  static constexpr std::string_view kGame = "poker";
   static constexpr const wire::TableTopics& kTopics = wire::kPokerTableTopics;
   // The table an event belongs to (the host's aggregate id).
   static const std::string& IdOf(const v1::TableEvent& event) {
@@ -85,6 +88,15 @@ struct PokerGame {
   }
   static bool SagaPending(const State& state, const std::string& saga_id) {
     return state.FindSaga(saga_id) != nullptr;
+  }
+  static bool FinishesRound(const v1::TableEvent& event) {
+    return event.has_hand_settled();
+  }
+  static SagaEnd SagaEndOf(const v1::TableEvent& event) {
+    if (event.has_buy_in_completed()) return SagaEnd::kCompleted;
+    if (!event.has_buy_in_failed()) return SagaEnd::kNone;
+    return event.buy_in_failed().timed_out() ? SagaEnd::kTimedOut
+                                             : SagaEnd::kFailed;
   }
   // The buy-in's failure when the wallet has not answered in time.
   static v1::TableEvent SagaTimedOut(const State& state,

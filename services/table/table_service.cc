@@ -1,6 +1,5 @@
 #include "services/table/table_service.h"
 
-#include <cstdio>
 #include <cstdlib>
 #include <utility>
 
@@ -145,9 +144,8 @@ absl::Status TableService::CommitLocked(Slot& slot, v1::TableEvent event) {
       state.CanStartHand()) {
     absl::StatusOr<v1::TableEvent> hand = NewHand(slot);
     if (!hand.ok()) {
-      std::fprintf(stderr, "banca table %s: next hand: %s\n",
-                   state.id().c_str(),
-                   std::string(hand.status().message()).c_str());
+      Log(LogLevel::kError, "table", "next hand not dealt",
+          {{"table", state.id()}, {"error", hand.status().message()}});
     } else if (absl::Status s =
                    host_.DecideLocked(slot, *std::move(hand), &batch);
                !s.ok()) {
@@ -817,8 +815,8 @@ void TableService::TickSlot(Slot& slot) {
   // Buy-ins the wallet has not answered in time.
   for (v1::TableEvent& e : host_.ExpiredSagasLocked(slot, now)) {
     if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-      std::fprintf(stderr, "banca table: saga timeout: %s\n",
-                   std::string(s.message()).c_str());
+      Log(LogLevel::kError, "table", "saga timeout not committed",
+          {{"table", state.id()}, {"error", s.message()}});
     }
   }
   EndRestsLocked(slot, now);
@@ -860,8 +858,8 @@ void TableService::TickSlot(Slot& slot) {
           slot.action_deadline_micros = 0;
         }
         if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-          std::fprintf(stderr, "banca table: decision timer: %s\n",
-                       std::string(s.message()).c_str());
+          Log(LogLevel::kError, "table", "decision timeout not committed",
+              {{"table", state.id()}, {"error", s.message()}});
         }
       }
     }
@@ -881,8 +879,8 @@ void TableService::TickSlot(Slot& slot) {
   absl::StatusOr<v1::TableEvent> e = NewHand(slot);
   if (!e.ok()) return;
   if (absl::Status s = CommitLocked(slot, std::move(*e)); !s.ok()) {
-    std::fprintf(stderr, "banca table: hand start: %s\n",
-                 std::string(s.message()).c_str());
+    Log(LogLevel::kError, "table", "hand start not committed",
+        {{"table", state.id()}, {"error", s.message()}});
   }
 }
 
@@ -902,8 +900,8 @@ void TableService::EndRestsLocked(Slot& slot, int64_t now) {
     e.mutable_leave_requested()->set_player_id(player);
     e.mutable_leave_requested()->set_reason(v1::LEAVE_REASON_REST_OVER);
     if (absl::Status s = CommitLocked(slot, std::move(e)); !s.ok()) {
-      std::fprintf(stderr, "banca table: rest limit: %s\n",
-                   std::string(s.message()).c_str());
+      Log(LogLevel::kError, "table", "rest limit leave not committed",
+          {{"table", state.id()}, {"error", s.message()}});
     }
   }
 }
@@ -949,9 +947,9 @@ absl::StatusOr<bool> TableService::HandleOutcome(
                                                          : nullptr;
   if (known != nullptr &&
       !OutcomeFits(*known, player, captured, captured_minor)) {
-    PrintLogLine("error", "table",
-                 "wallet outcome does not fit its saga; ignored",
-                 {{"request_id", request_id}});
+    Log(LogLevel::kError, "table",
+        "wallet outcome does not fit its saga; ignored",
+        {{"request_id", request_id}});
     return true;
   }
   v1::TableEvent e;

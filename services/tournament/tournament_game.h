@@ -17,6 +17,7 @@
 #include "libs/wire/tournament_codec.h"
 #include "services/common/hosted_table.h"
 #include "services/common/saga_refusals.h"
+#include "services/common/table_host_metrics.h"
 
 namespace banca::tournament {
 
@@ -24,6 +25,8 @@ struct TournamentGame {
   using State = tables::TournamentState;
   using Table = table::HostedTable<State>;
   static constexpr std::string_view kName = "tournament";
+  static constexpr std::string_view kService = "tournament";
+  static constexpr std::string_view kGame = "tournament";
   static constexpr const wire::TableTopics& kTopics = wire::kTournamentTopics;
   static constexpr std::string_view kOutcomeGroup =
       wire::kTournamentPaymentOutcomesGroup;
@@ -45,6 +48,16 @@ struct TournamentGame {
   }
   static bool SagaPending(const State& state, const std::string& saga_id) {
     return state.PendingPayment(saga_id) != nullptr;
+  }
+  // A hand at one of its tables.
+  static bool FinishesRound(const v1::TournamentEvent& event) {
+    return event.has_hand_ended();
+  }
+  static table::SagaEnd SagaEndOf(const v1::TournamentEvent& event) {
+    if (event.has_payment_captured()) return table::SagaEnd::kCompleted;
+    if (!event.has_payment_refused()) return table::SagaEnd::kNone;
+    return event.payment_refused().timed_out() ? table::SagaEnd::kTimedOut
+                                               : table::SagaEnd::kFailed;
   }
   // The payment's refusal when the wallet has not answered in time (a
   // later capture is paid back).

@@ -1,10 +1,11 @@
 #include "services/tournament/tournament_service.h"
 
-#include <cstdio>
 #include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/tables/seeded_draws.h"
@@ -35,9 +36,11 @@ absl::Status NeedPlayer(const auth::Claims& caller) {
 TournamentService::TournamentService(eventlog::EventLog& log,
                                      const Clock& clock,
                                      TournamentServiceOptions options)
-    : clock_(clock),
-      options_(std::move(options)),
-      host_(log, clock, options_) {}
+    : clock_(clock), options_(std::move(options)), host_(log, clock, options_) {
+  if (options_.metrics != nullptr) {
+    metrics_ = std::make_unique<TournamentMetrics>(*options_.metrics);
+  }
+}
 
 absl::StatusOr<std::unique_ptr<TournamentService>> TournamentService::Start(
     eventlog::EventLog& log, const Clock& clock,
@@ -477,6 +480,23 @@ grpc::Status TournamentService::SetAway(grpc::ServerContext* context,
 
 void TournamentService::Tick() {
   for (Slot* slot : host_.Tables()) TickSlot(*slot);
+  UpdateMetrics();
+}
+
+void TournamentService::UpdateMetrics() {
+  if (!metrics_) return;
+  {
+    absl::MutexLock lock(&metrics_mu_);
+    const absl::Time now = absl::Now();
+    if (now - metrics_at_ < absl::Seconds(1)) return;
+    metrics_at_ = now;
+  }
+  TournamentTotals totals;
+  for (Slot* slot : host_.Tables()) {
+    absl::MutexLock lock(&slot->mu);
+    totals.Add(slot->state->Info());
+  }
+  metrics_->Set(totals);
 }
 
 void TournamentService::TickSlot(Slot& slot) {
@@ -485,8 +505,8 @@ void TournamentService::TickSlot(Slot& slot) {
   const int64_t now = clock_.NowMicros();
   for (v1::TournamentEvent& e : host_.ExpiredSagasLocked(slot, now)) {
     if (absl::Status s = host_.CommitLocked(slot, std::move(e)); !s.ok()) {
-      std::fprintf(stderr, "banca tournament %s: payment timeout: %s\n",
-                   state.id().c_str(), std::string(s.message()).c_str());
+      Log(LogLevel::kError, "tournament", "payment timeout not committed",
+          {{"tournament", state.id()}, {"error", s.message()}});
     }
   }
   // Bounded: each event changes what is due.
@@ -495,8 +515,8 @@ void TournamentService::TickSlot(Slot& slot) {
         state.Due(clock_.NowMicros(), *slot.rng);
     if (!due) break;
     if (absl::Status s = host_.CommitLocked(slot, *std::move(due)); !s.ok()) {
-      std::fprintf(stderr, "banca tournament %s: timer: %s\n",
-                   state.id().c_str(), std::string(s.message()).c_str());
+      Log(LogLevel::kError, "tournament", "timer event not committed",
+          {{"tournament", state.id()}, {"error", s.message()}});
       break;
     }
   }

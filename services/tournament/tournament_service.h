@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "banca/v1/tournament.grpc.pb.h"
 #include "libs/common/clock.h"
@@ -27,6 +28,7 @@
 #include "services/common/table_host.h"
 #include "services/common/table_host_options.h"
 #include "services/tournament/tournament_game.h"
+#include "services/tournament/tournament_metrics.h"
 
 namespace banca::tournament {
 
@@ -158,12 +160,17 @@ class TournamentService final : public v1::TournamentService::Service {
   grpc::Status Query(grpc::ServerContext* context,
                      const std::string& tournament_id, Read read);
   void TickSlot(Slot& slot);
+  // The tournaments' metrics, at most once a second.
+  void UpdateMetrics();
   absl::StatusOr<bool> HandleOutcome(const v1::WalletEvent& event,
                                      Host::Appended* appended);
 
   const Clock& clock_;
   TournamentServiceOptions options_;
   Host host_;
+  std::unique_ptr<TournamentMetrics> metrics_;  // null: no registry
+  absl::Mutex metrics_mu_;
+  absl::Time metrics_at_ ABSL_GUARDED_BY(metrics_mu_) = absl::InfinitePast();
 };
 
 }  // namespace banca::tournament

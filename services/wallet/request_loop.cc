@@ -1,8 +1,9 @@
 #include "services/wallet/request_loop.h"
 
-#include <cstdio>
 #include <string>
 #include <utility>
+
+#include "libs/common/log_line.h"
 
 namespace banca::wallet {
 
@@ -30,8 +31,8 @@ void RequestLoop::Loop() {
     for (RequestReader* reader : readers_) {
       absl::StatusOr<int> handled = reader->Poll();
       if (!handled.ok() && !absl::IsUnavailable(handled.status())) {
-        std::fprintf(stderr, "banca wallet: table request: %s\n",
-                     std::string(handled.status().message()).c_str());
+        Log(LogLevel::kError, "wallet", "reading table requests failed",
+            {{"error", handled.status().message()}});
       }
     }
     // Once a second: on Kafka each end offset is a broker round trip.

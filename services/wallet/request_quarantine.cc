@@ -1,15 +1,13 @@
 #include "services/wallet/request_quarantine.h"
 
-#include <cstdio>
-
 #include "absl/strings/str_cat.h"
 #include "banca/v1/wallet.pb.h"
+#include "libs/common/log_line.h"
 #include "libs/common/request_fingerprint.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/wire/ownership.h"
-#include "nlohmann/json.hpp"
 
 namespace banca::wallet {
 namespace {
@@ -119,25 +117,18 @@ absl::Status RequestQuarantine::QuarantineOrRetry(
   // Recorded; or, should its id be taken, not recorded but moved past all
   // the same (the audit then reports the request as never carried out).
   if (metrics_) metrics_->CountQuarantined(record.topic);
-  nlohmann::ordered_json line = {
-      {"level", "error"},
-      {"service", "wallet"},
-      {"msg", "request quarantined"},
-      {"topic", Quoted(record.topic)},
-      {"partition", record.partition},
-      {"offset", record.offset},
-      {"step", Quoted(step)},
-      {"stream", Quoted(ledger::Ledger::StreamFor(owner))},
-      {"code", Quoted(quarantined.code())},
-      {"message", Quoted(quarantined.message())},
-  };
-  if (recorded.ok()) {
-    line["recorded"] = true;
-  } else {
-    line["recorded"] = Quoted(recorded.ToString());
-  }
-  std::fprintf(stderr, "%s\n", line.dump().c_str());
-  std::fflush(stderr);
+  const std::string not_recorded =
+      recorded.ok() ? "" : Quoted(recorded.ToString());
+  Log(LogLevel::kError, "wallet", "request quarantined",
+      {{"topic", Quoted(record.topic)},
+       {"partition", record.partition},
+       {"offset", record.offset},
+       {"step", Quoted(step)},
+       {"stream", Quoted(ledger::Ledger::StreamFor(owner))},
+       {"code", Quoted(quarantined.code())},
+       {"message", Quoted(quarantined.message())},
+       {"recorded", recorded.ok()},
+       {"not_recorded_because", not_recorded}});
   return absl::OkStatus();
 }
 

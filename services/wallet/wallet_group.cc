@@ -1,30 +1,21 @@
 #include "services/wallet/wallet_group.h"
 
-#include <cstdio>
 #include <future>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/fail_stop.h"
 #include "libs/wire/ownership.h"
 #include "libs/wire/topics.h"
-#include "nlohmann/json.hpp"
 
 namespace banca::wallet {
 namespace {
 
 constexpr size_t kFollowBatch = 512;
-
-// One JSON object on one line of stderr (the structured log).
-void LogLine(const nlohmann::ordered_json& line) {
-  const std::string text =
-      line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  std::fprintf(stderr, "%s\n", text.c_str());
-  std::fflush(stderr);
-}
 
 }  // namespace
 
@@ -118,8 +109,8 @@ void WalletGroup::Poll() {
   ownership_.CloseAndDrain();
   absl::StatusOr<eventlog::Assignment> assignment = member_->Poll();
   if (!assignment.ok()) {
-    std::fprintf(stderr, "banca wallet: group poll: %s\n",
-                 std::string(assignment.status().message()).c_str());
+    Log(LogLevel::kWarning, "wallet", "group poll failed",
+        {{"group", options_.group}, {"error", assignment.status().message()}});
     ownership_.Open({});
     assignment_epoch_ = -1;  // take everything over afresh
     return;
@@ -160,8 +151,8 @@ void WalletGroup::Poll() {
   if (absl::Status s = settled.get(); !s.ok() || moved_on) {
     // Retried at the next poll; nothing is decided here meanwhile.
     if (!s.ok()) {
-      std::fprintf(stderr, "banca wallet: partitions not settled yet: %s\n",
-                   std::string(s.message()).c_str());
+      Log(LogLevel::kWarning, "wallet", "partitions not settled yet",
+          {{"group", options_.group}, {"error", s.message()}});
     }
     return;
   }
@@ -170,10 +161,8 @@ void WalletGroup::Poll() {
     eventlog::StopOnLogFailure("wallet", "following", s);
   }
   assignment_epoch_ = assignment->epoch;
-  LogLine({{"level", "info"},
-           {"msg", "wallet partitions assigned"},
-           {"group", options_.group},
-           {"partitions", assignment->partitions}});
+  Log(LogLevel::kInfo, "wallet", "wallet partitions assigned",
+      {{"group", options_.group}, {"partitions", assignment->partitions}});
   ownership_.Open(assignment->partitions);
 }
 

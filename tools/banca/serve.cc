@@ -1,7 +1,6 @@
 // banca serve: runs the chosen services in one process on one event log.
 #include <signal.h>
 
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <thread>
@@ -10,10 +9,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
-#include "libs/common/json_text.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/eventlog/group_member.h"
-#include "nlohmann/json.hpp"
 #include "services/reporting/hosted_reporting.h"
 #include "services/server/server.h"
 #include "services/server/service_selection.h"
@@ -28,6 +26,7 @@ namespace {
 
 struct ServeFlags {
   std::string services = "wallet";
+  std::string log_level = "info";
   server::ServerConfig config;
   // The transport is always chosen: TLS files, or --plaintext.
   bool plaintext = false;
@@ -35,13 +34,6 @@ struct ServeFlags {
 };
 
 constexpr int kMaxPort = 65'535;
-
-// One structured log line on `out` (the serving line is what scripts and
-// tests wait for, on stdout).
-void LogLine(std::FILE* out, const nlohmann::ordered_json& line) {
-  std::fprintf(out, "%s\n", JsonText(line).c_str());
-  std::fflush(out);
-}
 
 int Fail(int code, const absl::Status& status) {
   return Complain("banca serve", status, code);
@@ -106,6 +98,13 @@ int Serve(ServeFlags flags) {
     return Fail(kUsageError, transport);
   }
   const server::ServerConfig& config = flags.config;
+  const std::optional<LogLevel> log_level = ParseLogLevel(flags.log_level);
+  if (!log_level) {
+    return Fail(kUsageError, absl::InvalidArgumentError(
+                                 "--log-level must be debug, info, warning, "
+                                 "error or fatal"));
+  }
+  SetLogLevel(*log_level);
   absl::StatusOr<std::vector<edge::HostedServiceSpec>> services =
       server::SelectServices(flags.services, ServiceCatalog());
   if (!services.ok()) return Fail(kUsageError, services.status());
@@ -113,27 +112,21 @@ int Serve(ServeFlags flags) {
       server::LoadServerKeys(config, *services);
   if (!keys.ok()) return Fail(kUsageError, keys.status());
   if (!config.tls.has_value() && !IsLoopback(config.grpc_address)) {
-    LogLine(stderr,
-            {{"level", "warning"},
-             {"msg", absl::StrCat("--plaintext on ", config.grpc_address,
-                                  ": callers' tokens and players' cards "
-                                  "cross the network unencrypted unless "
-                                  "it encrypts for you")}});
+    Log(LogLevel::kWarning, "serve",
+        absl::StrCat("--plaintext on ", config.grpc_address,
+                     ": callers' tokens and players' cards cross the network "
+                     "unencrypted unless it encrypts for you"));
   }
   if (config.settings.insecure_dev) {
-    LogLine(stderr, {{"level", "warning"},
-                     {"msg",
-                      "--insecure-dev: the wallet checks no caller's "
-                      "identity; never use it with real money"}});
+    Log(LogLevel::kWarning, "serve",
+        "--insecure-dev: the wallet checks no caller's identity; never use "
+        "it with real money");
   }
   if (keys->deck_key_made) {
-    LogLine(
-        stderr,
-        {{"level", "info"},
-         {"msg", absl::StrCat("made a deck key in ", config.settings.data_dir,
-                              "/deck.key: the tables seal their decks "
-                              "with it; tables hosted by several "
-                              "processes need one --deck-key-file")}});
+    Log(LogLevel::kInfo, "serve",
+        absl::StrCat("made a deck key in ", config.settings.data_dir,
+                     "/deck.key: the tables seal their decks with it; tables "
+                     "hosted by several processes need one --deck-key-file"));
   }
   // Block the stop signals before any thread starts, so only the waiter
   // below receives them.
@@ -150,15 +143,15 @@ int Serve(ServeFlags flags) {
   auto server =
       server::Server::Start(config, *std::move(keys), *std::move(services));
   if (!server.ok()) return Fail(1, server.status());
-  LogLine(stdout,
-          {{"level", "info"},
-           {"msg", "serving"},
-           {"services", flags.services},
-           {"transport", TransportName(config.tls)},
-           {"grpc_port", (*server)->port()},
-           {"metrics_port", config.metrics_port},
-           {"replayed_events", (*server)->replayed_events()},
-           {"replay_ms", absl::ToInt64Milliseconds((*server)->replay_time())}});
+  Announce(
+      "serve", "serving",
+      {{"services", flags.services},
+       {"transport", TransportName(config.tls)},
+       {"grpc_port", (*server)->port()},
+       {"metrics_address", config.metrics_address},
+       {"metrics_port", config.metrics_port},
+       {"replayed_events", (*server)->replayed_events()},
+       {"replay_ms", absl::ToInt64Milliseconds((*server)->replay_time())}});
   std::thread waiter([&] {
     int signal = 0;
     sigwait(&stop_signals, &signal);
@@ -166,9 +159,7 @@ int Serve(ServeFlags flags) {
   });
   const absl::Status stopped = (*server)->Wait();
   waiter.join();
-  LogLine(
-      stdout,
-      {{"level", "info"}, {"msg", "stopped"}, {"status", stopped.ToString()}});
+  Announce("serve", "stopped", {{"status", stopped.ToString()}});
   return stopped.ok() ? 0 : 1;
 }
 
@@ -215,6 +206,12 @@ void AddServeCommand(CLI::App& banca, Action* action) {
             "for you); without it TLS is required");
   AddInt(*serve, "--metrics-port", flags->config.metrics_port,
          "Prometheus /metrics (0: none)", 0, kMaxPort);
+  serve->add_option("--metrics-address", flags->config.metrics_address,
+                    "the address /metrics listens on (default 0.0.0.0: "
+                    "every interface; 127.0.0.1 or a pod IP to narrow it)");
+  serve->add_option("--log-level", flags->log_level,
+                    "debug, info (default), warning, error or fatal: the "
+                    "JSON log lines on stderr below it are dropped");
   AddInt(*serve, "--partitions", flags->config.settings.partitions,
          "partitions of a new wallet topic", 1);
   serve->add_option("--currency", flags->config.settings.currency,
