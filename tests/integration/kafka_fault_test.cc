@@ -19,62 +19,17 @@
 #include <thread>
 
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "libs/eventlog/kafka_log.h"
 #include "libs/wire/topics.h"
 #include "services/audit/audit.h"
+#include "tests/integration/private_broker.h"
 #include "tests/integration/serve_child.h"
 #include "tests/integration/wallet_test_util.h"
 
 namespace banca::testing {
 namespace {
 
-// A broker of this test's own, in its own state directory.
-class PrivateBroker {
- public:
-  explicit PrivateBroker(std::string home) : home_(std::move(home)) {}
-  ~PrivateBroker() { Run("stop"); }
-
-  // Runs `tools/kafka-local <command>`; returns its last stdout line.
-  std::string Run(const std::string& command) {
-    const std::string cmd =
-        absl::StrCat("BANCA_KAFKA_HOME=", home_, " ", BANCA_SOURCE_DIR,
-                     "/tools/kafka-local ", command, " 2>>", home_, ".log");
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (pipe == nullptr) return "";
-    std::string out;
-    char buf[256];
-    while (fgets(buf, sizeof(buf), pipe) != nullptr) out = buf;
-    last_status_ = pclose(pipe);
-    return std::string(absl::StripAsciiWhitespace(out));
-  }
-  bool ok() const { return last_status_ == 0; }
-
- private:
-  std::string home_;
-  int last_status_ = -1;
-};
-
-class KafkaFaultTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const char* bootstrap = std::getenv("BANCA_KAFKA_BOOTSTRAP");
-    if (bootstrap == nullptr || *bootstrap == '\0') {
-      GTEST_SKIP() << "BANCA_KAFKA_BOOTSTRAP is not set: tools/run-tests "
-                      "starts a broker (and caches the Kafka jars)";
-    }
-    dir_ = FreshDir(
-        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    broker_ = std::make_unique<PrivateBroker>(dir_ + "/kafka");
-    address_ = broker_->Run("start");
-    ASSERT_TRUE(broker_->ok())
-        << "tools/kafka-local start failed; see " << dir_ << "/kafka.log";
-    spec_ = absl::StrCat("kafka://", address_);
-  }
-
-  std::string dir_, address_, spec_;
-  std::unique_ptr<PrivateBroker> broker_;
-};
+using KafkaFaultTest = PrivateBrokerTest;
 
 struct Deposit {
   std::string player;
