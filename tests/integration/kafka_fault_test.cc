@@ -197,24 +197,6 @@ TEST_F(KafkaFaultTest, BrokerStopAndRestartMidWorkloadLosesAndDoublesNothing) {
             static_cast<int64_t>(kPlayers + acknowledged.size()));
 }
 
-// The last partitions a `banca serve` child logged as assigned to it
-// ("wallet partitions assigned"), or nullopt before any.
-std::optional<std::string> AssignedPartitions(const std::string& child_dir) {
-  std::ifstream err(child_dir + "/serve.stderr");
-  std::string line;
-  std::optional<std::string> last;
-  while (std::getline(err, line)) {
-    const size_t at = line.find("\"partitions\":[");
-    if (line.find("wallet partitions assigned") == std::string::npos ||
-        at == std::string::npos) {
-      continue;
-    }
-    const size_t begin = at + 14;
-    last = line.substr(begin, line.find(']', begin) - begin);
-  }
-  return last;
-}
-
 // Two `banca serve` wallet processes in one consumer group on one Kafka
 // topic: they split the partitions; one is killed (SIGKILL) mid-workload;
 // the other takes its partitions over once the group notices (session
@@ -235,8 +217,8 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   // Both hold some partitions before the workload starts.
   const absl::Time split_by = absl::Now() + absl::Seconds(60);
   auto split = [&] {
-    auto pa = AssignedPartitions(dir_ + "/a");
-    auto pb = AssignedPartitions(dir_ + "/b");
+    auto pa = AssignedPartitions(dir_ + "/a", "wallet partitions assigned");
+    auto pb = AssignedPartitions(dir_ + "/b", "wallet partitions assigned");
     return pa && pb && !pa->empty() && !pb->empty();
   };
   while (!split() && absl::Now() < split_by) {
@@ -349,7 +331,7 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   ASSERT_TRUE(failures.empty()) << failures.front();
   ASSERT_EQ(acknowledged.size(), static_cast<size_t>(kPlayers * kRounds));
   EXPECT_GT(decided_by_a_after_kill, 0) << "a never took b's players over";
-  auto pa = AssignedPartitions(dir_ + "/a");
+  auto pa = AssignedPartitions(dir_ + "/a", "wallet partitions assigned");
   ASSERT_TRUE(pa.has_value());
   EXPECT_EQ(*pa, "0,1,2,3,4,5,6,7");
   StopServeChild(a, SIGTERM);

@@ -4,19 +4,26 @@
 // directory: they meet only on the broker's topics. A poker hand and a
 // roulette round are played through the table process and their money is
 // settled by the wallet process; the auditor's replay of the topics
-// balances.
+// balances. Two table processes of one --table-group split the tables,
+// route clients to each other (the trailing metadata banca-owner of a
+// refusal) and take each other's tables over.
 #include <signal.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "banca/v1/banked_table.grpc.pb.h"
 #include "banca/v1/table.grpc.pb.h"
+#include "libs/eventlog/event_log.h"
 #include "services/audit/audit.h"
 #include "tests/integration/private_broker.h"
 #include "tests/integration/serve_child.h"
@@ -37,9 +44,12 @@ std::unique_ptr<grpc::ClientContext> As(Role role, const std::string& name) {
   return ctx;
 }
 
+std::shared_ptr<grpc::Channel> Channel(const std::string& address) {
+  return grpc::CreateChannel(address, grpc::InsecureChannelCredentials());
+}
+
 std::shared_ptr<grpc::Channel> Channel(int port) {
-  return grpc::CreateChannel(absl::StrCat("127.0.0.1:", port),
-                             grpc::InsecureChannelCredentials());
+  return Channel(absl::StrCat("127.0.0.1:", port));
 }
 
 class TableProcessesTest : public PrivateBrokerTest {
@@ -261,6 +271,299 @@ TEST_F(TableProcessesTest, ARouletteRoundInATableProcessIsSettledByTheWallet) {
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
   EXPECT_EQ(report->ledger.sum, 0);
+}
+
+constexpr char kPokerGroup[] = "tables.banca.table.events";
+
+// "0,1,2" as a set.
+std::set<int> PartitionSet(const std::optional<std::string>& listed) {
+  std::set<int> out;
+  if (!listed) return out;
+  for (absl::string_view p : absl::StrSplit(*listed, ',', absl::SkipEmpty())) {
+    out.insert(std::stoi(std::string(p)));
+  }
+  return out;
+}
+
+// A poker table's id whose partition is in `owned`.
+std::string TableOn(const std::set<int>& owned, const std::string& prefix) {
+  for (int i = 0; i < 1'000; ++i) {
+    const std::string id = absl::StrCat(prefix, i);
+    if (owned.contains(eventlog::PartitionForKey("table/" + id, 8))) return id;
+  }
+  return "";
+}
+
+v1::CreateTableRequest Holdem(const std::string& id) {
+  v1::CreateTableRequest create;
+  create.set_request_id("create-" + id);
+  create.set_table_id(id);
+  create.set_name(id);
+  v1::PokerTableConfig* c = create.mutable_config();
+  c->set_variant(v1::POKER_VARIANT_HOLDEM);
+  c->set_small_blind_minor(50);
+  c->set_big_blind_minor(100);
+  c->set_buy_in_min_minor(5'000);
+  c->set_buy_in_max_minor(20'000);
+  // No hand in the test's time: the seats only.
+  c->set_hand_interval_ms(60'000);
+  return create;
+}
+
+// The route a refusal named: its trailing metadata banca-owner ("" none).
+std::string OwnerOf(const grpc::ClientContext& ctx) {
+  const auto& trailing = ctx.GetServerTrailingMetadata();
+  auto it = trailing.find("banca-owner");
+  return it == trailing.end()
+             ? ""
+             : std::string(it->second.data(), it->second.size());
+}
+
+// Two table processes of one --table-group (a and b), each on a port of
+// the test's choosing which it advertises.
+class TableGroupProcessesTest : public TableProcessesTest {
+ protected:
+  void TearDown() override {
+    if (a_.pid > 0) StopServeChild(a_, SIGKILL);
+    a_.pid = -1;
+    TableProcessesTest::TearDown();
+  }
+
+  void StartGroup(const std::string& spec) {
+    port_a_ = FreePort();
+    port_b_ = FreePort();
+    while (port_b_ == port_a_) port_b_ = FreePort();
+    auto flags = [&](int port) {
+      return std::vector<std::string>{
+          "--log=" + spec,
+          "--services=table",
+          "--table-group=tables",
+          "--table-session-timeout-ms=6000",
+          absl::StrCat("--grpc-port=", port),
+          absl::StrCat("--advertise-address=127.0.0.1:", port),
+          "--deck-key-file=" + deck_key_};
+    };
+    std::filesystem::create_directories(dir_ + "/a");
+    std::filesystem::create_directories(dir_ + "/b");
+    // Every host of a table opens its sealed decks: one key for the group.
+    deck_key_ = dir_ + "/deck.key";
+    std::ofstream(deck_key_) << TestDeckKeyHex() << "\n";
+    a_ = StartServeChild(dir_ + "/a", flags(port_a_));
+    tables_child_ = StartServeChild(dir_ + "/b", flags(port_b_));
+    ASSERT_TRUE(a_.port == port_a_ && tables_child_.port == port_b_);
+    const absl::Time split_by = absl::Now() + absl::Seconds(60);
+    while (absl::Now() < split_by) {
+      owned_a_ = PartitionSet(AssignedPartitions(
+          dir_ + "/a", "table partitions assigned", kPokerGroup));
+      owned_b_ = PartitionSet(AssignedPartitions(
+          dir_ + "/b", "table partitions assigned", kPokerGroup));
+      if (!owned_a_.empty() && !owned_b_.empty() &&
+          owned_a_.size() + owned_b_.size() == 8) {
+        break;
+      }
+      absl::SleepFor(absl::Milliseconds(50));
+    }
+    ASSERT_FALSE(owned_a_.empty() || owned_b_.empty())
+        << "the two table processes never split the partitions";
+    on_a_ = TableOn(owned_a_, "ta");
+    on_b_ = TableOn(owned_b_, "tb");
+    poker_a_ = v1::TableService::NewStub(Channel(port_a_));
+    poker_b_ = v1::TableService::NewStub(Channel(port_b_));
+  }
+
+  // b's answer to GetTableView of a's table, retried until b names a as
+  // its owner (a announces itself once it has its partitions).
+  std::string RouteAtB() {
+    v1::WatchTableRequest req;
+    req.set_table_id(on_a_);
+    v1::TableView view;
+    std::string route;
+    const absl::Time give_up = absl::Now() + absl::Seconds(30);
+    while (route.empty() && absl::Now() < give_up) {
+      auto ctx = As(Role::kPlayer, "ana");
+      const grpc::Status s = poker_b_->GetTableView(ctx.get(), req, &view);
+      EXPECT_EQ(s.error_code(), grpc::StatusCode::UNAVAILABLE)
+          << s.error_message();
+      route = OwnerOf(*ctx);
+      if (route.empty()) absl::SleepFor(absl::Milliseconds(50));
+    }
+    return route;
+  }
+
+  ServeChild a_;
+  std::string deck_key_;
+  int port_a_ = 0, port_b_ = 0;
+  std::set<int> owned_a_, owned_b_;
+  std::string on_a_, on_b_;
+  std::unique_ptr<v1::TableService::Stub> poker_a_, poker_b_;
+};
+
+// Beside the wallet, a and b split the poker topic's partitions. A call
+// for a table at the process that does not decide for it is UNAVAILABLE
+// and names the one that does (the trailing metadata banca-owner), which
+// the client follows. a is frozen (SIGSTOP) with players seated at its
+// table: b takes the partition over once the group presumes a dead,
+// follows the table and lets the players leave (the wallet pays them).
+// a is killed; a fresh process replays the tables' topic (a repeated or
+// missing event of a table stops its replay) and the audit of the topics
+// balances.
+TEST_F(TableGroupProcessesTest, SplitRouteAndTakeOver) {
+  const std::string spec =
+      spec_ + "?transaction_timeout_ms=5000&socket.timeout.ms=5000";
+  std::filesystem::create_directories(dir_ + "/wallet");
+  std::filesystem::create_directories(dir_ + "/c");
+  wallet_child_ =
+      StartServeChild(dir_ + "/wallet", {"--log=" + spec, "--services=wallet"});
+  ASSERT_GT(wallet_child_.port, 0);
+  wallet_ = ConnectWallet(wallet_child_.port);
+  StartGroup(spec);
+  ASSERT_FALSE(HasFatalFailure());
+
+  // The wrong process refuses, naming the right one; the client follows.
+  const std::string route = RouteAtB();
+  ASSERT_EQ(route, absl::StrCat("127.0.0.1:", port_a_));
+  v1::TableInfo info;
+  {
+    auto ctx = As(Role::kOperator, "op");
+    const grpc::Status s =
+        poker_b_->CreateTable(ctx.get(), Holdem(on_a_), &info);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::UNAVAILABLE)
+        << s.error_message();
+    EXPECT_NE(s.error_message().find("decided by another process"),
+              std::string::npos)
+        << s.error_message();
+    EXPECT_EQ(OwnerOf(*ctx), route);
+  }
+  auto routed = v1::TableService::NewStub(Channel(route));
+  grpc::Status s = routed->CreateTable(As(Role::kOperator, "op").get(),
+                                       Holdem(on_a_), &info);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  s = poker_b_->CreateTable(As(Role::kOperator, "op").get(), Holdem(on_b_),
+                            &info);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  v1::ListTablesResponse listed;
+  ASSERT_TRUE(poker_b_
+                  ->ListTables(As(Role::kAuditor, "aud").get(),
+                               v1::ListTablesRequest(), &listed)
+                  .ok());
+  ASSERT_EQ(listed.tables_size(), 1);
+  EXPECT_EQ(listed.tables(0).table_id(), on_b_);
+
+  // Players sit at a's table.
+  FundPlayer(*wallet_, "ana", kFunds);
+  FundPlayer(*wallet_, "bob", kFunds);
+  int seat = 0;
+  for (const std::string player : {"ana", "bob"}) {
+    v1::SitRequest sit;
+    sit.set_request_id("sit-" + player);
+    sit.set_table_id(on_a_);
+    sit.set_seat(++seat);
+    sit.set_buy_in_minor(kBuyIn);
+    v1::SeatResponse out;
+    s = routed->Sit(As(Role::kPlayer, player).get(), sit, &out);
+    ASSERT_TRUE(s.ok()) << player << ": " << s.error_message();
+  }
+  ExpectCash("ana", kFunds - kBuyIn);
+
+  // a freezes; b takes everything over and decides at a's table.
+  kill(a_.pid, SIGSTOP);
+  const absl::Time taken_by = absl::Now() + absl::Seconds(90);
+  while (
+      PartitionSet(AssignedPartitions(dir_ + "/b", "table partitions assigned",
+                                      kPokerGroup))
+              .size() != 8 &&
+      absl::Now() < taken_by) {
+    absl::SleepFor(absl::Milliseconds(50));
+  }
+  v1::WatchTableRequest view_req;
+  view_req.set_table_id(on_a_);
+  v1::TableView view;
+  s = poker_b_->GetTableView(As(Role::kAuditor, "aud").get(), view_req, &view);
+  ASSERT_TRUE(s.ok()) << "b never took a's table over: " << s.error_message();
+  EXPECT_EQ(view.seats_size(), 2) << view.DebugString();
+  for (const std::string player : {"ana", "bob"}) {
+    v1::LeaveRequest leave;
+    leave.set_request_id("leave-" + player);
+    leave.set_table_id(on_a_);
+    v1::LeaveResponse out;
+    s = poker_b_->Leave(As(Role::kPlayer, player).get(), leave, &out);
+    ASSERT_TRUE(s.ok()) << player << ": " << s.error_message();
+    EXPECT_TRUE(out.left());
+    EXPECT_EQ(out.cashed_out_minor(), kBuyIn);
+  }
+  ExpectCash("ana", kFunds);
+  ExpectCash("bob", kFunds);
+  StopServeChild(a_, SIGKILL);
+  a_.pid = -1;
+  StopServeChild(tables_child_, SIGTERM);
+  tables_child_.pid = -1;
+
+  // A fresh process replays every table's stream: gapless, once each.
+  tables_child_ = StartServeChild(
+      dir_ + "/c",
+      {"--log=" + spec, "--services=table", "--deck-key-file=" + deck_key_});
+  ASSERT_GT(tables_child_.port, 0);
+  poker_ = v1::TableService::NewStub(Channel(tables_child_.port));
+  view = PokerView(on_a_);
+  EXPECT_EQ(view.seats_size(), 0) << view.DebugString();
+  StopServeChild(tables_child_, SIGTERM);
+  tables_child_.pid = -1;
+  StopServeChild(wallet_child_, SIGTERM);
+  wallet_child_.pid = -1;
+  auto report = audit::VerifyDataDir(dir_ + "/wallet", spec_);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
+  EXPECT_EQ(report->ledger.sum, 0);
+  EXPECT_EQ(report->poker.buy_ins, 2);
+  EXPECT_EQ(report->poker.cash_outs, 2);
+}
+
+// The route as an attacker meets it: a call for another process's table
+// without a token is UNAUTHENTICATED and names no owner; with the wrong
+// role PERMISSION_DENIED and no owner; a malformed or oversize id
+// INVALID_ARGUMENT; an unknown table on this process's partition
+// NOT_FOUND; nothing of it lists a table.
+TEST_F(TableGroupProcessesTest, TheRouteRefusesWhatItMust) {
+  StartGroup(spec_);
+  ASSERT_FALSE(HasFatalFailure());
+  EXPECT_EQ(RouteAtB(), absl::StrCat("127.0.0.1:", port_a_));
+  {
+    grpc::ClientContext none;
+    v1::TableInfo info;
+    EXPECT_EQ(poker_b_->CreateTable(&none, Holdem(on_a_), &info).error_code(),
+              grpc::StatusCode::UNAUTHENTICATED);
+    EXPECT_EQ(OwnerOf(none), "");
+  }
+  {
+    v1::TableInfo info;
+    auto ctx = As(Role::kPlayer, "ana");
+    EXPECT_EQ(
+        poker_b_->CreateTable(ctx.get(), Holdem(on_a_), &info).error_code(),
+        grpc::StatusCode::PERMISSION_DENIED);
+    EXPECT_EQ(OwnerOf(*ctx), "");
+  }
+  v1::TableView view;
+  for (const std::string& bad : {std::string("UPPER"), std::string(33, 'a'),
+                                 std::string(1'000'000, 'a')}) {
+    v1::WatchTableRequest r;
+    r.set_table_id(bad);
+    auto ctx = As(Role::kPlayer, "ana");
+    EXPECT_EQ(poker_b_->GetTableView(ctx.get(), r, &view).error_code(),
+              grpc::StatusCode::INVALID_ARGUMENT)
+        << bad.size();
+    EXPECT_EQ(OwnerOf(*ctx), "");
+  }
+  v1::WatchTableRequest req;
+  req.set_table_id(on_b_);
+  EXPECT_EQ(poker_b_->GetTableView(As(Role::kPlayer, "ana").get(), req, &view)
+                .error_code(),
+            grpc::StatusCode::NOT_FOUND);
+  v1::ListTablesResponse listed;
+  ASSERT_TRUE(poker_b_
+                  ->ListTables(As(Role::kAuditor, "aud").get(),
+                               v1::ListTablesRequest(), &listed)
+                  .ok());
+  EXPECT_EQ(listed.tables_size(), 0);
 }
 
 }  // namespace

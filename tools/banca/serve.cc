@@ -120,7 +120,8 @@ void AddServeCommand(CLI::App& banca, Action* action) {
       "Every service checks signed caller tokens: give the issuer's key "
       "(--token-key-file or BANCA_TOKEN_KEY) or a verifying-only key file "
       "(docs/security.md). Wallets of one --wallet-group share the wallet "
-      "topic's partitions (docs/architecture.md).\n"
+      "topic's partitions, table processes of one --table-group the tables' "
+      "(docs/architecture.md).\n"
       "Exit 0 stopped cleanly (SIGINT/SIGTERM), 1 failed to start or stop, "
       "2 usage or a key that cannot be read.");
   auto flags = std::make_shared<ServeFlags>();
@@ -159,6 +160,16 @@ void AddServeCommand(CLI::App& banca, Action* action) {
          flags->config.settings.wallet_session_timeout_ms,
          "a silent group member's partitions move after this",
          eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+  serve->add_option("--table-group", flags->config.settings.table_group,
+                    "share the tables' topics with the group's other table "
+                    "(and tournament) processes");
+  AddInt(*serve, "--table-session-timeout-ms",
+         flags->config.settings.table_session_timeout_ms,
+         "a silent table group member's partitions move after this",
+         eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+  serve->add_option("--advertise-address",
+                    flags->config.settings.advertise_address,
+                    "HOST:PORT clients reach this server at (LocateTable)");
   OnParsed(*serve, action, [flags] { return Serve(*flags); });
 }
 
