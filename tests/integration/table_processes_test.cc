@@ -8,9 +8,11 @@
 // route clients to each other (the trailing metadata banca-owner of a
 // refusal) and take each other's tables over.
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -404,9 +406,10 @@ class TableGroupProcessesTest : public TableProcessesTest {
 // the client follows. a is frozen (SIGSTOP) with players seated at its
 // table: b takes the partition over once the group presumes a dead,
 // follows the table and lets the players leave (the wallet pays them).
-// a is killed; a fresh process replays the tables' topic (a repeated or
-// missing event of a table stops its replay) and the audit of the topics
-// balances.
+// a thaws and rejoins; whoever then decides for the table has followed
+// b's decisions there. A fresh process replays the tables' topic (a
+// repeated or missing event of a table stops its replay) and the audit of
+// the topics balances.
 TEST_F(TableGroupProcessesTest, SplitRouteAndTakeOver) {
   const std::string spec =
       spec_ + "?transaction_timeout_ms=5000&socket.timeout.ms=5000";
@@ -493,7 +496,69 @@ TEST_F(TableGroupProcessesTest, SplitRouteAndTakeOver) {
   }
   ExpectCash("ana", kFunds);
   ExpectCash("bob", kFunds);
-  StopServeChild(a_, SIGKILL);
+
+  // a thaws: a zombie until it polls (an append of its would be fenced,
+  // which stops it), then a member again. Whoever decides for the table
+  // now has followed what b decided there: no seat is taken, and ana sits
+  // and leaves once more, through the route.
+  kill(a_.pid, SIGCONT);
+  int a_status = 0;
+  bool a_exited = false;
+  const absl::Time rejoined_by = absl::Now() + absl::Seconds(90);
+  while (
+      absl::Now() < rejoined_by &&
+      !(a_exited = waitpid(a_.pid, &a_status, WNOHANG) == a_.pid) &&
+      PartitionSet(AssignedPartitions(dir_ + "/b", "table partitions assigned",
+                                      kPokerGroup))
+              .size() == 8) {
+    absl::SleepFor(absl::Milliseconds(50));
+  }
+  std::string owner;
+  const absl::Time settled_by = absl::Now() + absl::Seconds(60);
+  do {
+    auto ctx = As(Role::kAuditor, "aud");
+    s = poker_b_->GetTableView(ctx.get(), view_req, &view);
+    owner = s.ok() ? absl::StrCat("127.0.0.1:", port_b_) : OwnerOf(*ctx);
+    if (!s.ok() && owner == route) {
+      s = routed->GetTableView(As(Role::kAuditor, "aud").get(), view_req,
+                               &view);
+    }
+  } while (!s.ok() && absl::Now() < settled_by &&
+           (absl::SleepFor(absl::Milliseconds(100)), true));
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(view.seats_size(), 0) << owner << ": " << view.DebugString();
+  auto deciding = v1::TableService::NewStub(Channel(owner));
+  v1::SitRequest again;
+  again.set_request_id("sit-ana-again");
+  again.set_table_id(on_a_);
+  again.set_seat(3);
+  again.set_buy_in_minor(kBuyIn);
+  v1::SeatResponse seated;
+  s = deciding->Sit(As(Role::kPlayer, "ana").get(), again, &seated);
+  ASSERT_TRUE(s.ok()) << owner << ": " << s.error_message();
+  ExpectCash("ana", kFunds - kBuyIn);
+  v1::LeaveRequest leave;
+  leave.set_request_id("leave-ana-again");
+  leave.set_table_id(on_a_);
+  v1::LeaveResponse left;
+  s = deciding->Leave(As(Role::kPlayer, "ana").get(), leave, &left);
+  ASSERT_TRUE(s.ok()) << owner << ": " << s.error_message();
+  ExpectCash("ana", kFunds);
+  std::cerr << "after the thaw " << owner << " decides for " << on_a_
+            << "; a (127.0.0.1:" << port_a_ << ") "
+            << (!a_exited ? std::string("rejoined")
+                : WIFSIGNALED(a_status)
+                    ? absl::StrCat("stopped by signal ", WTERMSIG(a_status))
+                    : absl::StrCat("exited ", WEXITSTATUS(a_status)))
+            << "\n";
+  if (a_exited) {
+    // Only the fence may stop it: a failed append aborts the process.
+    EXPECT_TRUE(WIFSIGNALED(a_status) && WTERMSIG(a_status) == SIGABRT)
+        << "a stopped otherwise: see " << dir_ << "/a/serve.stderr";
+    close(a_.stdout_fd);
+  } else {
+    StopServeChild(a_, SIGKILL);
+  }
   a_.pid = -1;
   StopServeChild(tables_child_, SIGTERM);
   tables_child_.pid = -1;
@@ -514,8 +579,8 @@ TEST_F(TableGroupProcessesTest, SplitRouteAndTakeOver) {
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
   EXPECT_EQ(report->ledger.sum, 0);
-  EXPECT_EQ(report->poker.buy_ins, 2);
-  EXPECT_EQ(report->poker.cash_outs, 2);
+  EXPECT_EQ(report->poker.buy_ins, 3);
+  EXPECT_EQ(report->poker.cash_outs, 3);
 }
 
 // The route as an attacker meets it: a call for another process's table
