@@ -392,6 +392,104 @@ class TableGroupProcessesTest : public TableProcessesTest {
     return route;
   }
 
+  // Lets the frozen a go on and waits until the group has settled again;
+  // `*owner` is then the address of whichever process decides for a's
+  // table (its view showing no seat). a may have stopped on a fenced
+  // append (SIGABRT, the only way it may stop) or rejoined.
+  void ThawA(const std::string& route, std::string* owner) {
+    kill(a_.pid, SIGCONT);
+    int status = 0;
+    bool exited = false;
+    const absl::Time rejoined_by = absl::Now() + absl::Seconds(90);
+    while (
+        absl::Now() < rejoined_by &&
+        !(exited = waitpid(a_.pid, &status, WNOHANG) == a_.pid) &&
+        PartitionSet(AssignedPartitions(
+                         dir_ + "/b", "table partitions assigned", kPokerGroup))
+                .size() == 8) {
+      absl::SleepFor(absl::Milliseconds(50));
+    }
+    v1::WatchTableRequest req;
+    req.set_table_id(on_a_);
+    v1::TableView view;
+    grpc::Status s;
+    const absl::Time settled_by = absl::Now() + absl::Seconds(60);
+    do {
+      auto ctx = As(Role::kAuditor, "aud");
+      s = poker_b_->GetTableView(ctx.get(), req, &view);
+      *owner = s.ok() ? absl::StrCat("127.0.0.1:", port_b_) : OwnerOf(*ctx);
+      if (!s.ok() && *owner == route) {
+        s = poker_a_->GetTableView(As(Role::kAuditor, "aud").get(), req, &view);
+      }
+    } while (!s.ok() && absl::Now() < settled_by &&
+             (absl::SleepFor(absl::Milliseconds(100)), true));
+    std::cerr << "after the thaw " << *owner << " decides for " << on_a_
+              << "; a (127.0.0.1:" << port_a_ << ") "
+              << (!exited ? std::string("rejoined")
+                  : WIFSIGNALED(status)
+                      ? absl::StrCat("stopped by signal ", WTERMSIG(status))
+                      : absl::StrCat("exited ", WEXITSTATUS(status)))
+              << "\n";
+    if (exited) {
+      EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT)
+          << "a stopped otherwise: see " << dir_ << "/a/serve.stderr";
+      close(a_.stdout_fd);
+      a_.pid = -1;
+    }
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    EXPECT_EQ(view.seats_size(), 0) << *owner << ": " << view.DebugString();
+  }
+
+  // `player` sits at a's table through `owner` and leaves again; the
+  // wallet takes the buy-in and pays it back.
+  void SitAndLeaveAt(const std::string& owner, const std::string& player,
+                     const std::string& tag) {
+    auto deciding = v1::TableService::NewStub(Channel(owner));
+    v1::SitRequest sit;
+    sit.set_request_id(absl::StrCat("sit-", player, "-", tag));
+    sit.set_table_id(on_a_);
+    sit.set_seat(3);
+    sit.set_buy_in_minor(kBuyIn);
+    v1::SeatResponse seated;
+    grpc::Status s =
+        deciding->Sit(As(Role::kPlayer, player).get(), sit, &seated);
+    ASSERT_TRUE(s.ok()) << owner << ": " << s.error_message();
+    ExpectCash(player, kFunds - kBuyIn);
+    v1::LeaveRequest leave;
+    leave.set_request_id(absl::StrCat("leave-", player, "-", tag));
+    leave.set_table_id(on_a_);
+    v1::LeaveResponse left;
+    s = deciding->Leave(As(Role::kPlayer, player).get(), leave, &left);
+    ASSERT_TRUE(s.ok()) << owner << ": " << s.error_message();
+    ExpectCash(player, kFunds);
+  }
+
+  // With the table processes stopped: a fresh one replays every table's
+  // stream (a gap or a repeat stops its replay) and shows a's table empty;
+  // then the audit of the topics, with `buy_ins` buy-ins and as many
+  // cash-outs.
+  void ReplayAndAudit(const std::string& spec, int64_t buy_ins) {
+    if (a_.pid > 0) StopServeChild(a_, SIGKILL);
+    a_.pid = -1;
+    tables_child_ = StartServeChild(
+        dir_ + "/c",
+        {"--log=" + spec, "--services=table", "--deck-key-file=" + deck_key_});
+    ASSERT_GT(tables_child_.port, 0);
+    poker_ = v1::TableService::NewStub(Channel(tables_child_.port));
+    const v1::TableView view = PokerView(on_a_);
+    EXPECT_EQ(view.seats_size(), 0) << view.DebugString();
+    StopServeChild(tables_child_, SIGTERM);
+    tables_child_.pid = -1;
+    StopServeChild(wallet_child_, SIGTERM);
+    wallet_child_.pid = -1;
+    auto report = audit::VerifyDataDir(dir_ + "/wallet", spec_);
+    ASSERT_TRUE(report.ok()) << report.status();
+    EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
+    EXPECT_EQ(report->ledger.sum, 0);
+    EXPECT_EQ(report->poker.buy_ins, buy_ins);
+    EXPECT_EQ(report->poker.cash_outs, buy_ins);
+  }
+
   ServeChild a_;
   std::string deck_key_;
   int port_a_ = 0, port_b_ = 0;
@@ -501,86 +599,14 @@ TEST_F(TableGroupProcessesTest, SplitRouteAndTakeOver) {
   // which stops it), then a member again. Whoever decides for the table
   // now has followed what b decided there: no seat is taken, and ana sits
   // and leaves once more, through the route.
-  kill(a_.pid, SIGCONT);
-  int a_status = 0;
-  bool a_exited = false;
-  const absl::Time rejoined_by = absl::Now() + absl::Seconds(90);
-  while (
-      absl::Now() < rejoined_by &&
-      !(a_exited = waitpid(a_.pid, &a_status, WNOHANG) == a_.pid) &&
-      PartitionSet(AssignedPartitions(dir_ + "/b", "table partitions assigned",
-                                      kPokerGroup))
-              .size() == 8) {
-    absl::SleepFor(absl::Milliseconds(50));
-  }
   std::string owner;
-  const absl::Time settled_by = absl::Now() + absl::Seconds(60);
-  do {
-    auto ctx = As(Role::kAuditor, "aud");
-    s = poker_b_->GetTableView(ctx.get(), view_req, &view);
-    owner = s.ok() ? absl::StrCat("127.0.0.1:", port_b_) : OwnerOf(*ctx);
-    if (!s.ok() && owner == route) {
-      s = routed->GetTableView(As(Role::kAuditor, "aud").get(), view_req,
-                               &view);
-    }
-  } while (!s.ok() && absl::Now() < settled_by &&
-           (absl::SleepFor(absl::Milliseconds(100)), true));
-  ASSERT_TRUE(s.ok()) << s.error_message();
-  EXPECT_EQ(view.seats_size(), 0) << owner << ": " << view.DebugString();
-  auto deciding = v1::TableService::NewStub(Channel(owner));
-  v1::SitRequest again;
-  again.set_request_id("sit-ana-again");
-  again.set_table_id(on_a_);
-  again.set_seat(3);
-  again.set_buy_in_minor(kBuyIn);
-  v1::SeatResponse seated;
-  s = deciding->Sit(As(Role::kPlayer, "ana").get(), again, &seated);
-  ASSERT_TRUE(s.ok()) << owner << ": " << s.error_message();
-  ExpectCash("ana", kFunds - kBuyIn);
-  v1::LeaveRequest leave;
-  leave.set_request_id("leave-ana-again");
-  leave.set_table_id(on_a_);
-  v1::LeaveResponse left;
-  s = deciding->Leave(As(Role::kPlayer, "ana").get(), leave, &left);
-  ASSERT_TRUE(s.ok()) << owner << ": " << s.error_message();
-  ExpectCash("ana", kFunds);
-  std::cerr << "after the thaw " << owner << " decides for " << on_a_
-            << "; a (127.0.0.1:" << port_a_ << ") "
-            << (!a_exited ? std::string("rejoined")
-                : WIFSIGNALED(a_status)
-                    ? absl::StrCat("stopped by signal ", WTERMSIG(a_status))
-                    : absl::StrCat("exited ", WEXITSTATUS(a_status)))
-            << "\n";
-  if (a_exited) {
-    // Only the fence may stop it: a failed append aborts the process.
-    EXPECT_TRUE(WIFSIGNALED(a_status) && WTERMSIG(a_status) == SIGABRT)
-        << "a stopped otherwise: see " << dir_ << "/a/serve.stderr";
-    close(a_.stdout_fd);
-  } else {
-    StopServeChild(a_, SIGKILL);
-  }
-  a_.pid = -1;
+  ThawA(route, &owner);
+  ASSERT_FALSE(HasFatalFailure());
+  SitAndLeaveAt(owner, "ana", "again");
+  ASSERT_FALSE(HasFatalFailure());
   StopServeChild(tables_child_, SIGTERM);
   tables_child_.pid = -1;
-
-  // A fresh process replays every table's stream: gapless, once each.
-  tables_child_ = StartServeChild(
-      dir_ + "/c",
-      {"--log=" + spec, "--services=table", "--deck-key-file=" + deck_key_});
-  ASSERT_GT(tables_child_.port, 0);
-  poker_ = v1::TableService::NewStub(Channel(tables_child_.port));
-  view = PokerView(on_a_);
-  EXPECT_EQ(view.seats_size(), 0) << view.DebugString();
-  StopServeChild(tables_child_, SIGTERM);
-  tables_child_.pid = -1;
-  StopServeChild(wallet_child_, SIGTERM);
-  wallet_child_.pid = -1;
-  auto report = audit::VerifyDataDir(dir_ + "/wallet", spec_);
-  ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
-  EXPECT_EQ(report->ledger.sum, 0);
-  EXPECT_EQ(report->poker.buy_ins, 3);
-  EXPECT_EQ(report->poker.cash_outs, 3);
+  ReplayAndAudit(spec, /*buy_ins=*/3);
 }
 
 // The route as an attacker meets it: a call for another process's table
