@@ -6,7 +6,8 @@
 // settled by the wallet process; the auditor's replay of the topics
 // balances. Two table processes of one --table-group split the tables,
 // route clients to each other (the trailing metadata banca-owner of a
-// refusal) and take each other's tables over.
+// refusal) and take each other's tables over. The tournaments and
+// reporting run alone beside the wallet too.
 #include <signal.h>
 #include <sys/wait.h>
 
@@ -24,7 +25,9 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "banca/v1/banked_table.grpc.pb.h"
+#include "banca/v1/reporting.grpc.pb.h"
 #include "banca/v1/table.grpc.pb.h"
+#include "banca/v1/tournament.grpc.pb.h"
 #include "libs/eventlog/event_log.h"
 #include "services/audit/audit.h"
 #include "tests/integration/private_broker.h"
@@ -265,6 +268,72 @@ TEST_F(TableProcessesTest, ARouletteRoundInATableProcessIsSettledByTheWallet) {
   EXPECT_EQ(round.staked_minor(), 1'000);
   ExpectCash("ana", kFunds - 1'000 + round.returned_minor());
 
+  StopServeChild(tables_child_, SIGTERM);
+  tables_child_.pid = -1;
+  StopServeChild(wallet_child_, SIGTERM);
+  wallet_child_.pid = -1;
+  auto report = audit::VerifyDataDir(dir_ + "/wallet", spec_);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->ok()) << audit::FormatAuditReport(*report);
+  EXPECT_EQ(report->ledger.sum, 0);
+}
+
+// The tournaments and reporting each in a process of their own beside the
+// wallet: a registration's payment and the refund of its unregistration
+// are carried out by the wallet process, and the reporting process, which
+// follows the topics into its own projections, shows them in the
+// player's statement.
+TEST_F(TableProcessesTest, TournamentAndReportingProcessesWorkBesideTheWallet) {
+  for (const char* sub : {"/wallet", "/tournaments", "/reporting"}) {
+    std::filesystem::create_directories(dir_ + sub);
+  }
+  wallet_child_ = StartServeChild(dir_ + "/wallet",
+                                  {"--log=" + spec_, "--services=wallet"});
+  ASSERT_GT(wallet_child_.port, 0);
+  wallet_ = ConnectWallet(wallet_child_.port);
+  tables_child_ = StartServeChild(dir_ + "/tournaments",
+                                  {"--log=" + spec_, "--services=tournament"});
+  ASSERT_GT(tables_child_.port, 0);
+  ServeChild reporting = StartServeChild(
+      dir_ + "/reporting", {"--log=" + spec_, "--services=reporting"});
+  ASSERT_GT(reporting.port, 0);
+  FundPlayer(*wallet_, "ana", kFunds);
+  auto tournaments =
+      v1::TournamentService::NewStub(Channel(tables_child_.port));
+  v1::CreateTournamentRequest create;
+  create.set_request_id("create-tn1");
+  create.set_tournament_id("tn1");
+  create.set_name("tn1");
+  create.mutable_config()->set_buy_in_minor(1'000);
+  create.mutable_config()->set_fee_bps(1'000);
+  create.mutable_config()->add_payouts_bps(10'000);
+  v1::TournamentInfo info;
+  grpc::Status s = tournaments->CreateTournament(
+      As(Role::kOperator, "op").get(), create, &info);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  v1::PlayerTournamentRequest reg;
+  reg.set_request_id("reg-ana");
+  reg.set_tournament_id("tn1");
+  s = tournaments->Register(As(Role::kPlayer, "ana").get(), reg, &info);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ExpectCash("ana", kFunds - 1'000);
+  reg.set_request_id("unreg-ana");
+  s = tournaments->Unregister(As(Role::kPlayer, "ana").get(), reg, &info);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ExpectCash("ana", kFunds);
+  // The deposit, the entry and its refund, in the reporting process.
+  auto reports = v1::ReportingService::NewStub(Channel(reporting.port));
+  v1::StatementRequest statement;
+  statement.set_player_id("ana");
+  v1::StatementPage page;
+  const absl::Time give_up = absl::Now() + absl::Seconds(60);
+  do {
+    s = reports->GetStatement(As(Role::kPlayer, "ana").get(), statement, &page);
+  } while ((!s.ok() || page.entries_size() < 3) && absl::Now() < give_up &&
+           (absl::SleepFor(absl::Milliseconds(100)), true));
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(page.entries_size(), 3) << page.DebugString();
+  StopServeChild(reporting, SIGTERM);
   StopServeChild(tables_child_, SIGTERM);
   tables_child_.pid = -1;
   StopServeChild(wallet_child_, SIGTERM);
