@@ -25,6 +25,13 @@ struct HostSettings {
   // Wallets of one group share the wallet topic's partitions.
   std::string wallet_group;
   int wallet_session_timeout_ms = 10'000;
+  // Table hosts of one group share each game topic's partitions (the
+  // tables, the banked tables and the tournaments alike).
+  std::string table_group;
+  int table_session_timeout_ms = 10'000;
+  // Where clients reach this server (host:port): announced to the table
+  // group, and named as the owner in its refusals (owner_redirect.h).
+  std::string advertise_address;
 };
 
 // What services check callers and seal decks with.

@@ -22,6 +22,9 @@ inline absl::Status SetHostOptions(const edge::HostContext& context,
   options.partitions = context.settings.partitions;
   options.wallet_partitions = context.settings.partitions;
   options.metrics = context.metrics;
+  options.group = context.settings.table_group;
+  options.group_session_timeout_ms = context.settings.table_session_timeout_ms;
+  options.advertise_address = context.settings.advertise_address;
   return absl::OkStatus();
 }
 

@@ -46,6 +46,9 @@ struct HostedTable {
   // The open WatchTable streams by viewer (table_caller.h: a player's
   // name, kSpectator for any other role).
   std::map<std::string, int> watchers ABSL_GUARDED_BY(mu);
+  // Group mode: a decision at this table has passed the group's gate and
+  // its append has not been queued yet (table_group.h).
+  bool entered ABSL_GUARDED_BY(mu) = false;
 };
 
 }  // namespace banca::table

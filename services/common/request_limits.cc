@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "google/protobuf/message.h"
+#include "services/common/owner_redirect.h"
 
 namespace banca::edge {
 namespace {
@@ -58,6 +59,9 @@ void ApplyRequestLimits(grpc::ServerBuilder& builder) {
       std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
       interceptors;
   interceptors.push_back(NewUnknownFieldsDiscarder());
+  // Not a limit: the route to a table's owner as trailing metadata, which
+  // every server carries with the limits (owner_redirect.h).
+  interceptors.push_back(NewOwnerRedirect());
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
 }
 

@@ -20,7 +20,11 @@
 //    and moves that position only once what the outcomes appended is
 //    durable;
 //  - runs the timers and the outcome reader on their own threads;
-//  - authenticates callers and runs idempotent commands.
+//  - authenticates callers and runs idempotent commands;
+//  - in group mode (options.group, table_group.h), decides only for the
+//    tables of the partitions the group assigns this process: the others
+//    are neither found nor listed here, and a call for one is refused
+//    with the route to its owner (owner_redirect.h).
 #ifndef BANCA_SERVICES_COMMON_TABLE_HOST_H_
 #define BANCA_SERVICES_COMMON_TABLE_HOST_H_
 
@@ -52,6 +56,7 @@
 #include "services/common/host_runtime.h"
 #include "services/common/hosted_table.h"
 #include "services/common/idempotent_command.h"
+#include "services/common/table_group.h"
 #include "services/common/table_host_metrics.h"
 #include "services/common/table_host_options.h"
 
@@ -108,10 +113,23 @@ class TableHost {
   // Ends the threads and waits for the appends queued.
   void Stop();
 
+  // The table, when this process decides for it (in group mode, only a
+  // table of the partitions it owns).
   Table* Find(const std::string& table_id);
-  // INVALID_ARGUMENT for a malformed id, NOT_FOUND for an unknown table.
+  // INVALID_ARGUMENT for a malformed id, NOT_FOUND for an unknown table,
+  // UNAVAILABLE (naming its owner: DecidedElsewhere) for one another
+  // process decides for.
   absl::StatusOr<Table*> FindOrNotFound(const std::string& table_id);
+  // The tables this process decides for.
   std::vector<Table*> Tables();
+  // The table's partition on the game's topic (where its stream is).
+  int PartitionOf(std::string_view table_id) const;
+  // Where the table is decided: this process (address "" without a group
+  // or an advertised address), or the owner the group last announced.
+  // INVALID_ARGUMENT for a malformed id.
+  absl::StatusOr<TableOwner> Locate(const std::string& table_id);
+  // The table group (null without one).
+  TableGroup* group() { return group_.get(); }
   // Logs `opening` (durable before it returns) and adds its table.
   // ALREADY_EXISTS, RESOURCE_EXHAUSTED at max_tables.
   absl::StatusOr<Table*> AddTable(const Event& opening,
@@ -278,8 +296,28 @@ class TableHost {
                                 const std::string& reason,
                                 std::string_view what);
   absl::Status Replay(const ReplayNote& note);
+  // `following`: the partition is followed on a takeover (group mode), and
+  // events the table has applied already (this process's own) are skipped.
   absl::Status ReplayRecord(const eventlog::StoredRecord& record, int64_t now,
-                            const ReplayNote& note);
+                            const ReplayNote& note, bool following = false);
+  // Group mode: joins the group; Follow and OutcomesGained are its hooks.
+  absl::Status JoinGroup(const ReplayNote& note);
+  absl::StatusOr<int64_t> Follow(int p, int64_t from, const ReplayNote& note);
+  absl::Status OutcomesGained(const std::vector<int>& gained);
+  // The table, whichever process decides for it.
+  Table* FindAny(const std::string& table_id);
+  // UNAVAILABLE for a table another process of the group decides for,
+  // naming its owner when announced (owner_redirect.h: the trailing
+  // metadata banca-owner).
+  absl::Status DecidedElsewhere(const std::string& table_id);
+  // The consumer group of the outcome reader's position (per partition in
+  // group mode).
+  std::string OutcomeGroup(int p) const;
+  // Hands `records` to the log (fenced in group mode, for `table_id`'s
+  // partition); `done` runs once they are durable.
+  void AppendFor(const std::string& table_id,
+                 std::vector<eventlog::Record> records,
+                 eventlog::AppendCallback done);
   void Durable(Table& table, int64_t sequence);
   void PollStep();
   // The metrics of the events of `batch` (rounds finished, sagas ended).
@@ -307,6 +345,9 @@ class TableHost {
   std::atomic<int64_t> in_flight_{0};
   // The timers and the wallet-outcome reader.
   HostLoops loops_;
+  // Group mode: the membership, and where the replay ended per partition.
+  std::unique_ptr<TableGroup> group_;
+  std::vector<int64_t> replayed_to_;
 };
 
 }  // namespace banca::table

@@ -19,6 +19,7 @@
 #include "libs/wire/wallet_codec.h"
 #include "services/common/bearer_auth.h"
 #include "services/common/event_size.h"
+#include "services/common/owner_redirect.h"
 #include "services/common/table_host.h"
 
 namespace banca::table {
@@ -55,11 +56,130 @@ absl::Status TableHost<Game>::Open(const ReplayNote& note) {
                                     Game::kTopics.requests_topic, options_));
   RETURN_IF_ERROR(Replay(note));
   CountTablesOpen();
+  if (!options_.group.empty()) return JoinGroup(note);
   absl::MutexLock lock(&outcomes_mu_);
   ASSIGN_OR_RETURN(wallet_offsets_,
                    WalletOutcomePositions(log_, Game::kOutcomeGroup,
                                           options_.wallet_partitions));
   return absl::OkStatus();
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::JoinGroup(const ReplayNote& note) {
+  TableGroupOptions group;
+  group.group = options_.group;
+  group.topic = std::string(Game::kTopics.topic);
+  group.partitions = options_.partitions;
+  group.session_timeout_ms = options_.group_session_timeout_ms;
+  group.poll_interval = options_.group_poll_interval;
+  group.advertise_address = options_.advertise_address;
+  RETURN_IF_ERROR(ValidateTableGroupOptions(group));
+  // The outcome reader reads nothing until the group assigns partitions
+  // (OutcomesGained sets where it starts).
+  group_ = std::make_unique<TableGroup>(
+      log_, std::move(group), replayed_to_,
+      [this, note](int p, int64_t from) { return Follow(p, from, note); },
+      [this](const std::vector<int>& gained) {
+        return OutcomesGained(gained);
+      });
+  return group_->Join();
+}
+
+template <typename Game>
+absl::StatusOr<int64_t> TableHost<Game>::Follow(int p, int64_t from,
+                                                const ReplayNote& note) {
+  const int64_t now = clock_.NowMicros();
+  ASSIGN_OR_RETURN(const int64_t to,
+                   eventlog::ReadPartitionToEnd(
+                       log_, Game::kTopics.topic, p, from,
+                       [&](const eventlog::StoredRecord& record) {
+                         return ReplayRecord(record, now, note,
+                                             /*following=*/true);
+                       },
+                       host_internal::kReadBatch));
+  // The tables opened elsewhere get their randomness.
+  for (auto& [id, table] : [this] {
+         absl::MutexLock lock(&tables_mu_);
+         std::vector<std::pair<std::string, Table*>> all;
+         for (auto& [id, t] : tables_) all.emplace_back(id, t.get());
+         return all;
+       }()) {
+    absl::MutexLock table_lock(&table->mu);
+    if (table->rng != nullptr) continue;
+    ASSIGN_OR_RETURN(table->rng, NewRandomSource(id));
+  }
+  return to;
+}
+
+template <typename Game>
+std::string TableHost<Game>::OutcomeGroup(int p) const {
+  if (group_ == nullptr) return std::string(Game::kOutcomeGroup);
+  return absl::StrCat(ToAbsl(Game::kOutcomeGroup), ".", options_.group, ".", p);
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::OutcomesGained(const std::vector<int>& gained) {
+  absl::MutexLock lock(&outcomes_mu_);
+  for (int p : gained) {
+    // Outcomes read again are repeats, which the games ignore; none is
+    // skipped: the reader goes back to the earliest position.
+    ASSIGN_OR_RETURN(std::vector<int64_t> positions,
+                     WalletOutcomePositions(log_, OutcomeGroup(p),
+                                            options_.wallet_partitions));
+    if (wallet_offsets_.empty()) {
+      wallet_offsets_ = std::move(positions);
+      continue;
+    }
+    for (int w = 0; w < options_.wallet_partitions; ++w) {
+      wallet_offsets_[w] = std::min(wallet_offsets_[w], positions[w]);
+    }
+  }
+  return absl::OkStatus();
+}
+
+template <typename Game>
+int TableHost<Game>::PartitionOf(std::string_view table_id) const {
+  return eventlog::PartitionForKey(
+      wire::TableTopicStream(Game::kTopics, table_id), options_.partitions);
+}
+
+template <typename Game>
+absl::StatusOr<TableOwner> TableHost<Game>::Locate(
+    const std::string& table_id) {
+  if (!wire::IsValidTableId(table_id)) {
+    return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
+  }
+  const int p = PartitionOf(table_id);
+  if (group_ == nullptr) {
+    return TableOwner{
+        .partition = p, .here = true, .address = options_.advertise_address};
+  }
+  return group_->OwnerOf(p);
+}
+
+template <typename Game>
+absl::Status TableHost<Game>::DecidedElsewhere(const std::string& table_id) {
+  std::string message =
+      absl::StrCat(ToAbsl(Game::kName), " ", table_id,
+                   " is decided by another process of table group ",
+                   options_.group, " (partition ", PartitionOf(table_id), ")");
+  absl::StatusOr<TableOwner> owner = Locate(table_id);
+  if (owner.ok() && !owner->here && !owner->address.empty()) {
+    message = edge::WithOwner(message, owner->address);
+  }
+  return absl::UnavailableError(message);
+}
+
+template <typename Game>
+void TableHost<Game>::AppendFor(const std::string& table_id,
+                                std::vector<eventlog::Record> records,
+                                eventlog::AppendCallback done) {
+  if (group_ == nullptr) {
+    log_.AppendAsync(std::move(records), {}, std::move(done));
+    return;
+  }
+  group_->AppendAsync(std::move(records), PartitionOf(table_id),
+                      std::move(done));
 }
 
 template <typename Game>
@@ -74,6 +194,8 @@ void TableHost<Game>::Run(std::function<void()> tick, OutcomeHandler handle) {
 
 template <typename Game>
 void TableHost<Game>::Stop() {
+  // Decides nothing more and leaves the group first.
+  if (group_ != nullptr) group_->Stop();
   loops_.Stop();
   // The log calls back into the tables: wait for what is queued.
   WaitForAppends(in_flight_);
@@ -82,6 +204,7 @@ void TableHost<Game>::Stop() {
 template <typename Game>
 absl::Status TableHost<Game>::Replay(const ReplayNote& note) {
   const int64_t now = clock_.NowMicros();
+  replayed_to_.assign(options_.partitions, 0);
   for (int p = 0; p < options_.partitions; ++p) {
     ASSIGN_OR_RETURN(const int64_t end, log_.EndOffset(Game::kTopics.topic, p));
     int64_t offset = 0;
@@ -95,6 +218,7 @@ absl::Status TableHost<Game>::Replay(const ReplayNote& note) {
         RETURN_IF_ERROR(ReplayRecord(record, now, note));
       }
     }
+    replayed_to_[p] = offset;
   }
   absl::MutexLock lock(&tables_mu_);
   for (auto& [id, table] : tables_) {
@@ -108,10 +232,21 @@ absl::Status TableHost<Game>::Replay(const ReplayNote& note) {
 
 template <typename Game>
 absl::Status TableHost<Game>::ReplayRecord(const eventlog::StoredRecord& record,
-                                           int64_t now,
-                                           const ReplayNote& note) {
+                                           int64_t now, const ReplayNote& note,
+                                           bool following) {
   ASSIGN_OR_RETURN(auto decoded, Game::Decode(record));
   const std::string& id = decoded.envelope.event_id();
+  if (following) {
+    // This process's own events (decided here before the partition moved
+    // away) are applied already.
+    if (Table* known = FindAny(Game::IdOf(decoded.event))) {
+      absl::MutexLock lock(&known->mu);
+      if (static_cast<int64_t>(decoded.envelope.sequence()) <=
+          known->sequence) {
+        return absl::OkStatus();
+      }
+    }
+  }
   if (absl::Status s = tables::OpenDeal(options_.deck_keys, decoded.event);
       !s.ok()) {
     return host_internal::At(id, s);
@@ -129,7 +264,7 @@ absl::Status TableHost<Game>::ReplayRecord(const eventlog::StoredRecord& record,
     absl::MutexLock lock(&tables_mu_);
     tables_[Game::IdOf(event)] = std::move(fresh);
   } else {
-    table = Find(Game::IdOf(event));
+    table = FindAny(Game::IdOf(event));
     if (table == nullptr) {
       return host_internal::At(
           id, absl::DataLossError("event of an unknown table"));
@@ -162,7 +297,7 @@ absl::Status TableHost<Game>::ReplayRecord(const eventlog::StoredRecord& record,
 }
 
 template <typename Game>
-typename TableHost<Game>::Table* TableHost<Game>::Find(
+typename TableHost<Game>::Table* TableHost<Game>::FindAny(
     const std::string& table_id) {
   absl::MutexLock lock(&tables_mu_);
   auto it = tables_.find(table_id);
@@ -170,10 +305,22 @@ typename TableHost<Game>::Table* TableHost<Game>::Find(
 }
 
 template <typename Game>
+typename TableHost<Game>::Table* TableHost<Game>::Find(
+    const std::string& table_id) {
+  if (group_ != nullptr && !group_->Owns(PartitionOf(table_id))) {
+    return nullptr;
+  }
+  return FindAny(table_id);
+}
+
+template <typename Game>
 absl::StatusOr<typename TableHost<Game>::Table*>
 TableHost<Game>::FindOrNotFound(const std::string& table_id) {
   if (!wire::IsValidTableId(table_id)) {
     return absl::InvalidArgumentError("table_id must be 1-32 of [a-z0-9-]");
+  }
+  if (group_ != nullptr && !group_->Owns(PartitionOf(table_id))) {
+    return DecidedElsewhere(table_id);
   }
   Table* table = Find(table_id);
   if (table == nullptr) {
@@ -224,7 +371,10 @@ std::vector<typename TableHost<Game>::Table*> TableHost<Game>::Tables() {
   absl::MutexLock lock(&tables_mu_);
   std::vector<Table*> all;
   all.reserve(tables_.size());
-  for (auto& [id, table] : tables_) all.push_back(table.get());
+  for (auto& [id, table] : tables_) {
+    if (group_ != nullptr && !group_->Owns(PartitionOf(id))) continue;
+    all.push_back(table.get());
+  }
   return all;
 }
 
@@ -234,6 +384,20 @@ absl::StatusOr<typename TableHost<Game>::Table*> TableHost<Game>::AddTable(
   RETURN_IF_ERROR(edge::CheckEventSize(opening));
   ASSIGN_OR_RETURN(std::unique_ptr<cards::RandomSource> rng,
                    NewRandomSource(Game::IdOf(opening)));
+  // In group mode only the owner of the new table's partition opens it.
+  const int partition = PartitionOf(Game::IdOf(opening));
+  if (group_ != nullptr) {
+    if (!group_->Owns(partition)) return DecidedElsewhere(Game::IdOf(opening));
+    RETURN_IF_ERROR(group_->Enter(
+        partition,
+        absl::StrCat(ToAbsl(Game::kName), " ", Game::IdOf(opening))));
+  }
+  struct Left {
+    TableGroup* group;
+    ~Left() {
+      if (group != nullptr) group->Leave();
+    }
+  } left{group_.get()};
   absl::MutexLock lock(&tables_mu_);
   if (tables_.contains(Game::IdOf(opening))) {
     return absl::AlreadyExistsError(
@@ -253,7 +417,9 @@ absl::StatusOr<typename TableHost<Game>::Table*> TableHost<Game>::AddTable(
   std::vector<eventlog::Record> records;
   Game::Append(opening, ++table->sequence, ctx, &records);
   absl::StatusOr<std::vector<eventlog::Position>> appended =
-      log_.Append(std::move(records));
+      eventlog::AwaitAppend([&](eventlog::AppendCallback done) {
+        AppendFor(Game::IdOf(opening), std::move(records), std::move(done));
+      });
   if (!appended.ok()) {
     eventlog::StopOnLogFailure(Game::kName, "append", appended.status());
   }
@@ -269,12 +435,37 @@ absl::Status TableHost<Game>::DecideLocked(Table& table, Event event,
                                            std::vector<Event>* batch) {
   // Checked before the table applies it: the events it derives are the
   // table's own, bounded by its seats and bets.
+  if (absl::Status s = edge::CheckEventSize(event); !s.ok()) {
+    if (metrics_) metrics_->CountDecision(s);
+    return s;
+  }
+  // Group mode: the gate, once per batch (QueueLocked leaves it).
+  const bool entering = group_ != nullptr && !table.entered;
+  if (entering) {
+    // With appends in flight, whose completions need the table's lock,
+    // the decision does not wait for a draining gate (table_group.h).
+    RETURN_IF_ERROR(
+        group_->Enter(PartitionOf(table.state->id()),
+                      absl::StrCat(ToAbsl(Game::kName), " ", table.state->id()),
+                      /*busy=*/table.durable_sequence < table.sequence));
+    table.entered = true;
+  }
+  auto refused = [&](absl::Status s) {
+    if (metrics_) metrics_->CountDecision(s);
+    if (entering && batch->empty()) {
+      table.entered = false;
+      group_->Leave();
+    }
+    return s;
+  };
+  if (absl::Status s = tables::SealDeal(options_.deck_keys, event); !s.ok()) {
+    return refused(s);
+  }
   std::vector<Event> derived;
-  absl::Status decided = edge::CheckEventSize(event);
-  if (decided.ok()) decided = tables::SealDeal(options_.deck_keys, event);
-  if (decided.ok()) decided = table.state->Apply(event, &derived);
-  if (metrics_) metrics_->CountDecision(decided);
-  RETURN_IF_ERROR(decided);
+  if (absl::Status s = table.state->Apply(event, &derived); !s.ok()) {
+    return refused(s);
+  }
+  if (metrics_) metrics_->CountDecision(absl::OkStatus());
   batch->push_back(std::move(event));
   for (Event& d : derived) batch->push_back(std::move(d));
   return absl::OkStatus();
@@ -282,7 +473,13 @@ absl::Status TableHost<Game>::DecideLocked(Table& table, Event event,
 
 template <typename Game>
 void TableHost<Game>::QueueLocked(Table& table, std::vector<Event> batch) {
-  if (batch.empty()) return;
+  // The gate's pass, handed to the append's completion (group mode).
+  TableGroup* const gate = table.entered ? group_.get() : nullptr;
+  table.entered = false;
+  if (batch.empty()) {
+    if (gate != nullptr) gate->Leave();
+    return;
+  }
   CountQueued(batch);
   wire::TableEventContext ctx;
   ctx.producer = options_.producer;
@@ -303,15 +500,16 @@ void TableHost<Game>::QueueLocked(Table& table, std::vector<Event> batch) {
   // The callback runs on the log's completion thread (before AppendAsync
   // returns only for a refused batch, which stops the process before it
   // takes any lock).
-  log_.AppendAsync(std::move(records), {},
-                   [this, &table, last](absl::Status status,
-                                        std::vector<eventlog::Position>) {
-                     if (!status.ok()) {
-                       eventlog::StopOnLogFailure(Game::kName, "append",
-                                                  status);
-                     }
-                     Durable(table, last);
-                   });
+  AppendFor(table.state->id(), std::move(records),
+            [this, &table, last, gate](absl::Status status,
+                                       std::vector<eventlog::Position>) {
+              // A fenced append (a zombie's) stops the process here.
+              if (!status.ok()) {
+                eventlog::StopOnLogFailure(Game::kName, "append", status);
+              }
+              if (gate != nullptr) gate->Leave();
+              Durable(table, last);
+            });
   table.changed.SignalAll();
 }
 
@@ -439,6 +637,8 @@ template <typename Game>
 absl::StatusOr<int> TableHost<Game>::PollWalletOutcomes() {
   absl::MutexLock lock(&outcomes_mu_);
   if (!handle_outcome_) return 0;  // not running yet
+  // Group mode: nothing to read before the group assigns partitions.
+  if (wallet_offsets_.empty()) return 0;
   int handled = 0;
   std::vector<eventlog::OffsetCommit> commits;
   // What the outcomes appended: durable before the positions move, all at
@@ -471,8 +671,12 @@ absl::StatusOr<int> TableHost<Game>::PollWalletOutcomes() {
       if (*outcome) ++handled;
       wallet_offsets_[p] = record.offset + 1;
     }
-    commits.push_back({std::string(Game::kOutcomeGroup),
-                       std::string(wire::kWalletTopic), p, wallet_offsets_[p]});
+    // Group mode: the position of every partition this process decides
+    // for (each has its own, which its next owner starts from).
+    for (int owned : group_ != nullptr ? group_->Owned() : std::vector{0}) {
+      commits.push_back({OutcomeGroup(owned), std::string(wire::kWalletTopic),
+                         p, wallet_offsets_[p]});
+    }
   }
   wait_appended();
   if (!commits.empty()) RETURN_IF_ERROR(log_.CommitOffsets(std::move(commits)));

@@ -42,6 +42,15 @@ struct TableHostOptions {
   // themselves.
   absl::Duration tick_interval = absl::Milliseconds(20);
   absl::Duration poll_interval = absl::Milliseconds(2);
+  // Group mode (services/common/table_group.h; docs/architecture.md,
+  // "Several table processes"): the table group's name. Empty: this
+  // process decides for every table of its games.
+  std::string group;
+  int group_session_timeout_ms = 10'000;
+  absl::Duration group_poll_interval = absl::Milliseconds(200);
+  // Where clients reach this process (host:port), announced to the group
+  // and named as the owner in the refusals of the others.
+  std::string advertise_address;
   // Upper bounds (TigerBeetle style: a limit on everything).
   int max_tables = 10'000;
   // Streams at a table: a player with a seat there (or a buy-in on its

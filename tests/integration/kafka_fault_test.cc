@@ -19,62 +19,17 @@
 #include <thread>
 
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "libs/eventlog/kafka_log.h"
 #include "libs/wire/topics.h"
 #include "services/audit/audit.h"
+#include "tests/integration/private_broker.h"
 #include "tests/integration/serve_child.h"
 #include "tests/integration/wallet_test_util.h"
 
 namespace banca::testing {
 namespace {
 
-// A broker of this test's own, in its own state directory.
-class PrivateBroker {
- public:
-  explicit PrivateBroker(std::string home) : home_(std::move(home)) {}
-  ~PrivateBroker() { Run("stop"); }
-
-  // Runs `tools/kafka-local <command>`; returns its last stdout line.
-  std::string Run(const std::string& command) {
-    const std::string cmd =
-        absl::StrCat("BANCA_KAFKA_HOME=", home_, " ", BANCA_SOURCE_DIR,
-                     "/tools/kafka-local ", command, " 2>>", home_, ".log");
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (pipe == nullptr) return "";
-    std::string out;
-    char buf[256];
-    while (fgets(buf, sizeof(buf), pipe) != nullptr) out = buf;
-    last_status_ = pclose(pipe);
-    return std::string(absl::StripAsciiWhitespace(out));
-  }
-  bool ok() const { return last_status_ == 0; }
-
- private:
-  std::string home_;
-  int last_status_ = -1;
-};
-
-class KafkaFaultTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const char* bootstrap = std::getenv("BANCA_KAFKA_BOOTSTRAP");
-    if (bootstrap == nullptr || *bootstrap == '\0') {
-      GTEST_SKIP() << "BANCA_KAFKA_BOOTSTRAP is not set: tools/run-tests "
-                      "starts a broker (and caches the Kafka jars)";
-    }
-    dir_ = FreshDir(
-        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    broker_ = std::make_unique<PrivateBroker>(dir_ + "/kafka");
-    address_ = broker_->Run("start");
-    ASSERT_TRUE(broker_->ok())
-        << "tools/kafka-local start failed; see " << dir_ << "/kafka.log";
-    spec_ = absl::StrCat("kafka://", address_);
-  }
-
-  std::string dir_, address_, spec_;
-  std::unique_ptr<PrivateBroker> broker_;
-};
+using KafkaFaultTest = PrivateBrokerTest;
 
 struct Deposit {
   std::string player;
@@ -242,24 +197,6 @@ TEST_F(KafkaFaultTest, BrokerStopAndRestartMidWorkloadLosesAndDoublesNothing) {
             static_cast<int64_t>(kPlayers + acknowledged.size()));
 }
 
-// The last partitions a `banca serve` child logged as assigned to it
-// ("wallet partitions assigned"), or nullopt before any.
-std::optional<std::string> AssignedPartitions(const std::string& child_dir) {
-  std::ifstream err(child_dir + "/serve.stderr");
-  std::string line;
-  std::optional<std::string> last;
-  while (std::getline(err, line)) {
-    const size_t at = line.find("\"partitions\":[");
-    if (line.find("wallet partitions assigned") == std::string::npos ||
-        at == std::string::npos) {
-      continue;
-    }
-    const size_t begin = at + 14;
-    last = line.substr(begin, line.find(']', begin) - begin);
-  }
-  return last;
-}
-
 // Two `banca serve` wallet processes in one consumer group on one Kafka
 // topic: they split the partitions; one is killed (SIGKILL) mid-workload;
 // the other takes its partitions over once the group notices (session
@@ -280,8 +217,8 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   // Both hold some partitions before the workload starts.
   const absl::Time split_by = absl::Now() + absl::Seconds(60);
   auto split = [&] {
-    auto pa = AssignedPartitions(dir_ + "/a");
-    auto pb = AssignedPartitions(dir_ + "/b");
+    auto pa = AssignedPartitions(dir_ + "/a", "wallet partitions assigned");
+    auto pb = AssignedPartitions(dir_ + "/b", "wallet partitions assigned");
     return pa && pb && !pa->empty() && !pb->empty();
   };
   while (!split() && absl::Now() < split_by) {
@@ -394,7 +331,7 @@ TEST_F(KafkaFaultTest, TwoWalletProcessesInOneGroupSurviveASigkill) {
   ASSERT_TRUE(failures.empty()) << failures.front();
   ASSERT_EQ(acknowledged.size(), static_cast<size_t>(kPlayers * kRounds));
   EXPECT_GT(decided_by_a_after_kill, 0) << "a never took b's players over";
-  auto pa = AssignedPartitions(dir_ + "/a");
+  auto pa = AssignedPartitions(dir_ + "/a", "wallet partitions assigned");
   ASSERT_TRUE(pa.has_value());
   EXPECT_EQ(*pa, "0,1,2,3,4,5,6,7");
   StopServeChild(a, SIGTERM);

@@ -4,13 +4,18 @@
 #ifndef BANCA_TESTS_INTEGRATION_SERVE_CHILD_H_
 #define BANCA_TESTS_INTEGRATION_SERVE_CHILD_H_
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fstream>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -37,12 +42,14 @@ inline ServeChild StartServeChild(const std::string& dir,
                                   const std::vector<std::string>& flags = {}) {
   int pipe_fds[2];
   EXPECT_EQ(pipe(pipe_fds), 0);
-  std::vector<std::string> args = {BANCA_BINARY,
-                                   "serve",
-                                   "--data-dir=" + dir,
-                                   "--grpc-port=0",
+  std::vector<std::string> args = {BANCA_BINARY, "serve", "--data-dir=" + dir,
                                    "--grpc-address=127.0.0.1",
                                    "--metrics-port=0"};
+  bool ported = false;  // a port of the test's choosing (FreePort)
+  for (const std::string& f : flags) {
+    ported = ported || f.rfind("--grpc-port=", 0) == 0;
+  }
+  if (!ported) args.push_back("--grpc-port=0");
   args.insert(args.end(), flags.begin(), flags.end());
   bool keyed = false;
   bool tls = false;
@@ -86,6 +93,24 @@ inline ServeChild StartServeChild(const std::string& dir,
   return child;
 }
 
+// A port free on 127.0.0.1 now, for a child that must know its port before
+// it starts (--advertise-address).
+inline int FreePort() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  socklen_t len = sizeof(addr);
+  int port = 0;
+  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
+      getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+    port = ntohs(addr.sin_port);
+  }
+  close(fd);
+  return port;
+}
+
 // Sends `sig` and reaps the child; SIGTERM must end in a clean exit 0.
 inline void StopServeChild(ServeChild& child, int sig) {
   kill(child.pid, sig);
@@ -102,6 +127,27 @@ inline void StopServeChild(ServeChild& child, int sig) {
 inline bool ServeChildExited(ServeChild& child) {
   int status = 0;
   return waitpid(child.pid, &status, WNOHANG) == child.pid;
+}
+
+// The last partitions a `banca serve` child logged as assigned to it
+// (`message`: "wallet partitions assigned", "table partitions assigned"),
+// or nullopt before any. `group`, when given, must appear on the line.
+inline std::optional<std::string> AssignedPartitions(
+    const std::string& child_dir, const std::string& message,
+    const std::string& group = "") {
+  std::ifstream err(child_dir + "/serve.stderr");
+  std::string line;
+  std::optional<std::string> last;
+  while (std::getline(err, line)) {
+    const size_t at = line.find("\"partitions\":[");
+    if (line.find(message) == std::string::npos || at == std::string::npos ||
+        line.find(group) == std::string::npos) {
+      continue;
+    }
+    const size_t begin = at + 14;
+    last = line.substr(begin, line.find(']', begin) - begin);
+  }
+  return last;
 }
 
 // A stub acting as the back office (BackOfficeTokens) with the test key.

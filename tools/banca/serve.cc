@@ -174,7 +174,8 @@ void AddServeCommand(CLI::App& banca, Action* action) {
       "(docs/security.md). The transport is chosen explicitly: "
       "--tls-cert-file and --tls-key-file (reloaded without a restart; "
       "--tls-client-ca-file for mutual TLS), or --plaintext. Wallets of one "
-      "--wallet-group share the wallet topic's partitions "
+      "--wallet-group share the wallet topic's partitions, table processes "
+      "of one --table-group the tables' "
       "(docs/architecture.md).\n"
       "Exit 0 stopped cleanly (SIGINT/SIGTERM), 1 failed to start or stop, "
       "2 usage, or a key or certificate file that cannot be used.");
@@ -233,6 +234,16 @@ void AddServeCommand(CLI::App& banca, Action* action) {
          flags->config.settings.wallet_session_timeout_ms,
          "a silent group member's partitions move after this",
          eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+  serve->add_option("--table-group", flags->config.settings.table_group,
+                    "share the tables' topics with the group's other table "
+                    "(and tournament) processes");
+  AddInt(*serve, "--table-session-timeout-ms",
+         flags->config.settings.table_session_timeout_ms,
+         "a silent table group member's partitions move after this",
+         eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+  serve->add_option("--advertise-address",
+                    flags->config.settings.advertise_address,
+                    "HOST:PORT clients reach this server at (LocateTable)");
   OnParsed(*serve, action, [flags] { return Serve(*flags); });
 }
 
