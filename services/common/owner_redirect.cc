@@ -3,13 +3,13 @@
 #include <utility>
 
 #include "grpcpp/grpcpp.h"
+#include "services/common/own_methods_interceptor.h"
 
 namespace banca::edge {
 namespace {
 
 using grpc::experimental::InterceptionHookPoints;
 
-constexpr std::string_view kOwnMethods = "/banca.";
 // An advertised address is at most this long (table_group.h's limit);
 // anything longer in a message is not a route.
 constexpr size_t kMaxOwnerBytes = 255;
@@ -30,20 +30,6 @@ class OwnerRedirect final : public grpc::experimental::Interceptor {
       }
     }
     methods->Proceed();
-  }
-};
-
-class OwnerRedirectFactory final
-    : public grpc::experimental::ServerInterceptorFactoryInterface {
- public:
-  grpc::experimental::Interceptor* CreateServerInterceptor(
-      grpc::experimental::ServerRpcInfo* info) override {
-    const char* method = info->method();
-    if (method == nullptr ||
-        !std::string_view(method).starts_with(kOwnMethods)) {
-      return nullptr;  // not intercepted
-    }
-    return new OwnerRedirect();
   }
 };
 
@@ -70,7 +56,7 @@ std::optional<std::string> OwnerIn(std::string_view message) {
 
 std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>
 NewOwnerRedirect() {
-  return std::make_unique<OwnerRedirectFactory>();
+  return std::make_unique<OwnMethodsInterceptorFactory<OwnerRedirect>>();
 }
 
 }  // namespace banca::edge

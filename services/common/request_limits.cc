@@ -5,16 +5,13 @@
 #include <vector>
 
 #include "google/protobuf/message.h"
+#include "services/common/own_methods_interceptor.h"
 #include "services/common/owner_redirect.h"
 
 namespace banca::edge {
 namespace {
 
 using grpc::experimental::InterceptionHookPoints;
-
-// Every service of banca.v1 is generated from protobuf: its requests are
-// google::protobuf::Message objects.
-constexpr std::string_view kOwnMethods = "/banca.";
 
 class UnknownFieldsDiscarder final : public grpc::experimental::Interceptor {
  public:
@@ -32,25 +29,12 @@ class UnknownFieldsDiscarder final : public grpc::experimental::Interceptor {
   }
 };
 
-class UnknownFieldsDiscarderFactory final
-    : public grpc::experimental::ServerInterceptorFactoryInterface {
- public:
-  grpc::experimental::Interceptor* CreateServerInterceptor(
-      grpc::experimental::ServerRpcInfo* info) override {
-    const char* method = info->method();
-    if (method == nullptr ||
-        !std::string_view(method).starts_with(kOwnMethods)) {
-      return nullptr;  // not intercepted
-    }
-    return new UnknownFieldsDiscarder();
-  }
-};
-
 }  // namespace
 
 std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>
 NewUnknownFieldsDiscarder() {
-  return std::make_unique<UnknownFieldsDiscarderFactory>();
+  return std::make_unique<
+      OwnMethodsInterceptorFactory<UnknownFieldsDiscarder>>();
 }
 
 void ApplyRequestLimits(grpc::ServerBuilder& builder) {

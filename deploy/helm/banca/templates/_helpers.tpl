@@ -96,10 +96,18 @@ embedded
 {{- end -}}
 
 {{/*
-The table processes' own flags. The tables' assignment to several table
-processes lands in parallel: its flags go here, and only here.
+The table processes' own flags. On Kafka every table pod is a member of
+one table group (docs/architecture.md, "Several table processes"): each
+decides for the tables of its partitions and names itself, by its stable
+headless-Service name, as their owner (a call to another pod is refused
+with the trailing metadata banca-owner: that address).
 */}}
 {{- define "banca.tableArgs" -}}
+{{- $root := .root -}}
+{{- if include "banca.kafka" $root }}
+- --table-group={{ $root.Release.Name }}-table
+- --advertise-address=$(POD_NAME).{{ $root.Release.Name }}-table-headless.$(POD_NAMESPACE).svc:{{ $root.Values.services.table.grpcPort }}
+{{- end }}
 {{- end -}}
 
 {{/* The wallet's own flags. */}}
