@@ -27,6 +27,7 @@
 #include "libs/common/string_view.h"
 #include "libs/eventlog/group_member.h"
 #include "libs/eventlog/journal_format.h"
+#include "libs/eventlog/kafka_topic_check.h"
 #include "libs/eventlog/validation.h"
 
 namespace banca::eventlog {
@@ -493,6 +494,11 @@ class KafkaLog final : public EventLog {
   absl::StatusOr<int> Partitions(std::string_view topic);
   absl::StatusOr<int> FetchPartitions(const std::string& topic,
                                       bool* leaders_ready);
+  // An existing topic's configuration and fewest replicas, as the broker
+  // reports them (kafka_topic_check.h checks them).
+  absl::StatusOr<TopicSettings> DescribeTopic(const std::string& topic);
+  absl::StatusOr<std::map<std::string, std::string>> TopicConfigs(
+      const std::string& topic);
   absl::Status CheckPartition(std::string_view topic, int partition);
   // One OffsetFetch; `*transient` when its error passes on its own.
   absl::StatusOr<int64_t> FetchCommitted(const std::string& group_id,
@@ -878,6 +884,83 @@ absl::Status KafkaLog::CheckPartition(std::string_view topic, int partition) {
   return absl::OkStatus();
 }
 
+absl::StatusOr<TopicSettings> KafkaLog::DescribeTopic(
+    const std::string& topic) {
+  TopicSettings settings;
+  ASSIGN_OR_RETURN(settings.configs, TopicConfigs(topic));
+  rd_kafka_topic_t* rkt = rd_kafka_topic_new(admin_, topic.c_str(), nullptr);
+  if (rkt == nullptr) {
+    return ErrStatus(rd_kafka_last_error(), absl::StrCat("topic ", topic));
+  }
+  const rd_kafka_metadata_t* md = nullptr;
+  const rd_kafka_resp_err_t err =
+      rd_kafka_metadata(admin_, 0, rkt, &md, options_.request_timeout_ms);
+  rd_kafka_topic_destroy(rkt);
+  if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    return ErrStatus(err, absl::StrCat("metadata of ", topic));
+  }
+  int fewest = -1;
+  for (int i = 0; i < md->topic_cnt; ++i) {
+    if (topic != md->topics[i].topic) continue;
+    for (int p = 0; p < md->topics[i].partition_cnt; ++p) {
+      const int r = md->topics[i].partitions[p].replica_cnt;
+      fewest = fewest < 0 ? r : std::min(fewest, r);
+    }
+  }
+  rd_kafka_metadata_destroy(md);
+  settings.min_replicas = std::max(fewest, 0);
+  return settings;
+}
+
+absl::StatusOr<std::map<std::string, std::string>> KafkaLog::TopicConfigs(
+    const std::string& topic) {
+  char errstr[512];
+  rd_kafka_ConfigResource_t* resource =
+      rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, topic.c_str());
+  rd_kafka_AdminOptions_t* opts =
+      rd_kafka_AdminOptions_new(admin_, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS);
+  rd_kafka_AdminOptions_set_request_timeout(opts, options_.request_timeout_ms,
+                                            errstr, sizeof(errstr));
+  rd_kafka_queue_t* q = rd_kafka_queue_new(admin_);
+  rd_kafka_DescribeConfigs(admin_, &resource, 1, opts, q);
+  rd_kafka_ConfigResource_destroy(resource);
+  rd_kafka_AdminOptions_destroy(opts);
+  rd_kafka_event_t* ev =
+      rd_kafka_queue_poll(q, options_.request_timeout_ms + 5000);
+  rd_kafka_queue_destroy(q);
+  if (ev == nullptr) {
+    return absl::UnavailableError("kafka: DescribeConfigs timed out");
+  }
+  absl::Status status =
+      ErrStatus(rd_kafka_event_error(ev), "DescribeConfigs of " + topic);
+  std::map<std::string, std::string> configs;
+  if (status.ok()) {
+    size_t n = 0;
+    const rd_kafka_ConfigResource_t** resources =
+        rd_kafka_DescribeConfigs_result_resources(
+            rd_kafka_event_DescribeConfigs_result(ev), &n);
+    for (size_t i = 0; i < n && status.ok(); ++i) {
+      if (rd_kafka_ConfigResource_error(resources[i]) !=
+          RD_KAFKA_RESP_ERR_NO_ERROR) {
+        status = ErrStatus(rd_kafka_ConfigResource_error(resources[i]),
+                           "DescribeConfigs of " + topic);
+        break;
+      }
+      size_t count = 0;
+      const rd_kafka_ConfigEntry_t** entries =
+          rd_kafka_ConfigResource_configs(resources[i], &count);
+      for (size_t e = 0; e < count; ++e) {
+        const char* value = rd_kafka_ConfigEntry_value(entries[e]);
+        configs[rd_kafka_ConfigEntry_name(entries[e])] =
+            value == nullptr ? "" : value;
+      }
+    }
+  }
+  rd_kafka_event_destroy(ev);
+  RETURN_IF_ERROR(status);
+  return configs;
+}
+
 absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
   RETURN_IF_ERROR(RefuseReadOnly());
   RETURN_IF_ERROR(internal::ValidateTopicName(config.name));
@@ -958,6 +1041,15 @@ absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
                        config.partitions));
     }
     if (n.ok() && ready) {
+      if (exists) {
+        // Someone else's topic, or one changed since: it must keep every
+        // event (kafka_topic_check.h).
+        ASSIGN_OR_RETURN(const TopicSettings settings,
+                         DescribeTopic(config.name));
+        RETURN_IF_ERROR(CheckTopicSettings(
+            config.name, settings,
+            {options_.replication_factor, options_.min_insync_replicas}));
+      }
       std::lock_guard l(meta_mu_);
       partitions_[config.name] = *n;
       return absl::OkStatus();
