@@ -23,6 +23,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/eventlog/group_member.h"
@@ -229,10 +230,22 @@ class ClientErrors {
   std::string last_ ABSL_GUARDED_BY(mu_);
 };
 
+// librdkafka's log lines as banca's (log_line.h: one JSON object a line,
+// with level and time), not its own "%3|…" format. `level` is syslog's.
+void LogKafkaLine(const rd_kafka_t* rk, int level, const char* fac,
+                  const char* line) {
+  const LogLevel ours = level <= 3   ? LogLevel::kError
+                        : level == 4 ? LogLevel::kWarning
+                        : level <= 6 ? LogLevel::kInfo
+                                     : LogLevel::kDebug;
+  Log(ours, "kafka", line != nullptr ? line : "",
+      {{"facility", fac != nullptr ? fac : ""}, {"client", rd_kafka_name(rk)}});
+}
+
 // A log callback for a client whose opaque is its ClientErrors.
 void PrintAndNoteErrors(const rd_kafka_t* rk, int level, const char* fac,
                         const char* line) {
-  rd_kafka_log_print(rk, level, fac, line);
+  LogKafkaLine(rk, level, fac, line);
   constexpr int kLogErr = 3;  // syslog's LOG_ERR
   if (level <= kLogErr) {
     static_cast<ClientErrors*>(rd_kafka_opaque(rk))->Note(line);
@@ -617,6 +630,7 @@ void KafkaLog::CommonConf(Conf& c) const {
   c.Set("client.id", options_.client_id);
   c.Set("socket.timeout.ms", absl::StrCat(options_.request_timeout_ms));
   c.Set("allow.auto.create.topics", "false");
+  rd_kafka_conf_set_log_cb(c.get(), &LogKafkaLine);
 }
 
 void KafkaLog::PassThrough(Conf& c) const {

@@ -8,6 +8,7 @@
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "libs/common/clock.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/eventlog/log_backend.h"
 #include "prometheus/exposer.h"
@@ -153,6 +154,38 @@ absl::Status ServeMetrics(const ServerConfig& config, ServerParts& parts) {
   return absl::OkStatus();
 }
 
+// Opens the log, trying again while it is unreachable for up to
+// config.log_retry (server.h); the last error names the tries.
+absl::StatusOr<std::unique_ptr<eventlog::EventLog>> OpenLogWithRetries(
+    const ServerConfig& config) {
+  constexpr absl::Duration kFirstWait = absl::Seconds(1);
+  constexpr absl::Duration kLongestWait = absl::Seconds(30);
+  const absl::Time give_up = absl::Now() + config.log_retry;
+  absl::Duration wait = kFirstWait;
+  for (int attempt = 1;; ++attempt) {
+    absl::StatusOr<std::unique_ptr<eventlog::EventLog>> log =
+        eventlog::OpenLogBackend(config.log, config.settings.data_dir);
+    const bool transient = absl::IsUnavailable(log.status()) ||
+                           absl::IsDeadlineExceeded(log.status());
+    if (log.ok() || !transient) return log;
+    const absl::Duration left = give_up - absl::Now();
+    if (left <= absl::ZeroDuration()) {
+      if (attempt == 1) return log;
+      return absl::Status(
+          log.status().code(),
+          absl::StrCat("gave up on the log after ", attempt, " tries in ",
+                       absl::FormatDuration(config.log_retry), ": ",
+                       log.status().message()));
+    }
+    Log(LogLevel::kWarning, "serve", "the log cannot be reached; trying again",
+        {{"attempt", attempt},
+         {"wait_ms", absl::ToInt64Milliseconds(std::min(wait, left))},
+         {"status", log.status().ToString()}});
+    absl::SleepFor(std::min(wait, left));
+    wait = std::min(wait * 2, kLongestWait);
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(
@@ -163,8 +196,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   ASSIGN_OR_RETURN(std::shared_ptr<grpc::ServerCredentials> credentials,
                    Prefixed(edge::ServerCredentialsFor(config.tls), "TLS: "));
   auto parts = std::make_unique<ServerParts>();
-  ASSIGN_OR_RETURN(parts->log, eventlog::OpenLogBackend(
-                                   config.log, config.settings.data_dir));
+  ASSIGN_OR_RETURN(parts->log, OpenLogWithRetries(config));
   RETURN_IF_ERROR(ServeMetrics(config, *parts));
   const absl::Time replay_start = absl::Now();
   RETURN_IF_ERROR(StartServices(config, keys, services, *parts));

@@ -29,6 +29,11 @@ struct ServerConfig {
   // log and the deck key.
   edge::HostSettings settings;
   std::string log = "embedded";  // or kafka://HOST:PORT[,...][?options]
+  // A log that cannot be reached at start (UNAVAILABLE, DEADLINE_EXCEEDED:
+  // brokers still starting) is tried again, waiting 1 s, 2 s, … 30 s
+  // between tries, for up to this long; zero: the first failure stops the
+  // start.
+  absl::Duration log_retry = absl::ZeroDuration();
   std::string grpc_address = "0.0.0.0";
   int grpc_port = 7070;  // 0 picks a free port
   // TLS, or mutual TLS with a client CA (transport_security.h). Unset:

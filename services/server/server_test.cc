@@ -203,6 +203,25 @@ TEST_F(ServerTest, UnusableCertificateFilesStopTheStartFirst) {
   EXPECT_THAT(journal_.Take(), IsEmpty());
 }
 
+// A log nobody answers for: tried again for --log-retry-seconds, then the
+// start fails naming the tries; with no retry, at the first failure.
+TEST_F(ServerTest, AnUnreachableLogIsTriedAgainForTheRetryTimeThenRefused) {
+  config_.log = "kafka://127.0.0.1:1?request_timeout_ms=500";
+  config_.log_retry = absl::Seconds(2);
+  const absl::Time start = absl::Now();
+  auto server = Server::Start(config_, ServerKeys{}, {Wallet(&journal_)});
+  EXPECT_TRUE(absl::IsUnavailable(server.status())) << server.status();
+  EXPECT_THAT(server.status().message(), ::testing::HasSubstr("gave up"));
+  EXPECT_GE(absl::Now() - start, absl::Seconds(2));
+  EXPECT_THAT(journal_.Take(), IsEmpty());
+
+  config_.log_retry = absl::ZeroDuration();
+  server = Server::Start(config_, ServerKeys{}, {Wallet(&journal_)});
+  EXPECT_TRUE(absl::IsUnavailable(server.status())) << server.status();
+  EXPECT_THAT(server.status().message(),
+              ::testing::Not(::testing::HasSubstr("gave up")));
+}
+
 TEST_F(ServerTest, ShutsDownAndStopsTheLastStartedFirst) {
   auto server = Server::Start(
       config_, ServerKeys{},

@@ -31,6 +31,7 @@ struct ServeFlags {
   // The transport is always chosen: TLS files, or --plaintext.
   bool plaintext = false;
   edge::ServerTls tls;
+  int log_retry_seconds = 0;  // config.log_retry
 };
 
 constexpr int kMaxPort = 65'535;
@@ -94,6 +95,7 @@ absl::Status ChooseTransport(ServeFlags& flags) {
 }
 
 int Serve(ServeFlags flags) {
+  flags.config.log_retry = absl::Seconds(flags.log_retry_seconds);
   if (absl::Status transport = ChooseTransport(flags); !transport.ok()) {
     return Fail(kUsageError, transport);
   }
@@ -234,6 +236,10 @@ void AddServeCommand(CLI::App& banca, Action* action) {
          flags->config.settings.wallet_session_timeout_ms,
          "a silent group member's partitions move after this",
          eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+  AddInt(*serve, "--log-retry-seconds", flags->log_retry_seconds,
+         "keep trying a log that cannot be reached at start for this long, "
+         "1 s to 30 s between tries (0: fail at once)",
+         0, 3600);
   serve->add_option("--table-group", flags->config.settings.table_group,
                     "share the tables' topics with the group's other table "
                     "(and tournament) processes");
