@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
+#include <functional>
 #include <list>
 #include <map>
 #include <mutex>
@@ -512,6 +513,13 @@ class KafkaLog final : public EventLog {
   absl::StatusOr<TopicSettings> DescribeTopic(const std::string& topic);
   absl::StatusOr<std::map<std::string, std::string>> TopicConfigs(
       const std::string& topic);
+  // Runs one admin call (`start` issues it with the options and the queue
+  // it is given) and waits for its result event, the caller's to destroy;
+  // UNAVAILABLE naming `what` when none comes in time.
+  absl::StatusOr<rd_kafka_event_t*> AdminCall(
+      rd_kafka_admin_op_t op, std::string_view what,
+      const std::function<void(rd_kafka_AdminOptions_t*, rd_kafka_queue_t*)>&
+          start);
   absl::Status CheckPartition(std::string_view topic, int partition);
   // One OffsetFetch; `*transient` when its error passes on its own.
   absl::StatusOr<int64_t> FetchCommitted(const std::string& group_id,
@@ -898,6 +906,31 @@ absl::Status KafkaLog::CheckPartition(std::string_view topic, int partition) {
   return absl::OkStatus();
 }
 
+absl::StatusOr<rd_kafka_event_t*> KafkaLog::AdminCall(
+    rd_kafka_admin_op_t op, std::string_view what,
+    const std::function<void(rd_kafka_AdminOptions_t*, rd_kafka_queue_t*)>&
+        start) {
+  char errstr[512];
+  rd_kafka_AdminOptions_t* opts = rd_kafka_AdminOptions_new(admin_, op);
+  rd_kafka_AdminOptions_set_request_timeout(opts, options_.request_timeout_ms,
+                                            errstr, sizeof(errstr));
+  if (op == RD_KAFKA_ADMIN_OP_CREATETOPICS) {
+    rd_kafka_AdminOptions_set_operation_timeout(
+        opts, options_.request_timeout_ms, errstr, sizeof(errstr));
+  }
+  rd_kafka_queue_t* q = rd_kafka_queue_new(admin_);
+  start(opts, q);
+  rd_kafka_AdminOptions_destroy(opts);
+  rd_kafka_event_t* ev =
+      rd_kafka_queue_poll(q, options_.request_timeout_ms + 5000);
+  rd_kafka_queue_destroy(q);
+  if (ev == nullptr) {
+    return absl::UnavailableError(
+        absl::StrCat("kafka: ", ToAbsl(what), " timed out"));
+  }
+  return ev;
+}
+
 absl::StatusOr<TopicSettings> KafkaLog::DescribeTopic(
     const std::string& topic) {
   TopicSettings settings;
@@ -928,23 +961,15 @@ absl::StatusOr<TopicSettings> KafkaLog::DescribeTopic(
 
 absl::StatusOr<std::map<std::string, std::string>> KafkaLog::TopicConfigs(
     const std::string& topic) {
-  char errstr[512];
   rd_kafka_ConfigResource_t* resource =
       rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, topic.c_str());
-  rd_kafka_AdminOptions_t* opts =
-      rd_kafka_AdminOptions_new(admin_, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS);
-  rd_kafka_AdminOptions_set_request_timeout(opts, options_.request_timeout_ms,
-                                            errstr, sizeof(errstr));
-  rd_kafka_queue_t* q = rd_kafka_queue_new(admin_);
-  rd_kafka_DescribeConfigs(admin_, &resource, 1, opts, q);
+  absl::StatusOr<rd_kafka_event_t*> called =
+      AdminCall(RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, "DescribeConfigs",
+                [&](rd_kafka_AdminOptions_t* opts, rd_kafka_queue_t* q) {
+                  rd_kafka_DescribeConfigs(admin_, &resource, 1, opts, q);
+                });
   rd_kafka_ConfigResource_destroy(resource);
-  rd_kafka_AdminOptions_destroy(opts);
-  rd_kafka_event_t* ev =
-      rd_kafka_queue_poll(q, options_.request_timeout_ms + 5000);
-  rd_kafka_queue_destroy(q);
-  if (ev == nullptr) {
-    return absl::UnavailableError("kafka: DescribeConfigs timed out");
-  }
+  ASSIGN_OR_RETURN(rd_kafka_event_t* const ev, std::move(called));
   absl::Status status =
       ErrStatus(rd_kafka_event_error(ev), "DescribeConfigs of " + topic);
   std::map<std::string, std::string> configs;
@@ -1005,22 +1030,13 @@ absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
         nt, "min.insync.replicas",
         absl::StrCat(options_.min_insync_replicas).c_str());
   }
-  rd_kafka_AdminOptions_t* opts =
-      rd_kafka_AdminOptions_new(admin_, RD_KAFKA_ADMIN_OP_CREATETOPICS);
-  rd_kafka_AdminOptions_set_request_timeout(opts, options_.request_timeout_ms,
-                                            errstr, sizeof(errstr));
-  rd_kafka_AdminOptions_set_operation_timeout(opts, options_.request_timeout_ms,
-                                              errstr, sizeof(errstr));
-  rd_kafka_queue_t* q = rd_kafka_queue_new(admin_);
-  rd_kafka_CreateTopics(admin_, &nt, 1, opts, q);
+  absl::StatusOr<rd_kafka_event_t*> called =
+      AdminCall(RD_KAFKA_ADMIN_OP_CREATETOPICS, "CreateTopics",
+                [&](rd_kafka_AdminOptions_t* opts, rd_kafka_queue_t* q) {
+                  rd_kafka_CreateTopics(admin_, &nt, 1, opts, q);
+                });
   rd_kafka_NewTopic_destroy(nt);
-  rd_kafka_AdminOptions_destroy(opts);
-  rd_kafka_event_t* ev =
-      rd_kafka_queue_poll(q, options_.request_timeout_ms + 5000);
-  rd_kafka_queue_destroy(q);
-  if (ev == nullptr) {
-    return absl::UnavailableError("kafka: CreateTopics timed out");
-  }
+  ASSIGN_OR_RETURN(rd_kafka_event_t* const ev, std::move(called));
   absl::Status status = ErrStatus(rd_kafka_event_error(ev), "CreateTopics");
   bool exists = false;
   if (status.ok()) {
