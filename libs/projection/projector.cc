@@ -12,10 +12,6 @@ namespace {
 constexpr absl::Duration kPassInterval = absl::Milliseconds(10);
 constexpr absl::Duration kMaxBackoff = absl::Seconds(1);
 
-}  // namespace
-
-namespace {
-
 // One partition's part of a catch-up: [next, stop).
 struct Range {
   std::string topic;
