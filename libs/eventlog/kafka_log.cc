@@ -506,6 +506,14 @@ class KafkaLog final : public EventLog {
 
   // Partition count from the cache, or from cluster metadata.
   absl::StatusOr<int> Partitions(std::string_view topic);
+  // One topic's cluster metadata.
+  struct MetadataDeleter {
+    void operator()(const rd_kafka_metadata_t* md) const {
+      rd_kafka_metadata_destroy(md);
+    }
+  };
+  using Metadata = std::unique_ptr<const rd_kafka_metadata_t, MetadataDeleter>;
+  absl::StatusOr<Metadata> TopicMetadata(const std::string& topic);
   absl::StatusOr<int> FetchPartitions(const std::string& topic,
                                       bool* leaders_ready);
   // An existing topic's configuration and fewest replicas, as the broker
@@ -835,8 +843,8 @@ KafkaLog::~KafkaLog() {
   if (admin_ != nullptr) rd_kafka_destroy(admin_);
 }
 
-absl::StatusOr<int> KafkaLog::FetchPartitions(const std::string& topic,
-                                              bool* leaders_ready) {
+absl::StatusOr<KafkaLog::Metadata> KafkaLog::TopicMetadata(
+    const std::string& topic) {
   rd_kafka_topic_t* rkt = rd_kafka_topic_new(admin_, topic.c_str(), nullptr);
   if (rkt == nullptr) {
     return ErrStatus(rd_kafka_last_error(), absl::StrCat("topic ", topic));
@@ -848,6 +856,13 @@ absl::StatusOr<int> KafkaLog::FetchPartitions(const std::string& topic,
   if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
     return ErrStatus(err, absl::StrCat("metadata of ", topic));
   }
+  return Metadata(md);
+}
+
+absl::StatusOr<int> KafkaLog::FetchPartitions(const std::string& topic,
+                                              bool* leaders_ready) {
+  ASSIGN_OR_RETURN(const Metadata md_owner, TopicMetadata(topic));
+  const rd_kafka_metadata_t* const md = md_owner.get();
   absl::StatusOr<int> result =
       absl::NotFoundError(absl::StrCat("no topic ", topic));
   for (int i = 0; i < md->topic_cnt; ++i) {
@@ -878,7 +893,6 @@ absl::StatusOr<int> KafkaLog::FetchPartitions(const std::string& topic,
     result = t.partition_cnt;
     break;
   }
-  rd_kafka_metadata_destroy(md);
   return result;
 }
 
@@ -935,17 +949,8 @@ absl::StatusOr<TopicSettings> KafkaLog::DescribeTopic(
     const std::string& topic) {
   TopicSettings settings;
   ASSIGN_OR_RETURN(settings.configs, TopicConfigs(topic));
-  rd_kafka_topic_t* rkt = rd_kafka_topic_new(admin_, topic.c_str(), nullptr);
-  if (rkt == nullptr) {
-    return ErrStatus(rd_kafka_last_error(), absl::StrCat("topic ", topic));
-  }
-  const rd_kafka_metadata_t* md = nullptr;
-  const rd_kafka_resp_err_t err =
-      rd_kafka_metadata(admin_, 0, rkt, &md, options_.request_timeout_ms);
-  rd_kafka_topic_destroy(rkt);
-  if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-    return ErrStatus(err, absl::StrCat("metadata of ", topic));
-  }
+  ASSIGN_OR_RETURN(const Metadata md_owner, TopicMetadata(topic));
+  const rd_kafka_metadata_t* const md = md_owner.get();
   int fewest = -1;
   for (int i = 0; i < md->topic_cnt; ++i) {
     if (topic != md->topics[i].topic) continue;
@@ -954,7 +959,6 @@ absl::StatusOr<TopicSettings> KafkaLog::DescribeTopic(
       fewest = fewest < 0 ? r : std::min(fewest, r);
     }
   }
-  rd_kafka_metadata_destroy(md);
   settings.min_replicas = std::max(fewest, 0);
   return settings;
 }
