@@ -122,7 +122,8 @@ class KafkaGroupCommitTest : public ::testing::Test {
     ASSERT_TRUE(r.ok()) << r.status();
     reader_ = std::move(*r);
     topic_ = "group-commit." + RandomHex();
-    ASSERT_TRUE(log_->EnsureTopic({topic_, 1}).ok());
+    const absl::Status created = log_->EnsureTopic({topic_, 1});
+    ASSERT_TRUE(created.ok()) << created;
   }
 
   // Every record a read_committed reader of its own sees, by value, once

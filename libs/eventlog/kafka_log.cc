@@ -468,6 +468,12 @@ class KafkaLog final : public EventLog {
   absl::Status Init();
   // FAILED_PRECONDITION on a read-only log (KafkaLogOptions::read_only).
   absl::Status RefuseReadOnly() const;
+  // One CreateTopics; `*exists` when the topic was already there.
+  absl::Status CreateTopic(const TopicConfig& config, bool* exists);
+  // Waits until metadata shows `config`'s topic with a leader for every
+  // partition (and checks an existing topic keeps every event).
+  absl::Status AwaitLeaders(const TopicConfig& config, bool exists,
+                            Clock::time_point deadline);
 
   absl::Status EnsureTopic(const TopicConfig& config) override;
   absl::StatusOr<int> PartitionCount(std::string_view topic) override;
@@ -1015,6 +1021,23 @@ absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
     return absl::InvalidArgumentError(
         absl::StrCat("partitions must be 1..", kMaxPartitions));
   }
+  // A controller failing over (or a broker just gone and not yet fenced)
+  // answers a creation with a passing error: ask again until the deadline.
+  const auto deadline =
+      Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
+  bool exists = false;
+  for (int sleep_ms = 50;; sleep_ms = std::min(sleep_ms * 2, 1000)) {
+    const absl::Status created = CreateTopic(config, &exists);
+    if (!absl::IsUnavailable(created) || Clock::now() >= deadline) {
+      RETURN_IF_ERROR(created);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
+  }
+  return AwaitLeaders(config, exists, deadline);
+}
+
+absl::Status KafkaLog::CreateTopic(const TopicConfig& config, bool* exists) {
   char errstr[512];
   rd_kafka_NewTopic_t* nt = rd_kafka_NewTopic_new(
       config.name.c_str(), config.partitions, options_.replication_factor,
@@ -1042,7 +1065,6 @@ absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
   rd_kafka_NewTopic_destroy(nt);
   ASSIGN_OR_RETURN(rd_kafka_event_t* const ev, std::move(called));
   absl::Status status = ErrStatus(rd_kafka_event_error(ev), "CreateTopics");
-  bool exists = false;
   if (status.ok()) {
     size_t n = 0;
     const rd_kafka_topic_result_t** res = rd_kafka_CreateTopics_result_topics(
@@ -1050,22 +1072,24 @@ absl::Status KafkaLog::EnsureTopic(const TopicConfig& config) {
     for (size_t i = 0; i < n; ++i) {
       const rd_kafka_resp_err_t err = rd_kafka_topic_result_error(res[i]);
       if (err == RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS) {
-        exists = true;
+        *exists = true;
       } else if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
         const char* msg = rd_kafka_topic_result_error_string(res[i]);
         status = absl::Status(
             CodeFor(err), absl::StrCat("kafka: creating ", config.name, ": ",
+                                       rd_kafka_err2name(err), ": ",
                                        msg != nullptr ? msg : ""));
       }
     }
   }
   rd_kafka_event_destroy(ev);
-  RETURN_IF_ERROR(status);
+  return status;
+}
 
+absl::Status KafkaLog::AwaitLeaders(const TopicConfig& config, bool exists,
+                                    Clock::time_point deadline) {
   // Created or already there: wait until metadata shows it with a leader
   // for every partition, so an append right after this succeeds.
-  const auto deadline =
-      Clock::now() + std::chrono::milliseconds(options_.request_timeout_ms);
   for (int sleep_ms = 5;; sleep_ms = std::min(sleep_ms * 2, 200)) {
     bool ready = false;
     absl::StatusOr<int> n = FetchPartitions(config.name, &ready);
@@ -1401,6 +1425,48 @@ absl::Status KafkaLog::TransactionError(Producer& pr, rd_kafka_error_t* error,
   return s;
 }
 
+namespace {
+
+// Whether `md` shows `rkt`'s topic with its partitions, each with a leader.
+bool KnowsPartitions(const rd_kafka_metadata_t* md, rd_kafka_topic_t* rkt) {
+  for (int i = 0; i < md->topic_cnt; ++i) {
+    const rd_kafka_metadata_topic_t& t = md->topics[i];
+    if (std::string_view(t.topic) != rd_kafka_topic_name(rkt)) continue;
+    if (t.err != RD_KAFKA_RESP_ERR_NO_ERROR || t.partition_cnt <= 0) {
+      return false;
+    }
+    for (int p = 0; p < t.partition_cnt; ++p) {
+      if (t.partitions[p].leader < 0) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+// Asks the producer's brokers for the topic until one answers with its
+// partitions: a broker that lags the controller (one whose controller just
+// died) may not know a topic created a moment ago, and a producer that
+// cached that answer fails its records with "unknown partition". Best
+// effort until `deadline`: without it, producing still works, only later.
+void AwaitProducerMetadata(rd_kafka_t* rk, rd_kafka_topic_t* rkt,
+                           Clock::time_point deadline) {
+  for (int sleep_ms = 10;; sleep_ms = std::min(sleep_ms * 2, 200)) {
+    const rd_kafka_metadata_t* md = nullptr;
+    if (rd_kafka_metadata(rk, 0, rkt, &md, RemainingMs(deadline)) ==
+        RD_KAFKA_RESP_ERR_NO_ERROR) {
+      const bool known = KnowsPartitions(md, rkt);
+      rd_kafka_metadata_destroy(md);
+      if (known) return;
+    }
+    if (Clock::now() + std::chrono::milliseconds(sleep_ms) >= deadline) {
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
+  }
+}
+
+}  // namespace
+
 absl::Status KafkaLog::LearnTopics(
     Producer& pr, const std::vector<std::unique_ptr<Pending>>& group,
     Clock::time_point deadline) {
@@ -1417,12 +1483,7 @@ absl::Status KafkaLog::LearnTopics(
                          absl::StrCat("topic ", r.topic));
       }
       pr.topics[r.topic] = rkt;
-      const rd_kafka_metadata_t* md = nullptr;
-      // Best effort: without it, producing still works, only later.
-      if (rd_kafka_metadata(pr.rk, 0, rkt, &md, RemainingMs(deadline)) ==
-          RD_KAFKA_RESP_ERR_NO_ERROR) {
-        rd_kafka_metadata_destroy(md);
-      }
+      AwaitProducerMetadata(pr.rk, rkt, deadline);
     }
   }
   return absl::OkStatus();

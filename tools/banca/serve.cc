@@ -182,8 +182,9 @@ void AddServeCommand(CLI::App& banca, Action* action) {
       "Exit 0 stopped cleanly (SIGINT/SIGTERM), 1 failed to start or stop, "
       "2 usage, or a key or certificate file that cannot be used.");
   auto flags = std::make_shared<ServeFlags>();
-  serve->add_option("--services", flags->services,
-                    "a comma-separated list of wallet, table, tournament");
+  serve->add_option(
+      "--services", flags->services,
+      "a comma-separated list of wallet, table, tournament, reporting");
   serve
       ->add_option("--data-dir", flags->config.settings.data_dir,
                    "projections, the embedded log, the deck key")
