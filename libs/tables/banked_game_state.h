@@ -93,6 +93,9 @@ class BankedGameState {
   const StakeSagas& sagas() const { return sagas_; }
   // Increases with every applied event.
   int64_t version() const { return version_; }
+  // TableAggregate: the engine's events up to those taken are forgotten
+  // (the games whose engines keep a list of table events).
+  virtual void ForgetTaken() {}
   // The totals of the session that the last Leave ended.
   const v1::BankedSessionSummary& last_left() const { return last_left_; }
   const std::string& id() const { return created_.table_id(); }

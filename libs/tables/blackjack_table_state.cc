@@ -187,8 +187,7 @@ std::optional<v1::BankedTableEvent> BlackjackTableState::Due(
   }
   if (engine_.settings().individual() && !seats_.empty()) {
     bj::Table copy = engine_;  // one seat: small
-    if (MoveClock(copy, now).ok() &&
-        copy.events().size() > engine_.events().size()) {
+    if (MoveClock(copy, now).ok() && copy.events_end() > engine_.events_end()) {
       e.mutable_inactivity_checked();
       return e;
     }
@@ -349,9 +348,8 @@ absl::Status BlackjackTableState::Drain(
     int64_t at, std::vector<v1::BankedTableEvent>* derived) {
   const int64_t next_round = engine_.rounds_dealt() + 1;
   v1::BankedTableEvent withdrawn = Money(next_round, "withdrawn", at);
-  const auto& events = engine_.events();
-  for (; table_events_seen_ < events.size(); ++table_events_seen_) {
-    const bj::TableEvent& te = events[table_events_seen_];
+  for (; table_events_seen_ < engine_.events_end(); ++table_events_seen_) {
+    const bj::TableEvent& te = engine_.event(table_events_seen_);
     if (const auto* back = std::get_if<bj::BetWithdrawn>(&te)) {
       RETURN_IF_ERROR(
           Add(withdrawn, settlement::VoidRefundTransaction(

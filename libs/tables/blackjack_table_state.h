@@ -60,6 +60,9 @@ class BlackjackTableState final : public BankedGameState {
 
   // The engine, to read (its events, the round, the seats).
   const games::blackjack::Table& engine() const { return engine_; }
+  void ForgetTaken() override {
+    engine_.ForgetEventsBefore(table_events_seen_);
+  }
 
  private:
   BlackjackTableState(v1::BankedTableCreated created,

@@ -126,8 +126,7 @@ std::optional<v1::BankedTableEvent> StudTableState::Due(
   }
   if (engine_.config().individual() && !seats_.empty()) {
     stud::Table copy = engine_;  // one seat: small
-    if (copy.Tick(Ms(now)).ok() &&
-        copy.events().size() > engine_.events().size()) {
+    if (copy.Tick(Ms(now)).ok() && copy.events_end() > engine_.events_end()) {
       e.mutable_inactivity_checked();
       return e;
     }
@@ -261,9 +260,8 @@ absl::Status StudTableState::Refused(const StakeSagas::Stake&) {
 
 absl::Status StudTableState::Drain(int64_t at,
                                    std::vector<v1::BankedTableEvent>* derived) {
-  const auto& events = engine_.events();
-  for (; table_events_seen_ < events.size(); ++table_events_seen_) {
-    const stud::TableEvent& te = events[table_events_seen_];
+  for (; table_events_seen_ < engine_.events_end(); ++table_events_seen_) {
+    const stud::TableEvent& te = engine_.event(table_events_seen_);
     if (const auto* left = std::get_if<stud::PlayerLeft>(&te)) {
       seats_.erase(left->player);
       last_left_ = Summary(left->player, left->summary.rounds,

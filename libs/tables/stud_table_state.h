@@ -63,6 +63,9 @@ class StudTableState final : public BankedGameState {
 
   // The engine, to read (its events, the round, the seats).
   const games::stud_no_draw::Table& engine() const { return engine_; }
+  void ForgetTaken() override {
+    engine_.ForgetEventsBefore(table_events_seen_);
+  }
 
  private:
   StudTableState(v1::BankedTableCreated created,

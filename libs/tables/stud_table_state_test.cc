@@ -97,5 +97,28 @@ TEST_F(StudStateTest, NoTimeoutBeforeTheDeal) {
   EXPECT_EQ(table_->engine().round()->phase(), stud::Phase::kBetting);
 }
 
+// A table that lives for months keeps only its recent engine events: its
+// host calls ForgetTaken after each event (TableAggregate), and what the
+// state has turned into log records is released.
+TEST_F(StudStateTest, ATableKeepsOnlyTheEngineEventsNotYetTaken) {
+  for (int i = 0; i < 200; ++i) {
+    v1::BankedTableEvent join;
+    join.mutable_joined()->set_player_id("ana");
+    join.mutable_joined()->set_seat(1);
+    ASSERT_TRUE(Apply(join).ok());
+    table_->ForgetTaken();
+    v1::BankedTableEvent leave;
+    leave.mutable_leaving()->set_player_id("ana");
+    ASSERT_TRUE(Apply(leave).ok());
+    table_->ForgetTaken();
+  }
+  // Every sit and every leave was an engine event, numbered on...
+  EXPECT_GE(table_->engine().events_end(), 400u);
+  // ... and none of them is kept once taken.
+  EXPECT_EQ(table_->engine().events_begin(), table_->engine().events_end());
+  EXPECT_TRUE(table_->engine().events().empty());
+  EXPECT_FALSE(table_->Joined("ana"));
+}
+
 }  // namespace
 }  // namespace banca::tables

@@ -37,6 +37,10 @@ concept TableAggregate = requires(A& table, const A& read,
   { read.id() } -> std::convertible_to<std::string>;
   // Increases with every applied event.
   { read.version() } -> std::same_as<int64_t>;
+  // Releases what the table has taken from its engine (the engine's
+  // events, once turned into log records): a host calls it after each
+  // event, so a table that plays for months keeps only its recent events.
+  { table.ForgetTaken() } -> std::same_as<void>;
 };
 
 }  // namespace banca::tables

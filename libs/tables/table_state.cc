@@ -341,9 +341,8 @@ absl::Status TableState::Collect(std::vector<v1::TableEvent>* derived) {
       SyncRebuyPending(player);
     }
   }
-  const std::vector<poker::TableEvent>& events = engine_.events();
-  for (; engine_events_seen_ < events.size(); ++engine_events_seen_) {
-    const poker::TableEvent& engine_event = events[engine_events_seen_];
+  for (; engine_events_seen_ < engine_.events_end(); ++engine_events_seen_) {
+    const poker::TableEvent& engine_event = engine_.event(engine_events_seen_);
     if (const auto* sat = std::get_if<poker::PlayerSat>(&engine_event)) {
       ended_notices_.erase(sat->player);
       continue;

@@ -105,6 +105,8 @@ class TableState {
   std::map<std::string, int64_t> RestEnds() const;
   // Increases with every applied event.
   int64_t version() const { return version_; }
+  // TableAggregate: the engine's events up to those taken are forgotten.
+  void ForgetTaken() { engine_.ForgetEventsBefore(engine_events_seen_); }
 
   // What `player` may see (DESIGN invariant 7).
   v1::TableView ViewFor(const std::string& player) const;

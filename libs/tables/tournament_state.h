@@ -64,6 +64,7 @@ class TournamentState {
 
   const std::string& id() const { return id_; }
   int64_t version() const { return version_; }
+  void ForgetTaken() {}  // the director keeps no event list
   const v1::TournamentCreated& created() const { return created_; }
   const games::tournament::Director& director() const { return *director_; }
 

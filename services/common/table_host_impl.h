@@ -278,6 +278,7 @@ absl::Status TableHost<Game>::ReplayRecord(const eventlog::StoredRecord& record,
           absl::DataLossError(absl::StrCat(
               "the table does not accept the logged event: ", s.message())));
     }
+    table->state->ForgetTaken();
   }
   const auto sequence = static_cast<int64_t>(decoded.envelope.sequence());
   if (sequence != table->sequence + 1) {
@@ -465,6 +466,7 @@ absl::Status TableHost<Game>::DecideLocked(Table& table, Event event,
   if (absl::Status s = table.state->Apply(event, &derived); !s.ok()) {
     return refused(s);
   }
+  table.state->ForgetTaken();
   if (metrics_) metrics_->CountDecision(absl::OkStatus());
   batch->push_back(std::move(event));
   for (Event& d : derived) batch->push_back(std::move(d));

@@ -18,6 +18,7 @@
 #include "libs/cards/card.h"
 #include "libs/games/blackjack/round.h"
 #include "libs/games/blackjack/settings.h"
+#include "libs/games/event_tail.h"
 
 namespace banca::games::blackjack {
 
@@ -144,7 +145,16 @@ class Table {
   std::optional<LastRound> LastRoundOf(const std::string& player) const;
   // The round as this player may see it (seat 0 view when not seated).
   std::optional<RoundView> ViewFor(const std::string& player) const;
-  const std::vector<TableEvent>& events() const { return events_; }
+  // The table's events not yet forgotten, in order (events_begin() is the
+  // number of the first; the rounds' and hands' own events are theirs).
+  const std::vector<TableEvent>& events() const { return events_.kept(); }
+  size_t events_begin() const { return events_.begin(); }
+  size_t events_end() const { return events_.end(); }
+  const TableEvent& event(size_t n) const { return events_.at(n); }
+  // Forgets the events numbered below `n`, taken by every reader: a table
+  // that plays for months keeps only its recent ones (its history is the
+  // log's and the reporting projections').
+  void ForgetEventsBefore(size_t n) { events_.ForgetBefore(n); }
   const TableSettings& settings() const { return settings_; }
   int64_t now() const { return now_; }
 
@@ -179,7 +189,7 @@ class Table {
   bool settled_ = true;
   int64_t round_number_ = 0;
   int64_t now_ = 0;
-  std::vector<TableEvent> events_;
+  EventTail<TableEvent> events_;
 };
 
 }  // namespace banca::games::blackjack

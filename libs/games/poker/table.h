@@ -16,6 +16,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "libs/cards/card.h"
+#include "libs/games/event_tail.h"
 #include "libs/games/poker/hand.h"
 #include "libs/games/poker/table_config.h"
 
@@ -185,8 +186,16 @@ class Table {
   std::optional<SessionNotice> NoticeOf(const std::string& player) const;
   int64_t hand_number() const { return hand_number_; }
   int button() const { return button_; }
-  // Table events in order (the hand's own events are in hand()->events()).
-  const std::vector<TableEvent>& events() const { return events_; }
+  // The table's events not yet forgotten, in order (events_begin() is the
+  // number of the first; the rounds' and hands' own events are theirs).
+  const std::vector<TableEvent>& events() const { return events_.kept(); }
+  size_t events_begin() const { return events_.begin(); }
+  size_t events_end() const { return events_.end(); }
+  const TableEvent& event(size_t n) const { return events_.at(n); }
+  // Forgets the events numbered below `n`, taken by every reader: a table
+  // that plays for months keeps only its recent ones (its history is the
+  // log's and the reporting projections').
+  void ForgetEventsBefore(size_t n) { events_.ForgetBefore(n); }
   const TableConfig& config() const { return config_; }
 
  private:
@@ -234,7 +243,7 @@ class Table {
   // The decision that had its extra time (HE-44): hand, actions so far.
   int64_t extended_hand_ = 0;
   size_t extended_actions_ = 0;
-  std::vector<TableEvent> events_;
+  EventTail<TableEvent> events_;
 };
 
 }  // namespace banca::games::poker

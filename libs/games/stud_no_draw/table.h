@@ -16,6 +16,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "libs/cards/card.h"
+#include "libs/games/event_tail.h"
 #include "libs/games/stud_no_draw/config.h"
 #include "libs/games/stud_no_draw/round.h"
 
@@ -107,8 +108,16 @@ class Table {
   std::optional<int> SeatOf(const std::string& player) const;
   std::optional<LastRound> LastRoundOf(const std::string& player) const;
   std::optional<SessionSummary> SessionOf(const std::string& player) const;
-  // Table events in order (the rounds' own events are in round()).
-  const std::vector<TableEvent>& events() const { return events_; }
+  // The table's events not yet forgotten, in order (events_begin() is the
+  // number of the first; the rounds' and hands' own events are theirs).
+  const std::vector<TableEvent>& events() const { return events_.kept(); }
+  size_t events_begin() const { return events_.begin(); }
+  size_t events_end() const { return events_.end(); }
+  const TableEvent& event(size_t n) const { return events_.at(n); }
+  // Forgets the events numbered below `n`, taken by every reader: a table
+  // that plays for months keeps only its recent ones (its history is the
+  // log's and the reporting projections').
+  void ForgetEventsBefore(size_t n) { events_.ForgetBefore(n); }
   const TableConfig& config() const { return config_; }
   const std::string& table_id() const { return table_id_; }
   int64_t rounds_played() const { return rounds_; }
@@ -141,7 +150,7 @@ class Table {
   bool round_accounted_ = false;
   int64_t rounds_ = 0;
   int64_t now_ms_ = 0;
-  std::vector<TableEvent> events_;
+  EventTail<TableEvent> events_;
 };
 
 }  // namespace banca::games::stud_no_draw
