@@ -111,10 +111,9 @@ TEST_F(WalletBatchTest, EachItemIsDecidedAndAnsweredOnItsOwn) {
   EXPECT_NE(out.results(4).message().find("repeats item 0"), std::string::npos)
       << out.results(4).message();
   // Three events, one per item decided; the answers carry their
-  // transactions and the player's balance after each.
+  // transactions and, as Transfer's, the paying player's balance after.
   EXPECT_EQ(Events(), events + 3);
   EXPECT_EQ(out.results(0).transaction().balance_minor(), 700);
-  EXPECT_EQ(out.results(3).transaction().balance_minor(), 800);
   EXPECT_FALSE(out.results(0).transaction().tx().tx_id().empty());
   EXPECT_FALSE(out.results(1).has_transaction());
   EXPECT_EQ(Available("ana"), 800);
@@ -263,7 +262,10 @@ TEST_F(WalletBatchTest, UnknownFieldsAndInternalIdsReachNoEvent) {
   auto& log = server_->log();
   const std::string topic(wire::kWalletTopic);
   for (int p = 0; p < log.PartitionCount(topic).value_or(0); ++p) {
-    for (const auto& rec : log.Read(topic, p, 0, 10'000).value()) {
+    absl::StatusOr<std::vector<eventlog::StoredRecord>> records =
+        log.Read(topic, p, 0, 10'000);
+    ASSERT_TRUE(records.ok()) << records.status();
+    for (const auto& rec : *records) {
       auto decoded = wire::DecodeWalletRecord(rec);
       ASSERT_TRUE(decoded.ok());
       EXPECT_NE(decoded->event.request_id(), "table/t1/buyin/1/hold");
@@ -276,8 +278,7 @@ TEST_F(WalletBatchTest, UnknownFieldsAndInternalIdsReachNoEvent) {
 
 TEST_F(WalletBatchTest, TheAuditIsCleanAfterABatchWorkload) {
   // Settlements of 4 players over a few batches, with refusals between.
-  for (const std::string& p : {"p0", "p1", "p2", "p3"})
-    FundPlayer(*stub_, p, 10'000);
+  for (const char* p : {"p0", "p1", "p2", "p3"}) FundPlayer(*stub_, p, 10'000);
   int n = 0;
   for (int batch = 0; batch < 5; ++batch) {
     std::vector<v1::TransferRequest> items;
