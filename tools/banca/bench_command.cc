@@ -517,9 +517,13 @@ void AddWalletBench(CLI::App& bench, Action* action) {
   CLI::App* wallet = bench.add_subcommand(
       "wallet", "the wallet over gRPC: saturated, paced, then a rebuild");
   auto flags = std::make_shared<WalletFlags>();
-  AddInt(*wallet, "--clients", flags->clients, "concurrent clients", 1, 1024);
+  AddInt(*wallet, "--clients", flags->clients,
+         "concurrent clients (--mix=batch: batches in flight, default 4)", 1,
+         1024);
   AddInt(*wallet, "--operations", flags->operations,
-         "operations of the saturated run", 1);
+         "operations of the saturated run (--mix=batch: transfers, default "
+         "1,000,000)",
+         1);
   AddInt(*wallet, "--rate", flags->rate, "the paced run's operations/s", 1,
          kMaxRate);
   AddInt(*wallet, "--paced-seconds", flags->paced_seconds,
