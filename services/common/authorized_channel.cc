@@ -95,8 +95,8 @@ std::pair<auth::Role, std::string_view> BackOfficeRole(
       return {auth::Role::kService, "payments"};
     }
   }
-  for (std::string_view m :
-       {"/PlaceHold", "/CaptureHold", "/ReleaseHold", "/Transfer"}) {
+  for (std::string_view m : {"/PlaceHold", "/CaptureHold", "/ReleaseHold",
+                             "/Transfer", "/TransferBatch"}) {
     if (absl::EndsWith(ToAbsl(method), ToAbsl(m))) {
       return {auth::Role::kService, "table"};
     }

@@ -104,16 +104,21 @@ absl::Status MayReleaseHold(const Caller& caller, std::string_view placed_by) {
   return Denied(caller, "release a hold another caller placed");
 }
 
+absl::Status MayTransferAtAll(const Caller& caller) {
+  if (caller.insecure || HasRole(caller, {Role::kOperator, Role::kService})) {
+    return absl::OkStatus();
+  }
+  return Denied(caller, "transfer");
+}
+
 absl::Status MayTransfer(const Caller& caller, v1::PostingReason reason,
                          ledger::AccountClass from, ledger::AccountClass to) {
   if (caller.insecure) return absl::OkStatus();
+  if (absl::Status s = MayTransferAtAll(caller); !s.ok()) return s;
   ledger::Asker asker;
   asker.is_operator = caller.claims.role == Role::kOperator;
   if (caller.claims.role == Role::kService)
     asker.service = caller.claims.name();
-  if (!asker.is_operator && asker.service.empty()) {
-    return Denied(caller, "transfer");
-  }
   return ledger::CheckTransferRule(reason, from, to, asker);
 }
 

@@ -13,6 +13,8 @@
 //                                 operator (not the wallet's own holds)
 //   Transfer                      by (reason, from class, to class):
 //                                 libs/ledger/posting_rules.h
+//   TransferBatch                 operator or any service; then each item
+//                                 as Transfer
 //   GetLedgerSummary              operator, finance, auditor
 #ifndef BANCA_SERVICES_WALLET_WALLET_ACCESS_H_
 #define BANCA_SERVICES_WALLET_WALLET_ACCESS_H_
@@ -52,6 +54,9 @@ absl::Status MayPlaceHold(const Caller& caller);
 // `placed_by` is the hold's placer ("" in logs older than the field).
 absl::Status MayCaptureHold(const Caller& caller, std::string_view placed_by);
 absl::Status MayReleaseHold(const Caller& caller, std::string_view placed_by);
+// Whether the caller may ask for any transfer at all (an operator or a
+// service): the gate of TransferBatch, and MayTransfer's first check.
+absl::Status MayTransferAtAll(const Caller& caller);
 absl::Status MayTransfer(const Caller& caller, v1::PostingReason reason,
                          ledger::AccountClass from, ledger::AccountClass to);
 absl::Status MaySummarize(const Caller& caller);

@@ -598,45 +598,125 @@ grpc::ServerUnaryReactor* WalletService::ReleaseHold(
       });
 }
 
+absl::Status WalletService::CheckTransfer(
+    const Caller& caller, const v1::TransferRequest& request) const {
+  ASSIGN_OR_RETURN(const ledger::AccountInfo from,
+                   ledger::ParseAccount(request.from_account()));
+  ASSIGN_OR_RETURN(const ledger::AccountInfo to,
+                   ledger::ParseAccount(request.to_account()));
+  RETURN_IF_ERROR(CheckNotHeld(request.from_account()));
+  RETURN_IF_ERROR(CheckNotHeld(request.to_account()));
+  RETURN_IF_ERROR(CheckReasonGiven(request.reason()));
+  RETURN_IF_ERROR(MayTransfer(caller, request.reason(), from.account_class,
+                              to.account_class));
+  RETURN_IF_ERROR(CheckAmount(request.amount_minor()));
+  RETURN_IF_ERROR(CheckCurrency(request.currency(), options_.currency));
+  if (request.from_account() == request.to_account()) {
+    return Invalid("from_account and to_account are the same");
+  }
+  return absl::OkStatus();
+}
+
+WalletService::TransferCommand WalletService::MakeTransfer(
+    const v1::TransferRequest& request) {
+  const absl::StatusOr<ledger::AccountInfo> from =
+      ledger::ParseAccount(request.from_account());
+  std::string owner = from.ok() ? std::string(from->owner) : "";
+  TransferCommand command;
+  command.player = from.ok() ? std::string(from->player_id) : "";
+  command.decide = [this, &request, owner = std::move(owner)](
+                       const ledger::CommandMeta& meta,
+                       ledger::CommitFn commit) {
+    v1::LedgerTransaction tx =
+        TwoLegs(request.reason(), request.reference(), request.from_account(),
+                request.to_account(), request.amount_minor(), request.memo());
+    tx.set_currency(request.currency());
+    return ledger_.Post(meta, owner, std::move(tx), commit);
+  };
+  return command;
+}
+
 grpc::ServerUnaryReactor* WalletService::Transfer(
     grpc::CallbackServerContext* context, const v1::TransferRequest* request,
     v1::TransactionResponse* response) {
   const absl::StatusOr<Caller> caller = Authenticate(context);
-  absl::StatusOr<ledger::AccountInfo> from =
-      ledger::ParseAccount(request->from_account());
-  absl::StatusOr<ledger::AccountInfo> to =
-      ledger::ParseAccount(request->to_account());
-  absl::Status status = caller.status();
-  if (status.ok()) status = from.status();
-  if (status.ok()) status = to.status();
-  if (status.ok()) status = CheckNotHeld(request->from_account());
-  if (status.ok()) status = CheckNotHeld(request->to_account());
-  if (status.ok()) status = CheckReasonGiven(request->reason());
-  if (status.ok()) {
-    status = MayTransfer(*caller, request->reason(), from->account_class,
-                         to->account_class);
-  }
-  if (status.ok()) status = CheckAmount(request->amount_minor());
-  if (status.ok()) {
-    status = CheckCurrency(request->currency(), options_.currency);
-  }
-  if (status.ok() && request->from_account() == request->to_account()) {
-    status = Invalid("from_account and to_account are the same");
-  }
-  const std::string owner = from.ok() ? std::string(from->owner) : "";
-  const std::string player = from.ok() ? std::string(from->player_id) : "";
+  TransferCommand command = MakeTransfer(*request);
   return Command(
-      context, "Transfer", caller, request->request_id(), *request, status,
-      [&](const ledger::CommandMeta& meta, ledger::CommitFn commit) {
-        v1::LedgerTransaction tx = TwoLegs(
-            request->reason(), request->reference(), request->from_account(),
-            request->to_account(), request->amount_minor(), request->memo());
-        tx.set_currency(request->currency());
-        return ledger_.Post(meta, owner, std::move(tx), commit);
-      },
-      [response, player](const v1::WalletEvent& e) {
+      context, "Transfer", caller, request->request_id(), *request,
+      caller.ok() ? CheckTransfer(*caller, *request) : caller.status(),
+      command.decide,
+      [response, player = std::move(command.player)](const v1::WalletEvent& e) {
         *response = wire::TransactionResponseFrom(PostedTx(e), player);
       });
+}
+
+void WalletService::BatchItem(grpc::CallbackServerContext* context,
+                              const Caller& caller,
+                              const v1::TransferRequest& item, int repeats,
+                              v1::TransferBatchResult& result,
+                              std::shared_ptr<BatchCountdown> countdown) {
+  absl::Status checked = CheckTransfer(caller, item);
+  if (checked.ok() && !ledger::IsValidRequestId(item.request_id())) {
+    checked = Invalid(
+        "request_id must be 1-128 printable ASCII characters without spaces");
+  }
+  if (checked.ok() && repeats >= 0) {
+    checked = absl::InvalidArgumentError(
+        absl::StrCat("request_id repeats item ", repeats, " of this batch"));
+  }
+  if (!checked.ok()) {
+    SetItemStatus(checked, result);
+    countdown->Done();
+    return;
+  }
+  TransferCommand command = MakeTransfer(item);
+  commands_->ExecuteAsync(
+      "Transfer", caller.ClientKey(item.request_id()), caller.actor(), item,
+      context, command.decide,
+      [&result, countdown = std::move(countdown),
+       player =
+           std::move(command.player)](absl::StatusOr<v1::WalletEvent> event) {
+        if (event.ok()) {
+          *result.mutable_transaction() =
+              wire::TransactionResponseFrom(PostedTx(*event), player);
+        } else {
+          SetItemStatus(event.status(), result);
+        }
+        countdown->Done();
+      });
+}
+
+grpc::ServerUnaryReactor* WalletService::TransferBatch(
+    grpc::CallbackServerContext* context,
+    const v1::TransferBatchRequest* request,
+    v1::TransferBatchResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  const absl::Time start = absl::Now();
+  const absl::StatusOr<Caller> caller = Authenticate(context);
+  const absl::Status status = Vet(caller, MayTransferAtAll, [&] {
+    return CheckTransferBatchSize(*request);
+  });
+  if (!status.ok()) {
+    Reply(reactor, "TransferBatch", start, status);
+    return reactor;
+  }
+  // Every answer's place exists before the first item can be answered
+  // (on the log's thread, while later items are still being decided).
+  const int items = request->items_size();
+  response->mutable_results()->Reserve(items);
+  for (int i = 0; i < items; ++i) response->add_results();
+  const std::vector<int> repeats = RepeatedRequestIds(*request);
+  // One count per item, and one for this loop: no reply before it ends.
+  auto countdown =
+      std::make_shared<BatchCountdown>(items + 1, [this, reactor, start] {
+        Reply(reactor, "TransferBatch", start, absl::OkStatus());
+      });
+  for (int i = 0; i < items; ++i) {
+    BatchItem(context, *caller, request->items(i), repeats[i],
+              *response->mutable_results(i), countdown);
+  }
+  countdown->Done();
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* WalletService::GetLedgerSummary(

@@ -40,6 +40,7 @@
 #include "services/wallet/request_reader.h"
 #include "services/wallet/table_requests.h"
 #include "services/wallet/tournament_requests.h"
+#include "services/wallet/transfer_batch.h"
 #include "services/wallet/wallet_access.h"
 #include "services/wallet/wallet_commands.h"
 #include "services/wallet/wallet_group.h"
@@ -106,9 +107,11 @@ using WalletServiceBase = v1::WalletService::WithCallbackMethod_OpenAccount<
                             v1::WalletService::WithCallbackMethod_ReleaseHold<
                                 v1::WalletService::WithCallbackMethod_Transfer<
                                     v1::WalletService::
-                                        WithCallbackMethod_GetLedgerSummary<
+                                        WithCallbackMethod_TransferBatch<
                                             v1::WalletService::
-                                                Service>>>>>>>>>>;
+                                                WithCallbackMethod_GetLedgerSummary<
+                                                    v1::WalletService::
+                                                        Service>>>>>>>>>>>;
 
 class WalletService final : public WalletServiceBase {
  public:
@@ -151,6 +154,11 @@ class WalletService final : public WalletServiceBase {
   grpc::ServerUnaryReactor* Transfer(grpc::CallbackServerContext*,
                                      const v1::TransferRequest*,
                                      v1::TransactionResponse*) override;
+  // Each item as Transfer, decided in the items' order; the reply goes out
+  // when the last item's event is durable (transfer_batch.h).
+  grpc::ServerUnaryReactor* TransferBatch(grpc::CallbackServerContext*,
+                                          const v1::TransferBatchRequest*,
+                                          v1::TransferBatchResponse*) override;
   grpc::ServerUnaryReactor* GetLedgerSummary(
       grpc::CallbackServerContext*, const v1::GetLedgerSummaryRequest*,
       v1::LedgerSummaryResponse*) override;
@@ -197,6 +205,25 @@ class WalletService final : public WalletServiceBase {
       const absl::StatusOr<Caller>& caller, std::string_view request_id,
       const google::protobuf::Message& body, absl::Status checked,
       const WalletCommands::Decide& decide, Fill fill);
+  // A Transfer's checks, for the single call and each batch item alike:
+  // the caller's right (by reason and account classes), then the
+  // request's validity.
+  absl::Status CheckTransfer(const Caller& caller,
+                             const v1::TransferRequest& request) const;
+  // A checked Transfer's decision (it reads `request` when it runs) and
+  // the player its answer's balance is of ("" for none).
+  struct TransferCommand {
+    WalletCommands::Decide decide;
+    std::string player;
+  };
+  TransferCommand MakeTransfer(const v1::TransferRequest& request);
+  // One item of a TransferBatch (`repeats`: the earlier item with its
+  // request id, or -1): checked and run as a Transfer, its answer in
+  // `result`, then counted down.
+  void BatchItem(grpc::CallbackServerContext* context, const Caller& caller,
+                 const v1::TransferRequest& item, int repeats,
+                 v1::TransferBatchResult& result,
+                 std::shared_ptr<BatchCountdown> countdown);
   void Reply(grpc::ServerUnaryReactor* reactor, std::string_view method,
              absl::Time start, const absl::Status& status);
   grpc::Status Finish(std::string_view method, absl::Time start,

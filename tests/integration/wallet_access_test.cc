@@ -49,6 +49,19 @@ std::string OtherAudienceToken() {
   return *auth::IssueToken(TestSigningKey(), c);
 }
 
+// A batch of one item, as the matrix sees it: the call's refusal, or else
+// the item's own answer (each item is checked as Transfer is).
+grpc::Status OneItemBatch(S& s, grpc::ClientContext* c,
+                          const v1::TransferRequest& item) {
+  v1::TransferBatchRequest r;
+  *r.add_items() = item;
+  v1::TransferBatchResponse out;
+  const grpc::Status status = s.TransferBatch(c, r, &out);
+  if (!status.ok() || out.results_size() != 1) return status;
+  return grpc::Status(static_cast<grpc::StatusCode>(out.results(0).code()),
+                      out.results(0).message());
+}
+
 std::vector<Caller> Callers() {
   return {
       {"no token", "", false},
@@ -192,6 +205,32 @@ std::vector<Rpc> Rpcs() {
          r.mutable_reference()->set_id("h1");
          v1::TransactionResponse out;
          return s.Transfer(c, r, &out);
+       },
+       {"service:table"}},
+      {"TransferBatch adjustment",
+       [](S& s, grpc::ClientContext* c, int n) {
+         v1::TransferRequest r;
+         r.set_request_id(absl::StrCat("batch-adj-", n));
+         r.set_from_account("house/bank");
+         r.set_to_account("player/ana/cash");
+         r.set_amount_minor(1'000'000'000);
+         r.set_reason(v1::POSTING_REASON_ADJUSTMENT);
+         r.mutable_reference()->set_kind(v1::REFERENCE_KIND_OPERATOR);
+         r.mutable_reference()->set_id("ticket-1");
+         return OneItemBatch(s, c, r);
+       },
+       {"operator:op"}},
+      {"TransferBatch rake",
+       [](S& s, grpc::ClientContext* c, int n) {
+         v1::TransferRequest r;
+         r.set_request_id(absl::StrCat("batch-rake-", n));
+         r.set_from_account("table/t1/seat/ana");
+         r.set_to_account("house/rake");
+         r.set_amount_minor(1);
+         r.set_reason(v1::POSTING_REASON_RAKE);
+         r.mutable_reference()->set_kind(v1::REFERENCE_KIND_HAND);
+         r.mutable_reference()->set_id("h1");
+         return OneItemBatch(s, c, r);
        },
        {"service:table"}},
       {"Transfer labelled DEPOSIT between players",

@@ -350,6 +350,53 @@ TEST_P(WalletGroupTest, TwoWalletsSplitOwnersFollowEachOtherAndTakeOver) {
   Stop(a);
 }
 
+TEST_P(WalletGroupTest, ABatchDecidesItsOwnItemsAndRefusesTheOthersEach) {
+  GroupWallet a = Start("a");
+  GroupWallet b = Start("b");
+  ASSERT_TRUE(a.wallet && b.wallet);
+  ASSERT_TRUE(AwaitSplit({&a, &b}));
+  std::vector<int> decider(kPlayers, -1);
+  for (int i = 0; i < kPlayers; ++i) {
+    ASSERT_TRUE(Route({&a, &b}, OpenCall(Player(i)), &decider[i]).ok());
+    ASSERT_TRUE(Route({&a, &b}, DepositCall(Player(i), kDeposit,
+                                            absl::StrCat(Player(i), "-dep")))
+                    .ok());
+  }
+  // One buy-in per player, all sent to a: a decides those of its players
+  // (the payer's owner decides a debit) and refuses each of b's on its
+  // own, UNAVAILABLE naming the partition.
+  v1::TransferBatchRequest batch;
+  for (int i = 0; i < kPlayers; ++i) {
+    v1::TransferRequest* t = batch.add_items();
+    t->set_request_id(absl::StrCat(Player(i), "-batch"));
+    t->set_from_account(ledger::PlayerCashAccount(Player(i)));
+    t->set_to_account(RingSeat(Player(i)));
+    t->set_amount_minor(100);
+    t->set_reason(v1::POSTING_REASON_BUY_IN);
+    t->mutable_reference()->set_kind(v1::REFERENCE_KIND_TABLE);
+    t->mutable_reference()->set_id("ring");
+  }
+  v1::TransferBatchResponse out;
+  grpc::ClientContext ctx;
+  ASSERT_TRUE(a.stub->TransferBatch(&ctx, batch, &out).ok());
+  ASSERT_EQ(out.results_size(), kPlayers);
+  for (int i = 0; i < kPlayers; ++i) {
+    SCOPED_TRACE(i);
+    if (decider[i] == 0) {
+      EXPECT_EQ(out.results(i).code(), 0) << out.results(i).message();
+      EXPECT_EQ(Available(*a.wallet, Player(i)), kDeposit - 100);
+    } else {
+      EXPECT_EQ(out.results(i).code(),
+                static_cast<int>(grpc::StatusCode::UNAVAILABLE));
+      EXPECT_NE(out.results(i).message().find("wallet partition"),
+                std::string::npos)
+          << out.results(i).message();
+    }
+  }
+  Stop(a);
+  Stop(b);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, WalletGroupTest,
                          ::testing::Values("Embedded", "Kafka"),
                          [](const auto& info) { return info.param; });

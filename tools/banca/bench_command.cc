@@ -21,6 +21,7 @@
 #include "libs/eventlog/log_bench.h"
 #include "libs/games/poker/engine_bench.h"
 #include "nlohmann/json.hpp"
+#include "services/wallet/transfer_batch.h"
 #include "tools/banca/commands.h"
 #include "tools/bench/holdem_bench.h"
 #include "tools/bench/kafka_log_bench.h"
@@ -184,6 +185,11 @@ int BenchLog(const LogBenchFlags& flags) {
   return Print(out, 0);
 }
 
+// The batch mix's defaults: batches in flight at once (one being decided
+// while others wait for their sync), and transfers in all.
+constexpr int kBatchesInFlight = 4;
+constexpr int64_t kBatchTransfers = 1'000'000;
+
 struct WalletFlags {
   int clients = 64;
   int64_t operations = 60'000;
@@ -192,7 +198,39 @@ struct WalletFlags {
   std::string mix = "payments";
   std::string log = "embedded";
   std::string dir;
+  int batch_size = 8'190;
+  // Whether --clients and --operations were given (the batch mix has its
+  // own defaults).
+  bool clients_given = false;
+  bool operations_given = false;
 };
+
+// The batch mix's report: transfers, not calls, and latency per batch.
+int PrintBatchBench(const bench::WalletBenchOptions& options,
+                    const bench::WalletBenchResult& r) {
+  const bench::WorkloadResult& run = r.saturated;
+  Json out;
+  out["bench"] = "wallet";
+  out["mix"] = "batch";
+  out["transport"] = "grpc-loopback";
+  out["log"] = options.log != "embedded" ? "kafka" : "embedded-durable";
+  out["batch_size"] = options.batch_size;
+  out["batches_in_flight"] = options.clients;
+  out["batches"] = run.ok + run.rejected + run.failed;
+  out["transfers"] = run.transfers;
+  out["transfers_rejected"] = run.transfers_rejected;
+  out["transfers_per_sec"] = Whole(run.transfers_per_sec);
+  out["batch_p50_ms"] = Fixed(run.p50_ms, 3);
+  out["batch_p99_ms"] = Fixed(run.p99_ms, 3);
+  out["batch_max_ms"] = Fixed(run.max_ms, 3);
+  out["errors"] = run.failed;
+  if (!run.first_error.empty()) out["first_error"] = run.first_error;
+  out["rebuild_events"] = r.rebuild.events;
+  out["rebuild_events_per_sec"] = Whole(r.rebuild.events / r.rebuild.seconds);
+  out["target_transfers_per_sec"] = 100'000;
+  out["target_batch_p99_ms"] = 20;
+  return Print(out, run.failed == 0 && run.transfers_rejected == 0 ? 0 : 1);
+}
 
 int BenchWallet(const WalletFlags& flags) {
   bench::WalletBenchOptions options;
@@ -207,12 +245,20 @@ int BenchWallet(const WalletFlags& flags) {
     options.mix = bench::WorkloadMix::kReads;
   } else if (flags.mix == "sessions") {
     options.mix = bench::WorkloadMix::kSessions;
+  } else if (flags.mix == "batch") {
+    options.mix = bench::WorkloadMix::kBatch;
+    options.batch_size = flags.batch_size;
+    if (!flags.clients_given) options.clients = kBatchesInFlight;
+    if (!flags.operations_given) options.operations = kBatchTransfers;
   } else if (flags.mix != "payments") {
-    return Fail("--mix must be payments, sessions or reads");
+    return Fail("--mix must be payments, sessions, reads or batch");
   }
   absl::StatusOr<bench::WalletBenchResult> r = bench::RunWalletBench(options);
   if (!r.ok()) return Fail(r.status().ToString());
   std::filesystem::remove_all(options.dir);
+  if (options.mix == bench::WorkloadMix::kBatch) {
+    return PrintBatchBench(options, *r);
+  }
   const bench::WorkloadResult& saturated = r->saturated;
   const bench::WorkloadResult& at_rate = r->paced;
   Json out;
@@ -471,18 +517,31 @@ void AddWalletBench(CLI::App& bench, Action* action) {
   CLI::App* wallet = bench.add_subcommand(
       "wallet", "the wallet over gRPC: saturated, paced, then a rebuild");
   auto flags = std::make_shared<WalletFlags>();
-  AddInt(*wallet, "--clients", flags->clients, "concurrent clients", 1, 1024);
+  AddInt(*wallet, "--clients", flags->clients,
+         "concurrent clients (--mix=batch: batches in flight, default 4)", 1,
+         1024);
   AddInt(*wallet, "--operations", flags->operations,
-         "operations of the saturated run", 1);
+         "operations of the saturated run (--mix=batch: transfers, default "
+         "1,000,000)",
+         1);
   AddInt(*wallet, "--rate", flags->rate, "the paced run's operations/s", 1,
          kMaxRate);
   AddInt(*wallet, "--paced-seconds", flags->paced_seconds,
          "the paced run's length", 1, kMaxPacedSeconds);
   wallet->add_option("--mix", flags->mix, "the workload")
-      ->check(CLI::IsMember({"payments", "sessions", "reads"}));
+      ->check(CLI::IsMember({"payments", "sessions", "reads", "batch"}));
+  AddInt(*wallet, "--batch-size", flags->batch_size,
+         "--mix=batch: transfers per TransferBatch call", 1,
+         wallet::kMaxTransferBatchItems);
   wallet->add_option("--log", flags->log, kLogHelp);
   wallet->add_option("--dir", flags->dir, kDirHelp);
-  OnParsed(*wallet, action, [flags] { return BenchWallet(*flags); });
+  CLI::Option* clients = wallet->get_option("--clients");
+  CLI::Option* operations = wallet->get_option("--operations");
+  OnParsed(*wallet, action, [flags, clients, operations] {
+    flags->clients_given = clients->count() > 0;
+    flags->operations_given = operations->count() > 0;
+    return BenchWallet(*flags);
+  });
 }
 
 void AddRebuildBench(CLI::App& bench, Action* action) {

@@ -42,14 +42,17 @@ absl::StatusOr<WalletBenchResult> RunWalletBench(
   closed.concurrency = options.clients;
   closed.operations = options.operations;
   closed.mix = options.mix;
+  closed.batch_size = options.batch_size;
   closed.run_id = "bench" + run_suffix;
   result.saturated = Run(closed);
 
-  WorkloadOptions paced = closed;
-  paced.rate_per_sec = options.rate;
-  paced.operations = options.rate * options.paced_seconds;
-  paced.run_id = "paced" + run_suffix;
-  result.paced = Run(paced);
+  if (options.mix != WorkloadMix::kBatch) {
+    WorkloadOptions paced = closed;
+    paced.rate_per_sec = options.rate;
+    paced.operations = options.rate * options.paced_seconds;
+    paced.run_id = "paced" + run_suffix;
+    result.paced = Run(paced);
+  }
   RETURN_IF_ERROR(server->Stop());
 
   ASSIGN_OR_RETURN(result.rebuild,

@@ -23,6 +23,9 @@ struct WalletBenchOptions {
   int64_t rate = 5'000;         // the paced run's operations/s
   int64_t paced_seconds = 6;
   WorkloadMix mix = WorkloadMix::kPayments;
+  // kBatch: transfers per call. The batch mix has no paced run: its
+  // clients are batches in flight, its operations transfers.
+  int batch_size = 8'190;
 };
 
 struct WalletBenchResult {

@@ -187,6 +187,21 @@ struct Worker {
   }
 };
 
+// A batch workload's player starts with enough cash for every buy-in it
+// could have in flight at once.
+void Fund(const WorkloadOptions& options, WalletService::Stub& stub, int p) {
+  v1::DepositRequest req;
+  req.set_request_id(absl::StrCat(options.run_id, "-fund-", p));
+  req.set_player_id(absl::StrCat(options.run_id, "-p", p));
+  req.set_amount_minor(1'000'000'000);
+  req.set_payment_ref(req.request_id());
+  v1::TransactionResponse resp;
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() +
+                       std::chrono::seconds(30));
+  (void)stub.Deposit(&context, req, &resp);
+}
+
 void OpenAccounts(
     const WorkloadOptions& options,
     const std::vector<std::unique_ptr<WalletService::Stub>>& stubs) {
@@ -207,6 +222,8 @@ void OpenAccounts(
                                std::chrono::seconds(30));
           context.set_wait_for_ready(true);
           (void)stubs[p % channels]->OpenAccount(&context, req, &resp);
+          if (options.mix == WorkloadMix::kBatch)
+            Fund(options, *stubs[p % channels], p);
         }
       });
     }
@@ -337,12 +354,17 @@ struct Slot {
   std::unique_ptr<grpc::ClientAsyncResponseReader<v1::TransactionResponse>>
       payment;
   std::unique_ptr<grpc::ClientAsyncResponseReader<v1::BalanceResponse>> read;
+  std::unique_ptr<grpc::ClientAsyncResponseReader<v1::TransferBatchResponse>>
+      batch;
+  v1::TransferBatchResponse batch_response;
   v1::TransactionResponse payment_response;
   v1::BalanceResponse read_response;
   grpc::Status status;
   absl::Time scheduled;
   grpc::Alarm alarm;
   bool waiting_alarm = false;
+  // kBatch: transfers in this slot's call.
+  int items = 1;
 };
 
 // One thread of the async workload: its slots' calls on one completion
@@ -401,6 +423,10 @@ class AsyncWorker {
       s.read->Finish(&s.read_response, &s.status, &s);
       return;
     }
+    if (options_.mix == WorkloadMix::kBatch) {
+      LaunchBatch(s);
+      return;
+    }
     const std::string rid =
         absl::StrCat(options_.run_id, "-a", thread_, "-", request_++);
     const int64_t amount = 100 + static_cast<int64_t>(rng_() % 5'000);
@@ -422,10 +448,48 @@ class AsyncWorker {
     s.payment->Finish(&s.payment_response, &s.status, &s);
   }
 
+  // A table's settlements: buy-ins from players' cash to their seats,
+  // each followed by its payout back, so no account runs dry.
+  void LaunchBatch(Slot& s) {
+    v1::TransferBatchRequest req;
+    req.mutable_items()->Reserve(s.items);
+    while (req.items_size() < s.items) {
+      const int p = static_cast<int>(rng_() % options_.players);
+      const std::string player = absl::StrCat(options_.run_id, "-p", p);
+      const std::string table = absl::StrCat("t", p % 16);
+      const std::string cash = absl::StrCat("player/", player, "/cash");
+      const std::string seat = absl::StrCat("table/", table, "/seat/", player);
+      const int64_t amount = 100 + static_cast<int64_t>(rng_() % 5'000);
+      AddTransfer(req, cash, seat, amount, v1::POSTING_REASON_BUY_IN, table);
+      if (req.items_size() < s.items) {
+        AddTransfer(req, seat, cash, amount, v1::POSTING_REASON_PAYOUT, table);
+      }
+    }
+    s.batch = stub_.AsyncTransferBatch(s.context.get(), req, &cq_);
+    s.batch->Finish(&s.batch_response, &s.status, &s);
+  }
+
+  void AddTransfer(v1::TransferBatchRequest& req, const std::string& from,
+                   const std::string& to, int64_t amount,
+                   v1::PostingReason reason, const std::string& table) {
+    v1::TransferRequest* t = req.add_items();
+    t->set_request_id(
+        absl::StrCat(options_.run_id, "-b", thread_, "-", request_++));
+    t->set_from_account(from);
+    t->set_to_account(to);
+    t->set_amount_minor(amount);
+    t->set_reason(reason);
+    t->mutable_reference()->set_kind(v1::REFERENCE_KIND_TABLE);
+    t->mutable_reference()->set_id(table);
+  }
+
   // Takes the next operation for a slot: now, or at its scheduled time.
   void Next(Slot& s) {
-    const int64_t n = issued_.fetch_add(1);
+    const int64_t step =
+        options_.mix == WorkloadMix::kBatch ? options_.batch_size : 1;
+    const int64_t n = issued_.fetch_add(step);
     if (n >= options_.operations) return;
+    s.items = static_cast<int>(std::min(step, options_.operations - n));
     ++active_;
     s.scheduled = absl::Now();
     if (options_.rate_per_sec > 0) {
@@ -441,6 +505,11 @@ class AsyncWorker {
 
   void Record(const Slot& s) {
     latencies_.push_back(absl::ToDoubleMilliseconds(absl::Now() - s.scheduled));
+    if (s.status.ok() && options_.mix == WorkloadMix::kBatch) {
+      for (const v1::TransferBatchResult& r : s.batch_response.results()) {
+        ++(r.code() == 0 ? result_.transfers : result_.transfers_rejected);
+      }
+    }
     if (s.status.ok()) {
       ++result_.ok;
     } else if (IsRuleRejection(s.status)) {
@@ -477,6 +546,8 @@ WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
   for (int i = 0; i < kThreads; ++i) {
     grpc::ChannelArguments args;
     args.SetInt("banca.channel", i);
+    // A full batch's answer is about 2 MiB, near gRPC's default 4 MiB.
+    args.SetMaxReceiveMessageSize(16 << 20);
     stubs.push_back(WalletService::NewStub(WorkloadChannel(options, args)));
   }
   OpenAccounts(options, stubs);
@@ -498,8 +569,12 @@ WorkloadResult RunAsyncWalletWorkload(const WorkloadOptions& options) {
     const WorkloadResult& p = w->result();
     Accumulate(p.ok, p.rejected, p.failed, p.first_error, w->latencies(),
                result, all);
+    result.transfers += p.transfers;
+    result.transfers_rejected += p.transfers_rejected;
   }
   Summarize(start, all, result);
+  result.transfers_per_sec =
+      result.seconds > 0 ? result.transfers / result.seconds : 0;
   return result;
 }
 

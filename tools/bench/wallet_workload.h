@@ -21,6 +21,10 @@ enum class WorkloadMix {
   kPayments,
   // Balance reads only: the cost of the RPC path without the log.
   kReads,
+  // TransferBatch calls of `batch_size` table settlements each: a buy-in
+  // from a player's cash to a seat and its payout back, in pairs (players
+  // are funded first). `operations` counts transfers; latency is per batch.
+  kBatch,
 };
 
 struct WorkloadOptions {
@@ -35,6 +39,8 @@ struct WorkloadOptions {
   // scheduled start, so a slow server cannot hide its queueing.
   int64_t rate_per_sec = 0;
   WorkloadMix mix = WorkloadMix::kSessions;
+  // kBatch: transfers per TransferBatch call.
+  int batch_size = 8'190;
   // Distinguishes runs against one server (player ids and request ids).
   std::string run_id = "demo";
   // The callers' tokens, per method (BackOfficeTokens); null: none.
@@ -55,12 +61,17 @@ struct WorkloadResult {
   double p99_ms = 0;
   double max_ms = 0;
   std::string first_error;
+  // kBatch: the batches' items answered OK and refused, and OK items per
+  // second (`ok`, `rejected` and the latencies count whole batches).
+  int64_t transfers = 0;
+  int64_t transfers_rejected = 0;
+  double transfers_per_sec = 0;
 };
 
 WorkloadResult RunWalletWorkload(const WorkloadOptions& options);
 
-// The same payments or reads mix with gRPC's asynchronous client: each of
-// `concurrency` clients is a call slot that starts its next call when the
+// The same payments, reads or batch mix with gRPC's asynchronous client: each
+// of `concurrency` clients is a call slot that starts its next call when the
 // last one answers (or at its scheduled time), driven by two completion
 // queue threads instead of a thread per client, so the client's own thread
 // switching does not eat the cores the server is measured on. Accounts are
