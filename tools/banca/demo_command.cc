@@ -12,6 +12,7 @@
 #include "services/server/token_key.h"
 #include "tools/banca/client_tls_flags.h"
 #include "tools/banca/commands.h"
+#include "tools/banca/service_target_flags.h"
 #include "tools/bench/game_bots.h"
 #include "tools/bench/wallet_workload.h"
 
@@ -77,6 +78,7 @@ int Demo(DemoFlags flags) {
 
 struct GamesFlags {
   bench::GameBotsOptions options;
+  ServiceTargetFlags services;
   std::string token_key_file;
   int64_t seconds = 20;
   bool no_sit_and_go = false;
@@ -101,6 +103,10 @@ int Games(GamesFlags flags) {
     return Complain(kCommand, credentials.status(), kUsageError);
   }
   o.credentials = *std::move(credentials);
+  absl::StatusOr<bench::ServiceTargets> services =
+      ParseServiceTargets(flags.services);
+  if (!services.ok()) return Complain(kCommand, services.status(), kUsageError);
+  o.services = *std::move(services);
   std::fprintf(
       stderr, "demo games: %d bots a game for %lld s against %s (run %s)%s\n",
       o.players, static_cast<long long>(flags.seconds), o.target.c_str(),
@@ -119,6 +125,15 @@ int Games(GamesFlags flags) {
         JsonText(nlohmann::ordered_json{{"reporting", result->reporting}})
             .c_str());
   }
+  nlohmann::ordered_json routes;
+  for (const auto& [service, r] : result->routes) {
+    routes[service] = {{"calls", r.calls},
+                       {"retries", r.retries},
+                       {"redirects", r.redirects},
+                       {"gave_up", r.gave_up}};
+  }
+  std::printf("%s\n",
+              JsonText(nlohmann::ordered_json{{"routes", routes}}).c_str());
   if (!result->failures.empty()) {
     return Complain(kCommand, absl::StrJoin(result->failures, "; "), 1);
   }
@@ -139,12 +154,21 @@ void AddGamesCommand(CLI::App& demo, Action* action) {
       "line per game. Then each bot's balance is checked against its "
       "deposit and the net of its sessions, and the ledger's sum against 0; "
       "with --check-reporting, the reporting service's answers too "
-      "(tools/bench/reporting_checks.h)."
+      "(tools/bench/reporting_checks.h). Each service may be several "
+      "processes (--wallet-target=A,B, --table-target=C,D: a wallet or "
+      "table group): a call follows a refusal's banca-owner route, tries "
+      "the other processes on UNAVAILABLE and is repeated with the same "
+      "request id across a restart, with a bounded backoff "
+      "(tools/bench/service_route.h); the routes' figures are the last "
+      "JSON line."
       "\nExit 0 every check passed, 1 a check or call failed, 2 usage.");
   auto flags = std::make_shared<GamesFlags>();
   bench::GameBotsOptions& o = flags->options;
   o.run_id.clear();
-  games->add_option("--target", o.target, "the server, HOST:PORT");
+  games->add_option("--target", o.target,
+                    "the server, HOST:PORT (every service not given its "
+                    "own targets below)");
+  AddServiceTargetFlags(*games, flags->services);
   AddClientTlsFlags(*games, flags->tls);
   games->add_option("--token-key-file", flags->token_key_file,
                     "the issuer's key (else BANCA_TOKEN_KEY)");

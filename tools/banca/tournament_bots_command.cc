@@ -11,6 +11,7 @@
 #include "services/server/token_key.h"
 #include "tools/banca/client_tls_flags.h"
 #include "tools/banca/commands.h"
+#include "tools/banca/service_target_flags.h"
 #include "tools/bench/tournament_bots.h"
 
 namespace banca::cli {
@@ -18,6 +19,7 @@ namespace {
 
 struct TournamentBotsFlags {
   bench::TournamentBotsOptions options;
+  ServiceTargetFlags services;
   std::string phase = "play";
   std::string token_key_file;
   int64_t deadline_seconds = 100;
@@ -40,6 +42,10 @@ int TournamentBots(TournamentBotsFlags flags) {
     return Complain(kCommand, credentials.status(), kUsageError);
   }
   o.credentials = *std::move(credentials);
+  absl::StatusOr<bench::ServiceTargets> services =
+      ParseServiceTargets(flags.services);
+  if (!services.ok()) return Complain(kCommand, services.status(), kUsageError);
+  o.services = *std::move(services);
   absl::StatusOr<bench::TournamentBotsResult> result =
       bench::RunTournamentBots(o);
   if (!result.ok()) {
@@ -66,7 +72,10 @@ void AddTournamentBotsCommand(CLI::App& banca, Action* action) {
       "failed, 2 usage.");
   auto flags = std::make_shared<TournamentBotsFlags>();
   bench::TournamentBotsOptions& o = flags->options;
-  bots->add_option("--target", o.target, "the server, HOST:PORT");
+  bots->add_option("--target", o.target,
+                   "the server, HOST:PORT (the wallet and the tournaments "
+                   "unless given their own)");
+  AddServiceTargetFlags(*bots, flags->services);
   AddClientTlsFlags(*bots, flags->tls);
   bots->add_option("--token-key-file", flags->token_key_file,
                    "the issuer's key (else BANCA_TOKEN_KEY)");

@@ -19,9 +19,9 @@ namespace banca::bench {
 namespace {
 
 // A round not over by then is an error.
-constexpr absl::Duration kRoundWait = absl::Seconds(20);
+constexpr absl::Duration kRoundWait = absl::Seconds(60);
 // How long Leave is tried again while a round settles.
-constexpr absl::Duration kLeaveWait = absl::Seconds(20);
+constexpr absl::Duration kLeaveWait = absl::Seconds(60);
 constexpr int kMaxBotRounds = 100'000;
 // Between rounds, as a player would (and so that a demo's log stays small
 // enough to audit in seconds).
@@ -37,8 +37,9 @@ class BankedPlayer {
     v1::GetBankedTableRequest req;
     req.set_table_id(table_);
     v1::BankedTableView view;
-    RETURN_IF_ERROR(Call("GetTableView", [&](grpc::ClientContext* c) {
-      return env_.banked().GetTableView(c, req, &view);
+    RETURN_IF_ERROR(Call("GetTableView", [&](v1::BankedTableService::Stub& t,
+                                             grpc::ClientContext* c) {
+      return t.GetTableView(c, req, &view);
     }));
     return view;
   }
@@ -48,9 +49,10 @@ class BankedPlayer {
     req.set_table_id(table_);
     req.set_seat(seat);
     v1::BankedTableView view;
-    return Call("Join", [&](grpc::ClientContext* c) {
-      return env_.banked().Join(c, req, &view);
-    });
+    return Call("Join",
+                [&](v1::BankedTableService::Stub& t, grpc::ClientContext* c) {
+                  return t.Join(c, req, &view);
+                });
   }
   absl::Status Bet(int64_t round, int64_t amount,
                    const v1::RouletteBet* roulette = nullptr) {
@@ -61,17 +63,19 @@ class BankedPlayer {
     req.set_amount_minor(amount);
     if (roulette != nullptr) *req.mutable_roulette() = *roulette;
     v1::BankedTableView view;
-    return Call("PlaceBet", [&](grpc::ClientContext* c) {
-      return env_.banked().PlaceBet(c, req, &view);
-    });
+    return Call("PlaceBet",
+                [&](v1::BankedTableService::Stub& t, grpc::ClientContext* c) {
+                  return t.PlaceBet(c, req, &view);
+                });
   }
   absl::Status Act(v1::BankedActRequest req) {
     req.set_request_id(env_.RequestId("act"));
     req.set_table_id(table_);
     v1::BankedTableView view;
-    return Call("Act", [&](grpc::ClientContext* c) {
-      return env_.banked().Act(c, req, &view);
-    });
+    return Call("Act",
+                [&](v1::BankedTableService::Stub& t, grpc::ClientContext* c) {
+                  return t.Act(c, req, &view);
+                });
   }
   absl::Status Launch(int64_t round) {
     v1::LaunchRequest req;
@@ -79,9 +83,10 @@ class BankedPlayer {
     req.set_table_id(table_);
     req.set_round(round);
     v1::BankedTableView view;
-    return Call("Launch", [&](grpc::ClientContext* c) {
-      return env_.banked().Launch(c, req, &view);
-    });
+    return Call("Launch",
+                [&](v1::BankedTableService::Stub& t, grpc::ClientContext* c) {
+                  return t.Launch(c, req, &view);
+                });
   }
   // Leaves (tried again while a bet is still on the board).
   absl::StatusOr<v1::BankedSessionSummary> Leave() {
@@ -91,8 +96,9 @@ class BankedPlayer {
     const absl::Time until = absl::Now() + kLeaveWait;
     while (true) {
       v1::BankedSessionSummary summary;
-      absl::Status s = Call("Leave", [&](grpc::ClientContext* c) {
-        return env_.banked().Leave(c, req, &summary);
+      absl::Status s = Call("Leave", [&](v1::BankedTableService::Stub& t,
+                                         grpc::ClientContext* c) {
+        return t.Leave(c, req, &summary);
       });
       if (s.ok()) return summary;
       if (!absl::IsFailedPrecondition(s) || absl::Now() > until) return s;
@@ -101,9 +107,11 @@ class BankedPlayer {
   }
 
  private:
+  // `call(stub, context)` through the tables' route.
   template <typename Do>
   absl::Status Call(const std::string& what, Do&& call) {
-    return FromGrpc(CallAs(token_, std::forward<Do>(call)),
+    return FromGrpc(env_.tables().On<v1::BankedTableService>(
+                        token_, table_, std::forward<Do>(call)),
                     absl::StrCat(what, " ", table_));
   }
 
@@ -139,12 +147,13 @@ BotOutcome PlayBankedBot(GameBotsEnv& env, const std::string& name,
   create.set_table_id(env.Name(name));
   create.set_name(absl::StrCat("bots ", name));
   v1::BankedTableInfo info;
-  absl::Status made =
-      FromGrpc(CallAs(env.office().operator_token,
-                      [&](grpc::ClientContext* c) {
-                        return env.banked().CreateTable(c, create, &info);
-                      }),
-               "CreateTable " + create.table_id());
+  absl::Status made = FromGrpc(
+      env.tables().On<v1::BankedTableService>(
+          env.office().operator_token, create.table_id(),
+          [&](v1::BankedTableService::Stub& t, grpc::ClientContext* c) {
+            return t.CreateTable(c, create, &info);
+          }),
+      "CreateTable " + create.table_id());
   BankedPlayer player(env, create.table_id(), *token);
   if (made.ok()) made = player.Join(seat);
   if (!made.ok()) {
@@ -203,7 +212,19 @@ absl::Status RouletteRound(bool american, BankedPlayer& player, uint32_t roll,
     RETURN_IF_ERROR(player.Bet(round, s.amount_minor, &s.bet));
     ++tally.counts["bets"];
   }
-  return player.Launch(round);
+  // The ball waits until every stake is captured (the wallet, in another
+  // process, takes it a moment after the bet is answered): launched again
+  // until then (a refused launch appended nothing).
+  const absl::Time until = absl::Now() + kRoundWait;
+  absl::Status launched = player.Launch(round);
+  while (absl::IsFailedPrecondition(launched) &&
+         absl::StrContains(launched.message(), "being captured") &&
+         absl::Now() < until) {
+    ++tally.counts["launch_waits"];
+    absl::SleepFor(kGameBotPoll);
+    launched = player.Launch(round);
+  }
+  return launched;
 }
 
 const v1::BlackjackHandView* HandToAct(const v1::BlackjackView& bj) {

@@ -11,44 +11,62 @@ absl::Status FromGrpc(const grpc::Status& s, const std::string& what) {
                       absl::StrCat(what, ": ", s.error_message()));
 }
 
-absl::Status FundPlayer(v1::WalletService::Stub& wallet,
-                        const BackOffice& office, const std::string& player,
-                        int64_t amount_minor, const std::string& payment_ref) {
+absl::Status FundPlayer(ServiceRoute& wallet, const BackOffice& office,
+                        const std::string& player, int64_t amount_minor,
+                        const std::string& payment_ref) {
   v1::OpenAccountRequest open;
   open.set_request_id("open-" + player);
   open.set_player_id(player);
   v1::AccountResponse account;
-  RETURN_IF_ERROR(FromGrpc(CallAs(office.operator_token,
-                                  [&](grpc::ClientContext* c) {
-                                    return wallet.OpenAccount(c, open,
-                                                              &account);
-                                  }),
-                           "OpenAccount " + player));
+  RETURN_IF_ERROR(
+      FromGrpc(wallet.On<v1::WalletService>(
+                   office.operator_token, player,
+                   [&](v1::WalletService::Stub& w, grpc::ClientContext* c) {
+                     return w.OpenAccount(c, open, &account);
+                   }),
+               "OpenAccount " + player));
   v1::DepositRequest deposit;
   deposit.set_request_id("deposit-" + player);
   deposit.set_player_id(player);
   deposit.set_amount_minor(amount_minor);
   deposit.set_payment_ref(payment_ref);
   v1::TransactionResponse tx;
-  return FromGrpc(CallAs(office.payments_token,
-                         [&](grpc::ClientContext* c) {
-                           return wallet.Deposit(c, deposit, &tx);
-                         }),
+  return FromGrpc(wallet.On<v1::WalletService>(
+                      office.payments_token, player,
+                      [&](v1::WalletService::Stub& w, grpc::ClientContext* c) {
+                        return w.Deposit(c, deposit, &tx);
+                      }),
                   "Deposit " + player);
 }
 
-absl::StatusOr<int64_t> TotalBalance(v1::WalletService::Stub& wallet,
+absl::StatusOr<int64_t> TotalBalance(ServiceRoute& wallet,
                                      const BackOffice& office,
                                      const std::string& player) {
   v1::GetBalanceRequest req;
   req.set_player_id(player);
   v1::BalanceResponse balance;
-  RETURN_IF_ERROR(FromGrpc(CallAs(office.operator_token,
-                                  [&](grpc::ClientContext* c) {
-                                    return wallet.GetBalance(c, req, &balance);
-                                  }),
-                           "GetBalance " + player));
+  RETURN_IF_ERROR(
+      FromGrpc(wallet.On<v1::WalletService>(
+                   office.operator_token, player,
+                   [&](v1::WalletService::Stub& w, grpc::ClientContext* c) {
+                     return w.GetBalance(c, req, &balance);
+                   }),
+               "GetBalance " + player));
   return balance.total_minor();
+}
+
+absl::StatusOr<v1::LedgerSummaryResponse> LedgerSummary(
+    ServiceRoute& wallet, const BackOffice& office) {
+  v1::GetLedgerSummaryRequest req;
+  v1::LedgerSummaryResponse summary;
+  RETURN_IF_ERROR(
+      FromGrpc(wallet.On<v1::WalletService>(
+                   office.operator_token, "",
+                   [&](v1::WalletService::Stub& w, grpc::ClientContext* c) {
+                     return w.GetLedgerSummary(c, req, &summary);
+                   }),
+               "GetLedgerSummary"));
+  return summary;
 }
 
 }  // namespace banca::bench

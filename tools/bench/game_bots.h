@@ -31,13 +31,18 @@
 #include "grpcpp/security/credentials.h"
 #include "libs/auth/token.h"
 #include "nlohmann/json.hpp"
+#include "tools/bench/service_route.h"
 
 namespace banca::bench {
 
 inline constexpr int kMaxGameBotsPlayers = 6;
 
 struct GameBotsOptions {
+  // Every service's address, unless its own are listed below.
   std::string target = "127.0.0.1:7070";
+  // Each service's processes, when not `target` (service_route.h).
+  ServiceTargets services;
+  RouteLimits route;
   // The transport (services/common/transport_security.h); null: plaintext.
   std::shared_ptr<grpc::ChannelCredentials> credentials;
   // The issuer's key: the operator's, the payment service's and each
@@ -89,6 +94,9 @@ struct GameBotsResult {
   nlohmann::ordered_json reporting;
   // Each check that failed, in words; empty when the run passed.
   std::vector<std::string> failures;
+  // What each service's route did ("wallet", "table", "tournament",
+  // "reporting").
+  std::map<std::string, RouteStats> routes;
 };
 
 // The tally as one JSON object (the game's line of `banca demo games`).

@@ -8,7 +8,6 @@
 #include "absl/time/clock.h"
 #include "libs/common/status_macros.h"
 #include "services/common/authorized_channel.h"
-#include "services/common/transport_security.h"
 
 namespace banca::bench {
 
@@ -38,14 +37,23 @@ absl::StatusOr<std::unique_ptr<GameBotsEnv>> GameBotsEnv::Connect(
                    edge::DayToken(o.key, auth::Role::kOperator, "game-bots"));
   ASSIGN_OR_RETURN(env->office_.payments_token,
                    edge::DayToken(o.key, auth::Role::kService, "payments"));
-  auto channel =
-      grpc::CreateChannel(o.target, edge::OrPlaintext(o.credentials));
-  env->wallet_ = v1::WalletService::NewStub(channel);
-  env->tables_ = v1::TableService::NewStub(channel);
-  env->banked_ = v1::BankedTableService::NewStub(channel);
-  env->tournaments_ = v1::TournamentService::NewStub(channel);
+  auto route = [&](const std::vector<std::string>& members) {
+    return std::make_unique<ServiceRoute>(MembersOr(members, o.target),
+                                          o.credentials, o.route);
+  };
+  env->wallet_ = route(o.services.wallet);
+  env->tables_ = route(o.services.table);
+  env->tournaments_ = route(o.services.tournament);
+  env->reporting_ = route(o.services.reporting);
   env->end_ = absl::Now() + o.play_for;
   return env;
+}
+
+std::map<std::string, RouteStats> GameBotsEnv::RouteStatsByService() const {
+  return {{"wallet", wallet_->stats()},
+          {"table", tables_->stats()},
+          {"tournament", tournaments_->stats()},
+          {"reporting", reporting_->stats()}};
 }
 
 std::string GameBotsEnv::Name(const std::string& name) const {

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "grpcpp/grpcpp.h"
 #include "tools/bench/bot_calls.h"
 #include "tools/bench/game_bots.h"
+#include "tools/bench/service_route.h"
 
 namespace banca::bench {
 
@@ -64,10 +66,14 @@ class GameBotsEnv {
 
   const GameBotsOptions& options() const { return o_; }
   const BackOffice& office() const { return office_; }
-  v1::WalletService::Stub& wallet() { return *wallet_; }
-  v1::TableService::Stub& tables() { return *tables_; }
-  v1::BankedTableService::Stub& banked() { return *banked_; }
-  v1::TournamentService::Stub& tournaments() { return *tournaments_; }
+  // Each service's route (service_route.h); the poker and the banked
+  // tables are served by the same table processes.
+  ServiceRoute& wallet() { return *wallet_; }
+  ServiceRoute& tables() { return *tables_; }
+  ServiceRoute& tournaments() { return *tournaments_; }
+  ServiceRoute& reporting() { return *reporting_; }
+  // The routes' figures, by service.
+  std::map<std::string, RouteStats> RouteStatsByService() const;
 
   // "<run>-<name>": a table's, a tournament's or a player's id.
   std::string Name(const std::string& name) const;
@@ -94,10 +100,7 @@ class GameBotsEnv {
   BackOffice office_;
   absl::Time end_;
   std::atomic<int64_t> requests_{0};
-  std::unique_ptr<v1::WalletService::Stub> wallet_;
-  std::unique_ptr<v1::TableService::Stub> tables_;
-  std::unique_ptr<v1::BankedTableService::Stub> banked_;
-  std::unique_ptr<v1::TournamentService::Stub> tournaments_;
+  std::unique_ptr<ServiceRoute> wallet_, tables_, tournaments_, reporting_;
 };
 
 // The games (one file each).

@@ -24,7 +24,7 @@ constexpr int64_t kBigBlind = 20;
 constexpr int64_t kBuyInMin = 400;
 constexpr int64_t kBuyInMax = 2'000;
 // A hand not over by then, after the bot asked to leave, is an error.
-constexpr absl::Duration kLeaveWait = absl::Seconds(30);
+constexpr absl::Duration kLeaveWait = absl::Seconds(60);
 
 class PokerBot {
  public:
@@ -34,9 +34,11 @@ class PokerBot {
   BotOutcome Play();
 
  private:
+  // `call(stub, context)` through the tables' route.
   template <typename Do>
   absl::Status Call(const std::string& what, Do&& call) {
-    return FromGrpc(CallAs(token_, std::forward<Do>(call)),
+    return FromGrpc(env_.tables().On<v1::TableService>(token_, table_,
+                                                       std::forward<Do>(call)),
                     absl::StrCat(what, " ", table_));
   }
   absl::StatusOr<v1::TableView> View();
@@ -60,9 +62,10 @@ absl::StatusOr<v1::TableView> PokerBot::View() {
   v1::WatchTableRequest req;
   req.set_table_id(table_);
   v1::TableView view;
-  RETURN_IF_ERROR(Call("GetTableView", [&](grpc::ClientContext* c) {
-    return env_.tables().GetTableView(c, req, &view);
-  }));
+  RETURN_IF_ERROR(Call("GetTableView",
+                       [&](v1::TableService::Stub& t, grpc::ClientContext* c) {
+                         return t.GetTableView(c, req, &view);
+                       }));
   return view;
 }
 
@@ -73,9 +76,10 @@ absl::Status PokerBot::Sit() {
   sit.set_seat(index_ + 1);
   sit.set_buy_in_minor(kBuyInMax);
   v1::SeatResponse seat;
-  RETURN_IF_ERROR(Call("Sit", [&](grpc::ClientContext* c) {
-    return env_.tables().Sit(c, sit, &seat);
-  }));
+  RETURN_IF_ERROR(
+      Call("Sit", [&](v1::TableService::Stub& t, grpc::ClientContext* c) {
+        return t.Sit(c, sit, &seat);
+      }));
   ++out_.tally.counts["sessions"];
   return absl::OkStatus();
 }
@@ -97,9 +101,10 @@ void PokerBot::Turn(const v1::TableView& view, bool leaving) {
   act.set_action(choice.action);
   act.set_amount_minor(choice.amount_minor);
   v1::TableView after;
-  const absl::Status s = Call("Act", [&](grpc::ClientContext* c) {
-    return env_.tables().Act(c, act, &after);
-  });
+  const absl::Status s =
+      Call("Act", [&](v1::TableService::Stub& t, grpc::ClientContext* c) {
+        return t.Act(c, act, &after);
+      });
   // FAILED_PRECONDITION: the turn passed meanwhile (the decision timer).
   if (!s.ok() && !absl::IsFailedPrecondition(s)) {
     NoteError(out_.tally, "act", s);
@@ -124,9 +129,10 @@ void PokerBot::MaybeRebuy(const v1::TableView& view) {
   req.set_table_id(table_);
   req.set_amount_minor(kBuyInMax - stack);
   v1::SeatResponse seat;
-  const absl::Status s = Call("Rebuy", [&](grpc::ClientContext* c) {
-    return env_.tables().Rebuy(c, req, &seat);
-  });
+  const absl::Status s =
+      Call("Rebuy", [&](v1::TableService::Stub& t, grpc::ClientContext* c) {
+        return t.Rebuy(c, req, &seat);
+      });
   // FAILED_PRECONDITION: one is already under way, or the table is at
   // its maximum with it.
   if (s.ok()) {
@@ -141,9 +147,10 @@ absl::StatusOr<bool> PokerBot::Leave() {
   req.set_request_id(env_.RequestId("leave"));
   req.set_table_id(table_);
   v1::LeaveResponse left;
-  RETURN_IF_ERROR(Call("Leave", [&](grpc::ClientContext* c) {
-    return env_.tables().Leave(c, req, &left);
-  }));
+  RETURN_IF_ERROR(
+      Call("Leave", [&](v1::TableService::Stub& t, grpc::ClientContext* c) {
+        return t.Leave(c, req, &left);
+      }));
   if (left.left()) Record(left.summary());
   return left.left();
 }
@@ -231,24 +238,30 @@ absl::StatusOr<GamePlay> PlayCashPoker(GameBotsEnv& env) {
   c->set_action_seconds(30);
   c->set_hand_interval_ms(100);
   v1::TableInfo info;
-  RETURN_IF_ERROR(FromGrpc(CallAs(env.office().operator_token,
-                                  [&](grpc::ClientContext* ctx) {
-                                    return env.tables().CreateTable(ctx, create,
-                                                                    &info);
-                                  }),
-                           "CreateTable " + table));
+  RETURN_IF_ERROR(
+      FromGrpc(env.tables().On<v1::TableService>(
+                   env.office().operator_token, table,
+                   [&](v1::TableService::Stub& t, grpc::ClientContext* ctx) {
+                     return t.CreateTable(ctx, create, &info);
+                   }),
+               "CreateTable " + table));
   GamePlay play = env.RunBots("poker_cash", env.options().players, [&](int i) {
     return PokerBot(env, table, i).Play();
   });
-  v1::ListTablesResponse list;
-  RETURN_IF_ERROR(FromGrpc(CallAs(env.office().operator_token,
-                                  [&](grpc::ClientContext* ctx) {
-                                    return env.tables().ListTables(ctx, {},
-                                                                   &list);
-                                  }),
-                           "ListTables"));
-  for (const v1::TableInfo& t : list.tables()) {
-    if (t.table_id() == table) play.tally.rounds = t.hands_played();
+  // A table process lists the tables it decides for: each is asked.
+  for (const std::string& member : env.tables().members()) {
+    v1::ListTablesResponse list;
+    RETURN_IF_ERROR(FromGrpc(
+        env.tables().CallAt(member, env.office().operator_token,
+                            [&](const std::shared_ptr<grpc::Channel>& ch,
+                                grpc::ClientContext* ctx) {
+                              return v1::TableService::NewStub(ch)->ListTables(
+                                  ctx, {}, &list);
+                            }),
+        "ListTables at " + member));
+    for (const v1::TableInfo& t : list.tables()) {
+      if (t.table_id() == table) play.tally.rounds = t.hands_played();
+    }
   }
   // The rake: what the pots took in and did not pay out.
   play.tally.house_minor = play.tally.staked_minor - play.tally.won_minor;

@@ -1,6 +1,7 @@
 #include "tools/bench/reporting_checks.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
@@ -8,7 +9,6 @@
 #include "absl/time/time.h"
 #include "banca/v1/reporting.grpc.pb.h"
 #include "libs/common/status_macros.h"
-#include "services/common/transport_security.h"
 
 namespace banca::bench {
 namespace {
@@ -16,7 +16,8 @@ namespace {
 // Pages read per listing before giving up (a bound, not an expectation).
 constexpr int kMaxPages = 10'000;
 
-using Stub = v1::ReportingService::Stub;
+// The reporting service's route (env.reporting()).
+using Stub = ServiceRoute;
 
 // The reporting service's name of a bots' game; "" for the sit and go.
 std::string ReportedGame(const std::string& game) {
@@ -32,12 +33,13 @@ absl::StatusOr<std::vector<v1::HistorySummary>> AllHistories(
   request.set_page_size(100);
   for (int page = 0; page < kMaxPages; ++page) {
     v1::HistoriesPage answer;
-    RETURN_IF_ERROR(FromGrpc(CallAs(token,
-                                    [&](grpc::ClientContext* c) {
-                                      return stub.ListHistories(c, request,
-                                                                &answer);
-                                    }),
-                             "ListHistories"));
+    RETURN_IF_ERROR(FromGrpc(
+        stub.On<v1::ReportingService>(
+            token, "",
+            [&](v1::ReportingService::Stub& s, grpc::ClientContext* c) {
+              return s.ListHistories(c, request, &answer);
+            }),
+        "ListHistories"));
     all.insert(all.end(), answer.histories().begin(), answer.histories().end());
     if (answer.next_page_token().empty()) return all;
     request.set_page_token(answer.next_page_token());
@@ -61,12 +63,13 @@ absl::StatusOr<std::vector<Line>> ReportedStatement(Stub& stub,
   request.set_page_size(1000);
   for (int page = 0; page < kMaxPages; ++page) {
     v1::StatementPage answer;
-    RETURN_IF_ERROR(FromGrpc(CallAs(token,
-                                    [&](grpc::ClientContext* c) {
-                                      return stub.GetStatement(c, request,
-                                                               &answer);
-                                    }),
-                             "GetStatement"));
+    RETURN_IF_ERROR(FromGrpc(
+        stub.On<v1::ReportingService>(
+            token, "",
+            [&](v1::ReportingService::Stub& s, grpc::ClientContext* c) {
+              return s.GetStatement(c, request, &answer);
+            }),
+        "GetStatement"));
     for (const v1::StatementEntry& e : answer.entries()) {
       lines.push_back(LineOf(e));
     }
@@ -84,12 +87,13 @@ absl::StatusOr<std::vector<Line>> WalletStatement(GameBotsEnv& env,
   request.set_page_size(500);
   for (int page = 0; page < kMaxPages; ++page) {
     v1::ListTransactionsResponse answer;
-    RETURN_IF_ERROR(FromGrpc(CallAs(env.office().operator_token,
-                                    [&](grpc::ClientContext* c) {
-                                      return env.wallet().ListTransactions(
-                                          c, request, &answer);
-                                    }),
-                             "ListTransactions"));
+    RETURN_IF_ERROR(
+        FromGrpc(env.wallet().On<v1::WalletService>(
+                     env.office().operator_token, "",
+                     [&](v1::WalletService::Stub& s, grpc::ClientContext* c) {
+                       return s.ListTransactions(c, request, &answer);
+                     }),
+                 "ListTransactions"));
     for (const v1::StatementEntry& e : answer.entries()) {
       lines.push_back(LineOf(e));
     }
@@ -157,12 +161,13 @@ absl::Status CheckGame(GameBotsEnv& env, Stub& stub, const GamePlay& play,
     request.set_player_id(a.player);
     request.set_game(game.empty() ? "tournament" : game);
     v1::SessionsPage page;
-    RETURN_IF_ERROR(FromGrpc(CallAs(token,
-                                    [&](grpc::ClientContext* c) {
-                                      return stub.ListSessions(c, request,
-                                                               &page);
-                                    }),
-                             "ListSessions"));
+    RETURN_IF_ERROR(FromGrpc(
+        stub.On<v1::ReportingService>(
+            token, "",
+            [&](v1::ReportingService::Stub& s, grpc::ClientContext* c) {
+              return s.ListSessions(c, request, &page);
+            }),
+        "ListSessions"));
     tally.sessions += page.sessions_size();
     if (page.sessions_size() == 0) {
       failures.push_back(
@@ -173,7 +178,43 @@ absl::Status CheckGame(GameBotsEnv& env, Stub& stub, const GamePlay& play,
   return absl::OkStatus();
 }
 
-// Today's close in Lisbon, reconciled.
+// The close's balances (at the end of the day, so everything so far)
+// class by class against the wallet's ledger summary, and its open holds.
+absl::Status CheckCloseAgainstLedger(GameBotsEnv& env,
+                                     const v1::DailyClose& close,
+                                     std::vector<std::string>& failures) {
+  ASSIGN_OR_RETURN(v1::LedgerSummaryResponse ledger,
+                   LedgerSummary(env.wallet(), env.office()));
+  const v1::FinanceHoldings& h = close.at_close();
+  std::map<std::string, int64_t> reported = {
+      {"player", h.player_cash_minor() + h.player_held_minor()},
+      {"table", h.table_seats_minor() + h.table_pots_minor()},
+      {"game", h.game_wagers_minor()},
+      {"tournament", h.prize_pools_minor() + h.bounties_minor() +
+                         h.tickets_minor() + h.tournament_other_minor()},
+      {"house", h.house_minor()},
+      {"external", h.external_minor()}};
+  std::map<std::string, int64_t> booked;
+  for (const v1::AccountClassTotal& c : ledger.classes()) {
+    booked[c.account_class()] = c.balance_minor();
+    reported.try_emplace(c.account_class(), 0);
+  }
+  for (const auto& [account_class, amount] : reported) {
+    if (booked[account_class] != amount) {
+      failures.push_back(absl::StrCat(
+          "the close of ", close.date(), " holds ", amount, " in ",
+          account_class, "/*, the ledger ", booked[account_class]));
+    }
+  }
+  if (h.open_holds() != ledger.open_holds()) {
+    failures.push_back(absl::StrCat("the close counts ", h.open_holds(),
+                                    " open holds, the ledger ",
+                                    ledger.open_holds()));
+  }
+  return absl::OkStatus();
+}
+
+// Today's close in Lisbon, reconciled, and its balances the ledger's.
 absl::Status CheckClose(GameBotsEnv& env, Stub& stub, ReportingTally& tally,
                         std::vector<std::string>& failures) {
   absl::TimeZone lisbon;
@@ -184,12 +225,13 @@ absl::Status CheckClose(GameBotsEnv& env, Stub& stub, ReportingTally& tally,
   request.set_date(absl::FormatTime("%Y-%m-%d", absl::Now(), lisbon));
   request.set_time_zone("Europe/Lisbon");
   v1::DailyClose close;
-  RETURN_IF_ERROR(FromGrpc(CallAs(env.office().operator_token,
-                                  [&](grpc::ClientContext* c) {
-                                    return stub.GetDailyClose(c, request,
-                                                              &close);
-                                  }),
-                           "GetDailyClose"));
+  RETURN_IF_ERROR(
+      FromGrpc(stub.On<v1::ReportingService>(
+                   env.office().operator_token, "",
+                   [&](v1::ReportingService::Stub& s, grpc::ClientContext* c) {
+                     return s.GetDailyClose(c, request, &close);
+                   }),
+               "GetDailyClose"));
   tally.close_date = close.date();
   tally.close_sha256 = close.events_sha256();
   tally.close_events = close.events();
@@ -197,7 +239,7 @@ absl::Status CheckClose(GameBotsEnv& env, Stub& stub, ReportingTally& tally,
     failures.push_back(absl::StrCat("the daily close of ", close.date(),
                                     " is not reconciled"));
   }
-  return absl::OkStatus();
+  return CheckCloseAgainstLedger(env, close, failures);
 }
 
 }  // namespace
@@ -206,13 +248,10 @@ absl::Status CheckReporting(GameBotsEnv& env,
                             const std::vector<GamePlay>& plays,
                             ReportingTally& tally,
                             std::vector<std::string>& failures) {
-  std::unique_ptr<Stub> stub =
-      v1::ReportingService::NewStub(grpc::CreateChannel(
-          env.options().target, edge::OrPlaintext(env.options().credentials)));
   for (const GamePlay& play : plays) {
-    RETURN_IF_ERROR(CheckGame(env, *stub, play, tally, failures));
+    RETURN_IF_ERROR(CheckGame(env, env.reporting(), play, tally, failures));
   }
-  return CheckClose(env, *stub, tally, failures);
+  return CheckClose(env, env.reporting(), tally, failures);
 }
 
 }  // namespace banca::bench

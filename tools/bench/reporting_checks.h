@@ -8,7 +8,9 @@
 //   ListTransactions, line for line (transaction, account, amount, balance
 //   after), and ends at its balance;
 // - each bot has sessions of its game (HE-67, BJ-33, SD-39, RFD-29);
-// - today's daily close (Europe/Lisbon) is reconciled.
+// - today's daily close (Europe/Lisbon) is reconciled, and its balances
+//   at the close (player, table, game, tournament, house, external) and
+//   open holds are the wallet's ledger summary's, to the cent.
 // Each check that fails is a line in `failures`.
 #ifndef BANCA_TOOLS_BENCH_REPORTING_CHECKS_H_
 #define BANCA_TOOLS_BENCH_REPORTING_CHECKS_H_

@@ -50,10 +50,12 @@ class SitAndGo {
   absl::StatusOr<GamePlay> Run();
 
  private:
+  // `call(stub, context)` through the tournaments' route.
   template <typename Do>
   absl::Status Call(const std::string& token, const std::string& what,
                     Do&& call) {
-    return FromGrpc(CallAs(token, std::forward<Do>(call)),
+    return FromGrpc(env_.tournaments().On<v1::TournamentService>(
+                        token, id_, std::forward<Do>(call)),
                     absl::StrCat(what, " ", id_));
   }
   const std::string& Operator() const { return env_.office().operator_token; }
@@ -77,9 +79,10 @@ class SitAndGo {
 absl::Status SitAndGo::Describe(v1::TournamentInfo& info) {
   v1::GetTournamentRequest req;
   req.set_tournament_id(id_);
-  return Call(Operator(), "DescribeTournament", [&](grpc::ClientContext* c) {
-    return env_.tournaments().DescribeTournament(c, req, &info);
-  });
+  return Call(Operator(), "DescribeTournament",
+              [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+                return t.DescribeTournament(c, req, &info);
+              });
 }
 
 // The operator: the blinds up every kHandsPerLevel hands, until a winner
@@ -109,9 +112,10 @@ void SitAndGo::Monitor() {
       next.set_tournament_id(id_);
       v1::TournamentInfo out;
       absl::Status s =
-          Call(Operator(), "NextLevel", [&](grpc::ClientContext* c) {
-            return env_.tournaments().NextLevel(c, next, &out);
-          });
+          Call(Operator(), "NextLevel",
+               [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+                 return t.NextLevel(c, next, &out);
+               });
       if (!s.ok() && !absl::IsFailedPrecondition(s)) {
         monitor_error_ = s;
         break;
@@ -132,9 +136,11 @@ void SitAndGo::Act(const std::string& token,
   req.set_hand_number(view.hand_number());
   req.set_action(DecideTournamentAction(view, BotMood::kLoose, roll).action);
   v1::TournamentTableView out;
-  absl::Status s = Call(token, "Act", [&](grpc::ClientContext* c) {
-    return env_.tournaments().Act(c, req, &out);
-  });
+  absl::Status s =
+      Call(token, "Act",
+           [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+             return t.Act(c, req, &out);
+           });
   // FAILED_PRECONDITION: the turn passed meanwhile (a timeout).
   if (!s.ok() && !absl::IsFailedPrecondition(s)) NoteError(tally, "act", s);
   if (s.ok()) ++tally.counts["actions"];
@@ -152,9 +158,10 @@ BotOutcome SitAndGo::Bot(int i) {
     reg.set_request_id("register-" + out.account.player);
     reg.set_tournament_id(id_);
     v1::TournamentInfo info;
-    s = Call(*token, "Register", [&](grpc::ClientContext* c) {
-      return env_.tournaments().Register(c, reg, &info);
-    });
+    s = Call(*token, "Register",
+             [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+               return t.Register(c, reg, &info);
+             });
   }
   if (!s.ok()) {
     NoteError(tally, "set-up", s);
@@ -166,9 +173,10 @@ BotOutcome SitAndGo::Bot(int i) {
   bool seated = false;
   while (!over_) {
     v1::TournamentTableView view;
-    s = Call(*token, "GetMyTable", [&](grpc::ClientContext* c) {
-      return env_.tournaments().GetMyTable(c, get, &view);
-    });
+    s = Call(*token, "GetMyTable",
+             [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+               return t.GetMyTable(c, get, &view);
+             });
     if (!s.ok()) {
       NoteError(tally, "view", s);
       break;
@@ -185,9 +193,10 @@ BotOutcome SitAndGo::Bot(int i) {
       back.set_tournament_id(id_);
       back.set_away(false);
       v1::TournamentTableView after;
-      s = Call(*token, "SetAway", [&](grpc::ClientContext* c) {
-        return env_.tournaments().SetAway(c, back, &after);
-      });
+      s = Call(*token, "SetAway",
+               [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+                 return t.SetAway(c, back, &after);
+               });
       if (!s.ok()) NoteError(tally, "back", s);
       continue;
     } else if (view.legal().actions_size() > 0) {
@@ -207,9 +216,10 @@ absl::StatusOr<GamePlay> SitAndGo::Run() {
   *create.mutable_config() = SitAndGoConfig(n_);
   v1::TournamentInfo info;
   RETURN_IF_ERROR(
-      Call(Operator(), "CreateTournament", [&](grpc::ClientContext* c) {
-        return env_.tournaments().CreateTournament(c, create, &info);
-      }));
+      Call(Operator(), "CreateTournament",
+           [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+             return t.CreateTournament(c, create, &info);
+           }));
   std::thread monitor([this] { Monitor(); });
   GamePlay play =
       env_.RunBots("sit_and_go", n_, [this](int i) { return Bot(i); });
@@ -227,9 +237,11 @@ absl::StatusOr<GamePlay> SitAndGo::Run() {
   v1::TournamentStandings standings;
   v1::GetTournamentRequest get;
   get.set_tournament_id(id_);
-  RETURN_IF_ERROR(Call(Operator(), "GetStandings", [&](grpc::ClientContext* c) {
-    return env_.tournaments().GetStandings(c, get, &standings);
-  }));
+  RETURN_IF_ERROR(
+      Call(Operator(), "GetStandings",
+           [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+             return t.GetStandings(c, get, &standings);
+           }));
   for (BotAccount& a : play.accounts) {
     a.net_minor = -kBotPriceMinor;
     for (const v1::TournamentStanding& s : standings.standings()) {

@@ -80,12 +80,9 @@ class BotsRun {
   absl::StatusOr<TournamentBotsResult> Conclude();
 
  private:
-  v1::TournamentService::Stub& T(int i) { return *tournaments_[i % kChannels]; }
-  v1::WalletService::Stub& W(int i) { return *wallets_[i % kChannels]; }
-  template <typename Do>
-  grpc::Status Call(const std::string& token, Do&& call) {
-    return CallAs(token, std::forward<Do>(call));
-  }
+  // The routes (service_route.h), kChannels of each: a connection each.
+  ServiceRoute& T(int i) { return *tournaments_[i % kChannels]; }
+  ServiceRoute& W(int i) { return *wallets_[i % kChannels]; }
   std::string NextId(Bot& b, const std::string& what) {
     return absl::StrCat(run_, "-", b.index, "-", what, "-", ++b.calls);
   }
@@ -122,8 +119,7 @@ class BotsRun {
   absl::Time start_;
   std::string operator_token_;
   BackOffice office_;
-  std::vector<std::unique_ptr<v1::TournamentService::Stub>> tournaments_;
-  std::vector<std::unique_ptr<v1::WalletService::Stub>> wallets_;
+  std::vector<std::unique_ptr<ServiceRoute>> tournaments_, wallets_;
   std::vector<std::unique_ptr<Bot>> bots_;
 
   std::atomic<bool> stop_{false};
@@ -146,6 +142,7 @@ absl::Status BotsRun::Init() {
     return absl::InvalidArgumentError(
         "the finish phase reads what the play phase saw: a state file");
   }
+  RETURN_IF_ERROR(CheckServiceTargets(o_.services));
   start_ = absl::Now();
   run_ = absl::StrCat(o_.phase == TournamentBotsPhase::kPlay ? "p" : "f",
                       absl::ToUnixMicros(start_));
@@ -155,12 +152,12 @@ absl::Status BotsRun::Init() {
                    edge::DayToken(o_.key, auth::Role::kService, "payments"));
   office_.operator_token = operator_token_;
   for (int i = 0; i < kChannels; ++i) {
-    grpc::ChannelArguments args;
-    args.SetInt("banca.channel", i);  // a connection each
-    auto channel = grpc::CreateCustomChannel(
-        o_.target, edge::OrPlaintext(o_.credentials), args);
-    tournaments_.push_back(v1::TournamentService::NewStub(channel));
-    wallets_.push_back(v1::WalletService::NewStub(channel));
+    tournaments_.push_back(std::make_unique<ServiceRoute>(
+        MembersOr(o_.services.tournament, o_.target), o_.credentials,
+        RouteLimits(), /*connection=*/i));
+    wallets_.push_back(std::make_unique<ServiceRoute>(
+        MembersOr(o_.services.wallet, o_.target), o_.credentials, RouteLimits(),
+        /*connection=*/i));
   }
   absl::MutexLock lock(&mu_);
   if (o_.phase == TournamentBotsPhase::kFinish) {
@@ -197,11 +194,13 @@ absl::Status BotsRun::Fund(Bot& b) {
   reg.set_request_id(absl::StrCat("register-", b.player));
   reg.set_tournament_id(o_.tournament_id);
   v1::TournamentInfo info;
-  return FromGrpc(Call(b.token,
-                       [&](grpc::ClientContext* c) {
-                         return T(b.index).Register(c, reg, &info);
-                       }),
-                  "Register " + b.player);
+  return FromGrpc(
+      T(b.index).On<v1::TournamentService>(
+          b.token, o_.tournament_id,
+          [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+            return t.Register(c, reg, &info);
+          }),
+      "Register " + b.player);
 }
 
 absl::Status BotsRun::SetUp() {
@@ -212,12 +211,13 @@ absl::Status BotsRun::SetUp() {
   *create.mutable_config() =
       BotTournamentConfig(o_.players, o_.seats_per_table, o_.action_seconds);
   v1::TournamentInfo info;
-  RETURN_IF_ERROR(FromGrpc(Call(operator_token_,
-                                [&](grpc::ClientContext* c) {
-                                  return T(0).CreateTournament(c, create,
-                                                               &info);
-                                }),
-                           "CreateTournament"));
+  RETURN_IF_ERROR(
+      FromGrpc(T(0).On<v1::TournamentService>(
+                   operator_token_, o_.tournament_id,
+                   [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+                     return t.CreateTournament(c, create, &info);
+                   }),
+               "CreateTournament"));
   std::vector<absl::Status> funded(bots_.size());
   std::vector<std::thread> threads;
   for (std::unique_ptr<Bot>& b : bots_) {
@@ -228,11 +228,13 @@ absl::Status BotsRun::SetUp() {
   v1::OperatorTournamentRequest start;
   start.set_request_id("start-" + o_.tournament_id);
   start.set_tournament_id(o_.tournament_id);
-  RETURN_IF_ERROR(FromGrpc(Call(operator_token_,
-                                [&](grpc::ClientContext* c) {
-                                  return T(0).StartTournament(c, start, &info);
-                                }),
-                           "StartTournament"));
+  RETURN_IF_ERROR(
+      FromGrpc(T(0).On<v1::TournamentService>(
+                   operator_token_, o_.tournament_id,
+                   [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+                     return t.StartTournament(c, start, &info);
+                   }),
+               "StartTournament"));
   {
     absl::MutexLock lock(&mu_);
     record_.tables_at_start = info.tables();
@@ -243,31 +245,37 @@ absl::Status BotsRun::SetUp() {
   away.set_tournament_id(o_.tournament_id);
   away.set_away(true);
   v1::TournamentTableView view;
-  return FromGrpc(Call(bots_[0]->token,
-                       [&](grpc::ClientContext* c) {
-                         return T(0).SetAway(c, away, &view);
-                       }),
-                  "SetAway");
+  return FromGrpc(
+      T(0).On<v1::TournamentService>(
+          bots_[0]->token, o_.tournament_id,
+          [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+            return t.SetAway(c, away, &view);
+          }),
+      "SetAway");
 }
 
 absl::Status BotsRun::Describe(v1::TournamentInfo* info) {
   v1::GetTournamentRequest req;
   req.set_tournament_id(o_.tournament_id);
-  return FromGrpc(Call(operator_token_,
-                       [&](grpc::ClientContext* c) {
-                         return T(0).DescribeTournament(c, req, info);
-                       }),
-                  "DescribeTournament");
+  return FromGrpc(
+      T(0).On<v1::TournamentService>(
+          operator_token_, o_.tournament_id,
+          [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+            return t.DescribeTournament(c, req, info);
+          }),
+      "DescribeTournament");
 }
 
 absl::Status BotsRun::Standings(v1::TournamentStandings* standings) {
   v1::GetTournamentRequest req;
   req.set_tournament_id(o_.tournament_id);
-  return FromGrpc(Call(operator_token_,
-                       [&](grpc::ClientContext* c) {
-                         return T(0).GetStandings(c, req, standings);
-                       }),
-                  "GetStandings");
+  return FromGrpc(
+      T(0).On<v1::TournamentService>(
+          operator_token_, o_.tournament_id,
+          [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+            return t.GetStandings(c, req, standings);
+          }),
+      "GetStandings");
 }
 
 void BotsRun::NoteError(const std::string& what, const grpc::Status& s) {
@@ -344,9 +352,11 @@ void BotsRun::Monitor() {
           absl::StrCat("level-", o_.tournament_id, "-", info.level() + 1));
       next.set_tournament_id(o_.tournament_id);
       v1::TournamentInfo out;
-      grpc::Status s = Call(operator_token_, [&](grpc::ClientContext* c) {
-        return T(0).NextLevel(c, next, &out);
-      });
+      grpc::Status s = T(0).On<v1::TournamentService>(
+          operator_token_, o_.tournament_id,
+          [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+            return t.NextLevel(c, next, &out);
+          });
       if (!s.ok() && s.error_code() != grpc::StatusCode::FAILED_PRECONDITION) {
         NoteError("NextLevel", s);
       }
@@ -368,9 +378,11 @@ void BotsRun::BotLoop(Bot& b) {
   // unanswered.
   while (!stop_ || payments_ > 0) {
     v1::TournamentTableView view;
-    grpc::Status s = Call(b.token, [&](grpc::ClientContext* c) {
-      return T(b.index).GetMyTable(c, get, &view);
-    });
+    grpc::Status s = T(b.index).On<v1::TournamentService>(
+        b.token, o_.tournament_id,
+        [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+          return t.GetMyTable(c, get, &view);
+        });
     if (!s.ok()) {
       NoteError("GetMyTable", s);
       absl::SleepFor(kPoll);
@@ -414,9 +426,11 @@ void BotsRun::ComeBack(Bot& b) {
   req.set_tournament_id(o_.tournament_id);
   req.set_away(false);
   v1::TournamentTableView out;
-  grpc::Status s = Call(b.token, [&](grpc::ClientContext* c) {
-    return T(b.index).SetAway(c, req, &out);
-  });
+  grpc::Status s = T(b.index).On<v1::TournamentService>(
+      b.token, o_.tournament_id,
+      [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+        return t.SetAway(c, req, &out);
+      });
   if (!s.ok()) {
     NoteError("SetAway", s);
     return;
@@ -435,9 +449,11 @@ void BotsRun::Act(Bot& b, const v1::TournamentTableView& view) {
   req.set_hand_number(view.hand_number());
   req.set_action(d.action);
   v1::TournamentTableView out;
-  grpc::Status s = Call(b.token, [&](grpc::ClientContext* c) {
-    return T(b.index).Act(c, req, &out);
-  });
+  grpc::Status s = T(b.index).On<v1::TournamentService>(
+      b.token, o_.tournament_id,
+      [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+        return t.Act(c, req, &out);
+      });
   // FAILED_PRECONDITION: the turn passed meanwhile (a timeout).
   if (!s.ok() && s.error_code() != grpc::StatusCode::FAILED_PRECONDITION) {
     NoteError("Act", s);
@@ -480,10 +496,11 @@ void BotsRun::Pay(Bot& b, bool rebuy) {
   req.set_request_id(NextId(b, rebuy ? "rebuy" : "addon"));
   req.set_tournament_id(o_.tournament_id);
   v1::TournamentInfo info;
-  grpc::Status s = Call(b.token, [&](grpc::ClientContext* c) {
-    return rebuy ? T(b.index).Rebuy(c, req, &info)
-                 : T(b.index).AddOn(c, req, &info);
-  });
+  grpc::Status s = T(b.index).On<v1::TournamentService>(
+      b.token, o_.tournament_id,
+      [&](v1::TournamentService::Stub& t, grpc::ClientContext* c) {
+        return rebuy ? t.Rebuy(c, req, &info) : t.AddOn(c, req, &info);
+      });
   absl::MutexLock lock(&mu_);
   if (s.ok()) {
     (rebuy ? b.rebuys : b.addons) += 1;
@@ -521,14 +538,8 @@ absl::StatusOr<MoneyFacts> BotsRun::SettledMoney() {
   m.deposit_each = kDepositMinor;
   const absl::Time until = absl::Now() + kSettleWait;
   while (true) {
-    v1::GetLedgerSummaryRequest req;
-    v1::LedgerSummaryResponse summary;
-    RETURN_IF_ERROR(FromGrpc(Call(operator_token_,
-                                  [&](grpc::ClientContext* c) {
-                                    return W(0).GetLedgerSummary(c, req,
-                                                                 &summary);
-                                  }),
-                             "GetLedgerSummary"));
+    ASSIGN_OR_RETURN(v1::LedgerSummaryResponse summary,
+                     LedgerSummary(W(0), office_));
     m.tournament_accounts_minor = 0;
     m.house_minor = 0;
     for (const v1::AccountClassTotal& c : summary.classes()) {

@@ -34,13 +34,17 @@
 #include "grpcpp/security/credentials.h"
 #include "libs/auth/token.h"
 #include "nlohmann/json.hpp"
+#include "tools/bench/service_route.h"
 
 namespace banca::bench {
 
 enum class TournamentBotsPhase { kPlay, kFinish };
 
 struct TournamentBotsOptions {
+  // Every service's address, unless its own are listed in `services`
+  // (the bots call them through service_route.h's routes).
   std::string target = "127.0.0.1:7070";
+  ServiceTargets services;
   // The transport (services/common/transport_security.h); null: plaintext.
   std::shared_ptr<grpc::ChannelCredentials> credentials;
   // The issuer's key: the operator's, the payment service's and each
