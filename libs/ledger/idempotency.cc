@@ -108,4 +108,18 @@ size_t IdempotencyIndex::size() const {
   return n;
 }
 
+void IdempotencyIndex::ExportAnswered(
+    google::protobuf::RepeatedPtrField<v1::IdempotencyEntryState>* out) const {
+  for (const Shard& shard : shards_) {
+    std::lock_guard<std::mutex> lock(shard.mu);
+    for (const auto& [id, entry] : shard.entries) {
+      if (!entry.done) continue;
+      v1::IdempotencyEntryState* e = out->Add();
+      e->set_request_id(id);
+      e->set_fingerprint(entry.fingerprint);
+      e->set_result(entry.result);
+    }
+  }
+}
+
 }  // namespace banca::ledger
