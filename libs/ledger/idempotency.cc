@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "libs/common/string_view.h"
@@ -116,7 +117,9 @@ void IdempotencyIndex::ExportAnswered(
       if (!entry.done) continue;
       v1::IdempotencyEntryState* e = out->Add();
       e->set_request_id(id);
-      e->set_fingerprint(entry.fingerprint);
+      // Hex: a fingerprint is raw bytes, and the field is a proto3 string
+      // (UTF-8); libs/snapshot/wallet_snapshot.cc decodes it.
+      e->set_fingerprint(absl::BytesToHexString(entry.fingerprint));
       e->set_result(entry.result);
     }
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "libs/common/status_macros.h"
@@ -133,7 +134,9 @@ absl::StatusOr<WalletSnapshotLoad> LoadWalletSnapshot(
     }
     RETURN_IF_ERROR(ledger.ImportState(point->state.ledger()));
     for (const v1::IdempotencyEntryState& e : point->state.requests()) {
-      idempotency.Restore(e.request_id(), e.fingerprint(), e.result());
+      // The fingerprint is hex (IdempotencyIndex::ExportAnswered).
+      idempotency.Restore(e.request_id(),
+                          absl::HexStringToBytes(e.fingerprint()), e.result());
     }
     load.path = path;
     load.next = std::move(point->next);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "libs/eventlog/embedded_log.h"
@@ -142,7 +143,8 @@ TEST(WalletSnapshot, ExportedStateImportsToTheSameHash) {
   Wallet b;
   ASSERT_TRUE(b.ledger.ImportState(point.state.ledger()).ok());
   for (const auto& e : point.state.requests()) {
-    b.idempotency.Restore(e.request_id(), e.fingerprint(), e.result());
+    b.idempotency.Restore(e.request_id(),
+                          absl::HexStringToBytes(e.fingerprint()), e.result());
   }
   EXPECT_EQ(WalletStateHash(a.ledger, a.idempotency),
             WalletStateHash(b.ledger, b.idempotency));
