@@ -70,6 +70,7 @@ absl::StatusOr<StartupResult> RunStartupBench(
   ASSIGN_OR_RETURN(auto log, eventlog::OpenEmbeddedLog(options.dir + "/log"));
   RETURN_IF_ERROR(log->EnsureTopic(
       {std::string(wire::kWalletTopic), wire::kDefaultWalletPartitions}));
+  std::filesystem::create_directories(options.dir + "/projections/wallet");
   SystemClock clock;
   WalletHistory history(*log, options.players);
   RETURN_IF_ERROR(history.WriteUntil(
