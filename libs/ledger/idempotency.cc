@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "libs/common/string_view.h"
@@ -106,6 +107,22 @@ size_t IdempotencyIndex::size() const {
     n += shard.entries.size();
   }
   return n;
+}
+
+void IdempotencyIndex::ExportAnswered(
+    google::protobuf::RepeatedPtrField<v1::IdempotencyEntryState>* out) const {
+  for (const Shard& shard : shards_) {
+    std::lock_guard<std::mutex> lock(shard.mu);
+    for (const auto& [id, entry] : shard.entries) {
+      if (!entry.done) continue;
+      v1::IdempotencyEntryState* e = out->Add();
+      e->set_request_id(id);
+      // Hex: a fingerprint is raw bytes, and the field is a proto3 string
+      // (UTF-8); libs/snapshot/wallet_snapshot.cc decodes it.
+      e->set_fingerprint(absl::BytesToHexString(entry.fingerprint));
+      e->set_result(entry.result);
+    }
+  }
 }
 
 }  // namespace banca::ledger

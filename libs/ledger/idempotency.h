@@ -20,6 +20,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "banca/v1/snapshot.pb.h"
 
 namespace banca::ledger {
 
@@ -64,6 +65,11 @@ class IdempotencyIndex {
                                   std::string_view fingerprint) const;
 
   size_t size() const;
+
+  // Snapshots (libs/snapshot/wallet_snapshot.h): every answered request
+  // (in-flight claims are not answers yet), appended to `out` unsorted.
+  void ExportAnswered(
+      google::protobuf::RepeatedPtrField<v1::IdempotencyEntryState>* out) const;
 
  private:
   struct Entry {

@@ -14,6 +14,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "libs/common/check.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
@@ -1479,6 +1480,151 @@ std::vector<std::string> Ledger::ExpiredHolds(
     }
   }
   return expired;
+}
+
+// ---------------------------------------------------------------------------
+// Snapshots.
+
+namespace {
+
+// Owners whose stripe a build must agree on to load another's snapshot.
+constexpr std::string_view kStripeProbe[] = {"player/a", "player/b",
+                                             "table/t1/pot", "house/rake"};
+
+std::vector<int32_t> StripeProbe(int stripes) {
+  std::vector<int32_t> probe;
+  for (std::string_view owner : kStripeProbe) {
+    probe.push_back(Ledger::HotStripeFor(owner, stripes));
+  }
+  return probe;
+}
+
+void CopyOwner(const std::string& key, const Owner& owner,
+               v1::LedgerOwnerState* out) {
+  out->set_key(key);
+  out->set_stream_seq(owner.stream_seq);
+  out->set_is_player(owner.is_player);
+  out->set_open(owner.open);
+  out->set_currency(owner.currency);
+  out->set_holds_created(owner.holds_created);
+  for (const auto& [account, balance] : owner.balances) {
+    v1::LedgerBalanceState* b = out->add_balances();
+    b->set_account(account);
+    b->set_balance_minor(balance);
+  }
+  for (const auto& [id, hold] : owner.holds) {
+    v1::LedgerHoldState* h = out->add_holds();
+    h->set_hold_id(id);
+    h->set_player_id(hold.player_id);
+    h->set_amount_minor(hold.amount);
+    h->set_captured_minor(hold.captured);
+    h->set_remaining_minor(hold.remaining);
+    h->set_open(hold.open);
+    h->set_expires_at_micros(hold.expires_at_micros);
+    h->set_placed_by(hold.placed_by);
+  }
+}
+
+void SortOwner(v1::LedgerOwnerState& owner) {
+  auto* balances = owner.mutable_balances();
+  std::sort(
+      balances->pointer_begin(), balances->pointer_end(),
+      [](const auto* a, const auto* b) { return a->account() < b->account(); });
+  auto* holds = owner.mutable_holds();
+  std::sort(
+      holds->pointer_begin(), holds->pointer_end(),
+      [](const auto* a, const auto* b) { return a->hold_id() < b->hold_id(); });
+}
+
+void RestoreOwner(const v1::LedgerOwnerState& in, Owner& owner) {
+  owner.stream_seq = in.stream_seq();
+  owner.is_player = in.is_player();
+  owner.open = in.open();
+  owner.currency = in.currency();
+  owner.holds_created = in.holds_created();
+  for (const v1::LedgerBalanceState& b : in.balances()) {
+    owner.balances[b.account()] = b.balance_minor();
+  }
+  for (const v1::LedgerHoldState& h : in.holds()) {
+    owner.holds[h.hold_id()] = HoldState{
+        .player_id = h.player_id(),
+        .amount = h.amount_minor(),
+        .captured = h.captured_minor(),
+        .remaining = h.remaining_minor(),
+        .open = h.open(),
+        .expires_at_micros = h.expires_at_micros(),
+        .placed_by = h.placed_by(),
+    };
+  }
+}
+
+}  // namespace
+
+absl::Duration Ledger::ExportState(v1::LedgerState* out,
+                                   absl::FunctionRef<void()> at_point) const {
+  out->Clear();
+  out->set_currency(options_.currency);
+  out->set_hot_stripes(impl_->hot_stripes);
+  for (int32_t s : StripeProbe(impl_->hot_stripes)) out->add_stripe_probe(s);
+  absl::Duration paused;
+  {
+    const absl::Time closing = absl::Now();
+    const EpochGates::Closed closed(impl_->gates);
+    at_point();
+    out->set_deposits_minor(impl_->deposits.load());
+    out->set_withdrawals_minor(impl_->withdrawals.load());
+    out->set_transactions(impl_->transactions.load());
+    for (const Shard& shard : impl_->shards) {
+      std::lock_guard<std::mutex> lock(shard.mu);
+      for (const auto& [key, owner] : shard.owners) {
+        CopyOwner(key, owner, out->add_owners());
+      }
+    }
+    paused = absl::Now() - closing;
+  }
+  auto* owners = out->mutable_owners();
+  std::sort(owners->pointer_begin(), owners->pointer_end(),
+            [](const auto* a, const auto* b) { return a->key() < b->key(); });
+  for (v1::LedgerOwnerState& owner : *owners) SortOwner(owner);
+  return paused;
+}
+
+absl::Status Ledger::ImportState(const v1::LedgerState& state) {
+  if (state.currency() != options_.currency) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the state is in ", state.currency(), ", the ledger in ",
+                     options_.currency));
+  }
+  const std::vector<int32_t> probe = StripeProbe(impl_->hot_stripes);
+  if (state.hot_stripes() != impl_->hot_stripes ||
+      !std::equal(probe.begin(), probe.end(), state.stripe_probe().begin(),
+                  state.stripe_probe().end())) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the state has ", state.hot_stripes(),
+                     " hot stripes (or stripes otherwise), the ledger ",
+                     impl_->hot_stripes));
+  }
+  const EpochGates::Closed closed(impl_->gates);
+  for (Shard& shard : impl_->shards) {
+    std::lock_guard<std::mutex> lock(shard.mu);
+    if (!shard.owners.empty()) {
+      return absl::FailedPreconditionError(
+          "a state loads only into an empty ledger");
+    }
+  }
+  if (impl_->transactions.load() != 0) {
+    return absl::FailedPreconditionError(
+        "a state loads only into an empty ledger");
+  }
+  for (const v1::LedgerOwnerState& in : state.owners()) {
+    Shard& shard = impl_->shards[impl_->ShardOf(in.key())];
+    std::lock_guard<std::mutex> lock(shard.mu);
+    RestoreOwner(in, shard.owners[in.key()]);
+  }
+  impl_->deposits.store(state.deposits_minor());
+  impl_->withdrawals.store(state.withdrawals_minor());
+  impl_->transactions.store(state.transactions());
+  return absl::OkStatus();
 }
 
 }  // namespace banca::ledger

@@ -43,7 +43,9 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "banca/v1/ledger.pb.h"
+#include "banca/v1/snapshot.pb.h"
 #include "libs/ledger/balance_limits.h"
 
 namespace banca::ledger {
@@ -224,6 +226,21 @@ class Ledger {
       int64_t now_micros, size_t max,
       const std::function<bool(std::string_view owner)>& of_owner =
           nullptr) const;
+
+  // Snapshots (libs/snapshot/wallet_snapshot.h). The whole ledger at one
+  // point: every gate is closed (no event is being written), `at_point`
+  // runs (the caller records what goes with this point: how far the log
+  // is applied), every owner is copied, the gates open, and the copy is
+  // sorted (owners by key, balances by account, holds by id). Returns how
+  // long the gates were closed: the pause every writer saw.
+  absl::Duration ExportState(v1::LedgerState* out,
+                             absl::FunctionRef<void()> at_point) const;
+  // Loads an exported state into this ledger, which nothing may have been
+  // applied to (FAILED_PRECONDITION otherwise, or when the state's
+  // currency, stripes or stripe probe are not this ledger's); nothing
+  // changes on an error. Then apply the log after the state's offsets and
+  // CheckReplayedState, as after a full replay.
+  absl::Status ImportState(const v1::LedgerState& state);
 
   static std::string StreamFor(std::string_view owner);
   // The stripe (0..stripes-1) of every hot account that a transaction on

@@ -28,6 +28,7 @@
 #include "libs/projection/projector.h"
 #include "libs/projection/reporting_rebuild.h"
 #include "libs/projection/wallet_projection.h"
+#include "libs/snapshot/wallet_snapshot.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "nlohmann/json.hpp"
@@ -159,9 +160,9 @@ void CheckCurrency(const v1::WalletEvent& e, const Where& where,
 
 // 2. Sequences and the ledger, replayed from offset 0 into `replayed`.
 // Returns the end offset of each partition that has records.
-absl::StatusOr<projection::OffsetMap> ReplayWallet(eventlog::EventLog& log,
-                                                   ledger::Ledger& replayed,
-                                                   AuditReport& report) {
+absl::StatusOr<projection::OffsetMap> ReplayWallet(
+    eventlog::EventLog& log, ledger::Ledger& replayed,
+    ledger::IdempotencyIndex& answered, AuditReport& report) {
   const std::string topic(wire::kWalletTopic);
   absl::flat_hash_map<std::string, uint64_t> last_sequence;
   projection::OffsetMap end_offsets;
@@ -189,6 +190,9 @@ absl::StatusOr<projection::OffsetMap> ReplayWallet(eventlog::EventLog& log,
               replayed.Apply(env.stream_id(), env.sequence(), decoded->event);
           !s.ok()) {
         Problem(report, At(where, "ledger_replay", std::string(s.message())));
+      } else if (!decoded->event.request_id().empty()) {
+        answered.Restore(decoded->event.request_id(),
+                         decoded->event.request_fingerprint(), env.payload());
       }
       return absl::OkStatus();
     };
@@ -235,6 +239,48 @@ void CheckLedger(const ledger::Ledger& replayed, AuditReport& report) {
                      "hold (",
                      money::Format(report.held_inside, report.currency), ")"));
   }
+}
+
+// 2b. The wallet's newest snapshot within the range, its tail replayed,
+// against the full replay (AuditReport::SnapshotCheck).
+absl::Status CheckWalletSnapshot(const std::string& data_dir,
+                                 eventlog::EventLog& log,
+                                 const ledger::Ledger& replayed,
+                                 const ledger::IdempotencyIndex& answered,
+                                 AuditReport& report) {
+  const snapshot::SnapshotDir dir(data_dir + "/snapshots/wallet",
+                                  std::string(snapshot::kWalletSnapshotKind));
+  ledger::Ledger loaded({.currency = report.currency});
+  ledger::IdempotencyIndex loaded_answers;
+  absl::StatusOr<snapshot::WalletSnapshotLoad> load =
+      snapshot::LoadWalletSnapshot(dir, log, loaded, loaded_answers);
+  if (!load.ok()) {
+    Problem(report, "snapshot", std::string(load.status().message()));
+    return absl::OkStatus();
+  }
+  AuditReport::SnapshotCheck& check = report.snapshot;
+  check.refused = load->refused;
+  if (load->path.empty()) return absl::OkStatus();
+  check.path = load->path;
+  check.events = load->events;
+  absl::StatusOr<snapshot::WalletReplayed> tail =
+      snapshot::ReplayWalletLog(log, load->next, loaded, loaded_answers);
+  if (!tail.ok()) {
+    Problem(report, "snapshot",
+            absl::StrCat(load->path, ": its tail does not replay: ",
+                         tail.status().message()));
+    return absl::OkStatus();
+  }
+  check.tail_events = tail->events;
+  check.hash = snapshot::WalletStateHash(loaded, loaded_answers);
+  check.full_replay_hash = snapshot::WalletStateHash(replayed, answered);
+  if (check.hash != check.full_replay_hash) {
+    Problem(
+        report, "snapshot",
+        absl::StrCat(load->path, " and its tail hash to ", check.hash,
+                     ", a replay from offset 0 to ", check.full_replay_hash));
+  }
+  return absl::OkStatus();
 }
 
 // The live projection's state hash and the offsets it has applied, as read
@@ -519,9 +565,12 @@ absl::StatusOr<AuditReport> VerifyDataDir(const std::string& data_dir,
   ASSIGN_OR_RETURN(report.currency,
                    WalletCurrencyOr(*log, ledger::LedgerOptions().currency));
   ledger::Ledger replayed({.currency = report.currency});
+  ledger::IdempotencyIndex answered;
   ASSIGN_OR_RETURN(const projection::OffsetMap end_offsets,
-                   ReplayWallet(*log, replayed, report));
+                   ReplayWallet(*log, replayed, answered, report));
   CheckLedger(replayed, report);
+  RETURN_IF_ERROR(
+      CheckWalletSnapshot(data_dir, *log, replayed, answered, report));
   RETURN_IF_ERROR(AuditGameTopics(*log, deck_keys, progress, report));
   progress.StartPhase("wallet projection",
                       RangeRecords(report, {wire::kWalletTopic}));
@@ -704,6 +753,25 @@ void FormatReconciliation(const AuditReport& r, std::string& out) {
                         r.ledger.transactions, r.ledger.open_holds);
 }
 
+// The wallet's snapshot and its tail against the full replay.
+void FormatSnapshot(const AuditReport& r, std::string& out) {
+  const AuditReport::SnapshotCheck& s = r.snapshot;
+  if (s.path.empty()) {
+    absl::StrAppend(&out, "  wallet snapshot none within the range\n");
+  } else {
+    absl::StrAppendFormat(&out,
+                          "  wallet snapshot %s (%d events) + %d tail events\n",
+                          s.path, s.events, s.tail_events);
+    absl::StrAppendFormat(&out, "                 %s  %s\n", s.hash,
+                          s.hash == s.full_replay_hash
+                              ? "(equal to a full replay)"
+                              : "(DIFFERENT)");
+  }
+  for (const std::string& refused : s.refused) {
+    absl::StrAppend(&out, "  snapshot refused (not a problem) ", refused, "\n");
+  }
+}
+
 // The wallet projection against its rebuild, and the verdict.
 void FormatProjections(const AuditReport& r, std::string& out) {
   absl::StrAppend(&out, "\nprojections\n");
@@ -723,6 +791,7 @@ void FormatProjections(const AuditReport& r, std::string& out) {
       "  %d account balances checked against the ledger "
       "replay; live projection %d offsets behind the log's end\n",
       r.projection_accounts_checked, r.live_lag_events);
+  FormatSnapshot(r, out);
   if (r.ok()) {
     absl::StrAppend(&out, "\nRESULT: OK\n");
   } else {
@@ -787,6 +856,12 @@ std::string AuditReportJson(const AuditReport& r) {
     out["reporting_live_hash"] = r.reporting_live_hash;
     out["reporting_rebuilt_hash"] = r.reporting_rebuilt_hash;
   }
+  if (!r.snapshot.path.empty()) {
+    out["wallet_snapshot"] = r.snapshot.path;
+    out["wallet_snapshot_hash"] = r.snapshot.hash;
+    out["wallet_full_replay_hash"] = r.snapshot.full_replay_hash;
+  }
+  out["wallet_snapshots_refused"] = r.snapshot.refused.size();
   out["banked_events"] = r.banked.events;
   out["banked_requests"] = r.banked.stakes + r.banked.transactions;
   out["banked_carried_out"] = r.banked.carried_out;

@@ -75,6 +75,21 @@ struct AuditReport {
   // a rebuild's from offset 0 at the same offsets.
   std::string reporting_live_hash;
   std::string reporting_rebuilt_hash;
+  // The wallet's newest snapshot (libs/snapshot/wallet_snapshot.h) that
+  // matches the audited range, when DATA_DIR/snapshots/wallet has one:
+  // loaded, its tail replayed to the range's end, and its state hash
+  // against the full replay's (a difference is a problem). Snapshots
+  // refused (damaged, or past the range: a running wallet's newest) are
+  // listed, and are no problem: a snapshot is a cache of the log.
+  struct SnapshotCheck {
+    std::string path;
+    int64_t events = 0;
+    int64_t tail_events = 0;
+    std::string hash;
+    std::string full_replay_hash;
+    std::vector<std::string> refused;
+  };
+  SnapshotCheck snapshot;
   int64_t live_lag_events = 0;
   int64_t projection_accounts_checked = 0;
   // deposits − withdrawals, and what players, tables and the house hold.

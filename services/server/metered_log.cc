@@ -50,7 +50,7 @@ std::string ServiceLabel(std::string_view name) {
 
 MeteredLog::MeteredLog(eventlog::EventLog& log, prometheus::Registry& registry,
                        std::string_view service)
-    : log_(log),
+    : ForwardingLog(log),
       append_errors_(prometheus::BuildCounter()
                          .Name("banca_log_append_errors_total")
                          .Help("Appends the event log failed, by service")
@@ -60,14 +60,14 @@ MeteredLog::MeteredLog(eventlog::EventLog& log, prometheus::Registry& registry,
 void MeteredLog::AppendAsync(std::vector<eventlog::Record> records,
                              std::vector<eventlog::OffsetCommit> commits,
                              eventlog::AppendCallback done) {
-  log_.AppendAsync(std::move(records), std::move(commits),
-                   Counting(append_errors_, std::move(done)));
+  forwarded().AppendAsync(std::move(records), std::move(commits),
+                          Counting(append_errors_, std::move(done)));
 }
 
 absl::StatusOr<std::unique_ptr<eventlog::GroupMember>> MeteredLog::JoinGroup(
     const eventlog::GroupOptions& options) {
   absl::StatusOr<std::unique_ptr<eventlog::GroupMember>> member =
-      log_.JoinGroup(options);
+      forwarded().JoinGroup(options);
   if (!member.ok()) return member.status();
   return std::unique_ptr<eventlog::GroupMember>(
       std::make_unique<MeteredMember>(*std::move(member), append_errors_));

@@ -11,54 +11,25 @@
 #include <string_view>
 #include <vector>
 
-#include "libs/eventlog/event_log.h"
-#include "libs/eventlog/group_member.h"
+#include "libs/eventlog/forwarding_log.h"
 #include "prometheus/counter.h"
 #include "prometheus/registry.h"
 
 namespace banca::server {
 
-class MeteredLog final : public eventlog::EventLog {
+class MeteredLog final : public eventlog::ForwardingLog {
  public:
   // The counter of `service` in `registry` (made, at 0, now).
   MeteredLog(eventlog::EventLog& log, prometheus::Registry& registry,
              std::string_view service);
 
-  absl::Status EnsureTopic(const eventlog::TopicConfig& config) override {
-    return log_.EnsureTopic(config);
-  }
-  absl::StatusOr<int> PartitionCount(std::string_view topic) override {
-    return log_.PartitionCount(topic);
-  }
   void AppendAsync(std::vector<eventlog::Record> records,
                    std::vector<eventlog::OffsetCommit> commits,
                    eventlog::AppendCallback done) override;
-  absl::StatusOr<std::vector<eventlog::StoredRecord>> Read(
-      std::string_view topic, int partition, int64_t offset,
-      size_t max_records) override {
-    return log_.Read(topic, partition, offset, max_records);
-  }
-  absl::StatusOr<int64_t> EndOffset(std::string_view topic,
-                                    int partition) override {
-    return log_.EndOffset(topic, partition);
-  }
-  absl::Status CommitOffsets(
-      std::vector<eventlog::OffsetCommit> commits) override {
-    return log_.CommitOffsets(std::move(commits));
-  }
-  absl::StatusOr<int64_t> CommittedOffset(std::string_view group,
-                                          std::string_view topic,
-                                          int partition) override {
-    return log_.CommittedOffset(group, topic, partition);
-  }
-  absl::StatusOr<std::vector<eventlog::TopicConfig>> ListTopics() override {
-    return log_.ListTopics();
-  }
   absl::StatusOr<std::unique_ptr<eventlog::GroupMember>> JoinGroup(
       const eventlog::GroupOptions& options) override;
 
  private:
-  eventlog::EventLog& log_;
   prometheus::Counter& append_errors_;
 };
 

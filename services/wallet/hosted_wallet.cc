@@ -53,6 +53,10 @@ WalletOptions HostedWalletOptions(const edge::HostContext& context) {
   options.banked_partitions = settings.partitions;
   options.tournament_partitions = settings.partitions;
   options.projection_dir = settings.data_dir + "/projections/wallet";
+  if (!settings.wallet_snapshots_off) {
+    options.snapshot_dir = settings.data_dir + "/snapshots/wallet";
+  }
+  options.snapshot_every_events = settings.wallet_snapshot_every_events;
   options.metrics = context.metrics;
   if (context.keys.verifier) options.verifier = *context.keys.verifier;
   options.insecure_dev = settings.insecure_dev;

@@ -7,6 +7,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
@@ -145,6 +146,7 @@ ledger::LedgerOptions LedgerOptionsFor(const std::string& currency,
 WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
                              WalletOptions options)
     : log_(log),
+      in_flight_(log),
       clock_(clock),
       options_(std::move(options)),
       metrics_(options_.metrics == nullptr
@@ -165,7 +167,7 @@ WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
         *ownership_, replay_, appended_, stopping_);
   }
   commands_ = std::make_unique<WalletCommands>(
-      log_, clock_, options_.producer, idempotency_, ownership_.get(),
+      in_flight_, clock_, options_.producer, idempotency_, ownership_.get(),
       group_.get(), appended_, metrics_.get());
   quarantine_ = std::make_unique<RequestQuarantine>(ledger_, idempotency_,
                                                     *commands_, metrics_.get());
@@ -204,6 +206,12 @@ WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
       std::vector<RequestReader*>{table_reader_.get(), banked_reader_.get(),
                                   tournament_reader_.get()},
       metrics_.get(), options_.table_requests_interval, stopping_);
+  snapshots_ = std::make_unique<WalletSnapshots>(
+      in_flight_, ledger_, idempotency_, appended_,
+      WalletSnapshotOptions{.dir = options_.snapshot_dir,
+                            .every_events = options_.snapshot_every_events,
+                            .take = ownership_ == nullptr},
+      stopping_);
 }
 
 absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
@@ -226,7 +234,9 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   const WalletOptions& opts = service->options_;
   RETURN_IF_ERROR(
       log.EnsureTopic({std::string(wire::kWalletTopic), opts.partitions}));
-  ASSIGN_OR_RETURN(service->replayed_events_, service->replay_.Replay());
+  ASSIGN_OR_RETURN(const snapshot::LogOffsets from,
+                   service->snapshots_->Load());
+  ASSIGN_OR_RETURN(service->replayed_events_, service->replay_.Replay(from));
   if (service->group_ != nullptr) RETURN_IF_ERROR(service->group_->Join());
   ASSIGN_OR_RETURN(service->store_,
                    projection::ProjectionStore::Open(opts.projection_dir));
@@ -249,6 +259,7 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
                                         opts.tournament_partitions));
     service->request_loop_->Start();
   }
+  service->snapshots_->Start();
   return service;
 }
 
@@ -260,6 +271,12 @@ absl::Status WalletService::Stop() {
   request_loop_->Join();
   // Leaving the group hands the partitions to the others at once.
   if (group_ != nullptr) group_->Stop();
+  // A clean stop's snapshot: the next start replays nothing before it.
+  snapshots_->Join();
+  if (absl::StatusOr<std::string> taken = snapshots_->Take(); !taken.ok()) {
+    Log(LogLevel::kWarning, "wallet", "snapshot at stop failed",
+        {{"error", taken.status().message()}});
+  }
   absl::Status status;
   if (runner_ != nullptr) {
     status = runner_->Stop();

@@ -34,6 +34,7 @@
 #include "services/wallet/appended_offsets.h"
 #include "services/wallet/banked_requests.h"
 #include "services/wallet/hold_expiry.h"
+#include "services/wallet/in_flight_log.h"
 #include "services/wallet/partition_ownership.h"
 #include "services/wallet/request_loop.h"
 #include "services/wallet/request_quarantine.h"
@@ -46,6 +47,7 @@
 #include "services/wallet/wallet_group.h"
 #include "services/wallet/wallet_metrics.h"
 #include "services/wallet/wallet_replay.h"
+#include "services/wallet/wallet_snapshots.h"
 
 namespace banca::wallet {
 
@@ -55,6 +57,12 @@ struct WalletOptions {
   std::string producer = "wallet";
   // Where the RocksDB projection lives.
   std::string projection_dir;
+  // Where the wallet's snapshots live (wallet_snapshots.h); "": none, every
+  // start replays the log from offset 0.
+  std::string snapshot_dir;
+  // A snapshot every this many events of the log, and one at a clean stop
+  // (0: only at a stop).
+  int64_t snapshot_every_events = 1'000'000;
   // How often open holds are checked for expiry; 0 disables the sweeper.
   absl::Duration expiry_interval = absl::Seconds(1);
   // Holds without a ttl get this one.
@@ -185,9 +193,12 @@ class WalletService final : public WalletServiceBase {
   std::vector<int> OwnedPartitions() const;
 
   const ledger::Ledger& ledger() const { return ledger_; }
+  const ledger::IdempotencyIndex& idempotency() const { return idempotency_; }
   projection::ProjectionStore& projection() { return *store_; }
-  // Events replayed at start.
+  // Events replayed at start (after the snapshot loaded, if any).
   int64_t replayed_events() const { return replayed_events_; }
+  // Takes a snapshot now (wallet_snapshots.h); "" when none was taken.
+  absl::StatusOr<std::string> TakeSnapshot() { return snapshots_->Take(); }
 
  private:
   WalletService(eventlog::EventLog& log, const Clock& clock,
@@ -230,6 +241,8 @@ class WalletService final : public WalletServiceBase {
                       const absl::Status& status);
 
   eventlog::EventLog& log_;
+  // log_ counting the appends in flight, for snapshots.
+  InFlightLog in_flight_;
   const Clock& clock_;
   const WalletOptions options_;
   // Null when metrics are off.
@@ -254,6 +267,7 @@ class WalletService final : public WalletServiceBase {
   std::unique_ptr<RequestReader> tournament_reader_;
   std::unique_ptr<HoldExpiry> expiry_;
   std::unique_ptr<RequestLoop> request_loop_;
+  std::unique_ptr<WalletSnapshots> snapshots_;
   std::unique_ptr<projection::ProjectionStore> store_;
   projection::WalletProjector projector_;
   std::unique_ptr<projection::ProjectionRunner> runner_;

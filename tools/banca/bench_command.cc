@@ -1,9 +1,10 @@
-// banca bench ledger|log|wallet|rebuild|reporting|eval|holdem|tournament:
-// each prints
-// one JSON object on stdout.
-// Figures are measured on the machine that runs them; nothing is typed in.
+// banca bench
+// ledger|log|wallet|rebuild|startup|reporting|eval|holdem|tournament: each
+// prints one JSON object on stdout. Figures are measured on the machine that
+// runs them; nothing is typed in.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +29,7 @@
 #include "tools/bench/ledger_bench.h"
 #include "tools/bench/rebuild_bench.h"
 #include "tools/bench/reporting_bench.h"
+#include "tools/bench/startup_bench.h"
 #include "tools/bench/tournament_bench.h"
 #include "tools/bench/wallet_bench.h"
 
@@ -310,6 +312,42 @@ int BenchRebuild(const RebuildFlags& flags) {
   return Print(out, 0);
 }
 
+// A wallet started from a snapshot `--tail-events` before the end of a log
+// of `--events`, beside one replaying the whole log
+// (tools/bench/startup_bench.h).
+struct StartupFlags {
+  int64_t events = 1'000'000;
+  int64_t tail_events = 10'000;
+  int players = 10'000;
+  std::string dir;
+};
+
+int BenchStartup(const StartupFlags& flags) {
+  bench::StartupBenchOptions options;
+  options.dir = ScratchDir(flags.dir, "startup");
+  options.events = flags.events;
+  options.tail_events = std::min(flags.tail_events, flags.events - 1);
+  options.players = flags.players;
+  absl::StatusOr<bench::StartupResult> r = bench::RunStartupBench(options);
+  if (!r.ok()) return Fail(r.status().ToString());
+  std::filesystem::remove_all(options.dir);
+  Json out;
+  out["bench"] = "startup";
+  out["service"] = "wallet";
+  out["events"] = r->events;
+  out["snapshot_events"] = r->snapshot_events;
+  out["tail_events"] = r->tail_events;
+  out["start_seconds"] = Fixed(r->start_seconds, 3);
+  out["full_replay_events"] = r->full_replay_events;
+  out["full_replay_start_seconds"] = Fixed(r->full_replay_start_seconds, 3);
+  out["answered_requests"] = r->answered_requests;
+  out["snapshot_bytes"] = r->snapshot_bytes;
+  out["snapshot_pause_ms"] = Fixed(r->snapshot_pause_ms, 1);
+  out["snapshot_write_seconds"] = Fixed(r->snapshot_write_seconds, 3);
+  out["target_start_seconds"] = 2;
+  return Print(out, 0);
+}
+
 // The reporting projections fed from a realistic wallet log on disk, then
 // a player's last 10 games asked over gRPC (tools/bench/reporting_bench.h).
 struct ReportingFlags {
@@ -554,6 +592,18 @@ void AddRebuildBench(CLI::App& bench, Action* action) {
   OnParsed(*rebuild, action, [flags] { return BenchRebuild(*flags); });
 }
 
+void AddStartupBench(CLI::App& bench, Action* action) {
+  CLI::App* startup = bench.add_subcommand(
+      "startup", "a wallet started from a snapshot and the log's tail");
+  auto flags = std::make_shared<StartupFlags>();
+  AddInt(*startup, "--events", flags->events, "wallet events in the log", 2);
+  AddInt(*startup, "--tail-events", flags->tail_events,
+         "events after the snapshot", 1);
+  AddInt(*startup, "--players", flags->players, "player accounts", 1);
+  startup->add_option("--dir", flags->dir, kDirHelp);
+  OnParsed(*startup, action, [flags] { return BenchStartup(*flags); });
+}
+
 void AddReportingBench(CLI::App& bench, Action* action) {
   CLI::App* reporting = bench.add_subcommand(
       "reporting",
@@ -628,6 +678,7 @@ void AddBenchCommand(CLI::App& banca, Action* action) {
   AddLogBench(*bench, action);
   AddWalletBench(*bench, action);
   AddRebuildBench(*bench, action);
+  AddStartupBench(*bench, action);
   AddReportingBench(*bench, action);
   CLI::App* eval = bench->add_subcommand(
       "eval", "single-thread throughput of the hand evaluators");

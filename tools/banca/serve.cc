@@ -237,6 +237,15 @@ void AddServeCommand(CLI::App& banca, Action* action) {
          flags->config.settings.wallet_session_timeout_ms,
          "a silent group member's partitions move after this",
          eventlog::kMinSessionTimeoutMs, eventlog::kMaxSessionTimeoutMs);
+  AddInt(*serve, "--snapshot-every-events",
+         flags->config.settings.wallet_snapshot_every_events,
+         "the wallet snapshots its state every this many events of its log "
+         "and at a clean stop (0: only at a stop); a start loads the newest "
+         "and replays the log after it",
+         0, int64_t{1} << 40);
+  AddSwitch(*serve, "--no-snapshots",
+            flags->config.settings.wallet_snapshots_off,
+            "no wallet snapshots: every start replays the log from offset 0");
   AddInt(*serve, "--log-retry-seconds", flags->log_retry_seconds,
          "keep trying a log that cannot be reached at start for this long, "
          "1 s to 30 s between tries (0: fail at once)",
