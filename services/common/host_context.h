@@ -27,7 +27,7 @@ struct HostSettings {
   int wallet_session_timeout_ms = 10'000;
   // The wallet's snapshots (DATA_DIR/snapshots/wallet): one every this
   // many events of its log, and one at a clean stop; 0: only at a stop.
-  int64_t wallet_snapshot_every_events = 1'000'000;
+  int64_t wallet_snapshot_every_events = 0;
   // No snapshots at all: every start replays the log from offset 0.
   bool wallet_snapshots_off = false;
   // Table hosts of one group share each game topic's partitions (the

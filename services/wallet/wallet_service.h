@@ -62,7 +62,7 @@ struct WalletOptions {
   std::string snapshot_dir;
   // A snapshot every this many events of the log, and one at a clean stop
   // (0: only at a stop).
-  int64_t snapshot_every_events = 1'000'000;
+  int64_t snapshot_every_events = 0;
   // How often open holds are checked for expiry; 0 disables the sweeper.
   absl::Duration expiry_interval = absl::Seconds(1);
   // Holds without a ttl get this one.
