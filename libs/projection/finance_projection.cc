@@ -1,9 +1,11 @@
 #include "libs/projection/finance_projection.h"
 
+#include <openssl/evp.h>
 #include <sodium.h>
 
 #include <algorithm>
 #include <cassert>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -20,6 +22,8 @@
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/balance_limits.h"
+#include "libs/projection/hex_key.h"
+#include "libs/projection/txn_values.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "libs/wire/wallet_responses.h"
@@ -58,55 +62,99 @@ void AddField(M& m, std::string_view field, int64_t amount) {
   r->SetInt64(&m, f, WrappingAdd(r->GetInt64(m, f), amount));
 }
 
-// Reads a message of type M at `key` (a default one when absent).
-template <typename M>
-absl::StatusOr<M> ReadMessage(Txn& txn, const std::string& key) {
-  M m;
-  ASSIGN_OR_RETURN(const std::optional<std::string> v, txn.Get(key));
-  if (v.has_value() && !m.ParseFromString(*v)) {
-    return absl::DataLossError(absl::StrCat(key, " does not parse"));
+// SHA-256 by OpenSSL, which uses the CPU's SHA instructions where it has
+// them (libsodium's portable code was a twelfth of a bulk catch-up): the
+// same digest, one context per thread.
+class Sha256 {
+ public:
+  Sha256() : ctx_(Context()) {
+    ok_ = ctx_ != nullptr && Md() != nullptr &&
+          EVP_DigestInit_ex(ctx_, Md(), nullptr) == 1;
   }
-  return m;
+  void Update(const void* data, size_t size) {
+    ok_ = ok_ && EVP_DigestUpdate(ctx_, data, size) == 1;
+  }
+  void PutU64(uint64_t n) {
+    unsigned char b[8];
+    for (int i = 0; i < 8; ++i) {
+      b[i] = static_cast<unsigned char>(n >> (8 * i));
+    }
+    Update(b, sizeof(b));
+  }
+  void PutBytes(std::string_view s) {
+    PutU64(s.size());
+    Update(s.data(), s.size());
+  }
+  // The 32 bytes into `out`; INTERNAL if OpenSSL failed on the way.
+  absl::Status Final(unsigned char* out) {
+    unsigned int size = 0;
+    ok_ = ok_ && EVP_DigestFinal_ex(ctx_, out, &size) == 1 &&
+          size == crypto_hash_sha256_BYTES;
+    return ok_ ? absl::OkStatus() : absl::InternalError("SHA-256 failed");
+  }
+
+ private:
+  static const EVP_MD* Md() {
+    static const EVP_MD* const md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    return md;
+  }
+  static EVP_MD_CTX* Context() {
+    thread_local const std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx(
+        EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    return ctx.get();
+  }
+  EVP_MD_CTX* const ctx_;
+  bool ok_ = false;
+};
+
+// A (bucket, topic, partition)'s chain while a txn is open (Txn::Typed):
+// its count and 32 bytes, hex-encoded once, when the txn is written.
+struct ChainValue final : TxnValue {
+  int64_t count = 0;
+  std::string chain = std::string(crypto_hash_sha256_BYTES, '\0');
+  void WriteTo(const std::string& key, Txn& txn) override {
+    txn.Put(key, absl::StrCat(count, " ", absl::BytesToHexString(chain)));
+  }
+  size_t bytes() const override { return TypedBytes(sizeof(*this) + 32); }
+};
+
+// fin/ev/<B>/<topic>/<partition:08x>, without StrFormat.
+std::string ChainKey(int64_t bucket, std::string_view topic, int partition) {
+  std::string key(kFinanceEventsPrefix);
+  AppendHex16(key, static_cast<uint64_t>(bucket) ^ (uint64_t{1} << 63));
+  key += '/';
+  key += topic;
+  key += '/';
+  AppendHex8(key, static_cast<uint32_t>(partition));
+  return key;
 }
 
-void PutU64(crypto_hash_sha256_state& state, uint64_t n) {
-  unsigned char b[8];
-  for (int i = 0; i < 8; ++i) b[i] = static_cast<unsigned char>(n >> (8 * i));
-  crypto_hash_sha256_update(&state, b, sizeof(b));
-}
-
-void PutBytes(crypto_hash_sha256_state& state, std::string_view s) {
-  PutU64(state, s.size());
-  crypto_hash_sha256_update(
-      &state, reinterpret_cast<const unsigned char*>(s.data()), s.size());
+// The chain at `key` as the txn has it (32 zero bytes when absent).
+absl::StatusOr<std::unique_ptr<ChainValue>> LoadChain(Txn& txn,
+                                                      const std::string& key) {
+  ASSIGN_OR_RETURN(const std::optional<std::string> v, txn.Get(key));
+  auto out = std::make_unique<ChainValue>();
+  if (v.has_value()) {
+    RETURN_IF_ERROR(ParseEventChain(*v, &out->count, &out->chain));
+  }
+  return out;
 }
 
 // Extends the chain of the record's (bucket, topic, partition).
 absl::Status Chain(const eventlog::StoredRecord& record, int64_t bucket,
                    Txn& txn) {
-  const std::string key = absl::StrFormat(
-      "%s%s/%s/%08x", ToAbsl(kFinanceEventsPrefix), FinanceBucketKey(bucket),
-      record.topic, static_cast<uint32_t>(record.partition));
-  ASSIGN_OR_RETURN(const std::optional<std::string> v, txn.Get(key));
-  int64_t count = 0;
-  std::string chain(crypto_hash_sha256_BYTES, '\0');
-  if (v.has_value()) {
-    RETURN_IF_ERROR(ParseEventChain(*v, &count, &chain));
-  }
-  crypto_hash_sha256_state state;
-  crypto_hash_sha256_init(&state);
-  crypto_hash_sha256_update(
-      &state, reinterpret_cast<const unsigned char*>(chain.data()),
-      chain.size());
-  PutU64(state, static_cast<uint64_t>(record.offset));
-  PutBytes(state, record.key);
-  PutBytes(state, record.value);
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256_final(&state, digest);
-  txn.Put(key, absl::StrCat(count + 1, " ",
-                            absl::BytesToHexString(absl::string_view(
-                                reinterpret_cast<const char*>(digest),
-                                sizeof(digest)))));
+  const std::string key = ChainKey(bucket, record.topic, record.partition);
+  ASSIGN_OR_RETURN(ChainValue* const link, txn.Typed<ChainValue>(key, [&] {
+    return LoadChain(txn, key);
+  }));
+  Sha256 sha;
+  sha.Update(link->chain.data(), link->chain.size());
+  sha.PutU64(static_cast<uint64_t>(record.offset));
+  sha.PutBytes(record.key);
+  sha.PutBytes(record.value);
+  RETURN_IF_ERROR(
+      sha.Final(reinterpret_cast<unsigned char*>(link->chain.data())));
+  ++link->count;
   return absl::OkStatus();
 }
 
@@ -225,12 +273,13 @@ absl::Status AddFigures(Txn& txn, const std::string& bucket,
   if (id.empty()) return absl::OkStatus();
   const std::string key = absl::StrCat(ToAbsl(kFinanceFiguresPrefix), bucket,
                                        "/", ToAbsl(dimension), "/", id);
-  ASSIGN_OR_RETURN(v1::FinanceFigures f,
-                   ReadMessage<v1::FinanceFigures>(txn, key));
-  f.set_dimension(std::string(dimension));
-  f.set_id(id);
-  AddFinanceFigures(f, delta);
-  txn.Put(key, f.SerializeAsString());
+  ASSIGN_OR_RETURN(v1::FinanceFigures* const f,
+                   TypedMessage<v1::FinanceFigures>(txn, key));
+  if (f->id().empty()) {  // new (a stored one has both)
+    f->set_dimension(std::string(dimension));
+    f->set_id(id);
+  }
+  AddFinanceFigures(*f, delta);
   return absl::OkStatus();
 }
 
@@ -302,16 +351,14 @@ absl::Status SumWallet(const v1::WalletEvent& event, int64_t bucket, Txn& txn) {
   const std::string b = FinanceBucketKey(bucket);
   const std::string hold_key = absl::StrCat(ToAbsl(kFinanceHoldingsPrefix), b);
   const std::string pay_key = absl::StrCat(ToAbsl(kFinancePaymentsPrefix), b);
-  ASSIGN_OR_RETURN(v1::FinanceHoldings holdings,
-                   ReadMessage<v1::FinanceHoldings>(txn, hold_key));
-  ASSIGN_OR_RETURN(v1::FinancePayments payments,
-                   ReadMessage<v1::FinancePayments>(txn, pay_key));
-  holdings.set_open_holds(holdings.open_holds() + holds);
+  ASSIGN_OR_RETURN(v1::FinanceHoldings* const holdings,
+                   TypedMessage<v1::FinanceHoldings>(txn, hold_key));
+  ASSIGN_OR_RETURN(v1::FinancePayments* const payments,
+                   TypedMessage<v1::FinancePayments>(txn, pay_key));
+  holdings->set_open_holds(holdings->open_holds() + holds);
   for (const v1::LedgerTransaction* tx : txs) {
-    RETURN_IF_ERROR(ApplyTx(*tx, b, holdings, payments, txn));
+    RETURN_IF_ERROR(ApplyTx(*tx, b, *holdings, *payments, txn));
   }
-  txn.Put(hold_key, holdings.SerializeAsString());
-  txn.Put(pay_key, payments.SerializeAsString());
   return absl::OkStatus();
 }
 
@@ -341,8 +388,9 @@ int64_t FinanceBucketOf(int64_t micros) {
 }
 
 std::string FinanceBucketKey(int64_t bucket) {
-  return absl::StrFormat("%016x",
-                         static_cast<uint64_t>(bucket) ^ (uint64_t{1} << 63));
+  std::string key;
+  AppendHex16(key, static_cast<uint64_t>(bucket) ^ (uint64_t{1} << 63));
+  return key;
 }
 
 void AddFinanceFigures(v1::FinanceFigures& into,

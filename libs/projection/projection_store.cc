@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <thread>
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
@@ -88,10 +89,23 @@ void Txn::Delete(std::string_view key) {
   bytes_ += EntryBytes(key, it->second);
 }
 
+void Txn::Seal() {
+  // Moved out first: WriteTo puts into writes_, never into typed_.
+  absl::flat_hash_map<std::string, std::unique_ptr<TxnValue>> typed;
+  typed.swap(typed_);
+  typed_bytes_ = 0;
+  for (auto& [key, value] : typed) {
+    value->WriteTo(key, *this);
+    value.reset();  // its serialized form replaces it
+  }
+}
+
 void Txn::Clear() {
   writes_.clear();
+  typed_.clear();
   offsets_.clear();
   bytes_ = 0;
+  typed_bytes_ = 0;
 }
 
 void Txn::SetOffset(const std::string& topic, int partition, int64_t next) {
@@ -329,6 +343,7 @@ absl::Status ProjectionStore::Commit(Txn& txn) {
   if (read_only_) {
     return absl::FailedPreconditionError("the projection is open read-only");
   }
+  txn.Seal();
   // Keys in order: the memtable's skip list reuses its search path between
   // neighbouring inserts, which makes a sorted batch several times cheaper
   // to apply than one in hash order.
@@ -350,37 +365,111 @@ absl::Status ProjectionStore::Commit(Txn& txn) {
   return absl::OkStatus();
 }
 
-absl::Status ProjectionStore::Ingest(Txn& txn) {
-  if (read_only_) {
-    return absl::FailedPreconditionError("the projection is open read-only");
+absl::Status ProjectionStore::Ingest(Txn& txn) { return Ingest({&txn}); }
+
+namespace {
+
+// The sorted writes of several txns whose keys are disjoint, in key order
+// across them all (a merge of their sorted runs).
+class MergedWrites {
+ public:
+  explicit MergedWrites(std::vector<std::vector<const WriteEntry*>> runs)
+      : runs_(std::move(runs)), at_(runs_.size(), 0) {}
+  // The next entry, or null at the end; INTERNAL when two runs hold a key.
+  absl::StatusOr<const WriteEntry*> Next() {
+    const WriteEntry* best = nullptr;
+    size_t from = 0;
+    for (size_t r = 0; r < runs_.size(); ++r) {
+      if (at_[r] == runs_[r].size()) continue;
+      const WriteEntry* e = runs_[r][at_[r]];
+      if (best != nullptr && e->first == best->first) {
+        return absl::InternalError(
+            absl::StrCat("two lanes of a catch-up wrote ", best->first));
+      }
+      if (best == nullptr || e->first < best->first) {
+        best = e;
+        from = r;
+      }
+    }
+    if (best != nullptr) ++at_[from];
+    return best;
   }
-  if (txn.writes_.empty() && txn.offsets_.empty()) return absl::OkStatus();
-  const std::string path =
-      absl::StrCat(dir_, "/ingest-", ingested_files_++, ".sst");
-  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), db_->GetOptions());
+
+ private:
+  std::vector<std::vector<const WriteEntry*>> runs_;
+  std::vector<size_t> at_;
+};
+
+// Seals each txn and sorts its writes, each on its own thread.
+std::vector<std::vector<const WriteEntry*>> SealedRuns(
+    const std::vector<Txn*>& txns,
+    const std::function<std::vector<const WriteEntry*>(Txn&)>& seal_and_sort) {
+  std::vector<std::vector<const WriteEntry*>> runs(txns.size());
+  std::vector<std::thread> threads;
+  for (size_t i = 1; i < txns.size(); ++i) {
+    threads.emplace_back([&, i] { runs[i] = seal_and_sort(*txns[i]); });
+  }
+  if (!txns.empty()) runs[0] = seal_and_sort(*txns[0]);
+  for (std::thread& t : threads) t.join();
+  return runs;
+}
+
+// Writes `offsets` and the merged `runs` into a table file at `path`.
+absl::Status WriteTableFile(const rocksdb::Options& options,
+                            const std::string& path, const OffsetMap& offsets,
+                            std::vector<std::vector<const WriteEntry*>> runs) {
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   RETURN_IF_ERROR(FromRocks(writer.Open(path), "open table file"));
   // The offsets' prefix sorts below every data key (printable), so they
   // come first.
-  for (const auto& [key, value] : SortedOffsets(txn.offsets_)) {
+  for (const auto& [key, value] : SortedOffsets(offsets)) {
     RETURN_IF_ERROR(FromRocks(writer.Put(S(key), S(value)), "write offset"));
   }
-  for (const WriteEntry* entry : SortedWrites(txn.writes_)) {
+  MergedWrites merged(std::move(runs));
+  while (true) {
+    ASSIGN_OR_RETURN(const WriteEntry* entry, merged.Next());
+    if (entry == nullptr) break;
     RETURN_IF_ERROR(
         FromRocks(entry->second.has_value()
                       ? writer.Put(S(entry->first), S(*entry->second))
                       : writer.Delete(S(entry->first)),
                   "write table file"));
   }
-  RETURN_IF_ERROR(FromRocks(writer.Finish(), "finish table file"));
-  rocksdb::IngestExternalFileOptions options;
-  options.move_files = true;
-  absl::Status ingested =
-      FromRocks(db_->IngestExternalFile({path}, options), "ingest");
-  if (!ingested.ok()) {
-    std::remove(path.c_str());
-    return ingested;
+  return FromRocks(writer.Finish(), "finish table file");
+}
+
+}  // namespace
+
+absl::Status ProjectionStore::Ingest(const std::vector<Txn*>& txns) {
+  if (read_only_) {
+    return absl::FailedPreconditionError("the projection is open read-only");
   }
-  AfterWrite(txn);
+  std::vector<std::vector<const WriteEntry*>> runs =
+      SealedRuns(txns, [](Txn& txn) {
+        txn.Seal();
+        return SortedWrites(txn.writes_);
+      });
+  OffsetMap offsets;
+  bool empty = true;
+  for (const Txn* txn : txns) {
+    for (const auto& [where, next] : txn->offsets_) offsets[where] = next;
+    empty = empty && txn->writes_.empty() && txn->offsets_.empty();
+  }
+  if (empty) return absl::OkStatus();
+  const std::string path =
+      absl::StrCat(dir_, "/ingest-", ingested_files_++, ".sst");
+  absl::Status written =
+      WriteTableFile(db_->GetOptions(), path, offsets, std::move(runs));
+  if (written.ok()) {
+    rocksdb::IngestExternalFileOptions options;
+    options.move_files = true;
+    written = FromRocks(db_->IngestExternalFile({path}, options), "ingest");
+  }
+  if (!written.ok()) {
+    std::remove(path.c_str());
+    return written;
+  }
+  for (Txn* txn : txns) AfterWrite(*txn);
   return absl::OkStatus();
 }
 

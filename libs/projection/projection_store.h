@@ -35,6 +35,22 @@ namespace banca::projection {
 using OffsetMap = std::map<std::pair<std::string, int>, int64_t>;
 
 class ProjectionStore;
+class Txn;
+
+// A value a projector keeps decoded while a txn is open (a balance, a
+// running sum, a game's summary): read and parsed at its first touch in the
+// txn (Txn::Typed), changed in place by every record after, and serialized
+// once, when the txn is written (Commit, Ingest), instead of at each touch.
+class TxnValue {
+ public:
+  virtual ~TxnValue() = default;
+  // Puts (or deletes) what the value stands for under `key` (and any keys
+  // derived from it) into `txn`: what putting it at each touch would have
+  // left.
+  virtual void WriteTo(const std::string& key, Txn& txn) = 0;
+  // The memory it holds beyond its key, roughly (Txn::pending_bytes).
+  virtual size_t bytes() const = 0;
+};
 
 // The writes of one atomic step. Reads see the step's own writes first.
 class Txn {
@@ -44,10 +60,19 @@ class Txn {
   void Put(std::string_view key, std::string value);
   void Delete(std::string_view key);
   void SetOffset(const std::string& topic, int partition, int64_t next);
-  size_t pending() const { return writes_.size(); }
+  // The typed value of `key`: the one this txn holds, else `load()` (a
+  // StatusOr<std::unique_ptr<V>>, which reads the key with Get). A key held
+  // typed is read and changed only through Typed until the txn is written:
+  // Get and Put do not see it.
+  template <typename V, typename Load>
+  absl::StatusOr<V*> Typed(std::string_view key, Load&& load);
+  // Writes every typed value (TxnValue::WriteTo) and lets them go: Commit
+  // and Ingest do it first.
+  void Seal();
+  size_t pending() const { return writes_.size() + typed_.size(); }
   // What the pending writes hold, keys and values, plus a per-entry
   // overhead: the memory a bulk catch-up bounds (projector.h).
-  size_t pending_bytes() const { return bytes_; }
+  size_t pending_bytes() const { return bytes_ + typed_bytes_; }
 
  private:
   friend class ProjectionStore;
@@ -55,8 +80,10 @@ class Txn {
   ProjectionStore& store_;
   // nullopt = delete.
   absl::flat_hash_map<std::string, std::optional<std::string>> writes_;
+  absl::flat_hash_map<std::string, std::unique_ptr<TxnValue>> typed_;
   OffsetMap offsets_;
   size_t bytes_ = 0;
+  size_t typed_bytes_ = 0;
 };
 
 class ProjectionStore {
@@ -103,6 +130,11 @@ class ProjectionStore {
   // compactions that rewrite them. Atomic like Commit: the file holds the
   // offsets too.
   absl::Status Ingest(Txn& txn);
+  // As Ingest, for the txns of a catch-up's lanes (projector.h): their keys
+  // are disjoint (INTERNAL otherwise, nothing written); each is sealed and
+  // sorted on its own thread, and they become one table file, atomic as
+  // one txn.
+  absl::Status Ingest(const std::vector<Txn*>& txns);
   // Makes everything committed so far survive a crash.
   absl::Status Flush();
 
@@ -135,6 +167,20 @@ class ProjectionStore {
   const bool read_only_;
   mutable absl::flat_hash_map<std::string, std::optional<std::string>> cache_;
 };
+
+template <typename V, typename Load>
+absl::StatusOr<V*> Txn::Typed(std::string_view key, Load&& load) {
+  const absl::string_view k(key.data(), key.size());
+  auto it = typed_.find(k);
+  if (it != typed_.end()) return static_cast<V*>(it->second.get());
+  absl::StatusOr<std::unique_ptr<V>> loaded = load();
+  if (!loaded.ok()) return loaded.status();
+  V* value = loaded->get();
+  // A map slot and the value's allocation, as kEntryOverhead of a write.
+  typed_bytes_ += key.size() + value->bytes() + 96;
+  typed_.emplace(std::string(key), *std::move(loaded));
+  return value;
+}
 
 }  // namespace banca::projection
 

@@ -1,6 +1,7 @@
 #include "libs/projection/projector.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
@@ -41,7 +42,48 @@ absl::StatusOr<std::vector<Range>> RangesToApply(
   return ranges;
 }
 
+// Fails when `records` do not follow `next` in increasing offsets (dense
+// on the embedded log; on Kafka, transaction markers take offsets no record
+// carries).
+absl::Status CheckOffsets(const std::vector<eventlog::StoredRecord>& records,
+                          const Range& range, int64_t next) {
+  for (const eventlog::StoredRecord& record : records) {
+    if (record.offset < next) {
+      return absl::DataLossError(absl::StrCat(
+          "log went backwards in ", range.topic, "/", range.partition,
+          ": expected offset ", next, " or later, read ", record.offset));
+    }
+    next = record.offset + 1;
+  }
+  return absl::OkStatus();
+}
+
+// The pending bytes of every lane's txn.
+size_t PendingBytes(const std::vector<std::unique_ptr<Txn>>& txns) {
+  size_t bytes = 0;
+  for (const auto& txn : txns) bytes += txn->pending_bytes();
+  return bytes;
+}
+
 }  // namespace
+
+absl::Status ApplyError(const eventlog::StoredRecord& record,
+                        const absl::Status& s) {
+  return absl::Status(
+      s.code(), absl::StrCat("applying ", record.topic, "/", record.partition,
+                             "@", record.offset, ": ", s.message()));
+}
+
+absl::Status Projector::ApplyLanes(
+    const std::vector<eventlog::StoredRecord>& records,
+    const std::vector<Txn*>& txns) {
+  for (const eventlog::StoredRecord& record : records) {
+    if (absl::Status s = Apply(record, *txns[0]); !s.ok()) {
+      return ApplyError(record, s);
+    }
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
                                 Projector& projector,
@@ -53,20 +95,28 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
   for (const Range& r : ranges) behind += std::max<int64_t>(0, r.stop - r.next);
   const bool bulk =
       options.bulk_min_records > 0 && behind >= options.bulk_min_records;
+  const int lanes = bulk && options.lanes ? projector.Lanes() : 1;
   int64_t applied = 0;
-  // One transaction gathers records from every partition and commits when
-  // it is full or at the end, so a pass that finds a few records in each of
-  // many partitions still makes one write with all their offsets.
-  Txn txn(store);
+  // One transaction (one per lane) gathers records from every partition
+  // and commits when it is full or at the end, so a pass that finds a few
+  // records in each of many partitions still makes one write with all
+  // their offsets (kept in the first lane's txn).
+  std::vector<std::unique_ptr<Txn>> txns;
+  std::vector<Txn*> lane_txns;
+  for (int i = 0; i < lanes; ++i) {
+    txns.push_back(std::make_unique<Txn>(store));
+    lane_txns.push_back(txns.back().get());
+  }
+  Txn& txn = *txns[0];
   size_t in_txn = 0;
   auto full = [&] {
-    return bulk ? txn.pending_bytes() >= options.bulk_bytes
+    return bulk ? PendingBytes(txns) >= options.bulk_bytes
                 : in_txn >= options.batch_records;
   };
   auto commit = [&]() -> absl::Status {
     if (in_txn == 0) return absl::OkStatus();
     in_txn = 0;
-    return bulk ? store.Ingest(txn) : store.Commit(txn);
+    return bulk ? store.Ingest(lane_txns) : store.Commit(txn);
   };
   for (const Range& range : ranges) {
     const std::string& topic = range.topic;
@@ -90,25 +140,22 @@ absl::StatusOr<int64_t> CatchUp(eventlog::EventLog& log, ProjectionStore& store,
       std::erase_if(records, [stop](const eventlog::StoredRecord& r) {
         return r.offset >= stop;
       });
-      for (const eventlog::StoredRecord& record : records) {
-        // Offsets only increase. They are dense on the embedded log; on
-        // Kafka, transaction markers take offsets no record carries.
-        if (record.offset < next) {
-          return absl::DataLossError(absl::StrCat(
-              "log went backwards in ", topic, "/", p, ": expected offset ",
-              next, " or later, read ", record.offset));
+      RETURN_IF_ERROR(CheckOffsets(records, range, next));
+      if (lanes > 1) {
+        RETURN_IF_ERROR(projector.ApplyLanes(records, lane_txns));
+      } else {
+        for (const eventlog::StoredRecord& record : records) {
+          if (absl::Status s = projector.Apply(record, txn); !s.ok()) {
+            return ApplyError(record, s);
+          }
         }
-        next = record.offset;
-        if (auto s = projector.Apply(record, txn); !s.ok()) {
-          return absl::Status(s.code(),
-                              absl::StrCat("applying ", topic, "/", p, "@",
-                                           record.offset, ": ", s.message()));
-        }
-        ++next;
-        ++applied;
-        ++in_txn;
       }
-      if (!records.empty()) txn.SetOffset(topic, p, next);
+      if (!records.empty()) {
+        next = records.back().offset + 1;
+        applied += static_cast<int64_t>(records.size());
+        in_txn += records.size();
+        txn.SetOffset(topic, p, next);
+      }
       if (full()) RETURN_IF_ERROR(commit());
       if (reached_stop) break;
     }

@@ -26,7 +26,21 @@ class Projector {
   // a rebuild produces the same bytes.
   virtual absl::Status Apply(const eventlog::StoredRecord& record,
                              Txn& txn) = 0;
+  // A projector made of parts that keep disjoint keys may apply the
+  // records of a bulk catch-up on several threads (lanes), each lane's
+  // parts writing into that lane's txn only. 1: no lanes (Apply).
+  virtual int Lanes() const { return 1; }
+  // Applies `records` (in offset order) as Apply would one by one, lane i's
+  // parts into *txns[i] (txns.size() == Lanes()); an error names the
+  // record. Only called when Lanes() > 1.
+  virtual absl::Status ApplyLanes(
+      const std::vector<eventlog::StoredRecord>& records,
+      const std::vector<Txn*>& txns);
 };
+
+// The error of applying `record`: `s` with the record's place before it.
+absl::Status ApplyError(const eventlog::StoredRecord& record,
+                        const absl::Status& s);
 
 struct CatchUpOptions {
   // Records per atomic WriteBatch.
@@ -38,6 +52,10 @@ struct CatchUpOptions {
   // atomicity (data and offsets in one file), same resulting state. 0: never.
   int64_t bulk_min_records = 100'000;
   size_t bulk_bytes = size_t{512} << 20;
+  // A bulk catch-up of a projector with lanes (Projector::Lanes) applies
+  // each read on that many threads, into a txn per lane, and ingests the
+  // lanes' txns as one table file. false: one txn, one thread.
+  bool lanes = true;
   // Stop at these offsets (exclusive) instead of the log's end; partitions
   // not named stop at the end.
   const OffsetMap* until = nullptr;

@@ -5,48 +5,52 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "banca/v1/wallet.pb.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
 #include "libs/ledger/account.h"
 #include "libs/ledger/balance_limits.h"
+#include "libs/projection/hex_key.h"
+#include "libs/projection/txn_values.h"
 #include "libs/wire/wallet_codec.h"
 #include "libs/wire/wallet_responses.h"
 
 namespace banca::projection {
 namespace {
 
-absl::StatusOr<int64_t> TxnInt(projection::Txn& txn, std::string_view key) {
-  ASSIGN_OR_RETURN(const std::optional<std::string> v, txn.Get(key));
-  if (!v.has_value()) return 0;
-  int64_t n = 0;
-  if (!absl::SimpleAtoi(*v, &n)) {
-    return absl::DataLossError(
-        absl::StrCat("projection value of ", ToAbsl(key), " is not a number"));
-  }
-  return n;
-}
-
 // A balance: wrap-around addition, as the ledger's replay (balance_limits.h).
 // The projection reads the partitions one after another, not in the order
 // the ledger decided, so a balance can pass int64 on the way to a final
-// value that fits; wrap-around commutes and ends exact.
+// value that fits; wrap-around commutes and ends exact. Typed (a balance
+// is touched by many records of a txn, and written once).
 absl::Status AddBalance(projection::Txn& txn, std::string_view key,
                         int64_t delta) {
-  ASSIGN_OR_RETURN(const int64_t current, TxnInt(txn, key));
-  txn.Put(key, absl::StrCat(ledger::WrappingAdd(current, delta)));
+  ASSIGN_OR_RETURN(IntValue* const balance, TypedInt(txn, key));
+  balance->value = ledger::WrappingAdd(balance->value, delta);
   return absl::OkStatus();
 }
 
 // A running total of non-negative amounts: stops at INT64_MAX (in any order
 // of addition, as the ledger's own totals do).
 absl::Status AddInt(projection::Txn& txn, std::string_view key, int64_t delta) {
-  ASSIGN_OR_RETURN(const int64_t current, TxnInt(txn, key));
+  ASSIGN_OR_RETURN(IntValue* const total, TypedInt(txn, key));
   bool clamped = false;
-  txn.Put(key, absl::StrCat(
-                   ledger::ClampToInt64(__int128{current} + delta, &clamped)));
+  total->value = ledger::ClampToInt64(__int128{total->value} + delta, &clamped);
   return absl::OkStatus();
+}
+
+// stmt/<player>/<occurred_at:016x>/<tx id>/<posting:02d>, without
+// StrFormat (a key per player posting).
+std::string StatementKey(std::string_view player, int64_t at,
+                         std::string_view tx_id, int posting) {
+  std::string key = StatementPrefix(player);
+  AppendHex16(key, static_cast<uint64_t>(at));
+  key += '/';
+  key += tx_id;
+  key += '/';
+  if (posting < 10) key += '0';
+  absl::StrAppend(&key, posting);
+  return key;
 }
 
 absl::Status ApplyTx(projection::Txn& txn, const v1::EventEnvelope& envelope,
@@ -71,8 +75,8 @@ absl::Status ApplyTx(projection::Txn& txn, const v1::EventEnvelope& envelope,
     entry.set_balance_after_minor(p.balance_after_minor());
     entry.set_occurred_at_micros(envelope.occurred_at_micros());
     entry.set_memo(tx.memo());
-    txn.Put(absl::StrFormat("%s%016x/%s/%02d", StatementPrefix(info->player_id),
-                            envelope.occurred_at_micros(), tx.tx_id(), i),
+    txn.Put(StatementKey(info->player_id, envelope.occurred_at_micros(),
+                         tx.tx_id(), i),
             entry.SerializeAsString());
   }
   bool clamped = false;

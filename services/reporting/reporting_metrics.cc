@@ -48,6 +48,24 @@ absl::Status MeteredProjector::Apply(const eventlog::StoredRecord& record,
   return s;
 }
 
+absl::Status MeteredProjector::ApplyLanes(
+    const std::vector<eventlog::StoredRecord>& records,
+    const std::vector<projection::Txn*>& txns) {
+  absl::Status s = projector_->ApplyLanes(records, txns);
+  if (records.empty()) return s;
+  // A catch-up reads one partition at a time: one topic.
+  auto it = topics_.find(records.front().topic);
+  if (it != topics_.end()) {
+    if (s.ok()) {
+      it->second.applied->Increment(static_cast<double>(records.size()));
+    } else {
+      it->second.refused->Increment();
+    }
+  }
+  if (s.ok()) last_applied_.SetToCurrentTime();
+  return s;
+}
+
 void MeteredProjector::MeasureLag(eventlog::EventLog& log,
                                   const projection::ProjectionStore& store) {
   for (const auto& [topic, metrics] : topics_) {

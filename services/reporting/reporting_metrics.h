@@ -37,6 +37,11 @@ class MeteredProjector final : public projection::Projector {
   }
   absl::Status Apply(const eventlog::StoredRecord& record,
                      projection::Txn& txn) override;
+  // The projector's lanes, its records counted as Apply's (a failed read
+  // counts one refused: the catch-up stops at it).
+  int Lanes() const override { return projector_->Lanes(); }
+  absl::Status ApplyLanes(const std::vector<eventlog::StoredRecord>& records,
+                          const std::vector<projection::Txn*>& txns) override;
 
   // Sets the lag of every topic from the log's ends and the store's
   // offsets (a topic not made yet has none).

@@ -13,6 +13,9 @@
 #include "gtest/gtest.h"
 #include "libs/eventlog/embedded_log.h"
 #include "libs/ledger/ledger.h"
+#include "libs/projection/projection_store.h"
+#include "libs/projection/projector.h"
+#include "libs/projection/reporting_projection.h"
 #include "libs/wire/topics.h"
 #include "libs/wire/wallet_codec.h"
 #include "tools/bench/reporting_workload.h"
@@ -106,6 +109,40 @@ TEST_F(ReportingBenchTest, TheWorkloadHasEveryMovementAndTheLedgerReplaysIt) {
                     .ok());
   }
   EXPECT_TRUE(replayed.CheckReplayedState().ok());
+}
+
+// A bulk catch-up of the reporting projection (typed values serialized
+// per table file, table files of a few hundred records, so games and
+// buckets span several) ends in the bytes of a record-at-a-time one, with
+// lanes allowed or not (today's parts share one).
+TEST_F(ReportingBenchTest, ABulkCatchUpOfTheWorkloadEqualsARecordAtATimeOne) {
+  auto log = eventlog::OpenEmbeddedLog(absl::StrCat(dir_, "/log"));
+  ASSERT_TRUE(log.ok()) << log.status();
+  ASSERT_TRUE(WriteReportingWorkload(**log, Small()).ok());
+  auto state = [&](const std::string& sub,
+                   const projection::CatchUpOptions& options) {
+    auto store =
+        projection::ProjectionStore::Open(absl::StrCat(dir_, "/", sub));
+    EXPECT_TRUE(store.ok()) << store.status();
+    projection::ReportingProjector projector;
+    auto applied = projection::CatchUp(**log, **store, projector, options);
+    EXPECT_TRUE(applied.ok()) << applied.status();
+    EXPECT_GE(applied.value_or(0), 6'000);
+    EXPECT_GT(*(*store)->KeyCount(), 6'000);
+    return std::make_pair(*(*store)->StateHash(), (*store)->Offsets());
+  };
+  projection::CatchUpOptions one_at_a_time;
+  one_at_a_time.bulk_min_records = 0;
+  one_at_a_time.batch_records = 97;
+  projection::CatchUpOptions bulk;
+  bulk.bulk_min_records = 1;
+  bulk.bulk_bytes = 64 << 10;
+  bulk.batch_records = 500;
+  projection::CatchUpOptions bulk_one_lane = bulk;
+  bulk_one_lane.lanes = false;
+  const auto expected = state("one", one_at_a_time);
+  EXPECT_EQ(state("bulk", bulk), expected);
+  EXPECT_EQ(state("bulk-one-lane", bulk_one_lane), expected);
 }
 
 TEST_F(ReportingBenchTest, TheBenchPrintsItsFiguresAndReusesItsLog) {
