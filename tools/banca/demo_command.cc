@@ -109,8 +109,9 @@ int Games(GamesFlags flags) {
   o.services = *std::move(services);
   std::fprintf(
       stderr, "demo games: %d bots a game for %lld s against %s (run %s)%s\n",
-      o.players, static_cast<long long>(flags.seconds), o.target.c_str(),
-      o.run_id.c_str(), o.sit_and_go ? ", and a sit and go to its winner" : "");
+      o.players, static_cast<long long>(flags.seconds),
+      DescribeTargets(flags.services, o.target).c_str(), o.run_id.c_str(),
+      o.sit_and_go ? ", and a sit and go to its winner" : "");
   absl::StatusOr<bench::GameBotsResult> result = bench::RunGameBots(o);
   if (!result.ok()) {
     return Complain(kCommand, result.status(),

@@ -1,6 +1,8 @@
 #include "tools/banca/service_target_flags.h"
 
+#include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -37,6 +39,18 @@ void AddServiceTargetFlags(CLI::App& command, ServiceTargetFlags& flags) {
   command.add_option("--reporting-target", flags.reporting,
                      "the reporting processes, HOST:PORT,HOST:PORT "
                      "(default: --target)");
+}
+
+std::string DescribeTargets(const ServiceTargetFlags& flags,
+                            const std::string& target) {
+  std::string out = target;
+  for (const auto& [name, list] :
+       {std::pair{"wallet", &flags.wallet}, std::pair{"table", &flags.table},
+        std::pair{"tournament", &flags.tournament},
+        std::pair{"reporting", &flags.reporting}}) {
+    if (!list->empty()) absl::StrAppend(&out, "; ", name, " ", *list);
+  }
+  return out;
 }
 
 absl::StatusOr<bench::ServiceTargets> ParseServiceTargets(

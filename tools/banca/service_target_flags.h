@@ -24,6 +24,11 @@ void AddServiceTargetFlags(CLI::App& command, ServiceTargetFlags& flags);
 absl::StatusOr<bench::ServiceTargets> ParseServiceTargets(
     const ServiceTargetFlags& flags);
 
+// Where the calls go, for a progress line: `target`, then each service
+// listed apart ("127.0.0.1:7070; wallet a:1,b:2; table c:3").
+std::string DescribeTargets(const ServiceTargetFlags& flags,
+                            const std::string& target);
+
 }  // namespace banca::cli
 
 #endif  // BANCA_TOOLS_BANCA_SERVICE_TARGET_FLAGS_H_
