@@ -4,32 +4,27 @@
 #ifndef BANCA_LIBS_PROJECTION_HEX_KEY_H_
 #define BANCA_LIBS_PROJECTION_HEX_KEY_H_
 
+#include <cassert>
 #include <cstdint>
 #include <string>
 
 namespace banca::projection {
 
-// Appends `v` as 16 lowercase hex digits (StrFormat's "%016x").
-inline void AppendHex16(std::string& out, uint64_t v) {
+// Appends the low `digits` hex digits of `v`, lowercase, zero-padded.
+inline void AppendHex(std::string& out, uint64_t v, int digits) {
+  assert(digits > 0 && digits <= 16);
   static constexpr char kDigits[] = "0123456789abcdef";
   char buf[16];
-  for (int i = 15; i >= 0; --i) {
+  for (int i = digits - 1; i >= 0; --i) {
     buf[i] = kDigits[v & 0xf];
     v >>= 4;
   }
-  out.append(buf, sizeof(buf));
+  out.append(buf, static_cast<size_t>(digits));
 }
 
-// Appends `v` as 8 lowercase hex digits (StrFormat's "%08x").
-inline void AppendHex8(std::string& out, uint32_t v) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  char buf[8];
-  for (int i = 7; i >= 0; --i) {
-    buf[i] = kDigits[v & 0xf];
-    v >>= 4;
-  }
-  out.append(buf, sizeof(buf));
-}
+// StrFormat's "%016x" and "%08x".
+inline void AppendHex16(std::string& out, uint64_t v) { AppendHex(out, v, 16); }
+inline void AppendHex8(std::string& out, uint32_t v) { AppendHex(out, v, 8); }
 
 }  // namespace banca::projection
 

@@ -56,17 +56,6 @@ std::string Sha256(std::string_view bytes) {
   return out;
 }
 
-std::string HexOf(std::string_view bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out.push_back(kHex[c >> 4]);
-    out.push_back(kHex[c & 15]);
-  }
-  return out;
-}
-
 std::string EncodeSnapshot(const v1::SnapshotHeader& header,
                            std::string_view payload) {
   const std::string head = header.SerializeAsString();

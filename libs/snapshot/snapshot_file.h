@@ -45,7 +45,6 @@ absl::StatusOr<SnapshotFile> DecodeSnapshot(std::string_view bytes);
 
 // SHA-256 of `bytes`, 32 raw bytes.
 std::string Sha256(std::string_view bytes);
-std::string HexOf(std::string_view bytes);
 
 // Writes `bytes` at `path` so that a crash leaves the old file or the new
 // one, never a part: PATH.tmp written and fsynced, renamed over PATH, and

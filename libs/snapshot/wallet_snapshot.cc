@@ -208,7 +208,7 @@ std::string WalletStateHash(const ledger::Ledger& ledger,
                             const ledger::IdempotencyIndex& idempotency) {
   const WalletPoint point =
       CaptureWalletState(ledger, idempotency, [] { return LogOffsets{}; });
-  return HexOf(Sha256(point.state.SerializeAsString()));
+  return absl::BytesToHexString(Sha256(point.state.SerializeAsString()));
 }
 
 }  // namespace banca::snapshot

@@ -51,6 +51,13 @@ absl::Status Invalid(std::string_view what) {
   return absl::InvalidArgumentError(ToAbsl(what));
 }
 
+// A request id the idempotency index can keep (ledger::IsValidRequestId).
+absl::Status CheckRequestId(std::string_view id) {
+  if (ledger::IsValidRequestId(id)) return absl::OkStatus();
+  return Invalid(
+      "request_id must be 1-128 printable ASCII characters without spaces");
+}
+
 absl::Status CheckPlayerId(std::string_view id) {
   if (!ledger::IsValidId(id)) {
     return Invalid(
@@ -337,10 +344,7 @@ grpc::ServerUnaryReactor* WalletService::Command(
     const WalletCommands::Decide& decide, Fill fill) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   const absl::Time start = absl::Now();
-  if (checked.ok() && !ledger::IsValidRequestId(request_id)) {
-    checked = Invalid(
-        "request_id must be 1-128 printable ASCII characters without spaces");
-  }
+  if (checked.ok()) checked = CheckRequestId(request_id);
   if (!checked.ok()) {
     Reply(reactor, method, start, checked);
     return reactor;
@@ -673,10 +677,7 @@ void WalletService::BatchItem(grpc::CallbackServerContext* context,
                               v1::TransferBatchResult& result,
                               std::shared_ptr<BatchCountdown> countdown) {
   absl::Status checked = CheckTransfer(caller, item);
-  if (checked.ok() && !ledger::IsValidRequestId(item.request_id())) {
-    checked = Invalid(
-        "request_id must be 1-128 printable ASCII characters without spaces");
-  }
+  if (checked.ok()) checked = CheckRequestId(item.request_id());
   if (checked.ok() && repeats >= 0) {
     checked = absl::InvalidArgumentError(
         absl::StrCat("request_id repeats item ", repeats, " of this batch"));
