@@ -1,6 +1,8 @@
 #include "tools/bench/tournament_bots_checks.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -175,7 +177,31 @@ std::vector<std::vector<std::string>> SameHandEliminations(
   return out;
 }
 
-void CheckCoverage(const BotsRecord& record,
+// Whether the field was ever one player over the paid places (TN-49's
+// bubble): not when the players placed just above and on the bubble went
+// out in the same hand, taking the field past it at once.
+bool BubbleWasReached(const BotsRecord& record,
+                      const v1::TournamentStandings& standings,
+                      int paid_places) {
+  const std::map<std::string, Place> places = PlacesOf(standings);
+  std::set<std::pair<std::string, int64_t>> bubble_hands;
+  std::set<std::pair<std::string, int64_t>> above_hands;
+  for (const BotElimination& e : record.eliminations) {
+    auto it = places.find(e.player);
+    if (e.table.empty() || it == places.end()) continue;
+    if (it->second.place == paid_places + 1) {
+      bubble_hands.insert({e.table, e.hand});
+    } else if (it->second.place == paid_places + 2) {
+      above_hands.insert({e.table, e.hand});
+    }
+  }
+  for (const auto& hand : bubble_hands) {
+    if (above_hands.contains(hand)) return false;
+  }
+  return true;
+}
+
+void CheckCoverage(const v1::TournamentInfo& info, const BotsRecord& record,
                    const v1::TournamentStandings& standings, RunVerdict& v) {
   int rebuys = 0;
   int addons = 0;
@@ -190,7 +216,9 @@ void CheckCoverage(const BotsRecord& record,
        absl::StrCat("the disconnected player ", record.away_player,
                     " was not blinded off")},
       {record.table_moves > 0, "no player was moved to another table"},
-      {record.hand_for_hand_seen, "the bubble was never hand-for-hand"},
+      {record.hand_for_hand_seen ||
+           !BubbleWasReached(record, standings, info.prizes_minor_size()),
+       "the bubble was never hand-for-hand"},
       {!v.same_hand_eliminations.empty(),
        "no two players were seen going out in one hand"},
       {record.hands_before_restart < 0 ||
@@ -217,7 +245,7 @@ RunVerdict CheckTournamentRun(const v1::TournamentInfo& info,
   CheckPrizes(info, standings, v);
   CheckMoney(info, standings, record, money, v.failures);
   v.same_hand_eliminations = SameHandEliminations(record, standings);
-  CheckCoverage(record, standings, v);
+  CheckCoverage(info, record, standings, v);
   return v;
 }
 

@@ -176,6 +176,17 @@ TEST_F(TournamentRunChecks, MoneyNotAccountedForFails) {
   EXPECT_THAT(Check().failures, ::testing::IsEmpty());
 }
 
+TEST_F(TournamentRunChecks, ABubblePassedInOneHandNeedsNoHandForHand) {
+  // p8 (place 9, the bubble with 8 paid) and p9 (place 10) out in one hand:
+  // the field went from 10 to 8 and was never one over the paid places.
+  record_.hand_for_hand_seen = false;
+  EXPECT_THAT(Check().failures, ::testing::IsEmpty());
+  // Out in different hands, the bubble was reached and must be seen.
+  record_.eliminations = {{"p9", "t2", 7}, {"p8", "t1", 8}, {"p7", "t1", 8}};
+  EXPECT_THAT(Check().failures,
+              ::testing::Contains("the bubble was never hand-for-hand"));
+}
+
 TEST_F(TournamentRunChecks, WhatTheRunMustGoThroughIsChecked) {
   record_.eliminations = {{"p9", "t2", 7}, {"p5", "t2", 7}};  // places apart
   record_.hand_for_hand_seen = false;
