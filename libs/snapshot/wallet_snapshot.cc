@@ -66,6 +66,34 @@ absl::Status CheckOffsets(const v1::SnapshotHeader& header,
   return absl::OkStatus();
 }
 
+// A snapshot whose answers are in a store is sound only beside that store
+// (a store made anew, or another wallet's, lacks the answers before it).
+// An index without a store (the audit's) takes the ledger alone.
+absl::Status CheckAnswerStore(const v1::WalletState& state,
+                              const ledger::IdempotencyIndex& idempotency) {
+  const ledger::AnswerStore* store = idempotency.store();
+  if (state.answer_store_id().empty() || store == nullptr ||
+      store->id() == state.answer_store_id()) {
+    return absl::OkStatus();
+  }
+  return absl::FailedPreconditionError(
+      absl::StrCat("its answered requests are in answer store ",
+                   state.answer_store_id().substr(0, 32), ", not in this one (",
+                   store->id(), ")"));
+}
+
+void RestoreAnswers(const v1::WalletState& state,
+                    ledger::IdempotencyIndex& idempotency) {
+  const int64_t now = absl::ToUnixMicros(absl::Now());
+  for (const v1::IdempotencyEntryState& e : state.requests()) {
+    // The fingerprint is hex (IdempotencyIndex::ExportAnswered); a
+    // snapshot from before the window has no time: its load's is taken.
+    idempotency.Restore(
+        e.request_id(), absl::HexStringToBytes(e.fingerprint()), e.result(),
+        e.answered_at_micros() != 0 ? e.answered_at_micros() : now);
+  }
+}
+
 }  // namespace
 
 WalletPoint CaptureWalletState(const ledger::Ledger& ledger,
@@ -76,6 +104,9 @@ WalletPoint CaptureWalletState(const ledger::Ledger& ledger,
     point.next = at_point();
     idempotency.ExportAnswered(point.state.mutable_requests());
   });
+  if (const ledger::AnswerStore* store = idempotency.store()) {
+    point.state.set_answer_store_id(store->id());
+  }
   SortRequests(point.state);
   return point;
 }
@@ -132,13 +163,14 @@ absl::StatusOr<WalletSnapshotLoad> LoadWalletSnapshot(
           absl::StrCat(path, ": ", point.status().message()));
       continue;
     }
-    RETURN_IF_ERROR(ledger.ImportState(point->state.ledger()));
-    for (const v1::IdempotencyEntryState& e : point->state.requests()) {
-      // The fingerprint is hex (IdempotencyIndex::ExportAnswered).
-      idempotency.Restore(e.request_id(),
-                          absl::HexStringToBytes(e.fingerprint()), e.result());
+    if (absl::Status s = CheckAnswerStore(point->state, idempotency); !s.ok()) {
+      load.refused.push_back(absl::StrCat(path, ": ", s.message()));
+      continue;
     }
+    RETURN_IF_ERROR(ledger.ImportState(point->state.ledger()));
+    RestoreAnswers(point->state, idempotency);
     load.path = path;
+    load.answer_store_id = point->state.answer_store_id();
     load.next = std::move(point->next);
     for (const auto& [where, next] : load.next) load.events += next;
     return load;
@@ -170,7 +202,8 @@ absl::StatusOr<bool> ApplyWalletRecord(const eventlog::StoredRecord& record,
   }
   if (*applied && !event.request_id().empty()) {
     idempotency.Restore(event.request_id(), event.request_fingerprint(),
-                        decoded.envelope.payload());
+                        decoded.envelope.payload(),
+                        decoded.envelope.occurred_at_micros());
   }
   return applied;
 }

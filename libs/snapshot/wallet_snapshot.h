@@ -1,5 +1,6 @@
 // The wallet's snapshot: its ledger and its answered requests (the
-// idempotency index) at one point of banca.wallet.events, with the offsets
+// idempotency index, or the id of the answer store that keeps them) at one
+// point of banca.wallet.events, with the offsets
 // of that point (docs/architecture.md, "Snapshots"). A start loads the
 // newest snapshot that is sound and matches the log, and replays the log
 // after it; one that is damaged, of another version, past the log's end or
@@ -43,6 +44,8 @@ struct WalletPoint {
 // `at_point` runs with the ledger's gates closed and returns how far the
 // log is applied there (the wallet waits for its appends in flight first,
 // so the ledger holds exactly the log's events before those offsets).
+// With an answer store the answers are not copied, only the store's id is
+// recorded: the caller syncs the store before the snapshot is written.
 WalletPoint CaptureWalletState(const ledger::Ledger& ledger,
                                const ledger::IdempotencyIndex& idempotency,
                                absl::FunctionRef<LogOffsets()> at_point);
@@ -65,12 +68,17 @@ struct WalletSnapshotLoad {
   std::string path;
   LogOffsets next;
   int64_t events = 0;
+  // Set when the snapshot's answered requests are in that answer store,
+  // not in the snapshot (WalletState::answer_store_id).
+  std::string answer_store_id;
   // Each snapshot refused, newest first: "<path>: <why>".
   std::vector<std::string> refused;
 };
 
 // Loads the newest snapshot of `dir` that ReadWalletSnapshot accepts into
 // `ledger` and `idempotency` (both empty); none loaded when there is none.
+// One whose answers are in another answer store than `idempotency`'s is
+// refused.
 // An error only when a checked snapshot cannot be loaded (the ledger
 // refuses it: another currency or striping).
 absl::StatusOr<WalletSnapshotLoad> LoadWalletSnapshot(
@@ -97,7 +105,7 @@ absl::StatusOr<WalletReplayed> ReplayWalletLog(
     ledger::IdempotencyIndex& idempotency);
 
 // SHA-256 (hex) of the wallet's state: the ledger and the answered
-// requests, sorted, as a snapshot holds them. Equal for a wallet started
+// requests (with a store: its id), sorted, as a snapshot holds them. Equal for a wallet started
 // from a snapshot and its tail and one replayed from offset 0.
 std::string WalletStateHash(const ledger::Ledger& ledger,
                             const ledger::IdempotencyIndex& idempotency);

@@ -144,7 +144,8 @@ TEST(WalletSnapshot, ExportedStateImportsToTheSameHash) {
   ASSERT_TRUE(b.ledger.ImportState(point.state.ledger()).ok());
   for (const auto& e : point.state.requests()) {
     b.idempotency.Restore(e.request_id(),
-                          absl::HexStringToBytes(e.fingerprint()), e.result());
+                          absl::HexStringToBytes(e.fingerprint()), e.result(),
+                          e.answered_at_micros());
   }
   EXPECT_EQ(WalletStateHash(a.ledger, a.idempotency),
             WalletStateHash(b.ledger, b.idempotency));

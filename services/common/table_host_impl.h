@@ -291,7 +291,8 @@ absl::Status TableHost<Game>::ReplayRecord(const eventlog::StoredRecord& record,
     table->saga_started_micros[*saga] = now;
   }
   if (!note(*table, event) && !event.request_id().empty()) {
-    idempotency_.Restore(event.request_id(), event.request_fingerprint(), "");
+    idempotency_.Restore(event.request_id(), event.request_fingerprint(), "",
+                         decoded.envelope.occurred_at_micros());
   }
   ++replayed_events_;
   return absl::OkStatus();

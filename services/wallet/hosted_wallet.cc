@@ -57,6 +57,8 @@ WalletOptions HostedWalletOptions(const edge::HostContext& context) {
     options.snapshot_dir = settings.data_dir + "/snapshots/wallet";
   }
   options.snapshot_every_events = settings.wallet_snapshot_every_events;
+  options.answer_store_dir = settings.data_dir + "/answers/wallet";
+  options.idempotency_window = absl::Hours(settings.idempotency_window_hours);
   options.metrics = context.metrics;
   if (context.keys.verifier) options.verifier = *context.keys.verifier;
   options.insecure_dev = settings.insecure_dev;

@@ -105,11 +105,13 @@ void WalletCommands::ExecuteAsync(std::string_view method,
   // Lives until the append completes, on whichever thread that happens.
   struct Pending {
     std::string request_id;
+    int64_t at_micros = 0;  // the event's time: a replay restores it alike
     v1::WalletEvent event;
     Done done;
   };
   auto pending = std::make_shared<Pending>();
   pending->request_id = std::string(request_id);
+  pending->at_micros = event_context.occurred_at_micros;
   pending->done = std::move(done);
   bool committed = false;
   auto commit = [&](const ledger::Committed& c) {
@@ -128,7 +130,8 @@ void WalletCommands::ExecuteAsync(std::string_view method,
       appended_.Record(positions);
       if (metrics_) metrics_->CountAppended();
       idempotency_.Complete(pending->request_id,
-                            pending->event.SerializeAsString());
+                            pending->event.SerializeAsString(),
+                            pending->at_micros);
       pending->done(pending->event);
     };
     if (group_ != nullptr) {

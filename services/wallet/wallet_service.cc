@@ -10,6 +10,7 @@
 #include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
+#include "libs/answers/rocksdb_answer_store.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
 #include "libs/wire/topics.h"
@@ -151,7 +152,8 @@ ledger::LedgerOptions LedgerOptionsFor(const std::string& currency,
 }  // namespace
 
 WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
-                             WalletOptions options)
+                             WalletOptions options,
+                             std::unique_ptr<ledger::AnswerStore> answer_store)
     : log_(log),
       in_flight_(log),
       clock_(clock),
@@ -163,6 +165,10 @@ WalletService::WalletService(eventlog::EventLog& log, const Clock& clock,
                                         : std::make_unique<PartitionOwnership>(
                                               options_.partitions)),
       ledger_(LedgerOptionsFor(options_.currency, ownership_.get())),
+      answer_store_(std::move(answer_store)),
+      idempotency_({.window = options_.idempotency_window,
+                    .clock = &clock_,
+                    .store = answer_store_.get()}),
       replay_(log_, ledger_, idempotency_, appended_) {
   if (ownership_ != nullptr) {
     group_ = std::make_unique<WalletGroup>(
@@ -236,14 +242,27 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
         "(--token-key-file or --token-verify-key-file), or --insecure-dev "
         "on a developer's machine");
   }
-  std::unique_ptr<WalletService> service(
-      new WalletService(log, clock, std::move(options)));
+  std::unique_ptr<ledger::AnswerStore> answer_store;
+  if (!options.answer_store_dir.empty()) {
+    ASSIGN_OR_RETURN(answer_store,
+                     answers::RocksDbAnswerStore::Open(
+                         options.answer_store_dir,
+                         {.window = options.idempotency_window,
+                          .clock = &clock}));
+  }
+  std::unique_ptr<WalletService> service(new WalletService(
+      log, clock, std::move(options), std::move(answer_store)));
   const WalletOptions& opts = service->options_;
   RETURN_IF_ERROR(
       log.EnsureTopic({std::string(wire::kWalletTopic), opts.partitions}));
   ASSIGN_OR_RETURN(const snapshot::LogOffsets from,
                    service->snapshots_->Load());
+  const absl::Time replay_start = absl::Now();
   ASSIGN_OR_RETURN(service->replayed_events_, service->replay_.Replay(from));
+  Log(LogLevel::kInfo, "wallet", "log replayed",
+      {{"events", service->replayed_events_},
+       {"replay_ms",
+        absl::ToInt64Milliseconds(absl::Now() - replay_start)}});
   if (service->group_ != nullptr) RETURN_IF_ERROR(service->group_->Join());
   ASSIGN_OR_RETURN(service->store_,
                    projection::ProjectionStore::Open(opts.projection_dir));

@@ -63,6 +63,12 @@ struct WalletOptions {
   // A snapshot every this many events of the log, and one at a clean stop
   // (0: only at a stop).
   int64_t snapshot_every_events = 0;
+  // Where the answered requests live (libs/answers/rocksdb_answer_store.h);
+  // "": in memory (every start replays them).
+  std::string answer_store_dir;
+  // How long a request id's answer is kept: a retry within it is answered
+  // again, a reuse after it is a new request (zero: for ever).
+  absl::Duration idempotency_window = absl::Hours(7 * 24);
   // How often open holds are checked for expiry; 0 disables the sweeper.
   absl::Duration expiry_interval = absl::Seconds(1);
   // Holds without a ttl get this one.
@@ -202,7 +208,8 @@ class WalletService final : public WalletServiceBase {
 
  private:
   WalletService(eventlog::EventLog& log, const Clock& clock,
-                WalletOptions options);
+                WalletOptions options,
+                std::unique_ptr<ledger::AnswerStore> answer_store);
 
   // The caller of an RPC; UNAUTHENTICATED without a valid token (unless
   // insecure_dev).
@@ -250,6 +257,8 @@ class WalletService final : public WalletServiceBase {
   // Group mode only: what this process decides for (the ledger asks).
   std::unique_ptr<PartitionOwnership> ownership_;
   ledger::Ledger ledger_;
+  // Null when answers are kept in memory.
+  std::unique_ptr<ledger::AnswerStore> answer_store_;
   ledger::IdempotencyIndex idempotency_;
   AppendedOffsets appended_;
   // Notified once, by Stop: every background loop ends.

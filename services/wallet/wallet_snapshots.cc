@@ -107,6 +107,10 @@ absl::StatusOr<std::string> WalletSnapshots::Take() {
         }
         return next;
       });
+  // The answers of the requests before the point are in the store (each
+  // Complete ran before its append left the in-flight count): made
+  // durable before the snapshot that relies on them exists.
+  if (ledger::AnswerStore* store = idempotency_.store()) store->Sync();
   ASSIGN_OR_RETURN(const std::string path,
                    snapshot::WriteWalletSnapshot(dir_, log_, point));
   int64_t events = 0;

@@ -175,13 +175,10 @@ TEST(CrashTest, SigkillDuringLoadLosesNothingAcknowledged) {
       seen[e.reference().id()]++;
       sum += e.amount_minor();
     }
-    v1::GetBalanceRequest b;
-    b.set_player_id(player);
-    v1::BalanceResponse br;
-    grpc::ClientContext ctx;
-    ASSERT_TRUE(stub->GetBalance(&ctx, b, &br).ok());
-    EXPECT_EQ(br.available_minor(), sum) << player;
-    EXPECT_GE(br.available_minor(), 0);
+    const std::optional<int64_t> available = AvailableMinor(*stub, player);
+    ASSERT_TRUE(available.has_value()) << player;
+    EXPECT_EQ(*available, sum) << player;
+    EXPECT_GE(*available, 0);
   }
   for (const auto& [ref, count] : seen) EXPECT_EQ(count, 1) << ref;
   for (const auto& [rid, op] : acknowledged) {

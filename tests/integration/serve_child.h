@@ -35,11 +35,11 @@ struct ServeChild {
   int port = 0;
 };
 
-// Starts `banca serve --data-dir=DIR` plus `flags` and waits up to a minute
-// for its "serving" line; port stays 0 if it never came. On loopback it
-// serves --plaintext unless `flags` choose TLS.
-inline ServeChild StartServeChild(const std::string& dir,
-                                  const std::vector<std::string>& flags = {}) {
+// Starts `banca serve --data-dir=DIR` plus `flags` and returns at once
+// (port 0: WaitForServing learns it). On loopback it serves --plaintext
+// unless `flags` choose TLS.
+inline ServeChild LaunchServeChild(const std::string& dir,
+                                   const std::vector<std::string>& flags = {}) {
   int pipe_fds[2];
   EXPECT_EQ(pipe(pipe_fds), 0);
   std::vector<std::string> args = {BANCA_BINARY, "serve", "--data-dir=" + dir,
@@ -75,6 +75,13 @@ inline ServeChild StartServeChild(const std::string& dir,
   }
   close(pipe_fds[1]);
   child.stdout_fd = pipe_fds[0];
+  return child;
+}
+
+// Waits up to a minute for a launched child's "serving" line; port stays
+// 0 if it never came.
+inline void WaitForServing(ServeChild& child, const std::string& dir) {
+  const std::string err_path = dir + "/serve.stderr";
   std::string line;
   const absl::Time deadline = absl::Now() + absl::Seconds(60);
   while (line.find('\n') == std::string::npos && absl::Now() < deadline) {
@@ -90,6 +97,13 @@ inline ServeChild StartServeChild(const std::string& dir,
   if (std::regex_search(line, m, kPort)) child.port = std::stoi(m[1]);
   EXPECT_GT(child.port, 0) << "server did not start: " << line << " (see "
                            << err_path << ")";
+}
+
+// LaunchServeChild, then WaitForServing.
+inline ServeChild StartServeChild(const std::string& dir,
+                                  const std::vector<std::string>& flags = {}) {
+  ServeChild child = LaunchServeChild(dir, flags);
+  WaitForServing(child, dir);
   return child;
 }
 

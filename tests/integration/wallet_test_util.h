@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,17 @@ inline absl::StatusOr<std::vector<v1::StatementEntry>> ReadStatement(
     token = resp.next_page_token();
   } while (!token.empty());
   return entries;
+}
+
+// `player`'s available cash (nullopt if GetBalance failed).
+inline std::optional<int64_t> AvailableMinor(v1::WalletService::Stub& wallet,
+                                             const std::string& player) {
+  v1::GetBalanceRequest request;
+  request.set_player_id(player);
+  v1::BalanceResponse balance;
+  grpc::ClientContext ctx;
+  if (!wallet.GetBalance(&ctx, request, &balance).ok()) return std::nullopt;
+  return balance.available_minor();
 }
 
 // Opens `player`'s account and, unless `cash` is 0, deposits `cash` into it,

@@ -319,6 +319,7 @@ struct StartupFlags {
   int64_t events = 1'000'000;
   int64_t tail_events = 10'000;
   int players = 10'000;
+  std::string answers = "disk";
   std::string dir;
 };
 
@@ -328,12 +329,14 @@ int BenchStartup(const StartupFlags& flags) {
   options.events = flags.events;
   options.tail_events = std::min(flags.tail_events, flags.events - 1);
   options.players = flags.players;
+  options.answers_on_disk = flags.answers == "disk";
   absl::StatusOr<bench::StartupResult> r = bench::RunStartupBench(options);
   if (!r.ok()) return Fail(r.status().ToString());
   std::filesystem::remove_all(options.dir);
   Json out;
   out["bench"] = "startup";
   out["service"] = "wallet";
+  out["answers"] = flags.answers;
   out["events"] = r->events;
   out["snapshot_events"] = r->snapshot_events;
   out["tail_events"] = r->tail_events;
@@ -600,6 +603,11 @@ void AddStartupBench(CLI::App& bench, Action* action) {
   AddInt(*startup, "--tail-events", flags->tail_events,
          "events after the snapshot", 1);
   AddInt(*startup, "--players", flags->players, "player accounts", 1);
+  startup
+      ->add_option("--answers", flags->answers,
+                   "where the wallet keeps answered requests: disk (its "
+                   "answer store, as banca serve) or memory (in each snapshot)")
+      ->check(CLI::IsMember({"disk", "memory"}));
   startup->add_option("--dir", flags->dir, kDirHelp);
   OnParsed(*startup, action, [flags] { return BenchStartup(*flags); });
 }

@@ -243,6 +243,12 @@ void AddServeCommand(CLI::App& banca, Action* action) {
          "and at a clean stop (0: only at a stop); a start loads the newest "
          "and replays the log after it",
          0, int64_t{1} << 40);
+  AddInt(*serve, "--idempotency-window-hours",
+         flags->config.settings.idempotency_window_hours,
+         "the wallet answers a retried request id this long after its first "
+         "answer (kept on disk in DATA_DIR/answers/wallet); a reuse after it "
+         "is a new request",
+         1, 24 * 366);
   AddSwitch(*serve, "--no-snapshots",
             flags->config.settings.wallet_snapshots_off,
             "no wallet snapshots: every start replays the log from offset 0");

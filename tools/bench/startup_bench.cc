@@ -16,8 +16,10 @@
 namespace banca::bench {
 namespace {
 
-wallet::WalletOptions Options(const std::string& dir, bool snapshots) {
+wallet::WalletOptions Options(const std::string& dir, bool snapshots,
+                              bool answers_on_disk) {
   wallet::WalletOptions options;
+  if (answers_on_disk) options.answer_store_dir = dir + "/answers/wallet";
   options.insecure_dev = true;
   options.projection_dir = dir + "/projections/wallet";
   options.snapshot_dir = snapshots ? dir + "/snapshots/wallet" : "";
@@ -71,7 +73,9 @@ absl::StatusOr<StartupResult> RunStartupBench(
   RETURN_IF_ERROR(log->EnsureTopic(
       {std::string(wire::kWalletTopic), wire::kDefaultWalletPartitions}));
   std::filesystem::create_directories(options.dir + "/projections/wallet");
-  SystemClock clock;
+  // The history's events are timed from this clock's start on (one
+  // microsecond apart): every answer is within the idempotency window.
+  ManualClock clock;
   WalletHistory history(*log, options.players);
   RETURN_IF_ERROR(history.WriteUntil(
       std::max<int64_t>(options.events - options.tail_events, 1)));
@@ -79,7 +83,7 @@ absl::StatusOr<StartupResult> RunStartupBench(
   {
     // Builds the projection and, at its stop, the snapshot.
     ASSIGN_OR_RETURN(Started first,
-                     StartWallet(*log, clock, Options(options.dir, true)));
+                     StartWallet(*log, clock, Options(options.dir, true, options.answers_on_disk)));
     RETURN_IF_ERROR(first.wallet->Stop());
     result.snapshot_events = history.events();
   }
@@ -87,7 +91,7 @@ absl::StatusOr<StartupResult> RunStartupBench(
   result.events = history.events();
   {
     ASSIGN_OR_RETURN(Started timed,
-                     StartWallet(*log, clock, Options(options.dir, true)));
+                     StartWallet(*log, clock, Options(options.dir, true, options.answers_on_disk)));
     result.start_seconds = timed.seconds;
     result.tail_events = timed.wallet->replayed_events();
     RETURN_IF_ERROR(MeasureSnapshot(*log, *timed.wallet, options.dir, result));
@@ -95,7 +99,7 @@ absl::StatusOr<StartupResult> RunStartupBench(
   }
   {
     ASSIGN_OR_RETURN(Started full,
-                     StartWallet(*log, clock, Options(options.dir, false)));
+                     StartWallet(*log, clock, Options(options.dir, false, options.answers_on_disk)));
     result.full_replay_start_seconds = full.seconds;
     result.full_replay_events = full.wallet->replayed_events();
     RETURN_IF_ERROR(full.wallet->Stop());

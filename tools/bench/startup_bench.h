@@ -20,6 +20,9 @@ struct StartupBenchOptions {
   int64_t events = 1'000'000;
   int64_t tail_events = 10'000;
   int players = 10'000;
+  // The wallet's answered requests in its answer store on disk (as `banca
+  // serve` keeps them) or in memory, copied into each snapshot.
+  bool answers_on_disk = true;
 };
 
 struct StartupResult {
@@ -30,8 +33,9 @@ struct StartupResult {
   double start_seconds = 0;
   int64_t full_replay_events = 0;
   double full_replay_start_seconds = 0;
-  // The gates closed for a copy of the whole state (ledger and answered
-  // requests), then the encoding and the atomic write of the file.
+  // The gates closed for a copy of the whole state (the ledger, and the
+  // answered requests when they are in memory), then the encoding and the
+  // atomic write of the file.
   double snapshot_pause_ms = 0;
   double snapshot_write_seconds = 0;
   int64_t snapshot_bytes = 0;
