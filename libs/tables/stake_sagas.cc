@@ -59,4 +59,43 @@ std::optional<StakeSagas::Stake> StakeSagas::TakeTimedOut(
   return out;
 }
 
+void StakeSagas::NoteRequest(const std::string& request_id,
+                             const std::string& saga_id) {
+  if (request_id.empty()) return;
+  if (!saga_of_request_.emplace(request_id, saga_id).second) return;
+  requests_.push_back(request_id);
+  if (requests_.size() <= kRecentStakeRequests) return;
+  auto oldest = saga_of_request_.find(requests_.front());
+  refused_.erase(oldest->second);
+  saga_of_request_.erase(oldest);
+  requests_.pop_front();
+}
+
+void StakeSagas::NoteRefused(const std::string& saga_id,
+                             const std::string& reason) {
+  // Only the recent requests' stakes are answered from here.
+  for (auto it = requests_.rbegin(); it != requests_.rend(); ++it) {
+    if (saga_of_request_.at(*it) == saga_id) {
+      refused_[saga_id] = reason;
+      return;
+    }
+  }
+}
+
+StakeOutcome StakeSagas::OutcomeOf(const std::string& request_id) const {
+  StakeOutcome out;
+  auto it = saga_of_request_.find(request_id);
+  if (it == saga_of_request_.end()) return out;
+  out.saga_id = it->second;
+  if (pending_.contains(out.saga_id)) {
+    out.state = StakeOutcome::State::kPending;
+  } else if (auto r = refused_.find(out.saga_id); r != refused_.end()) {
+    out.state = StakeOutcome::State::kRefused;
+    out.reason = r->second;
+  } else {
+    out.state = StakeOutcome::State::kCaptured;
+  }
+  return out;
+}
+
 }  // namespace banca::tables
