@@ -201,7 +201,11 @@ absl::Status BankedGameState::EndStake(
   RETURN_IF_ERROR(captured ? Captured(stake, e.at_micros(), derived)
                            : Refused(stake));
   sagas_.End(saga, !captured && e.stake_refused().timed_out());
-  if (!captured) sagas_.NoteRefused(saga, e.stake_refused().reason());
+  if (captured) {
+    sagas_.NoteCaptured(saga);
+  } else {
+    sagas_.NoteRefused(saga, e.stake_refused().reason());
+  }
   if (!sagas_.AnyFor(stake.player_id()) &&
       disconnect_after_stake_.erase(stake.player_id()) > 0) {
     return Connection(stake.player_id(), false, e.at_micros(), derived);

@@ -121,7 +121,7 @@ TEST_F(RouletteStateTest, AVoidRefundsTheBoard) {
 
 // A repeat of a request is answered by its stake (banked_table_service):
 // the state knows each recent request's stake and how a refused one ended,
-// and forgets the oldest past kRecentStakeRequests.
+// and forgets a captured one (its repeat answers the view).
 TEST_F(RouletteStateTest, EachRecentRequestNamesItsStakeAndItsOutcome) {
   using State = StakeOutcome::State;
   v1::BankedTableEvent join;
@@ -155,23 +155,25 @@ TEST_F(RouletteStateTest, EachRecentRequestNamesItsStakeAndItsOutcome) {
   v1::BankedTableEvent captured;
   captured.mutable_stake_captured()->set_saga_id(second);
   ASSERT_TRUE(Apply(captured, kStart).ok());
-  EXPECT_EQ(table_->sagas().OutcomeOf("r1").state, State::kCaptured);
+  EXPECT_EQ(table_->sagas().OutcomeOf("r1").state, State::kUnknown);
+  EXPECT_EQ(table_->sagas().OutcomeOf("r0").state, State::kRefused);
 }
 
-// Past kRecentStakeRequests the oldest request is forgotten (a repeat of
-// it is answered by the view), with its refusal.
-TEST(StakeSagasTest, TheOldestRequestsAreForgotten) {
+// A captured stake's request is forgotten (its repeat answers the view, as
+// a capture does); past kRecentStakeRefusals the oldest refusal is too.
+TEST(StakeSagasTest, OnlyStakesInFlightAndRecentRefusalsAreKept) {
   using State = StakeOutcome::State;
   StakeSagas sagas;
-  for (size_t i = 0; i <= kRecentStakeRequests; ++i) {
+  sagas.NoteRequest("c", "sc");
+  sagas.NoteCaptured("sc");
+  EXPECT_EQ(sagas.OutcomeOf("c").state, State::kUnknown);
+  for (size_t i = 0; i <= kRecentStakeRefusals; ++i) {
     sagas.NoteRequest(absl::StrCat("r", i), absl::StrCat("s", i));
-    if (i == 0) sagas.NoteRefused("s0", "no cash");
-    if (i == 1) sagas.NoteRefused("s1", "timed out");
+    sagas.NoteRefused(absl::StrCat("s", i), absl::StrCat("why ", i));
   }
   EXPECT_EQ(sagas.OutcomeOf("r0").state, State::kUnknown);
   EXPECT_EQ(sagas.OutcomeOf("r1").state, State::kRefused);
-  EXPECT_EQ(sagas.OutcomeOf("r1").reason, "timed out");
-  EXPECT_EQ(sagas.OutcomeOf("r2").state, State::kCaptured);
+  EXPECT_EQ(sagas.OutcomeOf("r1").reason, "why 1");
   // A request noted again keeps its first stake.
   sagas.NoteRequest("r2", "other");
   EXPECT_EQ(sagas.OutcomeOf("r2").saga_id, "s2");

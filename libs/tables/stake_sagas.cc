@@ -63,23 +63,26 @@ void StakeSagas::NoteRequest(const std::string& request_id,
                              const std::string& saga_id) {
   if (request_id.empty()) return;
   if (!saga_of_request_.emplace(request_id, saga_id).second) return;
-  requests_.push_back(request_id);
-  if (requests_.size() <= kRecentStakeRequests) return;
-  auto oldest = saga_of_request_.find(requests_.front());
-  refused_.erase(oldest->second);
-  saga_of_request_.erase(oldest);
-  requests_.pop_front();
+  request_of_saga_[saga_id] = request_id;
+}
+
+void StakeSagas::NoteCaptured(const std::string& saga_id) {
+  auto it = request_of_saga_.find(saga_id);
+  if (it == request_of_saga_.end()) return;
+  saga_of_request_.erase(it->second);
+  request_of_saga_.erase(it);
 }
 
 void StakeSagas::NoteRefused(const std::string& saga_id,
                              const std::string& reason) {
-  // Only the recent requests' stakes are answered from here.
-  for (auto it = requests_.rbegin(); it != requests_.rend(); ++it) {
-    if (saga_of_request_.at(*it) == saga_id) {
-      refused_[saga_id] = reason;
-      return;
-    }
-  }
+  if (!request_of_saga_.contains(saga_id)) return;
+  refused_[saga_id] = reason;
+  refusals_.push_back(saga_id);
+  if (refusals_.size() <= kRecentStakeRefusals) return;
+  const std::string oldest = std::move(refusals_.front());
+  refusals_.pop_front();
+  refused_.erase(oldest);
+  NoteCaptured(oldest);  // forgets its request
 }
 
 StakeOutcome StakeSagas::OutcomeOf(const std::string& request_id) const {

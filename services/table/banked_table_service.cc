@@ -265,12 +265,10 @@ absl::Status BankedTableService::AnswerRepeat(Slot& slot,
   using State = tables::StakeOutcome::State;
   const tables::BankedGameState& state = *slot.state;
   const absl::Time deadline = absl::Now() + options_.stake_wait;
-  tables::StakeOutcome outcome = state.sagas().OutcomeOf(key);
-  while (outcome.state == State::kPending) {
+  while (state.sagas().OutcomeOf(key).state == State::kPending) {
     if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
-    outcome = state.sagas().OutcomeOf(key);
   }
-  outcome = state.sagas().OutcomeOf(key);
+  const tables::StakeOutcome outcome = state.sagas().OutcomeOf(key);
   if (outcome.state == State::kPending) {
     return absl::DeadlineExceededError(
         absl::StrCat("the wallet has not answered stake ", outcome.saga_id,
