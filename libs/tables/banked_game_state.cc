@@ -201,6 +201,11 @@ absl::Status BankedGameState::EndStake(
   RETURN_IF_ERROR(captured ? Captured(stake, e.at_micros(), derived)
                            : Refused(stake));
   sagas_.End(saga, !captured && e.stake_refused().timed_out());
+  if (captured) {
+    sagas_.NoteCaptured(saga);
+  } else {
+    sagas_.NoteRefused(saga, e.stake_refused().reason());
+  }
   if (!sagas_.AnyFor(stake.player_id()) &&
       disconnect_after_stake_.erase(stake.player_id()) > 0) {
     return Connection(stake.player_id(), false, e.at_micros(), derived);
@@ -249,6 +254,9 @@ absl::Status BankedGameState::Apply(
                       ? EndStake(e, derived)
                   : e.has_connection() ? ApplyConnection(e, derived)
                                        : ApplyGame(e, derived));
+  if (e.has_stake_requested()) {
+    sagas_.NoteRequest(e.request_id(), e.stake_requested().saga_id());
+  }
   // The engines seat a returning player connected.
   if (e.has_joined()) disconnected_.erase(e.joined().player_id());
   ++version_;

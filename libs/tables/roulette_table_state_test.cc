@@ -5,6 +5,7 @@
 #include <variant>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace banca::tables {
@@ -116,6 +117,66 @@ TEST_F(RouletteStateTest, AVoidRefundsTheBoard) {
   ASSERT_TRUE(last.voided.has_value());
   ASSERT_EQ(last.voided->refunds.size(), 1u);
   EXPECT_EQ(last.voided->refunds[0].stake, 300);
+}
+
+// A repeat of a request is answered by its stake (banked_table_service):
+// the state knows each recent request's stake and how a refused one ended,
+// and forgets a captured one (its repeat answers the view).
+TEST_F(RouletteStateTest, EachRecentRequestNamesItsStakeAndItsOutcome) {
+  using State = StakeOutcome::State;
+  v1::BankedTableEvent join;
+  join.mutable_joined()->set_player_id("ana");
+  ASSERT_TRUE(Apply(join, kStart).ok());
+  auto stake = [&](const std::string& request) {
+    v1::PlaceBankedBetRequest bet;
+    bet.set_round(table_->round());
+    bet.set_amount_minor(100);
+    bet.mutable_roulette()->set_kind("red");
+    absl::StatusOr<v1::BankedTableEvent> e =
+        table_->BetEvent("ana", bet, kStart);
+    EXPECT_TRUE(e.ok()) << e.status();
+    e->set_request_id(request);
+    EXPECT_TRUE(Apply(*e, kStart).ok());
+    return e->stake_requested().saga_id();
+  };
+  EXPECT_EQ(table_->sagas().OutcomeOf("r0").state, State::kUnknown);
+  const std::string first = stake("r0");
+  EXPECT_EQ(table_->sagas().OutcomeOf("r0").state, State::kPending);
+  EXPECT_EQ(table_->sagas().OutcomeOf("r0").saga_id, first);
+  v1::BankedTableEvent refused;
+  refused.mutable_stake_refused()->set_saga_id(first);
+  refused.mutable_stake_refused()->set_reason("the wallet did not answer");
+  refused.mutable_stake_refused()->set_timed_out(true);
+  ASSERT_TRUE(Apply(refused, kStart).ok());
+  StakeOutcome out = table_->sagas().OutcomeOf("r0");
+  EXPECT_EQ(out.state, State::kRefused);
+  EXPECT_EQ(out.reason, "the wallet did not answer");
+  const std::string second = stake("r1");
+  v1::BankedTableEvent captured;
+  captured.mutable_stake_captured()->set_saga_id(second);
+  ASSERT_TRUE(Apply(captured, kStart).ok());
+  EXPECT_EQ(table_->sagas().OutcomeOf("r1").state, State::kUnknown);
+  EXPECT_EQ(table_->sagas().OutcomeOf("r0").state, State::kRefused);
+}
+
+// A captured stake's request is forgotten (its repeat answers the view, as
+// a capture does); past kRecentStakeRefusals the oldest refusal is too.
+TEST(StakeSagasTest, OnlyStakesInFlightAndRecentRefusalsAreKept) {
+  using State = StakeOutcome::State;
+  StakeSagas sagas;
+  sagas.NoteRequest("c", "sc");
+  sagas.NoteCaptured("sc");
+  EXPECT_EQ(sagas.OutcomeOf("c").state, State::kUnknown);
+  for (size_t i = 0; i <= kRecentStakeRefusals; ++i) {
+    sagas.NoteRequest(absl::StrCat("r", i), absl::StrCat("s", i));
+    sagas.NoteRefused(absl::StrCat("s", i), absl::StrCat("why ", i));
+  }
+  EXPECT_EQ(sagas.OutcomeOf("r0").state, State::kUnknown);
+  EXPECT_EQ(sagas.OutcomeOf("r1").state, State::kRefused);
+  EXPECT_EQ(sagas.OutcomeOf("r1").reason, "why 1");
+  // A request noted again keeps its first stake.
+  sagas.NoteRequest("r2", "other");
+  EXPECT_EQ(sagas.OutcomeOf("r2").saga_id, "s2");
 }
 
 }  // namespace

@@ -59,4 +59,46 @@ std::optional<StakeSagas::Stake> StakeSagas::TakeTimedOut(
   return out;
 }
 
+void StakeSagas::NoteRequest(const std::string& request_id,
+                             const std::string& saga_id) {
+  if (request_id.empty()) return;
+  if (!saga_of_request_.emplace(request_id, saga_id).second) return;
+  request_of_saga_[saga_id] = request_id;
+}
+
+void StakeSagas::NoteCaptured(const std::string& saga_id) {
+  auto it = request_of_saga_.find(saga_id);
+  if (it == request_of_saga_.end()) return;
+  saga_of_request_.erase(it->second);
+  request_of_saga_.erase(it);
+}
+
+void StakeSagas::NoteRefused(const std::string& saga_id,
+                             const std::string& reason) {
+  if (!request_of_saga_.contains(saga_id)) return;
+  refused_[saga_id] = reason;
+  refusals_.push_back(saga_id);
+  if (refusals_.size() <= kRecentStakeRefusals) return;
+  const std::string oldest = std::move(refusals_.front());
+  refusals_.pop_front();
+  refused_.erase(oldest);
+  NoteCaptured(oldest);  // forgets its request
+}
+
+StakeOutcome StakeSagas::OutcomeOf(const std::string& request_id) const {
+  StakeOutcome out;
+  auto it = saga_of_request_.find(request_id);
+  if (it == saga_of_request_.end()) return out;
+  out.saga_id = it->second;
+  if (pending_.contains(out.saga_id)) {
+    out.state = StakeOutcome::State::kPending;
+  } else if (auto r = refused_.find(out.saga_id); r != refused_.end()) {
+    out.state = StakeOutcome::State::kRefused;
+    out.reason = r->second;
+  } else {
+    out.state = StakeOutcome::State::kCaptured;
+  }
+  return out;
+}
+
 }  // namespace banca::tables

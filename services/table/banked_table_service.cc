@@ -98,7 +98,8 @@ grpc::Status BankedTableService::PlayerCommand(
         ASSIGN_OR_RETURN(Slot * found, host_.FindOrNotFound(table_id));
         Slot& slot = *found;
         absl::MutexLock lock(&slot.mu);
-        absl::Status decided = absl::OkStatus();
+        absl::Status decided =
+            repeat ? AnswerRepeat(slot, key) : absl::OkStatus();
         if (!repeat) {
           ASSIGN_OR_RETURN(v1::BankedTableEvent e,
                            make(caller.player_id(), slot));
@@ -255,6 +256,27 @@ absl::Status BankedTableService::Decide(Slot& slot, const std::string& key,
   if (refused) {
     return absl::FailedPreconditionError(
         absl::StrCat("stake refused: ", *refused));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status BankedTableService::AnswerRepeat(Slot& slot,
+                                              const std::string& key) {
+  using State = tables::StakeOutcome::State;
+  const tables::BankedGameState& state = *slot.state;
+  const absl::Time deadline = absl::Now() + options_.stake_wait;
+  while (state.sagas().OutcomeOf(key).state == State::kPending) {
+    if (slot.changed.WaitWithDeadline(&slot.mu, deadline)) break;
+  }
+  const tables::StakeOutcome outcome = state.sagas().OutcomeOf(key);
+  if (outcome.state == State::kPending) {
+    return absl::DeadlineExceededError(
+        absl::StrCat("the wallet has not answered stake ", outcome.saga_id,
+                     " yet; the bet shows once it is captured (GetTableView)"));
+  }
+  if (outcome.state == State::kRefused) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("stake refused: ", outcome.reason));
   }
   return absl::OkStatus();
 }

@@ -152,6 +152,11 @@ class BankedTableService final : public v1::BankedTableService::Service {
   absl::Status Decide(Slot& slot, const std::string& key,
                       const std::string& fingerprint, v1::BankedTableEvent e)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
+  // A repeat of request `key`: answered by the stake it asked for, as the
+  // first answer was (waiting for it as Decide does), or OK when it asked
+  // for none.
+  absl::Status AnswerRepeat(Slot& slot, const std::string& key)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(slot.mu);
   // An input event stamped with the service clock.
   v1::BankedTableEvent NewEvent(const std::string& table_id) const;
   void TickSlot(Slot& slot);

@@ -130,6 +130,14 @@ bool Broke(const absl::Status& s) {
          absl::StrContains(absl::AsciiStrToLower(s.message()), "insufficient");
 }
 
+// The table gave up waiting for the wallet's answer to a stake (a wallet
+// process died meanwhile and its partitions were still moving): the bet
+// is not on the board, and the bot bets again, as a player would.
+bool StakeTimedOut(const absl::Status& s) {
+  return absl::IsFailedPrecondition(s) &&
+         absl::StrContains(s.message(), "did not answer in time");
+}
+
 // A bot `name`: funded, at a table of its own made from `create`, seated
 // at `seat`, playing rounds while the run lasts; then it leaves.
 BotOutcome PlayBankedBot(GameBotsEnv& env, const std::string& name,
@@ -166,6 +174,10 @@ BotOutcome PlayBankedBot(GameBotsEnv& env, const std::string& name,
     if (Broke(s)) {
       ++tally.counts["broke"];
       break;
+    }
+    if (StakeTimedOut(s)) {
+      ++tally.counts["stakes_timed_out"];
+      continue;
     }
     if (!s.ok()) {
       NoteError(tally, "round", s);
@@ -209,8 +221,18 @@ absl::Status RouletteRound(bool american, BankedPlayer& player, uint32_t roll,
   ASSIGN_OR_RETURN(v1::BankedTableView view, player.View());
   const int64_t round = view.round();
   for (const RouletteStake& s : ChooseRouletteBets(american, roll)) {
-    RETURN_IF_ERROR(player.Bet(round, s.amount_minor, &s.bet));
-    ++tally.counts["bets"];
+    if (absl::Status bet = player.Bet(round, s.amount_minor, &s.bet);
+        StakeTimedOut(bet)) {
+      ++tally.counts["stakes_timed_out"];
+    } else {
+      RETURN_IF_ERROR(bet);
+      ++tally.counts["bets"];
+    }
+  }
+  // Every stake timed out: nothing to launch (the bot bets again).
+  ASSIGN_OR_RETURN(view, player.View());
+  if (view.round() == round && view.roulette().my_bets_size() == 0) {
+    return absl::OkStatus();
   }
   // The ball waits until every stake is captured (the wallet, in another
   // process, takes it a moment after the bet is answered): launched again
@@ -258,7 +280,14 @@ absl::Status BlackjackRound(BankedPlayer& player, uint32_t roll,
         act.set_round(round);
         act.set_action(choice.action);
         act.set_amount_minor(choice.amount_minor);
-        RETURN_IF_ERROR(player.Act(act));
+        // A double, split or insurance whose stake timed out is not
+        // taken: the bot decides again.
+        if (absl::Status s = player.Act(act); StakeTimedOut(s)) {
+          ++tally.counts["stakes_timed_out"];
+          return true;
+        } else {
+          RETURN_IF_ERROR(s);
+        }
         ++tally.counts[absl::AsciiStrToLower(
             v1::BlackjackActionType_Name(choice.action).substr(22))];
         return true;
@@ -284,7 +313,13 @@ absl::Status StudRound(BankedPlayer& player, uint32_t roll, GameTally& tally) {
         v1::BankedActRequest act;
         act.set_round(round);
         act.set_stud_action(action);
-        RETURN_IF_ERROR(player.Act(act));
+        // A second bet whose stake timed out: the bot decides again.
+        if (absl::Status s = player.Act(act); StakeTimedOut(s)) {
+          ++tally.counts["stakes_timed_out"];
+          return true;
+        } else {
+          RETURN_IF_ERROR(s);
+        }
         ++tally.counts[action == v1::STUD_ACTION_TYPE_BET ? "bets" : "folds"];
         return true;
       });
