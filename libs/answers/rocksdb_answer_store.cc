@@ -210,8 +210,7 @@ void RocksDbAnswerStore::Sync() {
 }
 
 void RocksDbAnswerStore::ForEach(
-    absl::FunctionRef<void(std::string_view, const ledger::Answer&)> fn)
-    const {
+    absl::FunctionRef<void(std::string_view, const ledger::Answer&)> fn) const {
   std::unique_ptr<rocksdb::Iterator> it(
       db_->NewIterator(rocksdb::ReadOptions()));
   for (it->SeekToFirst(); it->Valid(); it->Next()) {

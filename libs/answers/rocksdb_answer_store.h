@@ -2,7 +2,9 @@
 // keyed by request id, so the idempotency window (days of requests) costs
 // no heap and survives a restart beside the wallet's snapshots.
 //
-// An answer older than the window is dropped when RocksDB compacts the
+// An answer is written as a merge operand (the later of two answers for
+// one id is kept), so a Put never reads first. An answer older than the
+// window is dropped when RocksDB compacts the
 // file it is in (a compaction filter; periodic compaction reaches every
 // file within a day); until then the index ignores it. A disk that fails
 // stops the process (answer_store.h).
@@ -39,8 +41,7 @@ class RocksDbAnswerStore final : public ledger::AnswerStore {
       const std::string& dir, AnswerStoreOptions options);
   ~RocksDbAnswerStore() override;
 
-  std::optional<ledger::Answer> Get(
-      std::string_view request_id) const override;
+  std::optional<ledger::Answer> Get(std::string_view request_id) const override;
   void Put(std::string_view request_id, const ledger::Answer& answer) override;
   void Sync() override;
   std::string id() const override { return id_; }

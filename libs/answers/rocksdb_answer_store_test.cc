@@ -19,11 +19,10 @@ using ledger::IdempotencyIndex;
 class AnswerStoreTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = absl::StrCat(::testing::TempDir(), "/answers_",
-                        ::testing::UnitTest::GetInstance()
-                            ->current_test_info()
-                            ->name(),
-                        "_", ::getpid());
+    dir_ = absl::StrCat(
+        ::testing::TempDir(), "/answers_",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name(), "_",
+        ::getpid());
     std::filesystem::remove_all(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
@@ -52,8 +51,7 @@ TEST_F(AnswerStoreTest, AnAnswerIsKeptOnDiskAndOffTheIndex) {
   EXPECT_EQ(index.size(), 1u);  // in flight
   index.Complete("r1", "result");
   EXPECT_EQ(index.size(), 0u);  // answered: in the store only
-  EXPECT_EQ(store->Get("r1"),
-            (Answer{"body", "result", clock_.NowMicros()}));
+  EXPECT_EQ(store->Get("r1"), (Answer{"body", "result", clock_.NowMicros()}));
   EXPECT_EQ(index.Begin("r1", "body")->result, "result");
   EXPECT_EQ(index.Begin("r1", "other").status().code(),
             absl::StatusCode::kAlreadyExists);
@@ -98,9 +96,8 @@ TEST_F(AnswerStoreTest, AnAnswerOutsideTheWindowIsForgottenAndDropped) {
             IdempotencyIndex::Outcome::kRepeat);
   store->CompactAll();
   std::vector<std::string> kept;
-  store->ForEach([&](std::string_view id, const Answer&) {
-    kept.emplace_back(id);
-  });
+  store->ForEach(
+      [&](std::string_view id, const Answer&) { kept.emplace_back(id); });
   EXPECT_EQ(kept, std::vector<std::string>{"new"});
 }
 
@@ -134,7 +131,10 @@ TEST_F(AnswerStoreTest, TwoStoresHaveTwoIds) {
 TEST_F(AnswerStoreTest, AStoreThatCannotOpenIsUnavailable) {
   ASSERT_TRUE(std::filesystem::create_directories(dir_));
   const std::string file = dir_ + "/not-a-dir";
-  { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
+  {
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    std::fclose(f);
+  }
   auto store = RocksDbAnswerStore::Open(file, {});
   EXPECT_EQ(store.status().code(), absl::StatusCode::kUnavailable);
 }

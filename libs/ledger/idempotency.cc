@@ -68,8 +68,8 @@ std::optional<Answer> IdempotencyIndex::Answered(
   std::optional<Answer> answer;
   auto it = shard.entries.find(ToAbsl(request_id));
   if (it != shard.entries.end() && it->second.done) {
-    answer = Answer{it->second.fingerprint, it->second.result,
-                    it->second.at_micros};
+    answer =
+        Answer{it->second.fingerprint, it->second.result, it->second.at_micros};
   } else if (it == shard.entries.end() && options_.store != nullptr) {
     answer = options_.store->Get(request_id);
   }
@@ -110,8 +110,8 @@ absl::StatusOr<IdempotencyIndex::Claim> IdempotencyIndex::Begin(
                    "\" was already used for a different request"));
 }
 
-void IdempotencyIndex::Complete(std::string_view request_id,
-                                std::string result, int64_t at_micros) {
+void IdempotencyIndex::Complete(std::string_view request_id, std::string result,
+                                int64_t at_micros) {
   Shard& shard = ShardOf(request_id);
   std::lock_guard<std::mutex> lock(shard.mu);
   auto it = shard.entries.find(ToAbsl(request_id));
@@ -119,9 +119,9 @@ void IdempotencyIndex::Complete(std::string_view request_id,
   Entry entry{std::move(it->second.fingerprint), std::move(result), true,
               at_micros};
   if (options_.store != nullptr) {
-    options_.store->Put(request_id, Answer{std::move(entry.fingerprint),
-                                           std::move(entry.result),
-                                           entry.at_micros});
+    options_.store->Put(request_id,
+                        Answer{std::move(entry.fingerprint),
+                               std::move(entry.result), entry.at_micros});
     shard.entries.erase(it);
   } else {
     KeepInMemory(shard, request_id, std::move(entry));
@@ -138,8 +138,8 @@ void IdempotencyIndex::Abandon(std::string_view request_id) {
 }
 
 void IdempotencyIndex::Restore(std::string_view request_id,
-                               std::string_view fingerprint,
-                               std::string result, int64_t at_micros) {
+                               std::string_view fingerprint, std::string result,
+                               int64_t at_micros) {
   Shard& shard = ShardOf(request_id);
   std::lock_guard<std::mutex> lock(shard.mu);
   if (options_.store != nullptr) {
@@ -153,9 +153,9 @@ void IdempotencyIndex::Restore(std::string_view request_id,
     return;  // a later use of the id is kept
   }
   if (Expired(at_micros)) return;
-  KeepInMemory(shard, request_id,
-               Entry{std::string(fingerprint), std::move(result), true,
-                     at_micros});
+  KeepInMemory(
+      shard, request_id,
+      Entry{std::string(fingerprint), std::move(result), true, at_micros});
 }
 
 std::optional<std::string> IdempotencyIndex::Find(

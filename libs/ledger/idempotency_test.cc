@@ -126,8 +126,8 @@ TEST(Idempotency, AReplayKeepsTheLaterUseOfAReusedId) {
   index.Restore("r1", "body-a", "earlier", now - 20);
   EXPECT_EQ(index.Find("r1", "body-b"), "later");
   // One already outside the window is not kept at all.
-  index.Restore("r2", "body", "old", now - absl::ToInt64Microseconds(
-                                               absl::Hours(2)));
+  index.Restore("r2", "body", "old",
+                now - absl::ToInt64Microseconds(absl::Hours(2)));
   EXPECT_FALSE(index.Find("r2", "body").has_value());
 }
 

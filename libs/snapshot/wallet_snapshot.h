@@ -105,8 +105,8 @@ absl::StatusOr<WalletReplayed> ReplayWalletLog(
     ledger::IdempotencyIndex& idempotency);
 
 // SHA-256 (hex) of the wallet's state: the ledger and the answered
-// requests (with a store: its id), sorted, as a snapshot holds them. Equal for a wallet started
-// from a snapshot and its tail and one replayed from offset 0.
+// requests (with a store: its id), sorted, as a snapshot holds them. Equal for
+// a wallet started from a snapshot and its tail and one replayed from offset 0.
 std::string WalletStateHash(const ledger::Ledger& ledger,
                             const ledger::IdempotencyIndex& idempotency);
 

@@ -7,10 +7,10 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "libs/answers/rocksdb_answer_store.h"
 #include "libs/common/log_line.h"
 #include "libs/common/status_macros.h"
 #include "libs/common/string_view.h"
-#include "libs/answers/rocksdb_answer_store.h"
 #include "libs/ledger/account.h"
 #include "libs/money/money.h"
 #include "libs/wire/topics.h"
@@ -244,11 +244,10 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   }
   std::unique_ptr<ledger::AnswerStore> answer_store;
   if (!options.answer_store_dir.empty()) {
-    ASSIGN_OR_RETURN(answer_store,
-                     answers::RocksDbAnswerStore::Open(
-                         options.answer_store_dir,
-                         {.window = options.idempotency_window,
-                          .clock = &clock}));
+    ASSIGN_OR_RETURN(answer_store, answers::RocksDbAnswerStore::Open(
+                                       options.answer_store_dir,
+                                       {.window = options.idempotency_window,
+                                        .clock = &clock}));
   }
   std::unique_ptr<WalletService> service(new WalletService(
       log, clock, std::move(options), std::move(answer_store)));
@@ -261,8 +260,7 @@ absl::StatusOr<std::unique_ptr<WalletService>> WalletService::Start(
   ASSIGN_OR_RETURN(service->replayed_events_, service->replay_.Replay(from));
   Log(LogLevel::kInfo, "wallet", "log replayed",
       {{"events", service->replayed_events_},
-       {"replay_ms",
-        absl::ToInt64Milliseconds(absl::Now() - replay_start)}});
+       {"replay_ms", absl::ToInt64Milliseconds(absl::Now() - replay_start)}});
   if (service->group_ != nullptr) RETURN_IF_ERROR(service->group_->Join());
   ASSIGN_OR_RETURN(service->store_,
                    projection::ProjectionStore::Open(opts.projection_dir));

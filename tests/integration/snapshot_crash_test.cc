@@ -87,8 +87,9 @@ bool AuditPasses(const std::string& dir) {
   const std::string audit =
       absl::StrCat(BANCA_BINARY, " audit verify --data-dir=", dir, " > ", dir,
                    "/audit.txt 2>&1");
-  const bool ok = std::system(audit.c_str()) == 0 &&
-                  CountLines(dir + "/audit.txt", "(equal to a full replay)") > 0;
+  const bool ok =
+      std::system(audit.c_str()) == 0 &&
+      CountLines(dir + "/audit.txt", "(equal to a full replay)") > 0;
   EXPECT_TRUE(ok) << "banca audit verify failed; see " << dir << "/audit.txt";
   return ok;
 }
@@ -147,7 +148,6 @@ void VerifyOnceEach(const std::string& dir,
   StopServeChild(child, SIGTERM);
   EXPECT_TRUE(AuditPasses(dir));
 }
-
 
 TEST(SnapshotCrashTest, SigkillDuringSnapshotsLosesAndDoublesNothing) {
   int rounds = 12;

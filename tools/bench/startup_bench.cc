@@ -82,24 +82,30 @@ absl::StatusOr<StartupResult> RunStartupBench(
   StartupResult result;
   {
     // Builds the projection and, at its stop, the snapshot.
-    ASSIGN_OR_RETURN(Started first,
-                     StartWallet(*log, clock, Options(options.dir, true, options.answers_on_disk)));
+    ASSIGN_OR_RETURN(
+        Started first,
+        StartWallet(*log, clock,
+                    Options(options.dir, true, options.answers_on_disk)));
     RETURN_IF_ERROR(first.wallet->Stop());
     result.snapshot_events = history.events();
   }
   RETURN_IF_ERROR(history.WriteUntil(options.events));
   result.events = history.events();
   {
-    ASSIGN_OR_RETURN(Started timed,
-                     StartWallet(*log, clock, Options(options.dir, true, options.answers_on_disk)));
+    ASSIGN_OR_RETURN(
+        Started timed,
+        StartWallet(*log, clock,
+                    Options(options.dir, true, options.answers_on_disk)));
     result.start_seconds = timed.seconds;
     result.tail_events = timed.wallet->replayed_events();
     RETURN_IF_ERROR(MeasureSnapshot(*log, *timed.wallet, options.dir, result));
     RETURN_IF_ERROR(timed.wallet->Stop());
   }
   {
-    ASSIGN_OR_RETURN(Started full,
-                     StartWallet(*log, clock, Options(options.dir, false, options.answers_on_disk)));
+    ASSIGN_OR_RETURN(
+        Started full,
+        StartWallet(*log, clock,
+                    Options(options.dir, false, options.answers_on_disk)));
     result.full_replay_start_seconds = full.seconds;
     result.full_replay_events = full.wallet->replayed_events();
     RETURN_IF_ERROR(full.wallet->Stop());
