@@ -67,19 +67,20 @@ absl::Status CheckOffsets(const v1::SnapshotHeader& header,
 }
 
 // A snapshot whose answers are in a store is sound only beside that store
-// (a store made anew, or another wallet's, lacks the answers before it).
-// An index without a store (the audit's) takes the ledger alone.
+// (a store made anew, or another wallet's, lacks the answers before it),
+// unless only its ledger is wanted.
 absl::Status CheckAnswerStore(const v1::WalletState& state,
-                              const ledger::IdempotencyIndex& idempotency) {
+                              const ledger::IdempotencyIndex& idempotency,
+                              bool ledger_only) {
   const ledger::AnswerStore* store = idempotency.store();
-  if (state.answer_store_id().empty() || store == nullptr ||
-      store->id() == state.answer_store_id()) {
+  if (state.answer_store_id().empty() || ledger_only ||
+      (store != nullptr && store->id() == state.answer_store_id())) {
     return absl::OkStatus();
   }
-  return absl::FailedPreconditionError(
-      absl::StrCat("its answered requests are in answer store ",
-                   state.answer_store_id().substr(0, 32), ", not in this one (",
-                   store->id(), ")"));
+  return absl::FailedPreconditionError(absl::StrCat(
+      "its answered requests are in answer store ",
+      state.answer_store_id().substr(0, 32), ", not in this wallet's (",
+      store == nullptr ? "none: answers in memory" : store->id(), ")"));
 }
 
 void RestoreAnswers(const v1::WalletState& state,
@@ -153,7 +154,7 @@ absl::StatusOr<WalletPoint> ReadWalletSnapshot(const std::string& path,
 
 absl::StatusOr<WalletSnapshotLoad> LoadWalletSnapshot(
     const SnapshotDir& dir, eventlog::EventLog& log, ledger::Ledger& ledger,
-    ledger::IdempotencyIndex& idempotency) {
+    ledger::IdempotencyIndex& idempotency, bool ledger_only) {
   WalletSnapshotLoad load;
   ASSIGN_OR_RETURN(const std::vector<std::string> paths, dir.List());
   for (const std::string& path : paths) {
@@ -163,7 +164,9 @@ absl::StatusOr<WalletSnapshotLoad> LoadWalletSnapshot(
           absl::StrCat(path, ": ", point.status().message()));
       continue;
     }
-    if (absl::Status s = CheckAnswerStore(point->state, idempotency); !s.ok()) {
+    if (absl::Status s =
+            CheckAnswerStore(point->state, idempotency, ledger_only);
+        !s.ok()) {
       load.refused.push_back(absl::StrCat(path, ": ", s.message()));
       continue;
     }

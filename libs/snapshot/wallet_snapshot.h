@@ -77,13 +77,14 @@ struct WalletSnapshotLoad {
 
 // Loads the newest snapshot of `dir` that ReadWalletSnapshot accepts into
 // `ledger` and `idempotency` (both empty); none loaded when there is none.
-// One whose answers are in another answer store than `idempotency`'s is
-// refused.
-// An error only when a checked snapshot cannot be loaded (the ledger
-// refuses it: another currency or striping).
+// One whose answers are in an answer store is refused unless
+// `idempotency` has that store, or `ledger_only` (the audit, which checks
+// the ledger alone) says its answers are not wanted. An error only when a
+// checked snapshot cannot be loaded (the ledger refuses it: another
+// currency or striping).
 absl::StatusOr<WalletSnapshotLoad> LoadWalletSnapshot(
     const SnapshotDir& dir, eventlog::EventLog& log, ledger::Ledger& ledger,
-    ledger::IdempotencyIndex& idempotency);
+    ledger::IdempotencyIndex& idempotency, bool ledger_only = false);
 
 // Applies one record of banca.wallet.events to the ledger and the index.
 // `following`: an event already applied (decided here) is skipped (false)

@@ -254,7 +254,8 @@ absl::Status CheckWalletSnapshot(const std::string& data_dir,
   ledger::Ledger loaded({.currency = report.currency});
   ledger::IdempotencyIndex loaded_answers;
   absl::StatusOr<snapshot::WalletSnapshotLoad> load =
-      snapshot::LoadWalletSnapshot(dir, log, loaded, loaded_answers);
+      snapshot::LoadWalletSnapshot(dir, log, loaded, loaded_answers,
+                                   /*ledger_only=*/true);
   if (!load.ok()) {
     Problem(report, "snapshot", std::string(load.status().message()));
     return absl::OkStatus();

@@ -30,9 +30,9 @@ struct HostSettings {
   int64_t wallet_snapshot_every_events = 0;
   // No snapshots at all: every start replays the log from offset 0.
   bool wallet_snapshots_off = false;
-  // How long the wallet keeps a request id's answer (DATA_DIR/answers/
-  // wallet): a retry within it is answered again, a reuse after it is a
-  // new request.
+  // How long the wallet (DATA_DIR/answers/wallet) and the table hosts (in
+  // memory) keep a request id's answer: a retry within it is answered
+  // again, a reuse after it is a new request.
   int64_t idempotency_window_hours = 7 * 24;
   // Table hosts of one group share each game topic's partitions (the
   // tables, the banked tables and the tournaments alike).

@@ -25,6 +25,8 @@ inline absl::Status SetHostOptions(const edge::HostContext& context,
   options.group = context.settings.table_group;
   options.group_session_timeout_ms = context.settings.table_session_timeout_ms;
   options.advertise_address = context.settings.advertise_address;
+  options.idempotency_window =
+      absl::Hours(context.settings.idempotency_window_hours);
   return absl::OkStatus();
 }
 

@@ -42,6 +42,7 @@ TableHost<Game>::TableHost(eventlog::EventLog& log, const Clock& clock,
     : log_(log),
       clock_(clock),
       options_(options),
+      idempotency_({.window = options.idempotency_window, .clock = &clock}),
       watch_streams_(options.max_watch_streams_per_caller,
                      "WatchTable streams") {
   if (options.metrics != nullptr) {

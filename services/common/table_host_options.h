@@ -36,6 +36,10 @@ struct TableHostOptions {
   // A buy-in or stake the wallet has not answered by then fails (and is
   // paid back if the money arrives later).
   absl::Duration saga_timeout = absl::Seconds(10);
+  // How long a table action's request id is answered again (its answer
+  // kept in memory; a start replays only the answers within it): the
+  // wallet's idempotency window.
+  absl::Duration idempotency_window = absl::Hours(7 * 24);
   // Background threads: the timers (decision time, deals, saga timeouts)
   // every tick_interval, the wallet-outcome reader every poll_interval.
   // Zero turns one off; tests then call Tick() and PollWalletOutcomes()

@@ -188,6 +188,17 @@ TEST(WalletSnapshot, AnswersOnDiskAnswerRetriesAfterARestartFromASnapshot) {
   EXPECT_EQ((*lost)->wallet().ledger().Summarize().sum, 0);
   stub.reset();
   ASSERT_TRUE((*lost)->Stop().ok());
+  lost->reset();  // its log closed
+
+  // A wallet that keeps its answers in memory refuses such a snapshot too
+  // (it would answer no retry from before it) and replays from offset 0.
+  auto in_memory = wallet::LocalWalletServer::Start(dir, SnapshotOptions(dir));
+  ASSERT_TRUE(in_memory.ok()) << in_memory.status();
+  EXPECT_GT((*in_memory)->wallet().replayed_events(), 10);
+  stub = Stub((*in_memory)->target());
+  EXPECT_EQ(Deposit(*stub, "early", "p3", 77).tx().tx_id(), early_tx);
+  stub.reset();
+  ASSERT_TRUE((*in_memory)->Stop().ok());
 }
 
 }  // namespace

@@ -245,9 +245,9 @@ void AddServeCommand(CLI::App& banca, Action* action) {
          0, int64_t{1} << 40);
   AddInt(*serve, "--idempotency-window-hours",
          flags->config.settings.idempotency_window_hours,
-         "the wallet answers a retried request id this long after its first "
-         "answer (kept on disk in DATA_DIR/answers/wallet); a reuse after it "
-         "is a new request",
+         "the wallet (and a table) answers a retried request id this long "
+         "after its first answer (the wallet's kept on disk in "
+         "DATA_DIR/answers/wallet); a reuse after it is a new request",
          1, 24 * 366);
   AddSwitch(*serve, "--no-snapshots",
             flags->config.settings.wallet_snapshots_off,
